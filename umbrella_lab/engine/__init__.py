@@ -1,0 +1,47 @@
+"""Game-agnostic core: registry, states, actions, events, rule references, records, errors."""
+
+from umbrella_lab.engine.core import (
+    REGISTRY,
+    TEAM,
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    Option,
+    Result,
+    State,
+    games,
+    load,
+)
+from umbrella_lab.engine.errors import (
+    DataError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    UmbrellaLabError,
+)
+from umbrella_lab.engine.record import Record
+from umbrella_lab.engine.rules import Rule, RuleBook, rulebook
+
+__all__ = [
+    "REGISTRY",
+    "TEAM",
+    "Action",
+    "DataError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "Option",
+    "OptionError",
+    "Record",
+    "RecordError",
+    "Result",
+    "Rule",
+    "RuleBook",
+    "State",
+    "UmbrellaLabError",
+    "games",
+    "load",
+    "rulebook",
+]

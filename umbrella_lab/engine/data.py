@@ -1,0 +1,104 @@
+"""Card data files: read TOML tables and check every field, naming file, entry and field.
+
+A game describes each kind of entry with a dict of :class:`Field` specs; :func:`read_entries`
+returns plain dicts with defaults filled in, or raises :class:`DataError`.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.errors import DataError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Field:
+    """What one field of a data entry must hold.
+
+    Attributes:
+        kind: The Python type (``str``, ``int``, ``bool``).
+        default: Used when the field is absent; leave unset for a required field.
+        choices: Allowed values, if limited.
+        low: Smallest allowed number.
+        high: Largest allowed number.
+    """
+
+    kind: type
+    default: Any = _MISSING
+    choices: tuple | None = None
+    low: int | None = None
+    high: int | None = None
+
+
+def read_toml(source: str | Path, package: str | None = None) -> tuple[str, dict[str, Any]]:
+    """Read a TOML file from a folder path or from a package's ``data`` folder.
+
+    Returns the file's name (for messages) and its tables.
+    """
+    if package is not None and not Path(source).is_absolute() and not Path(source).exists():
+        resource = files(package) / "data" / str(source)
+        name, text = f"{package.rsplit('.', 1)[-1]}/data/{source}", resource.read_text("utf-8")
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise DataError(str(path), "", "", "the file does not exist")
+        name, text = str(path), path.read_text("utf-8")
+    try:
+        return name, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(name, "", "", f"not valid TOML ({error})") from error
+
+
+def read_entries(name: str, tables: dict[str, Any], table: str,
+                 spec: dict[str, Field]) -> list[dict[str, Any]]:
+    """The ``[[table]]`` entries of a file, each checked against ``spec``.
+
+    Raises:
+        DataError: naming the file, the entry (its ``id`` or number) and the field.
+    """
+    entries = tables.get(table)
+    if not isinstance(entries, list) or not entries:
+        raise DataError(name, "", "", f"no [[{table}]] entries found")
+    seen: set[str] = set()
+    out = []
+    for number, entry in enumerate(entries, 1):
+        label = f"[[{table}]] #{number}"
+        if isinstance(entry.get("id"), str):
+            label = f"{table} '{entry['id']}'"
+        unknown = sorted(set(entry) - set(spec))
+        if unknown:
+            raise DataError(name, label, unknown[0],
+                            f"is not a known field; the fields are {', '.join(spec)}")
+        checked = {}
+        for field_name, field in spec.items():
+            value = entry.get(field_name, field.default)
+            if value is _MISSING:
+                raise DataError(name, label, field_name, "is missing")
+            if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
+                raise DataError(name, label, field_name,
+                                f"must be {field.kind.__name__}, not {value!r}")
+            if field.choices is not None and value not in field.choices:
+                raise DataError(name, label, field_name, f"is {value!r}; allowed: "
+                                + ", ".join(repr(c) for c in field.choices))
+            if field.low is not None and value < field.low:
+                raise DataError(name, label, field_name, f"is {value}, below the minimum {field.low}")
+            if field.high is not None and value > field.high:
+                raise DataError(name, label, field_name, f"is {value}, above the maximum {field.high}")
+            checked[field_name] = value
+        if "id" in checked:
+            if checked["id"] in seen:
+                raise DataError(name, label, "id", "is used by an earlier entry; ids must be unique")
+            seen.add(checked["id"])
+        out.append(checked)
+    return out

@@ -1,0 +1,41 @@
+"""Playing games to the end fast: the loop every simulation and rollout uses.
+
+A *fast policy* is a function ``(state, rng) -> move key``; it may call ``state._moves()`` for
+the legal keys, or find its move directly when it knows how. The loop changes a
+private copy in place and records no events, which is what makes thousands of games a second
+possible; the state you pass in is never changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from umbrella_lab.engine.core import State
+
+FastPolicy = Callable[[State, random.Random], tuple]
+
+MAX_MOVES = 100_000
+
+
+def play_out(state: State, policy: FastPolicy, rng: random.Random,
+             moves_made: list[tuple] | None = None) -> State:
+    """Play from ``state`` to the end with ``policy``; return the final state (a copy).
+
+    Args:
+        state: Where to start; it is not changed.
+        policy: Chooses a move key from the legal keys.
+        rng: The policy's own generator (the game's luck lives in the state).
+        moves_made: If given, every chosen key is appended to it.
+    """
+    s = state._clone()
+    s.events = []
+    for _ in range(MAX_MOVES):
+        if s.result is not None:
+            return s
+        move = policy(s, rng)
+        if moves_made is not None:
+            moves_made.append(move)
+        s._do(move, False)
+    msg = f"the game did not end within {MAX_MOVES} moves"
+    raise RuntimeError(msg)

@@ -1,0 +1,130 @@
+"""Game records: the JSON that replays a game exactly (game, options, seed, actions).
+
+>>> import umbrella_lab as ul
+>>> state = ul.load("academy", players=2).new(seed=3)
+>>> state = state.apply(state.legal_actions()[0])
+>>> record = Record.of(state.game, 3, [a.id for a in []])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import Game, State, load
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
+
+FORMAT = "umbrella-lab/record"
+
+
+@dataclass
+class Record:
+    """Everything needed to replay one line of play.
+
+    Attributes:
+        game: Registry name of the game.
+        players: Player count.
+        options: Options that differ from their defaults.
+        seed: The seed the table was dealt from.
+        actions: Stable action ids, in order.
+        labels: The same actions in words (for people; ignored on replay).
+        version: The game's rules version when the record was made.
+        notes: Free text.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    version: int = 1
+    notes: str = ""
+
+    @classmethod
+    def of(cls, game: Game, seed: int, actions: list[str], labels: list[str] | None = None,
+           notes: str = "") -> Record:
+        """A record of ``actions`` played from ``game.new(seed)``."""
+        return cls(game.name, game.players, seed, _jsonable(game.changed_options), list(actions),
+                   list(labels or []), game.info.version, notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"format": FORMAT, "game": self.game, "version": self.version,
+                "players": self.players, "options": self.options, "seed": self.seed,
+                "actions": self.actions, "labels": self.labels, "notes": self.notes}
+
+    def to_json(self) -> str:
+        """JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "record") -> Record:
+        """Read a record, checking every field."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{source}: a record is a JSON object, not {type(data).__name__}")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"{source}: field 'format' is {data.get('format')!r}, not {FORMAT!r}")
+        for name, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
+            if name not in data:
+                raise RecordError(f"{source}: field '{name}' is missing")
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise RecordError(f"{source}: field '{name}' must be {kind.__name__}, "
+                                  f"not {type(data[name]).__name__}")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise RecordError(f"{source}: field 'actions' must be a list of action ids (text)")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError(f"{source}: field 'options' must be an object")
+        return cls(data["game"], data["players"], data["seed"], dict(options), list(data["actions"]),
+                   list(data.get("labels", [])), int(data.get("version", 1)), str(data.get("notes", "")))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{path}: not valid JSON ({error})") from error
+        return cls.from_dict(data, str(path))
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"record: not valid JSON ({error})") from error
+        return cls.from_dict(data)
+
+    def replay(self) -> list[State]:
+        """Every state of the line, from the deal to the last action."""
+        try:
+            game = load(self.game, self.players, **self.options)
+        except OptionError as error:
+            raise RecordError(f"record: {error}") from error
+        if game.info.version != self.version:
+            raise RecordError(f"record: made with {self.game} rules version {self.version}, but "
+                              f"this kit has version {game.info.version}; a seed deals differently")
+        states = [game.new(self.seed)]
+        for number, action in enumerate(self.actions, 1):
+            try:
+                states.append(states[-1].apply(action))
+            except IllegalActionError as error:
+                raise RecordError(f"record: action {number} ({action!r}) does not replay: {error}"
+                                  ) from error
+        return states
+
+    def final(self) -> State:
+        """The state after the last action."""
+        return self.replay()[-1]
+
+
+def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

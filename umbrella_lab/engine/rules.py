@@ -1,0 +1,78 @@
+"""Rule references: every event and every refusal names a rule id from a game's digest.
+
+A game's digest is a Markdown file (``docs/rules/<game>.md``, shipped in the package as
+``games/<game>/rules.md``) in which each rule is a heading ``### <id>: <title>``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+_HEADING = re.compile(r"^### ([a-z0-9_.-]+): (.+)$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a digest.
+
+    Attributes:
+        id: Stable id, e.g. ``"turn.block"``.
+        title: Short title, e.g. ``"Block"``.
+        text: The rule in the project's own words (Markdown).
+        section: The numbered section it sits in, e.g. ``"4. Turns and the four actions"``.
+    """
+
+    id: str
+    title: str
+    text: str
+    section: str
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.title}"
+
+
+class RuleBook(dict[str, Rule]):
+    """The rules of one game, keyed by id, in the digest's order."""
+
+    def __init__(self, game: str, rules: list[Rule]) -> None:
+        super().__init__((rule.id, rule) for rule in rules)
+        self.game = game
+
+    def text(self, rule_id: str) -> str:
+        """Title and text of a rule, for a tooltip or a log."""
+        rule = self.get(rule_id)
+        return f"{rule.title}. {rule.text}" if rule else f"(no rule '{rule_id}' in the digest)"
+
+
+def parse_digest(game: str, markdown: str) -> RuleBook:
+    """Read a digest's ``### id: title`` headings and the text under each."""
+    rules: list[Rule] = []
+    section, current, lines = "", None, []
+
+    def close() -> None:
+        if current:
+            rules.append(Rule(current[0], current[1], "\n".join(lines).strip(), section))
+
+    for line in markdown.splitlines():
+        match = _HEADING.match(line)
+        if match or line.startswith(("## ", "# ")):
+            close()
+            current, lines = None, []
+            if match:
+                current = (match[1], match[2].strip())
+            elif line.startswith("## "):
+                section = line[3:].strip()
+        elif current:
+            lines.append(line)
+    close()
+    return RuleBook(game, rules)
+
+
+@cache
+def rulebook(game: str) -> RuleBook:
+    """The digest of a registered game's package (``umbrella_lab.games.<game>``)."""
+    text = (files(f"umbrella_lab.games.{game}") / "rules.md").read_text("utf-8")
+    return parse_digest(game, text)

@@ -1,0 +1,76 @@
+"""The contract every registered game must pass, for the test suite and for new games.
+
+``check_game`` plays seeded games to the end with a policy and checks, after every move, the
+state's own invariants (:meth:`State.check`); it checks that ``apply`` never changes the state
+it is given, that the same seed deals the same table, and that a record of the moves replays to
+the identical final state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable
+
+from umbrella_lab.engine.core import Game, State
+from umbrella_lab.engine.play import FastPolicy, play_out
+from umbrella_lab.engine.record import Record
+
+
+def check_game(game: Game, seeds: Iterable[int], policy: FastPolicy,
+               replay_every: int = 10) -> dict[str, float]:
+    """Play one game per seed; raise ``AssertionError`` on the first broken promise.
+
+    Returns a small summary: games, moves, wins (share of games with a winner).
+    """
+    games = moves = wins = 0
+    for index, seed in enumerate(seeds):
+        start = game.new(seed)
+        assert json.dumps(start.to_dict()) == json.dumps(game.new(seed).to_dict()), (
+            f"seed {seed}: the same seed dealt two different tables")
+        made: list[tuple] = []
+        rng = random.Random(seed)
+        state = start._clone()
+        state.events = []
+        while state.result is None:
+            move = policy(state, rng)
+            assert move in state._moves(), f"seed {seed}: policy chose an illegal move {move}"
+            made.append(move)
+            state._do(move, False)
+            problems = state.check()
+            assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
+            assert len(made) < 100_000, f"seed {seed}: the game does not end"
+        assert state.result is not None
+        games += 1
+        moves += len(made)
+        wins += bool(state.result.winners)
+        if replay_every and index % replay_every == 0:
+            _check_replay(game, seed, made, state)
+    return {"games": games, "moves": moves / max(games, 1), "wins": wins / max(games, 1)}
+
+
+def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> None:
+    """Replay through the public face: labels parse back, states never change, records replay."""
+    state = game.new(seed)
+    ids = []
+    for move in made:
+        before = json.dumps(state.to_dict())
+        action = state.parse_action(move)
+        assert state.parse_action(action.label) == action, f"label {action.label!r} does not parse"
+        assert state.parse_action(action.id) == action, f"id {action.id!r} does not parse"
+        after = state.apply(action)
+        assert json.dumps(state.to_dict()) == before, f"apply({action}) changed its input"
+        assert all(event.rule for event in after.events), f"{action}: an event has no rule id"
+        ids.append(action.id)
+        state = after
+    assert json.dumps(state.to_dict()) == json.dumps(final.to_dict()), (
+        f"seed {seed}: the public replay ended elsewhere than the fast play")
+    record = Record.from_json(Record.of(game, seed, ids).to_json())
+    replayed = record.final()
+    assert json.dumps(replayed.to_dict()) == json.dumps(final.to_dict()), (
+        f"seed {seed}: the record does not replay to the same end")
+
+
+def play_random(game: Game, seed: int, policy: FastPolicy) -> State:
+    """One game from ``seed`` to the end (a convenience for tests)."""
+    return play_out(game.deal(seed), policy, random.Random(seed))

@@ -1,0 +1,91 @@
+"""The Umbrella Academy Game (co-operative card game, 1 to 6 players).
+
+>>> import umbrella_lab as ul
+>>> game = ul.load("academy", players=3)
+>>> state = game.new(seed=7)
+>>> state.round, len(state.lineup)
+(1, 8)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.games.academy.cards import load_cards
+from umbrella_lab.games.academy.rules import PLAYER_COUNT_TABLE, AcademyState, new_game
+
+
+def _size(low: int, high: int) -> Any:
+    def check(value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"give a whole number from {low} to {high}, or None for the table's value"
+        return "" if low <= value <= high else f"must be from {low} to {high}"
+
+    return check
+
+
+def _heroes(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+        return "give a list of hero ids, one per player, e.g. ('kraken', 'rumor')"
+    return ""
+
+
+def _data(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, (str, Path)) or not Path(value).is_dir():
+        return "give the path of a folder holding the five .toml card files"
+    return ""
+
+
+OPTIONS = (
+    Option("heroes", None, "Hero ids by seat; None picks them at random from the seed.",
+           check=_heroes, rule="setup.heroes"),
+    Option("turn_order", "rotate", "Who faces each lineup card: the next living hero "
+           "clockwise ('rotate'), or whoever the team sends ('team').", ("rotate", "team"),
+           "opt.turn_order"),
+    Option("damage_timing", "round-end", "When uncontested damage is dealt: once at round end, or "
+           "as soon as a card is left ('immediate').", ("round-end", "immediate"),
+           "opt.damage_timing"),
+    Option("block_damage", "team", "Who takes a block's half damage: split by the team, or the "
+           "blocker.", ("team", "blocker"), "opt.block_damage"),
+    Option("strict_heal", True, "Heal only with a card lower than the faced card.",
+           (True, False), "opt.strict_heal"),
+    Option("heal_target", "self", "Whom a Heal action heals.", ("self", "any"), "opt.heal_target"),
+    Option("hero_boost", "interrupt", "Who may add a Hero Boost to a played card: any living "
+           "hero ('interrupt') or only the player ('own-turn').", ("interrupt", "own-turn"),
+           "opt.hero_boost"),
+    Option("villain_boost", "attack", "What a Villain Attack Boost raises.",
+           ("attack", "attack-and-damage"), "opt.villain_boost"),
+    Option("base_life", 5, "Life bars of a hero's Life Card.", (5, 6), "opt.base_life"),
+    Option("excess_damage", "reassign", "Damage a dying hero cannot take: placed on another "
+           "living hero, or lost.", ("reassign", "lost"), "opt.excess_damage"),
+    Option("hand_size", None, "Hand size; None uses the player-count table.", check=_size(1, 10),
+           rule="setup.table"),
+    Option("villains", None, "Villains to face before the Final Battle; None uses the table.",
+           check=_size(1, 12), rule="setup.table"),
+    Option("strength", None, "Villain Attack Strength (lineup size); None uses the table.",
+           check=_size(6, 10), rule="setup.table"),
+    Option("data", None, "A folder of edited card files to use instead of the packaged ones.",
+           check=_data, rule="setup.decks"),
+)
+
+INFO = REGISTRY.register(GameInfo(
+    name="academy",
+    title="The Umbrella Academy Game",
+    players=tuple(PLAYER_COUNT_TABLE),
+    options=OPTIONS,
+    new_state=new_game,
+    version=1,
+    cooperative=True,
+    describe="Co-operative card game: face the villains' lineups left to right, survive the "
+             "Final Battle.",
+))
+
+__all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

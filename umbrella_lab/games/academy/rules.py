@@ -1,0 +1,1365 @@
+"""The Umbrella Academy Game: the rules, in the order play happens.
+
+Section ids in brackets point into the rule digest ``docs/rules/academy.md``; every event in the
+log and every refused action names one of them.
+
+1. Aim [aim]: work as a team, defeat the villains, survive the Final Battle.
+2. Setup [setup.*]: heroes, the player-count table, villains, decks, hands, Start card.
+3. Start of a round [round.*]: a villain, a Dysfunctional Family card, a lineup.
+4. Turns [turn.*]: the lineup is faced left to right; attack, heal, block or play a story.
+5. Storylines [story.*]; 6. Life and death [life.*]; 7. Hero powers [power.*];
+8. Dysfunctional Family cards [family.*]; 9. Round end [end.*]; 10. The Final Battle [final.*];
+11. End of the game [game.*]; 12. Solo [solo.*].
+
+>>> import umbrella_lab as ul
+>>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
+>>> state.to_act, state.stage
+(0, 'face')
+
+State design: a plain object with ``__slots__`` and a hand-written ``_clone``. ``apply`` clones
+first, so a state you hold never changes; simulations change a private copy in place.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
+from umbrella_lab.games.academy.cards import Cards, HeroCard, load_cards
+
+# --- Constants in the rulebook's words ------------------------------------------------------
+
+PLAYER_COUNT_TABLE = {  # players: (hand size, villains faced, villain attack strength) [setup.table]
+    1: (6, 4, 6),
+    2: (5, 4, 7),
+    3: (4, 5, 8),
+    4: (4, 5, 9),
+    5: (3, 6, 10),
+    6: (3, 6, 10),
+}
+LIFE_BOOST_BARS = 3  # [story.life-boost]
+HORROR_BARS = 2  # [power.horror]
+VANYA_REMOVES = 4  # [power.vanya]
+VANYA_DAMAGE = 2  # [power.vanya]
+POWER_COST = 1  # [power.use]
+STORY_COST = 1  # Life Boost, Hero Boost and Sibling Rivalry each cost 1 bar [story.*]
+FINAL_VILLAIN = 1000  # lineup code of a villain card's attack side: 1000 + villain index
+
+# Outcome of each lineup card [turn.order]
+PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
+OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
+CARD_PLAYS = ("attack", "block", "heal", "story", "boosted", "kraken", "double")
+POWER_STAGES = ("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit")
+
+
+# --- The state ------------------------------------------------------------------------------
+
+
+class AcademyState(State):
+    """The whole table of The Umbrella Academy Game.
+
+    Seats are numbered clockwise from the first Start-card holder. Lists are indexed by seat.
+
+    Attributes:
+        heroes: Hero id of each seat.
+        life: Life bars of each hero; 0 means dead.
+        max_life: Each hero's maximum (5, or 8 after a Life Boost).
+        boosted: Whether each hero has received their one Life Boost.
+        hands: Hero card numbers in each hand.
+        deck: The Hero Attack deck, top card last; discard: its discard pile.
+        villain_deck: The Villain Attack deck, top card last; villain_discard: its discards.
+        villains: Villain cards still to face, top last; faced: villains faced so far.
+        family_deck: Dysfunctional Family cards, top last; family: this round's card (or -1).
+        round: Round number (1-based); final: True during the Final Battle.
+        lineup: The lineup, left to right (villain attack card numbers, or 1000 + villain).
+        outcomes: Outcome of each lineup card (PENDING, DEFEATED, BLOCKED, ...).
+        stage: What is being decided: face, choose, damage, horror, number-five, rumor,
+            seance, vanya, vanya-hit, keep or over.
+        responder: The seat facing the current card.
+        start: The seat holding the Start card.
+        pending_damage: Bars the team still has to place, and pending_rule the rule dealing them.
+        final_pile: Uncontested cards kept under the Final Battle card.
+    """
+
+    __slots__ = (
+        "boost_amount",
+        "boost_card",
+        "boosted",
+        "cards",
+        "deck",
+        "discard",
+        "faced",
+        "family",
+        "family_deck",
+        "family_discard",
+        "final",
+        "final_pile",
+        "hand_size",
+        "hands",
+        "heroes",
+        "last_responder",
+        "life",
+        "lineup",
+        "max_life",
+        "outcome",
+        "outcomes",
+        "pending_damage",
+        "pending_rule",
+        "phase",
+        "pogo",
+        "power_allowance",
+        "power_uses",
+        "responder",
+        "round",
+        "shuffles",
+        "stage",
+        "start",
+        "turn_open",
+        "vanya_left",
+        "vanya_round",
+        "villain_deck",
+        "villain_discard",
+        "villains",
+    )
+
+    rule_for_unknown_action: ClassVar[str] = "turn.order"
+
+    # --- cloning ----------------------------------------------------------------------------
+    def _clone(self) -> AcademyState:
+        new = AcademyState.__new__(AcademyState)
+        new.game, new.seed, new.events, new.cards = self.game, self.seed, [], self.cards
+        new.heroes, new.hand_size = self.heroes, self.hand_size
+        new.life, new.max_life, new.boosted = self.life[:], self.max_life[:], self.boosted[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.deck, new.discard = self.deck[:], self.discard[:]
+        new.villain_deck, new.villain_discard = self.villain_deck[:], self.villain_discard[:]
+        new.villains, new.faced = self.villains[:], self.faced[:]
+        new.family_deck, new.family_discard = self.family_deck[:], self.family_discard[:]
+        new.family, new.round, new.final = self.family, self.round, self.final
+        new.lineup, new.outcomes = self.lineup[:], self.outcomes[:]
+        new.boost_card, new.boost_amount = self.boost_card, self.boost_amount
+        new.stage, new.phase, new.responder = self.stage, self.phase, self.responder
+        new.last_responder, new.turn_open, new.start = (
+            self.last_responder, self.turn_open, self.start)
+        new.power_uses, new.power_allowance = self.power_uses[:], self.power_allowance[:]
+        new.vanya_round, new.vanya_left = self.vanya_round[:], self.vanya_left
+        new.pogo = self.pogo
+        new.pending_damage, new.pending_rule = self.pending_damage, self.pending_rule
+        new.final_pile, new.shuffles, new.outcome = self.final_pile[:], self.shuffles, self.outcome
+        return new
+
+    # --- public properties ------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat deciding now; :data:`TEAM` when the team splits damage."""
+        if self.outcome is not None:
+            return None
+        if self.stage in ("damage", "choose", "vanya-hit", "keep"):
+            return TEAM
+        return self.responder
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None``."""
+        return self.outcome
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.heroes)
+
+    @property
+    def solo(self) -> bool:
+        """True in the solo variant [solo.*]."""
+        return len(self.heroes) == 1
+
+    @property
+    def living(self) -> list[int]:
+        """Seats whose hero is alive."""
+        return [seat for seat, bars in enumerate(self.life) if bars > 0]
+
+    @property
+    def faced_position(self) -> int:
+        """Lineup position of the card being faced (the leftmost waiting card), or -1."""
+        try:
+            return self.outcomes.index(PENDING)
+        except ValueError:
+            return -1
+
+    @property
+    def family_effect(self) -> str:
+        """Effect key of this round's Dysfunctional Family card, or ``""``."""
+        return self.cards.family[self.family].effect if self.family >= 0 else ""
+
+    def hero_name(self, seat: int) -> str:
+        """The name of the hero in ``seat``."""
+        return self.cards.heroes[self.heroes[seat]].name
+
+    def power_of(self, seat: int) -> str:
+        """The power key of the hero in ``seat``."""
+        return self.cards.heroes[self.heroes[seat]].power
+
+    def villain_attack(self, code: int) -> int:
+        """Attack value of a lineup card, with this round's Villain Attack Boost [family.villain-boost]."""
+        if code >= FINAL_VILLAIN:
+            return self.cards.villains[code - FINAL_VILLAIN].final_attack
+        boost = self.boost_amount if code == self.boost_card else 0
+        return self.cards.villain_attack[code].attack + boost
+
+    def villain_damage(self, code: int) -> int:
+        """Damage of a lineup card when left uncontested."""
+        if code >= FINAL_VILLAIN:
+            return self.cards.villains[code - FINAL_VILLAIN].final_damage
+        damage = self.cards.villain_attack[code].damage
+        if code == self.boost_card and self.game.options["villain_boost"] == "attack-and-damage":
+            damage += self.boost_amount // 10
+        return damage
+
+    def villain_label(self, code: int) -> str:
+        """A lineup card in words, e.g. ``"villain attack 40 (3 damage)"``."""
+        if code >= FINAL_VILLAIN:
+            villain = self.cards.villains[code - FINAL_VILLAIN]
+            return f"{villain.name} attack side {villain.final_attack} ({villain.final_damage} damage)"
+        boost = "+" if code == self.boost_card else ""
+        return f"villain attack {self.villain_attack(code)}{boost} ({self.villain_damage(code)} damage)"
+
+    def card(self, number: int) -> HeroCard:
+        """The design of a Hero Attack card by its number."""
+        return self.cards.hero_deck[number]
+
+    # --- luck -------------------------------------------------------------------------------
+    def _rng(self) -> random.Random:
+        """A generator for the next shuffle, fixed by the seed and the shuffle count.
+
+        Luck lives in the state: the same seed and the same moves give the same shuffles, and
+        a fork keeps them.
+        """
+        self.shuffles += 1
+        return random.Random(self.seed * 1_000_003 + self.shuffles)
+
+    def reshuffled(self, seed: int) -> AcademyState:
+        """A copy with new luck: every deck order (and the villain stack) dealt anew."""
+        new = self._clone()
+        new.seed, new.shuffles = seed, 0
+        rng = new._rng()
+        for pile in (new.deck, new.villain_deck, new.villains, new.family_deck):
+            rng.shuffle(pile)
+        new.events = [Event("setup.decks", f"New luck (seed {seed}): every deck shuffled again.")]
+        return new
+
+    # --- the moves --------------------------------------------------------------------------
+    def _moves(self) -> list[tuple]:
+        return _legal_moves(self)
+
+    def _label(self, key: tuple) -> tuple[str, str]:
+        return _describe(self, key)
+
+    def _do(self, key: tuple, log: bool) -> None:
+        _play(self, key, log)
+
+    def _refusal(self, key: tuple) -> tuple[str, str]:
+        return _why_not(self, key)
+
+    def _well_formed(self, key: tuple) -> bool:
+        return len(key) == 4 and isinstance(key[0], str) and all(isinstance(k, int) for k in key[1:])
+
+    def check(self) -> list[str]:
+        """Cards conserved in every deck, life in bounds, outcomes consistent."""
+        problems = []
+        cards = self.cards
+        removed = 0
+        if self.solo:
+            removed = sum(1 for c in cards.hero_deck if c.story in ("pogo", "life-boost"))
+        heroes = self.deck + self.discard + [n for hand in self.hands for n in hand]
+        if sorted(heroes) != sorted(set(heroes)) or len(heroes) != len(cards.hero_deck) - removed:
+            problems.append(f"hero cards: {len(heroes)} in play, expected "
+                            f"{len(cards.hero_deck) - removed}, each once")
+        villain_cards = (self.villain_deck + self.villain_discard + self.final_pile
+                         + [c for c in self.lineup if c < FINAL_VILLAIN])
+        if sorted(villain_cards) != list(range(len(cards.villain_attack))):
+            problems.append(f"villain attack cards: {len(villain_cards)} in play, expected "
+                            f"{len(cards.villain_attack)}, each once")
+        if not self.solo and sorted(self.family_deck + self.family_discard) != list(
+                range(len(cards.family))):
+            problems.append("Dysfunctional Family cards not conserved")
+        for seat, bars in enumerate(self.life):
+            top = self.game.options["base_life"] + (LIFE_BOOST_BARS if self.boosted[seat] else 0)
+            if not 0 <= bars <= self.max_life[seat] or self.max_life[seat] != top:
+                problems.append(f"seat {seat}: life {bars}/{self.max_life[seat]} out of bounds")
+            if bars == 0 and self.hands[seat]:
+                problems.append(f"seat {seat} is dead but holds cards")
+        if len(self.outcomes) != len(self.lineup):
+            problems.append("lineup and outcomes differ in length")
+        if self.pending_damage < 0:
+            problems.append("negative pending damage")
+        if self.outcome is None and self.stage == "over":
+            problems.append("stage 'over' without a result")
+        return problems
+
+    # --- pictures ---------------------------------------------------------------------------
+    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-able snapshot; with ``seat``, only what that seat may see.
+
+        Deck orders are never shown (only counts). Under Family Secrets a seat sees only its own
+        hand [family.secrets].
+        """
+        from umbrella_lab.games.academy.views import snapshot
+
+        return snapshot(self, seat)
+
+    def to_text(self, seat: int | None = None) -> str:
+        """A readable picture of the table."""
+        from umbrella_lab.games.academy.views import to_text
+
+        return to_text(self, seat)
+
+    def _repr_html_(self) -> str:
+        from umbrella_lab.games.academy.views import to_html
+
+        return to_html(self)
+
+    def __repr__(self) -> str:
+        where = "over" if self.outcome else f"round {self.round}, {self.stage}"
+        return f"<Umbrella Academy state: {self.players} players, {where}>"
+
+
+# --- Rule 2: setup ---------------------------------------------------------------------------
+
+
+def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
+    """Deal a table [setup.*]: heroes, villains, decks, hands and the Start card."""
+    options = game.options
+    cards = load_cards(options["data"])
+    players = game.players
+    hand, villain_count, strength = PLAYER_COUNT_TABLE[players]  # [setup.table]
+    hand = options["hand_size"] or hand
+    villain_count = options["villains"] or villain_count
+    strength = options["strength"] or strength
+    rng = random.Random(seed)
+
+    s = AcademyState.__new__(AcademyState)
+    s.game, s.seed, s.cards, s.shuffles = game, seed, cards, 0
+    s.events = []
+    s.heroes = _choose_heroes(game, cards, rng)  # [setup.heroes] [solo.hero]
+    base = options["base_life"]
+    s.life, s.max_life, s.boosted = [base] * players, [base] * players, [False] * players
+    s.hand_size = hand  # [setup.table] [solo.hand]
+
+    # [setup.decks] the Hero Attack deck; in solo Pogo and every Life Boost leave it
+    deck = list(range(len(cards.hero_deck)))
+    s.pogo = False
+    if players == 1:
+        stories = {n: cards.hero_deck[n].story for n in deck}
+        s.pogo = any(stories[n] == "pogo" for n in deck)  # [solo.pogo]
+        deck = [n for n in deck if stories[n] not in ("pogo", "life-boost")]  # [solo.life-boost]
+        s.max_life[0] = s.life[0] = base + LIFE_BOOST_BARS
+        s.boosted[0] = True
+    rng.shuffle(deck)
+    s.deck, s.discard = deck, []
+
+    # [setup.villains] a stack of villains of the table's strength
+    matching = [i for i, v in enumerate(cards.villains) if v.strength == strength]
+    if not matching:
+        from umbrella_lab.engine.errors import OptionError
+
+        have = sorted({v.strength for v in cards.villains})
+        msg = (f"academy: there are no villain cards of strength {strength} in the data; "
+               f"the strengths are {have}")
+        raise OptionError(msg)
+    stack = [matching[i % len(matching)] for i in range(villain_count)]
+    if villain_count <= len(matching):
+        stack = rng.sample(matching, villain_count)
+    s.villains, s.faced = stack, []
+
+    s.villain_deck = list(range(len(cards.villain_attack)))
+    rng.shuffle(s.villain_deck)
+    s.villain_discard = []
+    s.family_deck = [] if players == 1 else list(range(len(cards.family)))  # [solo.no-family]
+    rng.shuffle(s.family_deck)
+    s.family_discard, s.family = [], -1
+
+    s.hands = [[] for _ in range(players)]
+    for _ in range(hand):  # [setup.hands]
+        for seat in range(players):
+            if s.deck:
+                s.hands[seat].append(s.deck.pop())
+    s.start = 0  # [setup.start]
+    s.round, s.final, s.lineup, s.outcomes = 0, False, [], []
+    s.boost_card, s.boost_amount = -1, 0
+    s.stage, s.phase, s.responder, s.last_responder, s.turn_open = "face", "lineup", 0, -1, False
+    s.power_uses, s.power_allowance = [0] * players, [1] * players
+    s.vanya_round, s.vanya_left = [-9] * players, 0
+    s.pending_damage, s.pending_rule = 0, ""
+    s.final_pile, s.outcome = [], None
+    if log:
+        names = ", ".join(s.hero_name(seat) for seat in range(players))
+        s.events.append(Event("setup.heroes", f"The team: {names}, {base} life bars each"
+                              + (" plus a Life Boost: 8 bars" if players == 1 else "") + "."))
+        s.events.append(Event("setup.table", f"{players} player(s): hands of {hand}, "
+                              f"{villain_count} villains of strength {strength}."))
+        s.events.append(Event("setup.start", f"{s.hero_name(0)} takes the Start card."))
+    _start_round(s, log)
+    _advance(s, log)
+    return s
+
+
+def _choose_heroes(game: Game, cards: Cards, rng: random.Random) -> tuple[str, ...]:
+    from umbrella_lab.engine.errors import OptionError
+
+    chosen = game.options["heroes"]
+    players = game.players
+    allowed = [h for h, hero in cards.heroes.items() if players > 1 or hero.solo]
+    if chosen is None:
+        if len(allowed) < players:
+            msg = f"academy: only {len(allowed)} heroes in the data for {players} players"
+            raise OptionError(msg)
+        return tuple(rng.sample(allowed, players))
+    chosen = tuple(chosen)
+    problem = ""
+    if len(chosen) != players:
+        problem = f"name {players} hero(es), one per player, not {len(chosen)}"
+    elif len(set(chosen)) != len(chosen):
+        problem = "each hero can be picked only once"
+    else:
+        for hero in chosen:
+            if hero not in cards.heroes:
+                problem = f"{hero!r} is not a hero; the heroes are {', '.join(cards.heroes)}"
+                break
+            if hero not in allowed:
+                problem = f"{cards.heroes[hero].name} may not be played solo (rule solo.hero)"
+                break
+    if problem:
+        raise OptionError(f"academy: option heroes={list(chosen)}: {problem}")
+    return chosen
+
+
+# --- Rule 3: start of a round ----------------------------------------------------------------
+
+
+def _start_round(s: AcademyState, log: bool) -> None:
+    """Reveal a villain, flip a Dysfunctional Family card, deal the lineup [round.*].
+
+    After the last villain comes the Final Battle [final.*].
+    """
+    s.round += 1
+    s.power_uses = [0] * len(s.heroes)
+    s.power_allowance = [1] * len(s.heroes)
+    s.boost_card, s.boost_amount = -1, 0
+    s.responder, s.last_responder, s.turn_open = -1, -1, False
+    if s.villains:
+        villain = s.villains.pop()  # [round.villain]
+        s.faced.append(villain)
+        strength = s.game.options["strength"] or s.cards.villains[villain].strength
+        if log:
+            v = s.cards.villains[villain]
+            s.events.append(Event("round.villain", f"Round {s.round}: {v.name} (strength "
+                                  f"{strength}) arrives."))
+        s.lineup = [_draw_villain_card(s, log) for _ in range(strength)]  # [round.lineup]
+        s.lineup = [code for code in s.lineup if code >= 0]
+        s.outcomes = [PENDING] * len(s.lineup)
+        if log:
+            words = ", ".join(str(s.villain_attack(c)) for c in s.lineup)
+            s.events.append(Event("round.lineup", f"The lineup, left to right: {words}."))
+        _flip_family(s, log, "round.family")
+    else:
+        s.final = True  # [final.lineup]
+        pile = s.final_pile
+        s.final_pile = []
+        s._rng().shuffle(pile)
+        villain = s.faced[s._rng().randrange(len(s.faced))]  # [final.villain]
+        s.lineup = [FINAL_VILLAIN + villain, *pile]
+        s.outcomes = [PENDING] * len(s.lineup)
+        if log:
+            s.events.append(Event("final.lineup", f"The Final Battle! {len(pile)} uncontested "
+                                  "card(s) from under the Final Battle card are shuffled into "
+                                  "the lineup."))
+            s.events.append(Event("final.villain", f"{s.villain_label(s.lineup[0])} leads the "
+                                  "lineup."))
+        _flip_family(s, log, "final.family")
+
+
+def _draw_villain_card(s: AcademyState, log: bool) -> int:
+    if not s.villain_deck:
+        if not s.villain_discard:
+            return -1
+        s.villain_deck, s.villain_discard = s.villain_discard, []
+        s._rng().shuffle(s.villain_deck)
+        if log:
+            s.events.append(Event("end.reshuffle", "The Villain Attack deck is empty: its discards "
+                                  "are shuffled into a new deck."))
+    return s.villain_deck.pop()
+
+
+def _flip_family(s: AcademyState, log: bool, rule: str) -> None:
+    """Flip this round's Dysfunctional Family card and follow it [round.family] [family.*]."""
+    s.family = -1
+    if s.solo:  # [solo.no-family]
+        return
+    if not s.family_deck:
+        s.family_deck, s.family_discard = s.family_discard, []
+        s._rng().shuffle(s.family_deck)
+    if not s.family_deck:
+        return
+    s.family = s.family_deck.pop()
+    s.family_discard.append(s.family)
+    card = s.cards.family[s.family]
+    if log:
+        s.events.append(Event(rule, f"Dysfunctional Family card: {card.name}. {card.text}"))
+    effect = card.effect
+    if effect == "villain-boost" and s.lineup:  # [family.villain-boost]
+        first = s.lineup[0]
+        if first < FINAL_VILLAIN:
+            s.boost_card, s.boost_amount = first, card.amount
+            if log:
+                s.events.append(Event("family.villain-boost", f"The first lineup card now has "
+                                      f"attack {s.villain_attack(first)}."))
+    elif effect == "confrontation":  # [family.confrontation]
+        most = max(s.life)
+        for seat in s.living:
+            if s.life[seat] == most:
+                _hurt(s, seat, 1, "family.confrontation", log)
+    elif effect == "reunion":  # [family.reunion]
+        for seat in s.living:
+            _heal(s, seat, 1, "family.reunion", log)
+
+
+# --- Rule 4: turns -----------------------------------------------------------------------------
+
+
+def _advance(s: AcademyState, log: bool) -> None:
+    """Move play on to the next decision [turn.order] [end.*] [game.*]."""
+    while True:
+        if s.outcome is not None:
+            s.stage = "over"
+            return
+        if s.stage in POWER_STAGES:
+            return
+        if not any(s.life):  # [game.lose]
+            _end(s, False, "game.lose", "Every hero is dead: the team loses.", log)
+            continue
+        if s.pending_damage > 0:  # [life.damage]
+            living = s.living
+            if len(living) == 1 and not s.pogo:
+                _hurt(s, living[0], s.pending_damage, s.pending_rule, log)
+                s.pending_damage = 0
+                continue
+            s.stage = "damage"
+            return
+        if s.phase == "lineup":
+            position = s.faced_position
+            if position >= 0:
+                if s.turn_open and s.life[s.responder] > 0:
+                    s.stage = "face"
+                    return
+                if s.game.options["turn_order"] == "team" and len(s.living) > 1:
+                    s.turn_open, s.stage = False, "choose"
+                    return
+                s.responder = _next_responder(s)
+                s.turn_open, s.stage = True, "face"
+                if log:
+                    s.events.append(Event("turn.order", f"{s.hero_name(s.responder)} faces "
+                                          f"{s.villain_label(s.lineup[position])}."))
+                return
+            s.phase = "round-end"  # [end.damage]
+            s.turn_open = False
+            if s.game.options["damage_timing"] == "round-end":
+                total = sum(s.villain_damage(code) for code, outcome in zip(s.lineup, s.outcomes)
+                            if outcome == UNCONTESTED)
+                if total:
+                    if log:
+                        s.events.append(Event("end.damage", f"Every lineup card has an outcome. "
+                                              f"The uncontested cards deal {total} damage."))
+                    s.pending_damage, s.pending_rule = total, "end.damage"
+            continue
+        if s.phase == "round-end":
+            if s.final:  # [game.win]
+                alive = ", ".join(s.hero_name(seat) for seat in s.living)
+                _end(s, True, "game.win", f"The Final Battle is over and {alive} survived: the "
+                     "team wins!", log)
+                continue
+            _close_lineup(s, log)
+            s.phase = "keep"  # [end.keep]
+            if any(s.hands):
+                s.stage = "keep"
+                return
+            s.phase = "refill"
+            continue
+        if s.phase == "keep":
+            s.stage = "keep"
+            return
+        if s.phase == "refill":
+            _refill(s, log)
+            _pass_start_card(s, log)
+            s.phase = "lineup"
+            _start_round(s, log)
+            continue
+        return  # pragma: no cover
+
+
+def _clockwise(s: AcademyState, first: int) -> list[int]:
+    n = len(s.heroes)
+    return [(first + i) % n for i in range(n)]
+
+
+def _next_responder(s: AcademyState) -> int:
+    """The next living hero clockwise [turn.order]; the first card goes to the Start holder."""
+    n = len(s.life)
+    seat = s.start if s.last_responder < 0 else (s.last_responder + 1) % n
+    while s.life[seat] <= 0:
+        seat = (seat + 1) % n
+    return seat
+
+
+def _end_turn(s: AcademyState) -> None:
+    s.last_responder, s.turn_open = s.responder, False
+
+
+def _settle(s: AcademyState, position: int, outcome: int, log: bool, rule: str) -> None:
+    """Give a lineup card its outcome; an uncontested card may deal damage at once."""
+    s.outcomes[position] = outcome
+    if outcome == UNCONTESTED and s.game.options["damage_timing"] == "immediate":
+        damage = s.villain_damage(s.lineup[position])
+        if damage:
+            s.pending_damage += damage
+            s.pending_rule = "end.damage"
+            if log:
+                s.events.append(Event("end.damage", f"{s.villain_label(s.lineup[position])} is "
+                                      f"left uncontested and deals {damage} damage now "
+                                      "(option damage_timing='immediate')."))
+    elif log and rule:
+        s.events.append(Event(rule, f"{s.villain_label(s.lineup[position])} is "
+                              f"{OUTCOME_WORDS[outcome]}."))
+
+
+# --- Legal moves ---------------------------------------------------------------------------------
+
+
+def _legal_moves(s: AcademyState) -> list[tuple]:
+    """Keys of every legal move now: ``(kind, seat, a, b)``."""
+    stage = s.stage
+    if s.outcome is not None:
+        return []
+    moves: list[tuple] = []
+    if stage == "face":
+        moves = _face_moves(s)
+    elif stage == "damage":
+        living = s.living
+        moves.append(("spread", -1, s.pending_damage, -1))
+        for seat in living:
+            moves.append(("damage", seat, 1, -1))
+            if s.pending_damage > 1:
+                moves.append(("damage", seat, s.pending_damage, -1))
+    elif stage == "choose":
+        moves = [("choose", seat, -1, -1) for seat in s.living]
+    elif stage == "keep":
+        moves = [("keep", -1, -1, -1)]
+        for seat in s.living:
+            moves += [("discard", seat, card, -1) for card in _distinct(s, s.hands[seat])]
+    else:
+        moves = _power_moves(s)
+    if s.pogo and s.life[0] > 0 and stage in ("face", "damage", "keep"):  # [solo.pogo]
+        moves.append(("pogo", 0, -1, -1))
+    return moves
+
+
+def _distinct(s: AcademyState, hand: list[int]) -> list[int]:
+    """One card number per design in a hand (two copies of a card make the same move)."""
+    design = s.cards.design
+    seen, out = set(), []
+    for number in hand:
+        if design[number] not in seen:
+            seen.add(design[number])
+            out.append(number)
+    return out
+
+
+def _face_moves(s: AcademyState) -> list[tuple]:
+    seat = s.responder
+    position = s.faced_position
+    value = s.villain_attack(s.lineup[position])
+    full_hand = s.hands[seat]
+    hand = _distinct(s, full_hand)
+    cards = s.cards
+    attack_of, story_of, boost_of = cards.attack, cards.story, cards.boost
+    options = s.game.options
+    effect = s.family_effect
+    heal_ok = effect != "rock-bottom"  # [family.rock-bottom]
+    strict = options["strict_heal"]
+    moves = []
+    living = s.living
+    for number in hand:
+        attack = attack_of[number]
+        if attack > value:
+            moves.append(("attack", seat, number, -1))  # [turn.attack]
+        elif attack == value:
+            moves.append(("block", seat, number, -1))  # [turn.block]
+        story = story_of[number]
+        if not story:
+            if heal_ok and (attack < value or not strict):  # [turn.heal]
+                if options["heal_target"] == "any":
+                    moves += [("heal", seat, number, t) for t in living]
+                else:
+                    moves.append(("heal", seat, number, seat))
+        elif story in ("restore", "pogo"):  # [turn.story]
+            moves += [("story", seat, number, t) for t in living]
+        elif story == "life-boost":
+            moves += [("story", seat, number, t) for t in living if t != seat and not s.boosted[t]]
+        elif story == "strength":
+            moves.append(("story", seat, number, -1))
+        elif story == "rivalry":
+            moves += [("story", seat, number, p) for p, o in enumerate(s.outcomes)
+                      if o == PENDING and p != position]
+    # [story.hero-boost] a boost from any living hero (own-turn: only your own)
+    if effect != "brothers":
+        holders = living if options["hero_boost"] == "interrupt" else [seat]
+        for holder in holders:
+            for boost in s.hands[holder]:
+                plus = boost_of[boost]
+                if plus and boost in _distinct(s, s.hands[holder]):
+                    moves += [("boosted", seat, number, boost) for number in hand if number != boost
+                              and attack_of[number] <= value <= attack_of[number] + plus]
+    # [power.*]
+    if _power_ready(s, seat) == "":
+        power = s.power_of(seat)
+        if power == "kraken":  # pairs that change the outcome, one per pair of values
+            pairs = set()
+            for i, first in enumerate(full_hand):
+                for second in full_hand[i + 1:]:
+                    pair = tuple(sorted((attack_of[first], attack_of[second])))
+                    if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
+                        pairs.add(pair)
+                        moves.append(("kraken", seat, first, second))
+        elif power == "space-boy":
+            moves += [("double", seat, n, -1) for n in hand
+                      if attack_of[n] <= value <= 2 * attack_of[n]]
+        else:
+            moves.append(("power", seat, -1, -1))
+    if not any(move[0] in CARD_PLAYS for move in moves):
+        moves.append(("pass", seat, -1, -1))  # [turn.no-card] nothing in hand can answer
+    return moves
+
+
+def _power_ready(s: AcademyState, seat: int) -> str:
+    """``""`` if the hero in ``seat`` may use their power now, else why not (a rule id)."""
+    if s.family_effect == "apathy":
+        return "family.apathy"
+    if s.power_uses[seat] >= s.power_allowance[seat]:
+        return "power.use"
+    if s.life[seat] <= 0:
+        return "life.death"
+    power = s.power_of(seat)
+    pending = s.outcomes.count(PENDING)
+    if power == "vanya" and s.vanya_round[seat] == s.round - 1:
+        return "power.vanya"
+    if power == "number-five" and pending < 2:
+        return "power.number-five"
+    if power == "seance" and not _seance_possible(s):
+        return "power.seance"
+    if power == "kraken" and len(s.hands[seat]) < 2:
+        return "power.kraken"
+    if power == "space-boy" and not s.hands[seat]:
+        return "power.space-boy"
+    return ""
+
+
+def _seance_possible(s: AcademyState) -> bool:
+    if not s.discard:
+        return False
+    best = max(s.cards.attack[n] for n in s.discard)
+    return any(o == PENDING and s.villain_attack(code) <= best
+               for code, o in zip(s.lineup, s.outcomes))
+
+
+def _seance_moves(s: AcademyState, seat: int) -> list[tuple]:
+    values: dict[int, int] = {}
+    for number in s.discard:
+        values.setdefault(s.cards.hero_deck[number].attack, number)
+    moves = []
+    for position, outcome in enumerate(s.outcomes):
+        if outcome == PENDING:
+            needed = s.villain_attack(s.lineup[position])
+            moves += [("seance", seat, position, n) for a, n in sorted(values.items()) if a >= needed]
+    return moves
+
+
+def _power_moves(s: AcademyState) -> list[tuple]:
+    seat, stage = s.responder, s.stage
+    pending = [p for p, o in enumerate(s.outcomes) if o == PENDING]
+    if stage == "horror":
+        living = s.living
+        moves = [("horror", seat, t, t) for t in living]
+        moves += [("horror", seat, a, b) for i, a in enumerate(living) for b in living[i + 1:]]
+        return moves
+    if stage == "number-five":
+        return [("swap", seat, a, b) for i, a in enumerate(pending) for b in pending[i + 1:]]
+    if stage == "rumor":
+        return [("rumor", seat, p, -1) for p in pending]
+    if stage == "seance":
+        return _seance_moves(s, seat)
+    if stage == "vanya":
+        return [("vanya", seat, p, -1) for p in pending]
+    if stage == "vanya-hit":
+        return [("vanya-hit", seat, t, -1) for t in s.living]
+    return []
+
+
+# --- Playing a move ------------------------------------------------------------------------------
+
+
+def _play(s: AcademyState, key: tuple, log: bool) -> None:
+    """Apply a legal move key in place, then move play on."""
+    kind, seat, a, b = key
+    if kind == "attack" and not log:  # the most common move, kept short for simulations
+        s.hands[seat].remove(a)
+        s.discard.append(a)
+        s.outcomes[s.outcomes.index(PENDING)] = DEFEATED
+        s.last_responder, s.turn_open = seat, False
+    elif kind == "pogo":
+        _pogo(s, log)
+    elif kind == "damage":
+        _place_damage(s, seat, a, log)
+    elif kind == "spread":
+        _spread(s, log)
+    elif kind == "choose":
+        s.responder, s.turn_open = seat, True
+        if log:
+            position = s.faced_position
+            s.events.append(Event("opt.turn_order", f"The team sends {s.hero_name(seat)} to face "
+                                  f"{s.villain_label(s.lineup[position])}."))
+    elif kind in ("keep", "discard"):
+        _keep_or_discard(s, kind, seat, a, log)
+    elif kind in ("attack", "block", "heal", "story", "boosted", "kraken", "double", "pass"):
+        _card_play(s, kind, seat, a, b, log)
+    else:
+        _power(s, kind, seat, a, b, log)
+    _advance(s, log)
+
+
+def _card_play(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
+    """One card (or two, with The Kraken) against the faced card [turn.*]."""
+    position = s.faced_position
+    code = s.lineup[position]
+    value = s.villain_attack(code)
+    name = s.hero_name(seat)
+    hand = s.hands[seat]
+    deck = s.cards.hero_deck
+    if kind == "pass":  # [turn.no-card]
+        if log:
+            s.events.append(Event("turn.no-card", f"{name} has no card that can answer: "
+                                  f"{s.villain_label(code)} goes uncontested."))
+        _settle(s, position, UNCONTESTED, log, "")
+        _end_turn(s)
+        return
+    hand.remove(a)
+    s.discard.append(a)
+    card = deck[a]
+    if kind == "heal":  # [turn.heal]
+        target = b
+        if log:
+            who = f" {s.hero_name(target)}" if target != seat else ""
+            s.events.append(Event("turn.heal", f"{name} plays {card.label} to heal{who} by "
+                                  f"{card.heal}; {s.villain_label(code)} is left uncontested."))
+        _heal(s, target, card.heal, "turn.heal", log)
+        _settle(s, position, UNCONTESTED, log, "")
+        _end_turn(s)
+        return
+    if kind == "story":
+        _story(s, seat, a, b, position, log)
+        _settle(s, position, UNCONTESTED, log, "")
+        _end_turn(s)
+        return
+    attack, rule, words = card.attack, "turn.attack", card.label
+    cost_to, cost_rule = -1, ""
+    if kind == "boosted":  # [story.hero-boost]
+        holder = next(h for h, cards in enumerate(s.hands) if b in cards)
+        s.hands[holder].remove(b)
+        s.discard.append(b)
+        attack += deck[b].boost
+        words = f"{card.label} + Hero Boost +{deck[b].boost} from {s.hero_name(holder)}"
+        cost_to, cost_rule = holder, "story.hero-boost"
+    elif kind == "kraken":  # [power.kraken]
+        hand.remove(b)
+        s.discard.append(b)
+        attack += deck[b].attack
+        words = f"{card.label} + {deck[b].label} = {attack} (Hits Twice)"
+        s.power_uses[seat] += 1
+        cost_to, cost_rule = seat, "power.kraken"
+    elif kind == "double":  # [power.space-boy]
+        attack *= 2
+        words = f"{card.label} doubled = {attack} (Double Shot)"
+        s.power_uses[seat] += 1
+        cost_to, cost_rule = seat, "power.space-boy"
+    if attack > value:  # [turn.attack]
+        if log:
+            s.events.append(Event(cost_rule or rule, f"{name} attacks with {words} and defeats "
+                                  f"{s.villain_label(code)}."))
+        s.outcomes[position] = DEFEATED
+    elif attack == value:  # [turn.block]
+        half = (s.villain_damage(code) + 1) // 2
+        if log:
+            s.events.append(Event("turn.block", f"{name} blocks {s.villain_label(code)} with "
+                                  f"{words}: the card is removed, {half} damage to take."))
+        s.outcomes[position] = BLOCKED
+        _block_damage(s, seat, half, log)
+    else:  # pragma: no cover - never legal
+        msg = "an attack lower than the faced card is not an attack"
+        raise AssertionError(msg)
+    if cost_to >= 0:
+        _hurt(s, cost_to, POWER_COST, cost_rule, log)
+    _end_turn(s)
+
+
+def _block_damage(s: AcademyState, seat: int, half: int, log: bool) -> None:
+    """Half the damage, rounded up, at once; the team splits it or the blocker takes it."""
+    if not half:
+        return
+    if s.game.options["block_damage"] == "blocker":
+        _hurt(s, seat, half, "turn.block", log)
+    else:
+        s.pending_damage += half
+        s.pending_rule = "turn.block"
+
+
+def _story(s: AcademyState, seat: int, number: int, target: int, position: int, log: bool) -> None:
+    """A story card played for its storyline [story.*]; the faced card is left uncontested."""
+    card = s.cards.hero_deck[number]
+    name = s.hero_name(seat)
+    story = card.story
+    if story in ("restore", "pogo"):  # [story.restore]
+        if log:
+            s.events.append(Event("story.restore", f"{name} plays {card.name}: "
+                                  f"{s.hero_name(target)} is restored to full life."))
+        _heal(s, target, s.max_life[target], "story.restore", log)
+    elif story == "life-boost":  # [story.life-boost] [life.one-boost]
+        s.boosted[target] = True
+        s.max_life[target] += LIFE_BOOST_BARS
+        if log:
+            s.events.append(Event("story.life-boost", f"{name} gives a Life Boost to "
+                                  f"{s.hero_name(target)}: +{LIFE_BOOST_BARS} bars, maximum "
+                                  f"{s.max_life[target]}."))
+        _heal(s, target, LIFE_BOOST_BARS, "story.life-boost", False)
+        _hurt(s, seat, STORY_COST, "story.life-boost", log)
+    elif story == "strength":  # [story.strength]
+        s.power_allowance[seat] += 1
+        if log:
+            s.events.append(Event("story.strength", f"{name} plays Strength in Numbers: their "
+                                  "power may be used a second time this round."))
+    elif story == "rivalry":  # [story.rivalry]
+        if log:
+            s.events.append(Event("story.rivalry", f"{name} plays Sibling Rivalry and removes "
+                                  f"{s.villain_label(s.lineup[target])}."))
+        s.outcomes[target] = REMOVED
+        _hurt(s, seat, STORY_COST, "story.rivalry", log)
+    if log:
+        s.events.append(Event("turn.story", f"{s.villain_label(s.lineup[position])} is left "
+                              "uncontested."))
+
+
+def _power(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
+    """Hero powers that need choices: start one, then make its choices [power.*]."""
+    name = s.hero_name(seat)
+    if kind == "power":  # [power.use]
+        power = s.power_of(seat)
+        s.power_uses[seat] += 1
+        s.stage = power
+        if power == "vanya":
+            s.vanya_left = min(VANYA_REMOVES, s.outcomes.count(PENDING))
+            s.vanya_round[seat] = s.round
+        if log:
+            hero = s.cards.heroes[s.heroes[seat]]
+            s.events.append(Event("power.use", f"{name} uses {hero.power_name} (costs "
+                                  f"{POWER_COST} life bar)."))
+        if power == "vanya" and s.vanya_left == 0:
+            s.stage = "vanya-hit"
+        return
+    if kind == "horror":  # [power.horror]
+        if a == b:
+            _heal(s, a, HORROR_BARS, "power.horror", log)
+        else:
+            _heal(s, a, 1, "power.horror", log)
+            _heal(s, b, 1, "power.horror", log)
+        _finish_power(s, seat, "power.horror", log)
+    elif kind == "swap":  # [power.number-five]
+        s.lineup[a], s.lineup[b] = s.lineup[b], s.lineup[a]
+        if log:
+            s.events.append(Event("power.number-five", f"{name} swaps "
+                                  f"{s.villain_label(s.lineup[b])} (card {a + 1}) with "
+                                  f"{s.villain_label(s.lineup[a])} (card {b + 1})."))
+        _finish_power(s, seat, "power.number-five", log)
+    elif kind == "rumor":  # [power.rumor]
+        if log:
+            s.events.append(Event("power.rumor", f"{name}: I heard a rumour "
+                                  f"{s.villain_label(s.lineup[a])} was defeated. It is."))
+        s.outcomes[a] = DEFEATED
+        _finish_power(s, seat, "power.rumor", log)
+    elif kind == "seance":  # [power.seance]
+        card = s.cards.hero_deck[b]
+        code = s.lineup[a]
+        if card.attack > s.villain_attack(code):
+            s.outcomes[a] = DEFEATED
+            if log:
+                s.events.append(Event("power.seance", f"{name} calls {card.label} back from the "
+                                      f"discard pile and defeats {s.villain_label(code)}."))
+        else:
+            s.outcomes[a] = BLOCKED
+            half = (s.villain_damage(code) + 1) // 2
+            if log:
+                s.events.append(Event("power.seance", f"{name} calls {card.label} back from the "
+                                      f"discard pile and blocks {s.villain_label(code)}: {half} "
+                                      "damage to take."))
+            _block_damage(s, seat, half, log)
+        _finish_power(s, seat, "power.seance", log)
+    elif kind == "vanya":  # [power.vanya]
+        s.outcomes[a] = REMOVED
+        s.vanya_left -= 1
+        if log:
+            s.events.append(Event("power.vanya", f"{name} removes {s.villain_label(s.lineup[a])}."))
+        if s.vanya_left == 0 or PENDING not in s.outcomes:
+            s.stage = "vanya-hit"
+    elif kind == "vanya-hit":
+        _hurt(s, a, VANYA_DAMAGE, "power.vanya", log)
+        _finish_power(s, seat, "power.vanya", log)
+
+
+def _finish_power(s: AcademyState, seat: int, rule: str, log: bool) -> None:
+    """Pay the power's life bar once it has done its work [power.use]."""
+    s.stage = "face"
+    _hurt(s, seat, POWER_COST, rule, log)
+
+
+# --- Rule 6: life, damage and death --------------------------------------------------------------
+
+
+def _heal(s: AcademyState, seat: int, bars: int, rule: str, log: bool) -> None:
+    """Heal up to the hero's maximum [life.bars]; the dead cannot be healed [life.death]."""
+    if s.life[seat] <= 0:
+        return
+    before = s.life[seat]
+    s.life[seat] = min(s.max_life[seat], before + bars)
+    if log:
+        s.events.append(Event(rule, f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
+                              f"{s.life[seat]}/{s.max_life[seat]} bars."))
+
+
+def _hurt(s: AcademyState, seat: int, bars: int, rule: str, log: bool) -> int:
+    """Take damage on one hero; returns the bars that hero could not take [life.death]."""
+    if bars <= 0 or s.life[seat] <= 0:
+        return bars
+    taken = min(bars, s.life[seat])
+    s.life[seat] -= taken
+    if log:
+        s.events.append(Event(rule, f"{s.hero_name(seat)} loses {taken} bar(s): "
+                              f"{s.life[seat]}/{s.max_life[seat]}."))
+    if s.life[seat] == 0:
+        _die(s, seat, log)
+    return bars - taken
+
+
+def _die(s: AcademyState, seat: int, log: bool) -> None:
+    """A hero with no bars is out: their hand is discarded [life.death]."""
+    s.discard += s.hands[seat]
+    s.hands[seat] = []
+    if log:
+        s.events.append(Event("life.death", f"{s.hero_name(seat)} has died and is out of the "
+                              "game."))
+
+
+def _place_damage(s: AcademyState, seat: int, bars: int, log: bool) -> None:
+    """The team places pending damage on a living hero [life.damage]."""
+    bars = min(bars, s.pending_damage)
+    s.pending_damage -= bars
+    left = _hurt(s, seat, bars, s.pending_rule, log)
+    if left and s.game.options["excess_damage"] == "reassign":
+        s.pending_damage += left  # [life.death] the rest must go to another living hero
+    elif left and log:
+        s.events.append(Event("opt.excess_damage", f"{left} bar(s) of damage are lost with "
+                              f"{s.hero_name(seat)}."))
+
+
+def _spread(s: AcademyState, log: bool) -> None:
+    """Each bar of pending damage to the hero with the most life at that moment [life.damage].
+
+    Ties go to the first hero clockwise from the Start card.
+    """
+    n = len(s.life)
+    order = [(s.start + i) % n for i in range(n)]
+    share = [0] * n
+    life = s.life[:]
+    for _ in range(s.pending_damage):
+        seat = max(order, key=life.__getitem__)
+        if life[seat] <= 0:
+            break
+        life[seat] -= 1
+        share[seat] += 1
+    s.pending_damage -= sum(share)
+    for seat in order:
+        if share[seat]:
+            _hurt(s, seat, share[seat], s.pending_rule, log)
+    s.pending_damage = 0 if not any(s.life) else s.pending_damage
+
+
+def _pogo(s: AcademyState, log: bool) -> None:
+    """Solo: Pogo restores the hero to full life, once per game [solo.pogo] [story.pogo]."""
+    s.pogo = False
+    if log:
+        s.events.append(Event("solo.pogo", f"Pogo steps in: {s.hero_name(0)} is restored to full "
+                              "life."))
+    _heal(s, 0, s.max_life[0], "solo.pogo", log)
+
+
+# --- Rule 9: round end --------------------------------------------------------------------------
+
+
+def _close_lineup(s: AcademyState, log: bool) -> None:
+    """Uncontested cards go under the Final Battle card, the rest to the discard [end.final-pile]."""
+    moved = 0
+    for code, outcome in zip(s.lineup, s.outcomes):
+        if outcome == UNCONTESTED:
+            s.final_pile.append(code)
+            moved += 1
+        else:
+            s.villain_discard.append(code)
+    if log:
+        villain = s.cards.villains[s.faced[-1]].name
+        s.events.append(Event("end.final-pile", f"{moved} uncontested card(s) go under the Final "
+                              f"Battle card ({len(s.final_pile)} there now); {villain} is set "
+                              "beside it."))
+    s.lineup, s.outcomes = [], []
+
+
+def _keep_or_discard(s: AcademyState, kind: str, seat: int, number: int, log: bool) -> None:
+    """Heroes discard cards one at a time, then the team keeps the rest [end.keep]."""
+    if kind == "discard":
+        s.hands[seat].remove(number)
+        s.discard.append(number)
+        if log:
+            s.events.append(Event("end.keep", f"{s.hero_name(seat)} discards "
+                                  f"{s.cards.hero_deck[number].label}."))
+        if any(s.hands):
+            return
+    elif log:
+        kept = sum(len(hand) for hand in s.hands)
+        s.events.append(Event("end.keep", f"The team keeps the other {kept} card(s) in hand."))
+    s.phase = "refill"
+
+
+def _refill(s: AcademyState, log: bool) -> None:
+    """Each surviving hero draws back up to the hand size [end.refill] [end.reshuffle]."""
+    size = s.hand_size - (1 if s.family_effect == "hopelessness" else 0)  # [family.hopelessness]
+    for seat in _clockwise(s, s.start):
+        if s.life[seat] <= 0:
+            continue
+        drawn = 0
+        while len(s.hands[seat]) < size:
+            if not s.deck:
+                if not s.discard:
+                    break
+                s.deck, s.discard = s.discard, []
+                s._rng().shuffle(s.deck)
+                if log:
+                    s.events.append(Event("end.reshuffle", "The Hero Attack deck is empty: the "
+                                          "discard pile is shuffled into a new deck."))
+            s.hands[seat].append(s.deck.pop())
+            drawn += 1
+        if log and drawn:
+            s.events.append(Event("end.refill", f"{s.hero_name(seat)} draws {drawn} card(s)."))
+
+
+def _pass_start_card(s: AcademyState, log: bool) -> None:
+    """The Start card passes to the next living hero clockwise [end.start-card]."""
+    order = _clockwise(s, (s.start + 1) % len(s.heroes))
+    s.start = next((seat for seat in order if s.life[seat] > 0), s.start)
+    if log and len(s.heroes) > 1:
+        s.events.append(Event("end.start-card", f"The Start card passes to {s.hero_name(s.start)}."))
+
+
+def _end(s: AcademyState, won: bool, rule: str, reason: str, log: bool) -> None:
+    winners = tuple(range(len(s.heroes))) if won else ()
+    s.outcome = Result(winners, reason, rule)
+    s.stage = "over"
+    if log:
+        s.events.append(Event(rule, reason))
+
+
+# --- Labels and refusals -------------------------------------------------------------------------
+
+
+def _describe(s: AcademyState, key: tuple) -> tuple[str, str]:
+    """A move in the table's words, and the rule that allows it."""
+    kind, seat, a, b = key
+    name = s.hero_name(seat) if seat >= 0 else "Team"
+    deck = s.cards.hero_deck
+    position = s.faced_position
+    facing = s.villain_label(s.lineup[position]) if position >= 0 and s.lineup else ""
+    value = s.villain_attack(s.lineup[position]) if facing else 0
+    if kind == "attack":
+        return f"{name}: attack {deck[a].label} vs villain attack {value}", "turn.attack"
+    if kind == "block":
+        half = (s.villain_damage(s.lineup[position]) + 1) // 2
+        return f"{name}: block with {deck[a].label} vs villain attack {value} (take {half})", \
+            "turn.block"
+    if kind == "heal":
+        who = "" if b == seat else f" {s.hero_name(b)}"
+        return (f"{name}: heal{who} {deck[a].heal} with {deck[a].label}, leave {value} "
+                "uncontested"), "turn.heal"
+    if kind == "story":
+        card = deck[a]
+        if card.story in ("restore", "pogo"):
+            what = f"restore {s.hero_name(b)} to full life"
+        elif card.story == "life-boost":
+            what = f"Life Boost to {s.hero_name(b)} (you lose 1 bar)"
+        elif card.story == "strength":
+            what = "use your power twice this round"
+        else:
+            what = f"remove card {b + 1}, {s.villain_label(s.lineup[b])} (you lose 1 bar)"
+        return f"{name}: play {card.name}: {what}; leave {value} uncontested", f"story.{_story_rule(card.story)}"
+    if kind == "boosted":
+        holder = next(h for h, cards in enumerate(s.hands) if b in cards)
+        total = deck[a].attack + deck[b].boost
+        verb = "attack" if total > value else "block with"
+        return (f"{name}: {verb} {deck[a].label} + Hero Boost +{deck[b].boost} from "
+                f"{s.hero_name(holder)} = {total} vs villain attack {value} "
+                f"({s.hero_name(holder)} loses 1 bar)"), "story.hero-boost"
+    if kind == "kraken":
+        total = deck[a].attack + deck[b].attack
+        verb = "attack" if total > value else "block with"
+        return (f"{name} (Hits Twice, 1 bar): {verb} {deck[a].label} + {deck[b].label} = {total} "
+                f"vs villain attack {value}"), "power.kraken"
+    if kind == "double":
+        total = 2 * deck[a].attack
+        verb = "attack" if total > value else "block with"
+        return (f"{name} (Double Shot, 1 bar): {verb} {deck[a].label} x 2 = {total} vs villain "
+                f"attack {value}"), "power.space-boy"
+    if kind == "power":
+        hero = s.cards.heroes[s.heroes[seat]]
+        return f"{name}: use {hero.power_name} (1 bar): {hero.text}", f"power.{hero.power}"
+    if kind == "pass":
+        return f"{name}: no card can answer, let {value} go uncontested", "turn.no-card"
+    if kind == "damage":
+        rest = s.pending_damage - a
+        return (f"Team: {a} damage to {name}" + (f" ({rest} more to place)" if rest else ""),
+                "life.damage")
+    if kind == "spread":
+        return (f"Team: spread {a} damage, each bar on the hero with the most life",
+                "life.damage")
+    if kind == "choose":
+        return f"Team: {name} faces {facing}", "opt.turn_order"
+    if kind == "keep":
+        return "Team: keep the cards left in hand and draw up", "end.keep"
+    if kind == "discard":
+        return f"{name}: discard {deck[a].label}", "end.keep"
+    if kind == "pogo":
+        return f"{name}: call Pogo, restore to full life (once per game)", "solo.pogo"
+    if kind == "horror":
+        if a == b:
+            return f"{name}: 2 bars to {s.hero_name(a)}", "power.horror"
+        return f"{name}: 1 bar each to {s.hero_name(a)} and {s.hero_name(b)}", "power.horror"
+    if kind == "swap":
+        return (f"{name}: swap card {a + 1} ({s.villain_attack(s.lineup[a])}) with card {b + 1} "
+                f"({s.villain_attack(s.lineup[b])})"), "power.number-five"
+    if kind == "rumor":
+        return f"{name}: defeat card {a + 1}, {s.villain_label(s.lineup[a])}", "power.rumor"
+    if kind == "seance":
+        code = s.lineup[a]
+        verb = "defeat" if deck[b].attack > s.villain_attack(code) else "block"
+        return (f"{name}: play {deck[b].label} from the discard pile to {verb} card {a + 1}, "
+                f"{s.villain_label(code)}"), "power.seance"
+    if kind == "vanya":
+        return (f"{name}: remove card {a + 1}, {s.villain_label(s.lineup[a])} ({s.vanya_left} "
+                "to remove)"), "power.vanya"
+    if kind == "vanya-hit":
+        return f"Team: Vanya's 2 damage goes to {s.hero_name(a)}", "power.vanya"
+    return f"{kind} {seat} {a} {b}", "turn.order"  # pragma: no cover
+
+
+def _story_rule(story: str) -> str:
+    return {"restore": "restore", "pogo": "pogo", "life-boost": "life-boost",
+            "strength": "strength", "hero-boost": "hero-boost", "rivalry": "rivalry"}[story]
+
+
+def _why_not(s: AcademyState, key: tuple) -> tuple[str, str]:
+    """Why a well-formed move is refused here: (message, rule id)."""
+    kind, seat, a, b = key
+    if s.outcome is not None:
+        return "the game is over", s.outcome.rule
+    n = len(s.heroes)
+    if not 0 <= seat < n:
+        return f"there is no seat {seat} in a {n}-player game", "setup.heroes"
+    name = s.hero_name(seat)
+    if s.life[seat] <= 0:
+        return f"{name} is dead and can no longer play or receive cards", "life.death"
+    stage = s.stage
+    deck = s.cards.hero_deck
+    if kind in ("attack", "block", "heal", "story", "boosted", "kraken", "double", "pass", "power"):
+        if stage != "face":
+            return f"the team must first finish the current step ({stage})", _stage_rule(stage)
+        if seat != s.responder:
+            return (f"it is {s.hero_name(s.responder)}'s turn to face the next card, left to "
+                    "right"), "turn.order"
+        if not 0 <= a < len(deck) and kind != "power" and kind != "pass":
+            return f"there is no hero card number {a}", "setup.decks"
+        if kind not in ("power", "pass") and a not in s.hands[seat]:
+            return f"{name} does not hold that card ({deck[a].label})", "turn.order"
+        position = s.faced_position
+        value = s.villain_attack(s.lineup[position])
+        if kind == "attack":
+            return (f"{deck[a].label} does not beat villain attack {value}: an attack must be "
+                    "strictly higher"), "turn.attack"
+        if kind == "block":
+            return f"{deck[a].label} is not equal to villain attack {value}", "turn.block"
+        if kind == "heal":
+            if s.family_effect == "rock-bottom":
+                return "Rock Bottom: no Heal actions this round", "family.rock-bottom"
+            if deck[a].kind != "attack":
+                return "story cards have no heal value", "turn.heal"
+            if s.game.options["strict_heal"] and deck[a].attack >= value:
+                return (f"{deck[a].label} could attack or block villain attack {value}; heal "
+                        "only with a lower card (option strict_heal)"), "turn.heal"
+            return "a hero heals only themself (option heal_target)", "opt.heal_target"
+        if kind == "story":
+            card = deck[a]
+            if card.kind != "story":
+                return f"{card.label} is not a story card", "turn.story"
+            if card.story == "life-boost" and 0 <= b < n and s.boosted[b]:
+                return (f"{s.hero_name(b)} already had a Life Boost; a hero can have only one"), \
+                    "life.one-boost"
+            if card.story == "life-boost" and b == seat:
+                return "a Life Boost is given to another hero", "story.life-boost"
+            if card.story == "hero-boost":
+                return "a Hero Boost is added to a card as it is played", "story.hero-boost"
+            return "that target is not allowed for this storyline", f"story.{card.story}"
+        if kind == "boosted":
+            if s.family_effect == "brothers":
+                return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+            return "that Hero Boost cannot be added to this card here", "story.hero-boost"
+        if kind == "pass":
+            return f"{name} holds a card that can answer the faced card", "turn.no-card"
+        why = _power_ready(s, seat)
+        if s.power_of(seat) not in ("kraken", "space-boy", "horror", "number-five", "rumor",
+                                    "seance", "vanya") or why == "":
+            return "that is not how this hero's power is used", f"power.{s.power_of(seat)}"
+        reasons = {
+            "family.apathy": "Apathy: no hero powers this round",
+            "power.use": f"{name} has already used their power this round",
+            "power.vanya": "Vanya cannot use her power two rounds in a row",
+            "power.number-five": "fewer than two cards are left to swap",
+            "power.seance": "no card in the discard pile can beat or block a lineup card",
+            "power.kraken": "Hits Twice needs two cards in hand",
+            "power.space-boy": "Double Shot needs a card in hand",
+        }
+        return reasons.get(why, "the power cannot be used now"), why
+    if kind == "pogo":
+        if not s.solo:
+            return "Pogo is kept aside only in the solo variant", "solo.pogo"
+        return "Pogo has already been used (once per game)", "solo.pogo"
+    if kind in ("keep", "discard"):
+        return "cards are kept or discarded only at the end of a round", "end.keep"
+    if kind in ("damage", "spread"):
+        return "there is no damage to place now", "life.damage"
+    return f"a {kind} move is not allowed now (step: {stage})", _stage_rule(stage)
+
+
+def _stage_rule(stage: str) -> str:
+    return {"damage": "life.damage", "keep": "end.keep", "face": "turn.order",
+            "choose": "opt.turn_order", "vanya-hit": "power.vanya"}.get(stage, f"power.{stage}")
