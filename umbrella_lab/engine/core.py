@@ -284,6 +284,10 @@ class State:
         """A readable picture of the table."""
         raise NotImplementedError
 
+    def summary(self) -> dict[str, Any]:
+        """Game-specific facts for one row of a simulation table (rounds, damage, ...)."""
+        return {}
+
     def check(self) -> list[str]:
         """Problems with this state's invariants (cards conserved, values in bounds); [] if none."""
         return []

@@ -87,6 +87,7 @@ class AcademyState(State):
         "boost_card",
         "boosted",
         "cards",
+        "damage_log",
         "deck",
         "discard",
         "faced",
@@ -147,6 +148,7 @@ class AcademyState(State):
         new.pogo = self.pogo
         new.pending_damage, new.pending_rule = self.pending_damage, self.pending_rule
         new.final_pile, new.shuffles, new.outcome = self.final_pile[:], self.shuffles, self.outcome
+        new.damage_log = self.damage_log[:]
         return new
 
     # --- public properties ------------------------------------------------------------------
@@ -297,6 +299,19 @@ class AcademyState(State):
             problems.append("stage 'over' without a result")
         return problems
 
+    def summary(self) -> dict[str, Any]:
+        """One row of facts about this game, for simulation tables (see umbrella_lab.sim)."""
+        return {
+            "rounds": self.round,
+            "final_battle": self.final,
+            "villains_beaten": len(self.faced) if self.final else len(self.faced) - 1,
+            "heroes_alive": sum(1 for bars in self.life if bars > 0),
+            "life_left": sum(self.life),
+            "damage_taken": sum(self.damage_log),
+            "damage_by_round": list(self.damage_log),
+            "final_pile": len(self.lineup) - 1 if self.final else len(self.final_pile),
+        }
+
     # --- pictures ---------------------------------------------------------------------------
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-able snapshot; with ``seat``, only what that seat may see.
@@ -392,6 +407,7 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     s.vanya_round, s.vanya_left = [-9] * players, 0
     s.pending_damage, s.pending_rule = 0, ""
     s.final_pile, s.outcome = [], None
+    s.damage_log = []
     if log:
         names = ", ".join(s.hero_name(seat) for seat in range(players))
         s.events.append(Event("setup.heroes", f"The team: {names}, {base} life bars each"
@@ -443,6 +459,7 @@ def _start_round(s: AcademyState, log: bool) -> None:
     After the last villain comes the Final Battle [final.*].
     """
     s.round += 1
+    s.damage_log.append(0)
     s.power_uses = [0] * len(s.heroes)
     s.power_allowance = [1] * len(s.heroes)
     s.boost_card, s.boost_amount = -1, 0
@@ -1048,6 +1065,7 @@ def _hurt(s: AcademyState, seat: int, bars: int, rule: str, log: bool) -> int:
         return bars
     taken = min(bars, s.life[seat])
     s.life[seat] -= taken
+    s.damage_log[-1] += taken
     if log:
         s.events.append(Event(rule, f"{s.hero_name(seat)} loses {taken} bar(s): "
                               f"{s.life[seat]}/{s.max_life[seat]}."))
