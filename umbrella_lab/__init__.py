@@ -8,7 +8,6 @@
 False
 """
 
-import umbrella_lab.games as _games  # registers every game (binds the name "games" first)
 from umbrella_lab.engine import (
     TEAM,
     Action,
@@ -21,9 +20,9 @@ from umbrella_lab.engine import (
     RecordError,
     Result,
     State,
-    games,  # the function ul.games(), rebound over the subpackage name
     load,
 )
+from umbrella_lab.games import academy as _academy  # noqa: F401  (registers the game)
 
 __version__ = "0.1.0"
 

@@ -63,9 +63,30 @@ def _quick_attack(s: AcademyState) -> Move | None:
             block = number
     if best >= 0:
         return ("attack", s.responder, best, -1)
-    if block >= 0 and (s.villain_damage(code) <= 2 or s.final or len(s.living) > 1):
+    damage = s.villain_damage(code)
+    if block >= 0 and (damage <= 2 or s.final or len(s.living) > 1):
         return ("block", s.responder, block, -1)
+    if damage <= 1 and block < 0:
+        return _quick_heal(s)
     return None
+
+
+def _quick_heal(s: AcademyState) -> Move | None:
+    """Let a 1-damage card through and heal with the card that heals most (tip of turn.heal).
+
+    Gives up (returns None) in the cases the full search must weigh: story cards in hand, an
+    empty hand, Rock Bottom, or heal options other than the defaults.
+    """
+    options = s.game.options
+    if (s.family_effect == "rock-bottom" or not options["strict_heal"]
+            or options["heal_target"] != "self"):
+        return None
+    hand = s.hands[s.responder]
+    story, heal, attack = s.cards.story, s.cards.heal, s.cards.attack
+    if not hand or any(story[n] for n in hand):
+        return None
+    best = max(hand, key=lambda n: (heal[n], -attack[n]))
+    return ("heal", s.responder, best, s.responder)
 
 
 def _face(s: AcademyState, moves: list[Move]) -> Move:
@@ -85,6 +106,8 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
         return min(by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind == "attack"))
     if "block" in by_kind and (damage <= 2 or s.final or len(s.living) > 1):
         return min(by_kind["block"], key=lambda m: deck[m[2]].attack)
+    if damage <= 1 and "heal" in by_kind and "block" not in by_kind:  # let it go, heal well
+        return max(by_kind["heal"], key=lambda m: (deck[m[2]].heal, -deck[m[2]].attack))
     spare = life >= 3
     if spare and damage >= 2:
         for kind in ("double", "kraken"):

@@ -369,6 +369,8 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
         s.pogo = any(stories[n] == "pogo" for n in deck)  # [solo.pogo]
         deck = [n for n in deck if stories[n] not in ("pogo", "life-boost")]  # [solo.life-boost]
         s.max_life[0] = s.life[0] = base + LIFE_BOOST_BARS
+        if base == 6:  # [opt.base_life] 6 + 3 - 1 = 8: the giver's cost applies in solo too
+            s.life[0] -= STORY_COST
         s.boosted[0] = True
     rng.shuffle(deck)
     s.deck, s.discard = deck, []
@@ -546,6 +548,17 @@ def _flip_family(s: AcademyState, log: bool, rule: str) -> None:
 
 def _advance(s: AcademyState, log: bool) -> None:
     """Move play on to the next decision [turn.order] [end.*] [game.*]."""
+    if (not log and s.phase == "lineup" and not s.pending_damage and s.outcome is None
+            and s.stage not in POWER_STAGES and PENDING in s.outcomes):
+        # The common case in simulations: the next card of the lineup, the next hero.
+        if s.turn_open:
+            if s.life[s.responder] > 0:
+                s.stage = "face"
+                return
+        elif any(s.life) and s.game.options["turn_order"] == "rotate":
+            s.responder = _next_responder(s)
+            s.turn_open, s.stage = True, "face"
+            return
     while True:
         if s.outcome is not None:
             s.stage = "over"
