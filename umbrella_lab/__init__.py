@@ -9,6 +9,7 @@ False
 """
 
 from umbrella_lab.engine import (
+    CHANCE,
     TEAM,
     Action,
     DataError,
@@ -22,11 +23,12 @@ from umbrella_lab.engine import (
     State,
     load,
 )
-from umbrella_lab.games import academy as _academy  # noqa: F401  (registers the game)
+import umbrella_lab.games  # noqa: F401  (registers every game)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
     "TEAM",
     "Action",
     "DataError",

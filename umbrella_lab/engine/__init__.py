@@ -1,6 +1,7 @@
 """Game-agnostic core: registry, states, actions, events, rule references, records, errors."""
 
 from umbrella_lab.engine.core import (
+    CHANCE,
     REGISTRY,
     TEAM,
     Action,
@@ -24,6 +25,7 @@ from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.rules import Rule, RuleBook, rulebook
 
 __all__ = [
+    "CHANCE",
     "REGISTRY",
     "TEAM",
     "Action",

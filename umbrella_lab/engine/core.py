@@ -14,7 +14,9 @@ same for all of them::
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -24,6 +26,11 @@ from umbrella_lab.engine.rules import RuleBook, rulebook
 
 TEAM = -2
 """Pseudo seat: the whole team decides together (co-operative games)."""
+
+CHANCE = -1
+"""Pseudo seat: luck decides next (dice, a coin). The legal actions are then the possible
+outcomes, each with an exact probability (:meth:`State.chance_outcomes`); applying one forces
+it (a what-if), and :meth:`State.roll` lets the state's own luck pick."""
 
 
 class Action(NamedTuple):
@@ -262,6 +269,15 @@ class State:
         """A copy whose later changes do not touch this state."""
         raise NotImplementedError
 
+    def _chance(self) -> list[tuple[tuple, Fraction]]:
+        """At a chance step (``to_act == CHANCE``): each outcome key with its exact probability."""
+        return []
+
+    def _luck(self) -> int:
+        """A number that identifies this chance step within the game (e.g. a count of rolls so
+        far); with the seed it fixes which outcome the state's own luck gives."""
+        return 0
+
     def _refusal(self, key: tuple) -> tuple[str, str]:
         """Why a move key is not legal here: (message, rule id)."""
         return "that move is not one of the legal moves here", self.rule_for_unknown_action
@@ -370,6 +386,28 @@ class State:
     def _over_rule(self) -> str:
         result = self.result
         return result.rule if result else ""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance step, every outcome as an action with its exact probability."""
+        return [(Action(key, *self._label(key)), p) for key, p in self._chance()]
+
+    def _lucky_key(self) -> tuple:
+        """The outcome the state's own luck gives at this chance step (same seed, same step,
+        same outcome: so two branches that reach the same roll see the same dice)."""
+        outcomes = self._chance()
+        draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
+        total = Fraction(0)
+        for key, probability in outcomes:
+            total += probability
+            if draw < total:
+                return key
+        return outcomes[-1][0]
+
+    def roll(self) -> State:
+        """At a chance step, the state after the outcome its own luck gives."""
+        if self.to_act != CHANCE:
+            raise IllegalActionError("nothing is left to luck here: it is a player's decision")
+        return self.apply(self._lucky_key())
 
     def fork(self, *, new_luck: bool = False, seed: int | None = None) -> State:
         """A branch from here. By default it keeps the same future luck (same deck orders),

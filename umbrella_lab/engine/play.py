@@ -1,7 +1,8 @@
 """Playing games to the end fast: the loop every simulation and rollout uses.
 
 A *fast policy* is a function ``(state, rng) -> move key``; it may call ``state._moves()`` for
-the legal keys, or find its move directly when it knows how. The loop changes a
+the legal keys, or find its move directly when it knows how. At a chance step (``to_act ==
+CHANCE``) the state's own luck picks the outcome, never the policy. The loop changes a
 private copy in place and records no events, which is what makes thousands of games a second
 possible; the state you pass in is never changed.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from umbrella_lab.engine.core import State
+from umbrella_lab.engine.core import CHANCE, State
 
 FastPolicy = Callable[[State, random.Random], tuple]
 
@@ -33,7 +34,7 @@ def play_out(state: State, policy: FastPolicy, rng: random.Random,
     for _ in range(MAX_MOVES):
         if s.result is not None:
             return s
-        move = policy(s, rng)
+        move = s._lucky_key() if s.to_act == CHANCE else policy(s, rng)
         if moves_made is not None:
             moves_made.append(move)
         s._do(move, False)

@@ -1,9 +1,12 @@
 """Game records: the JSON that replays a game exactly (game, options, seed, actions).
 
 >>> import umbrella_lab as ul
->>> state = ul.load("academy", players=2).new(seed=3)
->>> state = state.apply(state.legal_actions()[0])
->>> record = Record.of(state.game, 3, [a.id for a in []])
+>>> game = ul.load("academy", players=2)
+>>> state = game.new(seed=3)
+>>> first = state.legal_actions()[0]
+>>> record = Record.of(game, 3, [first.id])
+>>> Record.from_json(record.to_json()).final().to_dict() == state.apply(first).to_dict()
+True
 """
 
 from __future__ import annotations

@@ -1,0 +1,941 @@
+"""A session: a tree of positions with undo, redo, jumps, forks, auto-play and save/load.
+
+Every position is a :class:`Node` that holds a state, the action that led there and the events
+that action produced. Playing a move adds a child (or re-uses the child made by the same move
+before), so trying another move after an undo starts a new branch and keeps the old one.
+
+>>> import umbrella_lab as ul
+>>> from umbrella_lab.engine.session import Session
+>>> s = Session(ul.load("academy", players=2), seed=3)
+>>> node = s.apply(s.state.legal_actions()[0])
+>>> s.undo().kind, s.redo().step
+('deal', 1)
+>>> branch = s.fork("what if")                # same future luck: same deck orders
+>>> [b.label for b in s.branches()]
+['main', 'what if']
+
+Branches: the tree is cut into *branches*. Each branch starts at a labelled node (the deal,
+a fork, or a move that left an existing line) and runs on through unlabelled children, so
+every node belongs to exactly one branch. A fork keeps the same future luck by default; with
+``new_luck=True`` every hidden order (the decks) is dealt anew from a recorded seed.
+
+The save format (``umbrella-lab/session``) holds the game, players, options and seed, and every
+branch as a list of action ids with where it leaves its parent branch and with which luck, its
+label and notes. Loading replays every action through the rules, so a file replays exactly or
+fails with a :class:`~umbrella_lab.engine.errors.RecordError` that says where.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import Action, Event, Game, State, load
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
+
+FORMAT = "umbrella-lab/session"
+"""The ``format`` field of a saved session."""
+
+FORMAT_VERSION = 1
+"""Version of the session file layout (not of a game's rules)."""
+
+MAIN = "main"
+"""Label of the branch that starts at the deal."""
+
+MAX_PLAY = 100_000
+"""Most moves :meth:`Session.play` makes in one call."""
+
+FastPolicy = Callable[[State, random.Random], tuple]
+
+
+@dataclass(eq=False)
+class Node:
+    """One position of a session.
+
+    Attributes:
+        id: Number of the node in its session, in order of creation (the deal is 0).
+        state: The state at this position (never changed).
+        parent: The position before, or ``None`` for the first position.
+        kind: ``"deal"`` (the first position), ``"move"`` (after an action) or ``"fork"``
+            (a branch point that copies or re-deals the parent's state).
+        action: Id of the action that led here (``""`` for the deal and forks).
+        label: The action in words, or a description of the deal or fork.
+        rule: Id of the rule that allowed the action.
+        events: What the action (or the deal, or the new luck) changed, each with its rule.
+        branch: The branch label when a branch starts here, else ``None``.
+        note: Free text about this position (for a branch start: the branch note).
+        luck: For a fork with new luck: the seed the hidden orders were dealt from.
+        children: Positions after this one, in order of creation.
+        last: The child visited last (what :meth:`Session.redo` follows).
+        depth: Number of positions before this one on its line.
+    """
+
+    id: int
+    state: State
+    parent: Node | None
+    kind: str
+    action: str = ""
+    label: str = ""
+    rule: str = ""
+    events: tuple[Event, ...] = ()
+    branch: str | None = None
+    note: str = ""
+    luck: int | None = None
+    children: list[Node] = field(default_factory=list)
+    last: Node | None = None
+    depth: int = 0
+
+    def __repr__(self) -> str:
+        what = self.label or self.kind
+        return f"<Node {self.id} step {self.depth}: {what}>"
+
+    @property
+    def step(self) -> int:
+        """Position of this node on its line (0 for the first position)."""
+        return self.depth
+
+    def next(self) -> Node | None:
+        """The child that continues this line: the last visited one, else the branch's own."""
+        if self.last is not None:
+            return self.last
+        return next((child for child in self.children if child.branch is None), None)
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A branch of a session, as :meth:`Session.branches` lists it.
+
+    Attributes:
+        id: Id of the node where the branch starts.
+        label: Its name, unique in the session.
+        note: Free text.
+        kind: How it starts: ``"deal"``, ``"fork"`` or ``"move"`` (a different move).
+        parent: Id of the node it leaves from (``None`` for the main branch).
+        luck: ``"deal"``, ``"same"`` or ``"new"``: the luck it started with.
+        luck_seed: For new luck, the seed the hidden orders were dealt from.
+        end: Id of its last node.
+        steps: Number of positions on its line before the end (moves and forks).
+        current: True when the current position is on this branch.
+    """
+
+    id: int
+    label: str
+    note: str
+    kind: str
+    parent: int | None
+    luck: str
+    luck_seed: int | None
+    end: int
+    steps: int
+    current: bool
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class Session:
+    """A tree of positions: play, undo, redo, jump, fork, compare, save and load.
+
+    Args:
+        game: A game (from ``umbrella_lab.load``) or a game name.
+        seed: The seed the table is dealt from.
+        players: Player count, when ``game`` is a name.
+        **options: Rule options, when ``game`` is a name.
+
+    Example:
+        >>> import umbrella_lab as ul
+        >>> s = Session("academy", seed=7, players=3)
+        >>> _ = s.play("heuristic", steps=5)
+        >>> s.step, len(s.line)
+        (5, 6)
+    """
+
+    def __init__(self, game: Game | str, seed: int = 0, *, players: int | None = None,
+                 **options: Any) -> None:
+        if isinstance(game, str):
+            game = load(game, players, **options)
+        elif players is not None or options:
+            game = game.with_options(players, **options)
+        self._init(game, game.new(seed), seed, dealt=True)
+
+    def _init(self, game: Game, state: State, seed: int, dealt: bool) -> None:
+        self.game = game
+        self.seed = seed
+        self._dealt = dealt
+        self._nodes: list[Node] = []
+        label = "Deal" if dealt else "Start position"
+        self.root = self._new_node(state, None, "deal", label=f"{label} (seed {seed})",
+                                   events=tuple(state.events), branch=MAIN)
+        self.node = self.root
+        self._listeners: list[Callable[[Session], None]] = []
+
+    @classmethod
+    def from_state(cls, state: State) -> Session:
+        """A session that starts at ``state`` (a deal, or a position set up by hand).
+
+        A session that does not start at a fresh deal cannot be saved, since a file can only
+        replay from a seed; :meth:`save` says so.
+        """
+        session = cls.__new__(cls)
+        dealt = _same(state, state.game.new(state.seed))
+        session._init(state.game, state, state.seed, dealt=dealt)
+        return session
+
+    def __repr__(self) -> str:
+        return (f"Session({self.game.name}, {self.game.players} players, seed {self.seed}, "
+                f"branch {self.branch.label!r}, step {self.step} of {len(self.line) - 1})")
+
+    # --- where we are -------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The state at the current position."""
+        return self.node.state
+
+    @property
+    def step(self) -> int:
+        """The current position's number on the line (0 is the first position)."""
+        return self.node.depth
+
+    @property
+    def line(self) -> list[Node]:
+        """Positions from the first one to the end of the current line.
+
+        The line runs through the current position and on through the children visited
+        last, so after an undo the positions ahead are still on it (what redo and jump use).
+        """
+        path = self._path(self.node)
+        node = self.node.next()
+        while node is not None:
+            path.append(node)
+            node = node.next()
+        return path
+
+    @property
+    def nodes(self) -> list[Node]:
+        """Every position of the session, in order of creation."""
+        return list(self._nodes)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a position before the current one."""
+        return self.node.parent is not None
+
+    @property
+    def can_redo(self) -> bool:
+        """True when the line goes on after the current position."""
+        return self.node.next() is not None
+
+    def get(self, node_id: int) -> Node:
+        """The node with this id.
+
+        Raises:
+            KeyError: if there is no such node.
+        """
+        if isinstance(node_id, bool) or not isinstance(node_id, int) or not (
+                0 <= node_id < len(self._nodes)):
+            raise KeyError(f"there is no position {node_id!r}; ids run from 0 to "
+                           f"{len(self._nodes) - 1}")
+        return self._nodes[node_id]
+
+    # --- moving -------------------------------------------------------------------------
+    def apply(self, action: Action | str | tuple) -> Node:
+        """Play ``action`` here and move to the position after it.
+
+        If the same action was played here before, its position is re-used (with its later
+        moves). Otherwise a new position is made; if others already follow this position, the
+        new one starts a new branch.
+
+        Raises:
+            IllegalActionError: if the action is not legal here; it names the rule.
+        """
+        state = self.node.state
+        if state.is_over:
+            raise IllegalActionError("the game is over; no more actions", _over_rule(state))
+        chosen = state.parse_action(action)
+        for child in self.node.children:
+            if child.kind == "move" and child.action == chosen.id:
+                return self._move_to(child)
+        after = state.apply(chosen)
+        branch = None
+        if any(c.branch is None for c in self.node.children):  # a new line leaves this one
+            branch = self._unique_label(self._branch_head(self.node).branch or MAIN)
+        child = self._new_node(after, self.node, "move", action=chosen.id, label=chosen.label,
+                               rule=chosen.rule, events=tuple(after.events), branch=branch)
+        return self._move_to(child)
+
+    def undo(self) -> Node:
+        """Go back one position (nothing happens at the first position)."""
+        if self.node.parent is not None:
+            self._move_to(self.node.parent)
+        return self.node
+
+    def redo(self) -> Node:
+        """Go forward one position along the line (nothing happens at its end)."""
+        ahead = self.node.next()
+        if ahead is not None:
+            self._move_to(ahead)
+        return self.node
+
+    def jump(self, n: int) -> Node:
+        """Go to the ``n``-th position of the current line (0 is the first; -1 the last).
+
+        Raises:
+            IndexError: if the line has no such position.
+        """
+        line = self.line
+        if isinstance(n, bool) or not isinstance(n, int) or not -len(line) <= n < len(line):
+            raise IndexError(f"there is no step {n!r} on this line; steps run from 0 to "
+                             f"{len(line) - 1}")
+        return self._move_to(line[n])
+
+    def goto(self, node: int | Node) -> Node:
+        """Go to a position anywhere in the tree, by node id (or node)."""
+        target = node if isinstance(node, Node) else self.get(node)
+        if target not in self._nodes or self._nodes[target.id] is not target:
+            raise KeyError(f"{target!r} is not a position of this session")
+        return self._move_to(target)
+
+    # --- branches -----------------------------------------------------------------------
+    def fork(self, label: str | None = None, new_luck: bool = False, seed: int | None = None,
+             note: str = "") -> Branch:
+        """Start a branch here and move onto it.
+
+        Args:
+            label: Its name (made unique); ``None`` gives ``"branch 2"``, ``"branch 3"``...
+            new_luck: Deal every hidden order (decks) anew, instead of keeping the same
+                future luck.
+            seed: The seed for the new luck (implies ``new_luck``); ``None`` picks one from the
+                session seed and the position, so the same session forks the same way.
+            note: Free text about the branch.
+        """
+        state = self.node.state
+        if new_luck or seed is not None:
+            if seed is None:
+                seed = (self.seed * 1_000_003 + self.node.id * 7919
+                        + 104_729 * (1 + len(self.node.children))) % (2**31 - 1)
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
+            forked = state.fork(new_luck=True, seed=seed)
+            events = tuple(forked.events)
+            words = f"Fork with new luck (seed {seed})"
+        else:
+            forked = state.fork()
+            events = ()
+            words = "Fork with the same luck"
+        forked.events = list(events)
+        if label is None:
+            label = self._unique_label("branch 2", numbered=True)
+        else:
+            label = self._unique_label(_clean_label(label))
+        node = self._new_node(forked, self.node, "fork", label=words, events=events,
+                              branch=label, note=str(note), luck=seed)
+        self._move_to(node)
+        return self.branch
+
+    @property
+    def branch(self) -> Branch:
+        """The branch of the current position."""
+        head = self._branch_head(self.node)
+        return self._describe(head, self._branch_end(head), current=True)
+
+    def branches(self) -> list[Branch]:
+        """Every branch, in order of creation, with its label, note, start and end."""
+        here = self._branch_head(self.node)
+        return [self._describe(node, self._branch_end(node), current=node is here)
+                for node in self._nodes if node.branch is not None]
+
+    def branch_line(self, branch: Branch | str | int | None = None) -> list[Node]:
+        """Positions from the first one to the end of a branch (default: the current one)."""
+        head = self._find_branch(branch)
+        return self._path(self._branch_end(head))
+
+    def switch(self, branch: Branch | str | int) -> Branch:
+        """Go to the end of a branch, named by label, by its place in :meth:`branches` or by
+        the :class:`Branch` itself.
+
+        Raises:
+            KeyError: if there is no such branch; the message lists the branches.
+        """
+        head = self._find_branch(branch)
+        self._move_to(self._branch_end(head))
+        return self.branch
+
+    def rename(self, label: str, branch: Branch | str | int | None = None) -> Branch:
+        """Give a branch (default: the current one) a new label, made unique."""
+        head = self._find_branch(branch)
+        wanted = _clean_label(label)
+        if wanted != head.branch:
+            head.branch = self._unique_label(wanted)
+        self._changed()
+        return self._describe(head, self._branch_end(head), current=head is self._branch_head(
+            self.node))
+
+    def annotate(self, note: str, branch: Branch | str | int | None = None, *,
+                 here: bool = False) -> None:
+        """Write a note on a branch (default: the current one), or with ``here=True`` on the
+        current position."""
+        target = self.node if here else self._find_branch(branch)
+        target.note = str(note)
+        self._changed()
+
+    # --- playing on -----------------------------------------------------------------------
+    def play(self, policy: str | FastPolicy = "heuristic", steps: int | None = None) -> list[Node]:
+        """Let a policy play ``steps`` moves (``None``: to the end of the game).
+
+        Every move goes through :meth:`apply`, so each new position keeps its events.
+
+        Args:
+            policy: A name from ``umbrella_lab.games.<game>.policies.POLICIES`` or a fast
+                policy ``(state, rng) -> move key``.
+            steps: How many moves to play; ``None`` plays to the end.
+
+        Returns:
+            The positions played, in order.
+        """
+        chooser = self.policy(policy)
+        rng = random.Random(self.seed * 1_000_003 + self.node.id)
+        limit = MAX_PLAY if steps is None else steps
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"steps must be a whole number >= 0 or None, not {steps!r}")
+        played = []
+        listeners, self._listeners = self._listeners, []
+        try:
+            for _ in range(limit):
+                if self.state.is_over:
+                    break
+                played.append(self.apply(chooser(self.state, rng)))
+        finally:
+            self._listeners = listeners
+        if played:
+            self._changed()
+        return played
+
+    def policy(self, policy: str | FastPolicy) -> FastPolicy:
+        """A fast policy by name (from the game's ``policies.POLICIES``), or ``policy`` itself."""
+        if callable(policy):
+            return policy
+        known = policies(self.game.name)
+        if policy not in known:
+            raise OptionError(f"{self.game.name}: no policy named {policy!r}; the policies are "
+                              f"{', '.join(known) or 'none'}")
+        return known[policy]
+
+    # --- comparing ------------------------------------------------------------------------
+    def compare(self, a: Branch | str | int, b: Branch | str | int,
+                seat: int | None = None) -> dict[str, tuple[Any, Any]]:
+        """What differs between the ends of two branches.
+
+        Returns:
+            ``{where: (value in a, value in b)}`` for every leaf of ``state.to_dict(seat)``
+            that differs, named in words (``"Space Boy › life"``). Build a table with
+            ``pandas.DataFrame.from_dict(result, orient="index", columns=["a", "b"])``.
+        """
+        first = self._branch_end(self._find_branch(a)).state.to_dict(seat)
+        second = self._branch_end(self._find_branch(b)).state.to_dict(seat)
+        return {where: (x, y) for where, x, y in differences(first, second)}
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The session as JSON-able data that replays exactly (see the module docstring).
+
+        Raises:
+            RecordError: if the session did not start at a fresh deal.
+        """
+        if not self._dealt:
+            raise RecordError("this session starts from a position set up by hand, not from a "
+                              "deal; only sessions that start with game.new(seed) can be saved")
+        heads = [node for node in self._nodes if node.branch is not None]
+        place: dict[int, tuple[int, int]] = {}
+        chains = []
+        for index, head in enumerate(heads):
+            chain = self._chain(head)
+            chains.append(chain)
+            for offset, node in enumerate(chain):
+                place[node.id] = (index, offset)
+        branches = []
+        for head, chain in zip(heads, chains):
+            entry: dict[str, Any] = {"label": head.branch, "note": head.note}
+            if head.parent is None:
+                entry["start"] = "deal"
+            else:
+                parent_branch, parent_offset = place[head.parent.id]
+                entry["from"] = {"branch": parent_branch, "step": parent_offset}
+                entry["start"] = head.kind
+                if head.kind == "fork":
+                    entry["luck"] = "same" if head.luck is None else "new"
+                    entry["luck_seed"] = head.luck
+            moves = chain if head.kind == "move" else chain[1:]
+            entry["actions"] = [node.action for node in moves]
+            entry["labels"] = [node.label for node in moves]
+            notes = {str(offset): node.note for offset, node in enumerate(chain)
+                     if offset and node.note}
+            if notes:
+                entry["notes"] = notes
+            branches.append(entry)
+        current_branch, current_step = place[self.node.id]
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game.name,
+            "version": self.game.info.version,
+            "players": self.game.players,
+            "options": _jsonable(self.game.changed_options),
+            "seed": self.seed,
+            "branches": branches,
+            "current": {"branch": current_branch, "step": current_step},
+        }
+
+    def to_json(self) -> str:
+        """The session as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the session to a JSON file (read it back with :meth:`load`)."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """Read a session file and replay it.
+
+        Raises:
+            RecordError: if the file is missing, is not valid JSON, lacks a field, or a move
+                does not replay; the message names the file, the branch and the action.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"{path}: cannot read the session file ({error.strerror})") from error
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"{path}: not valid JSON ({error})") from error
+        return cls.from_dict(data, source=str(path))
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Read a session from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"session: not valid JSON ({error})") from error
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "session") -> Session:
+        """Rebuild a session from :meth:`to_dict` data, replaying every action."""
+        return _Loader(data, source).session()
+
+    def record(self, branch: Branch | str | int | None = None) -> Any:
+        """The line of a branch as a :class:`~umbrella_lab.engine.record.Record` (one line,
+        no forks with new luck on it).
+
+        Raises:
+            RecordError: if the line has a fork with new luck, or the session cannot be saved.
+        """
+        from umbrella_lab.engine.record import Record
+
+        if not self._dealt:
+            raise RecordError("this session starts from a position set up by hand; a record "
+                              "replays only from a deal")
+        line = self.branch_line(branch)
+        if any(node.kind == "fork" and node.luck is not None for node in line):
+            raise RecordError("this line has a fork with new luck; a record holds one deal only "
+                              "(save the whole session instead)")
+        moves = [node for node in line if node.kind == "move"]
+        return Record.of(self.game, self.seed, [n.action for n in moves], [n.label for n in moves],
+                         notes=self._branch_head(line[-1]).note)
+
+    # --- listening (for widgets) ------------------------------------------------------------
+    def on_change(self, callback: Callable[[Session], None]) -> None:
+        """Call ``callback(session)`` after every change of position, branch or note."""
+        self._listeners.append(callback)
+
+    # --- inside -----------------------------------------------------------------------------
+    def _new_node(self, state: State, parent: Node | None, kind: str, **fields: Any) -> Node:
+        node = Node(len(self._nodes), state, parent, kind,
+                    depth=0 if parent is None else parent.depth + 1, **fields)
+        self._nodes.append(node)
+        if parent is not None:
+            parent.children.append(node)
+        return node
+
+    def _move_to(self, node: Node) -> Node:
+        child = node
+        while child.parent is not None:
+            child.parent.last = child
+            child = child.parent
+        self.node = node
+        self._changed()
+        return node
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            callback(self)
+
+    @staticmethod
+    def _path(node: Node) -> list[Node]:
+        path = []
+        walker: Node | None = node
+        while walker is not None:
+            path.append(walker)
+            walker = walker.parent
+        path.reverse()
+        return path
+
+    @staticmethod
+    def _branch_head(node: Node) -> Node:
+        walker = node
+        while walker.branch is None and walker.parent is not None:
+            walker = walker.parent
+        return walker
+
+    @staticmethod
+    def _chain(head: Node) -> list[Node]:
+        """A branch's own nodes: its head, then on through unlabelled children."""
+        chain = [head]
+        node = head
+        while True:
+            own = next((c for c in node.children if c.branch is None), None)
+            if own is None:
+                return chain
+            node = own
+            chain.append(node)
+
+    def _branch_end(self, head: Node) -> Node:
+        return self._chain(head)[-1]
+
+    def _describe(self, head: Node, end: Node, current: bool) -> Branch:
+        if head.parent is None:
+            luck = "deal"
+        elif head.kind == "fork":
+            luck = "same" if head.luck is None else "new"
+        else:
+            luck = "same"
+        return Branch(head.id, head.branch or MAIN, head.note, head.kind,
+                      None if head.parent is None else head.parent.id, luck, head.luck, end.id,
+                      end.depth, current)
+
+    def _find_branch(self, branch: Branch | str | int | None) -> Node:
+        heads = [node for node in self._nodes if node.branch is not None]
+        if branch is None:
+            return self._branch_head(self.node)
+        if isinstance(branch, Branch):
+            if branch.id < len(self._nodes) and self._nodes[branch.id].branch is not None:
+                return self._nodes[branch.id]
+        elif isinstance(branch, str):
+            for head in heads:
+                if head.branch == branch:
+                    return head
+        elif isinstance(branch, int) and not isinstance(branch, bool) and (
+                -len(heads) <= branch < len(heads)):
+            return heads[branch]
+        names = ", ".join(repr(h.branch) for h in heads)
+        raise KeyError(f"there is no branch {branch!r}; the branches are {names}")
+
+    def _unique_label(self, wanted: str, numbered: bool = False) -> str:
+        taken = {node.branch for node in self._nodes if node.branch is not None}
+        if not numbered and wanted not in taken:
+            return wanted
+        base = wanted
+        if numbered or base.rsplit(" ", 1)[-1].isdigit():
+            stem, _, tail = base.rpartition(" ")
+            base, start = (stem, int(tail)) if tail.isdigit() and stem else (base, 2)
+        else:
+            start = 2
+        number = start
+        while f"{base} {number}" in taken:
+            number += 1
+        return f"{base} {number}"
+
+
+# --- policies -------------------------------------------------------------------------------
+
+
+def policies(game: str) -> dict[str, FastPolicy]:
+    """The ready-made fast policies of a game (``umbrella_lab.games.<game>.policies.POLICIES``);
+    empty when the game ships none."""
+    try:
+        module = importlib.import_module(f"umbrella_lab.games.{game}.policies")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "POLICIES", {}))
+
+
+# --- differences in words ---------------------------------------------------------------------
+
+
+def differences(before: Any, after: Any, where: str = "") -> Iterator[tuple[str, Any, Any]]:
+    """Every difference between two JSON-able snapshots, as ``(where, before, after)``.
+
+    Places are named in words: list items that carry a ``name`` are named by it, items with a
+    ``position`` by ``"card 3"``; lists whose items come and go are reported as a whole
+    (``before`` and ``after`` are then the items lost and the items gained).
+    """
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(k for k in after if k not in before)]:
+            yield from differences(before.get(key), after.get(key), _join(where, key))
+        return
+    if isinstance(before, list) and isinstance(after, list):
+        keyed_a, keyed_b = _keyed(before), _keyed(after)
+        if keyed_a is not None and keyed_b is not None and list(keyed_a) == list(keyed_b):
+            for key in keyed_a:
+                yield from differences(keyed_a[key], keyed_b[key], _join(where, key))
+            return
+        if before != after:
+            lost, gained = _multiset_change(before, after)
+            yield where, lost, gained
+        return
+    if before != after:
+        yield where, before, after
+
+
+def describe_changes(before: dict[str, Any], after: dict[str, Any],
+                     quiet: tuple[str, ...] = ()) -> list[str]:
+    """What changed between two snapshots, one plain sentence per change.
+
+    Args:
+        before: The snapshot before (``state.to_dict(seat)``).
+        after: The snapshot after.
+        quiet: Field names to leave out (e.g. counts already told by another line).
+    """
+    lines = []
+    for where, old, new in differences(before, after):
+        if where.rsplit(" › ", 1)[-1] in quiet:
+            continue
+        if isinstance(old, list) and isinstance(new, list):
+            parts = []
+            if old:
+                parts.append("lost " + ", ".join(_short(item) for item in old))
+            if new:
+                parts.append("gained " + ", ".join(_short(item) for item in new))
+            lines.append(f"{where}: {'; '.join(parts)}")
+        else:
+            lines.append(f"{where}: {_short(old)} → {_short(new)}")
+    return lines
+
+
+def _join(where: str, key: Any) -> str:
+    word = str(key).replace("_", " ")
+    return f"{where} › {word}" if where else word
+
+
+def _keyed(items: list[Any]) -> dict[str, Any] | None:
+    """List items named by ``name`` (or by ``position``), or ``None`` if they cannot be."""
+    if not items or not all(isinstance(item, dict) for item in items):
+        return {} if not items else None
+    for key, word in (("name", ""), ("position", "card "), ("seat", "seat ")):
+        names = [item.get(key) for item in items]
+        if all(n is not None for n in names) and len(set(map(str, names))) == len(names):
+            if key == "position":
+                return {f"{word}{int(n) + 1}": item for n, item in zip(names, items)}
+            return {f"{word}{n}": item for n, item in zip(names, items)}
+    return None
+
+
+def _multiset_change(before: list[Any], after: list[Any]) -> tuple[list[Any], list[Any]]:
+    left = list(after)
+    lost = []
+    for item in before:
+        if item in left:
+            left.remove(item)
+        else:
+            lost.append(item)
+    if not lost and not left:  # same items, new order
+        return list(before), list(after)
+    return lost, left
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        for key in ("name", "label", "id"):
+            if key in value:
+                return str(value[key])
+        return json.dumps(value, sort_keys=True)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    return str(value)
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+class _Loader:
+    """Checks a saved session field by field, then replays it."""
+
+    def __init__(self, data: Any, source: str) -> None:
+        self.data = data
+        self.source = source
+
+    def fail(self, message: str) -> RecordError:
+        return RecordError(f"{self.source}: {message}")
+
+    def session(self) -> Session:
+        data = self.data
+        if not isinstance(data, dict):
+            raise self.fail(f"a session is a JSON object, not {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            if data.get("format") == "umbrella-lab/record":
+                raise self.fail("this is a game record, not a session; read it with "
+                                "umbrella_lab.Record.load")
+            raise self.fail(f"field 'format' is {data.get('format')!r}, not {FORMAT!r}")
+        for name, kind in (("game", str), ("players", int), ("seed", int), ("branches", list)):
+            self.need(data, name, kind, "")
+        if data.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
+            raise self.fail(f"session file layout {data['format_version']!r} is not known (this kit "
+                            f"reads layout {FORMAT_VERSION})")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise self.fail("field 'options' must be an object")
+        try:
+            game = load(data["game"], data["players"], **{
+                k: tuple(v) if isinstance(v, list) else v for k, v in options.items()})
+        except OptionError as error:
+            raise self.fail(str(error)) from error
+        version = data.get("version", game.info.version)
+        if version != game.info.version:
+            raise self.fail(f"made with {game.name} rules version {version!r}, but this kit has "
+                            f"version {game.info.version}; a seed deals differently")
+        if not data["branches"]:
+            raise self.fail("field 'branches' is empty; the first branch is the main line")
+        session = Session(game, data["seed"])
+        chains: list[list[Node]] = []
+        for index, entry in enumerate(data["branches"]):
+            chains.append(self.branch(session, chains, index, entry))
+        current = data.get("current", {"branch": 0, "step": 0})
+        where = "field 'current'"
+        branch, step = self.place(current, chains, where)
+        session._move_to(chains[branch][step])
+        return session
+
+    def need(self, entry: dict[str, Any], name: str, kind: type, where: str) -> Any:
+        if name not in entry:
+            raise self.fail(f"{where}field '{name}' is missing")
+        value = entry[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(f"{where}field '{name}' must be {_kind_word(kind)}, not "
+                            f"{type(value).__name__}")
+        return value
+
+    def place(self, ref: Any, chains: list[list[Node]], where: str) -> tuple[int, int]:
+        if not isinstance(ref, dict):
+            raise self.fail(f"{where} must be an object like {{'branch': 0, 'step': 3}}")
+        branch, step = ref.get("branch"), ref.get("step")
+        if not isinstance(branch, int) or isinstance(branch, bool) or not (
+                0 <= branch < len(chains)):
+            raise self.fail(f"{where}: branch {branch!r} is not one of the branches before it "
+                            f"(0 to {len(chains) - 1})")
+        if not isinstance(step, int) or isinstance(step, bool) or not (
+                0 <= step < len(chains[branch])):
+            raise self.fail(f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
+                            f"{len(chains[branch]) - 1})")
+        return branch, step
+
+    def branch(self, session: Session, chains: list[list[Node]], index: int,
+               entry: Any) -> list[Node]:
+        if not isinstance(entry, dict):
+            raise self.fail(f"branch {index} must be an object, not {type(entry).__name__}")
+        label = entry.get("label", MAIN if index == 0 else f"branch {index + 1}")
+        if not isinstance(label, str) or not label.strip():
+            raise self.fail(f"branch {index}: field 'label' must be non-empty text")
+        where = f"branch {index} ({label!r}): "
+        actions = self.need(entry, "actions", list, where)
+        if not all(isinstance(a, str) for a in actions):
+            raise self.fail(f"{where}field 'actions' must be a list of action ids (text)")
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise self.fail(f"{where}field 'note' must be text")
+        start = entry.get("start", "deal" if index == 0 else None)
+        if index == 0:
+            if start != "deal" or "from" in entry:
+                raise self.fail(f"{where}the first branch must start at the deal")
+            head = session.root
+            head.branch, head.note = label, note
+        else:
+            if start not in ("fork", "move"):
+                raise self.fail(f"{where}field 'start' must be 'fork' or 'move', not {start!r}")
+            parent_branch, parent_step = self.place(entry.get("from"), chains, f"{where}'from'")
+            session._move_to(chains[parent_branch][parent_step])
+            if start == "fork":
+                luck = entry.get("luck", "same")
+                seed = entry.get("luck_seed")
+                if luck not in ("same", "new"):
+                    raise self.fail(f"{where}field 'luck' must be 'same' or 'new', not {luck!r}")
+                if luck == "new" and (not isinstance(seed, int) or isinstance(seed, bool)):
+                    raise self.fail(f"{where}a fork with new luck needs a whole-number "
+                                    "'luck_seed'")
+                session.fork(label, new_luck=luck == "new", seed=seed if luck == "new" else None,
+                             note=note)
+                head = session.node
+                head.branch = label
+            else:
+                if not actions:
+                    raise self.fail(f"{where}a branch that starts with a move needs at least one "
+                                    "action")
+                head = None
+        chain = [] if head is None else [head]
+        for number, action in enumerate(actions, 1):
+            node = session.node
+            try:
+                after = session.apply(action)
+            except IllegalActionError as error:
+                raise self.fail(f"{where}action {number} ({action!r}) does not replay: {error}"
+                                ) from error
+            if after.parent is not node:  # pragma: no cover - apply always steps one
+                raise self.fail(f"{where}action {number} did not step forward")
+            if head is None:
+                head = after
+                after.branch, after.note = label, note
+            elif after.branch is not None and after is not head:
+                raise self.fail(f"{where}action {number} ({action!r}) repeats a move that "
+                                f"another branch already made here")
+            chain.append(after)
+        if head is None:  # pragma: no cover - guarded above
+            raise self.fail(f"{where}empty branch")
+        taken = [n.branch for n in session._nodes if n.branch is not None and n is not head]
+        if head.branch in taken:
+            raise self.fail(f"{where}the label {head.branch!r} is used twice")
+        notes = entry.get("notes", {})
+        if not isinstance(notes, dict):
+            raise self.fail(f"{where}field 'notes' must be an object {{step: text}}")
+        for key, text in notes.items():
+            if not str(key).isdigit() or not 0 < int(key) < len(chain) or not isinstance(text, str):
+                raise self.fail(f"{where}note {key!r} does not name a step of the branch")
+            chain[int(key)].note = text
+        return chain
+
+
+def _kind_word(kind: type) -> str:
+    return {str: "text", int: "a whole number", list: "a list", dict: "an object"}.get(
+        kind, kind.__name__)
+
+
+def _clean_label(label: Any) -> str:
+    text = " ".join(str(label).split())
+    if not text:
+        raise ValueError("a branch label must not be empty")
+    return text
+
+
+def _same(a: State, b: State) -> bool:
+    try:
+        return json.dumps(a.to_dict(), sort_keys=True) == json.dumps(b.to_dict(), sort_keys=True)
+    except (TypeError, ValueError):  # pragma: no cover - to_dict is JSON-able by contract
+        return False
+
+
+def _over_rule(state: State) -> str:
+    result = state.result
+    return result.rule if result else ""
+
+
+def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
