@@ -18,11 +18,14 @@ def main() -> None:
     print("| players | win rate | 95% interval | mean rounds | reach the Final Battle |")
     print("|---|---|---|---|---|")
     for players in range(1, 7):
-        frame = simulate("academy", players=players, policy="heuristic", n=games, seed=0,
-                         progress=False)
+        frame = simulate(
+            "academy", players=players, policy="heuristic", n=games, seed=0, progress=False
+        )
         rate = win_rate(frame).iloc[0]
-        print(f"| {players} | {rate.win_rate:.1%} | {rate.low:.1%} to {rate.high:.1%} | "
-              f"{frame['rounds'].mean():.2f} | {frame['final_battle'].mean():.0%} |")
+        print(
+            f"| {players} | {rate.win_rate:.1%} | {rate.low:.1%} to {rate.high:.1%} | "
+            f"{frame['rounds'].mean():.2f} | {frame['final_battle'].mean():.0%} |"
+        )
 
 
 if __name__ == "__main__":

@@ -36,21 +36,27 @@ def games_per_second(players: int, policy, games: int) -> tuple[float, float, fl
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    print(f"{'players':>7} {'policy':>9} {'games/s':>9} {'moves/game':>10} {'moves/s':>9} {'wins':>6}")
+    print(
+        f"{'players':>7} {'policy':>9} {'games/s':>9} {'moves/game':>10} {'moves/s':>9} {'wins':>6}"
+    )
     for policy_name, policy in (("heuristic", heuristic), ("random", random_move)):
         for players in range(1, 7):
             rate, per_game, won = games_per_second(players, policy, games)
-            print(f"{players:>7} {policy_name:>9} {rate:>9.0f} {per_game:>10.1f} "
-                  f"{rate * per_game:>9.0f} {won:>6.1%}")
+            print(
+                f"{players:>7} {policy_name:>9} {rate:>9.0f} {per_game:>10.1f} "
+                f"{rate * per_game:>9.0f} {won:>6.1%}"
+            )
     state = ul.load("academy", players=3).new(seed=7)
     for _ in range(5):
         state = state.apply(state.legal_actions()[0])
     action = state.legal_actions()[0]
-    for label, stmt in (("fork (same luck)", state.fork), ("fork (new luck)",
-                        lambda: state.fork(new_luck=True)),
-                        ("apply with events", lambda: state.apply(action)),
-                        ("legal_actions", state.legal_actions),
-                        ("deal a 3-player game", lambda: state.game.deal(3))):
+    for label, stmt in (
+        ("fork (same luck)", state.fork),
+        ("fork (new luck)", lambda: state.fork(new_luck=True)),
+        ("apply with events", lambda: state.apply(action)),
+        ("legal_actions", state.legal_actions),
+        ("deal a 3-player game", lambda: state.game.deal(3)),
+    ):
         runs = timeit.repeat(stmt, number=2000, repeat=5)
         print(f"{label:>22}: {min(runs) / 2000 * 1e6:7.1f} us")
 

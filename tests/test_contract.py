@@ -8,8 +8,10 @@ import pytest
 import umbrella_lab as ul
 from umbrella_lab.engine.testing import check_game
 
-GAMES = {name: tuple(importlib.import_module(f"umbrella_lab.games.{name}.policies")
-                     .POLICIES.values()) for name in ul.games()}
+GAMES = {
+    name: tuple(importlib.import_module(f"umbrella_lab.games.{name}.policies").POLICIES.values())
+    for name in ul.games()
+}
 
 
 def test_every_registered_game_has_policies():

@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
@@ -109,8 +109,12 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"winners": list(self.winners), "reason": self.reason, "rule": self.rule,
-                "scores": list(self.scores)}
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "rule": self.rule,
+            "scores": list(self.scores),
+        }
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,9 @@ class Option:
                 next((c for c in self.choices if c == value), value)
             ):
                 allowed = ", ".join(repr(c) for c in self.choices)
-                msg = f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}"
+                msg = (
+                    f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}"
+                )
                 raise OptionError(msg)
         elif self.check is not None and (problem := self.check(value)):
             msg = f"{game}: option {self.name}={value!r} is not allowed: {problem}"
@@ -189,12 +195,16 @@ class Game:
         known = {option.name: option for option in info.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            msg = (f"{info.name}: unknown option(s) {', '.join(unknown)}; the options are "
-                   f"{', '.join(known) or 'none'}")
+            msg = (
+                f"{info.name}: unknown option(s) {', '.join(unknown)}; the options are "
+                f"{', '.join(known) or 'none'}"
+            )
             raise OptionError(msg)
         values = {}
         for name, option in known.items():
-            values[name] = option.validate(info.name, options[name]) if name in options else option.default
+            values[name] = (
+                option.validate(info.name, options[name]) if name in options else option.default
+            )
         self.info = info
         self.name = info.name
         self.players = players
@@ -274,8 +284,11 @@ class State:
         return []
 
     def _luck(self) -> int:
-        """A number that identifies this chance step within the game (e.g. a count of rolls so
-        far); with the seed it fixes which outcome the state's own luck gives."""
+        """A number that identifies this chance step within the game.
+
+        For example a count of rolls so far; with the seed it fixes which outcome the state's
+        own luck gives.
+        """
         return 0
 
     def _refusal(self, key: tuple) -> tuple[str, str]:
@@ -341,8 +354,11 @@ class State:
             for action in legal:
                 if action.key == text:
                     return action
-            message, rule = self._refusal(text) if self._well_formed(text) else (
-                f"{text!r} is not a move of this game", self.rule_for_unknown_action)
+            message, rule = (
+                self._refusal(text)
+                if self._well_formed(text)
+                else (f"{text!r} is not a move of this game", self.rule_for_unknown_action)
+            )
             raise IllegalActionError(message, rule)
         if not isinstance(text, str):
             msg = f"an action must be an Action, its label or its id, not {type(text).__name__}"
@@ -363,7 +379,8 @@ class State:
             raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
         sample = "; ".join(a.label for a in legal[:5])
         msg = f"'{wanted}' is not a legal action here. Legal now: {sample}" + (
-            f" (and {len(legal) - 5} more)" if len(legal) > 5 else "")
+            f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
+        )
         raise IllegalActionError(msg)
 
     def _well_formed(self, key: tuple) -> bool:
@@ -392,8 +409,11 @@ class State:
         return [(Action(key, *self._label(key)), p) for key, p in self._chance()]
 
     def _lucky_key(self) -> tuple:
-        """The outcome the state's own luck gives at this chance step (same seed, same step,
-        same outcome: so two branches that reach the same roll see the same dice)."""
+        """The outcome the state's own luck gives at this chance step.
+
+        Same seed, same step, same outcome: two branches that reach the same roll see the same
+        dice.
+        """
         outcomes = self._chance()
         draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
         total = Fraction(0)
@@ -410,9 +430,11 @@ class State:
         return self.apply(self._lucky_key())
 
     def fork(self, *, new_luck: bool = False, seed: int | None = None) -> State:
-        """A branch from here. By default it keeps the same future luck (same deck orders),
-        so two branches differ only by the moves made; ``new_luck=True`` (or a ``seed``)
-        deals every hidden order anew."""
+        """A branch from here.
+
+        By default it keeps the same future luck (same deck orders), so two branches differ
+        only by the moves made; ``new_luck=True`` (or a ``seed``) deals every hidden order anew.
+        """
         if new_luck or seed is not None:
             return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
         copy = self._clone()

@@ -60,8 +60,9 @@ def read_toml(source: str | Path, package: str | None = None) -> tuple[str, dict
         raise DataError(name, "", "", f"not valid TOML ({error})") from error
 
 
-def read_entries(name: str, tables: dict[str, Any], table: str,
-                 spec: dict[str, Field]) -> list[dict[str, Any]]:
+def read_entries(
+    name: str, tables: dict[str, Any], table: str, spec: dict[str, Field]
+) -> list[dict[str, Any]]:
     """The ``[[table]]`` entries of a file, each checked against ``spec``.
 
     Raises:
@@ -78,27 +79,39 @@ def read_entries(name: str, tables: dict[str, Any], table: str,
             label = f"{table} '{entry['id']}'"
         unknown = sorted(set(entry) - set(spec))
         if unknown:
-            raise DataError(name, label, unknown[0],
-                            f"is not a known field; the fields are {', '.join(spec)}")
+            raise DataError(
+                name, label, unknown[0], f"is not a known field; the fields are {', '.join(spec)}"
+            )
         checked = {}
         for field_name, field in spec.items():
             value = entry.get(field_name, field.default)
             if value is _MISSING:
                 raise DataError(name, label, field_name, "is missing")
             if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
-                raise DataError(name, label, field_name,
-                                f"must be {field.kind.__name__}, not {value!r}")
+                raise DataError(
+                    name, label, field_name, f"must be {field.kind.__name__}, not {value!r}"
+                )
             if field.choices is not None and value not in field.choices:
-                raise DataError(name, label, field_name, f"is {value!r}; allowed: "
-                                + ", ".join(repr(c) for c in field.choices))
+                raise DataError(
+                    name,
+                    label,
+                    field_name,
+                    f"is {value!r}; allowed: " + ", ".join(repr(c) for c in field.choices),
+                )
             if field.low is not None and value < field.low:
-                raise DataError(name, label, field_name, f"is {value}, below the minimum {field.low}")
+                raise DataError(
+                    name, label, field_name, f"is {value}, below the minimum {field.low}"
+                )
             if field.high is not None and value > field.high:
-                raise DataError(name, label, field_name, f"is {value}, above the maximum {field.high}")
+                raise DataError(
+                    name, label, field_name, f"is {value}, above the maximum {field.high}"
+                )
             checked[field_name] = value
         if "id" in checked:
             if checked["id"] in seen:
-                raise DataError(name, label, "id", "is used by an earlier entry; ids must be unique")
+                raise DataError(
+                    name, label, "id", "is used by an earlier entry; ids must be unique"
+                )
             seen.add(checked["id"])
         out.append(checked)
     return out

@@ -27,7 +27,9 @@ class DataError(UmbrellaLabError, ValueError):
     """A card data file that is broken: names the file, the entry and the field."""
 
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
-        where = " ".join(part for part in (file, entry, f"field '{field}'" if field else "") if part)
+        where = " ".join(
+            part for part in (file, entry, f"field '{field}'" if field else "") if part
+        )
         super().__init__(f"{where}: {problem}")
         self.file, self.entry, self.field = file, entry, field
 

@@ -19,8 +19,9 @@ FastPolicy = Callable[[State, random.Random], tuple]
 MAX_MOVES = 100_000
 
 
-def play_out(state: State, policy: FastPolicy, rng: random.Random,
-             moves_made: list[tuple] | None = None) -> State:
+def play_out(
+    state: State, policy: FastPolicy, rng: random.Random, moves_made: list[tuple] | None = None
+) -> State:
     """Play from ``state`` to the end with ``policy``; return the final state (a copy).
 
     Args:

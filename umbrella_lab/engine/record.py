@@ -47,17 +47,39 @@ class Record:
     notes: str = ""
 
     @classmethod
-    def of(cls, game: Game, seed: int, actions: list[str], labels: list[str] | None = None,
-           notes: str = "") -> Record:
+    def of(
+        cls,
+        game: Game,
+        seed: int,
+        actions: list[str],
+        labels: list[str] | None = None,
+        notes: str = "",
+    ) -> Record:
         """A record of ``actions`` played from ``game.new(seed)``."""
-        return cls(game.name, game.players, seed, _jsonable(game.changed_options), list(actions),
-                   list(labels or []), game.info.version, notes)
+        return cls(
+            game.name,
+            game.players,
+            seed,
+            _jsonable(game.changed_options),
+            list(actions),
+            list(labels or []),
+            game.info.version,
+            notes,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"format": FORMAT, "game": self.game, "version": self.version,
-                "players": self.players, "options": self.options, "seed": self.seed,
-                "actions": self.actions, "labels": self.labels, "notes": self.notes}
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+            "labels": self.labels,
+            "notes": self.notes,
+        }
 
     def to_json(self) -> str:
         """JSON text."""
@@ -78,15 +100,25 @@ class Record:
             if name not in data:
                 raise RecordError(f"{source}: field '{name}' is missing")
             if not isinstance(data[name], kind) or isinstance(data[name], bool):
-                raise RecordError(f"{source}: field '{name}' must be {kind.__name__}, "
-                                  f"not {type(data[name]).__name__}")
+                raise RecordError(
+                    f"{source}: field '{name}' must be {kind.__name__}, "
+                    f"not {type(data[name]).__name__}"
+                )
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError(f"{source}: field 'actions' must be a list of action ids (text)")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError(f"{source}: field 'options' must be an object")
-        return cls(data["game"], data["players"], data["seed"], dict(options), list(data["actions"]),
-                   list(data.get("labels", [])), int(data.get("version", 1)), str(data.get("notes", "")))
+        return cls(
+            data["game"],
+            data["players"],
+            data["seed"],
+            dict(options),
+            list(data["actions"]),
+            list(data.get("labels", [])),
+            int(data.get("version", 1)),
+            str(data.get("notes", "")),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -113,15 +145,18 @@ class Record:
         except OptionError as error:
             raise RecordError(f"record: {error}") from error
         if game.info.version != self.version:
-            raise RecordError(f"record: made with {self.game} rules version {self.version}, but "
-                              f"this kit has version {game.info.version}; a seed deals differently")
+            raise RecordError(
+                f"record: made with {self.game} rules version {self.version}, but "
+                f"this kit has version {game.info.version}; a seed deals differently"
+            )
         states = [game.new(self.seed)]
         for number, action in enumerate(self.actions, 1):
             try:
                 states.append(states[-1].apply(action))
             except IllegalActionError as error:
-                raise RecordError(f"record: action {number} ({action!r}) does not replay: {error}"
-                                  ) from error
+                raise RecordError(
+                    f"record: action {number} ({action!r}) does not replay: {error}"
+                ) from error
         return states
 
     def final(self) -> State:

@@ -17,8 +17,9 @@ from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.record import Record
 
 
-def check_game(game: Game, seeds: Iterable[int], policy: FastPolicy,
-               replay_every: int = 10) -> dict[str, float]:
+def check_game(
+    game: Game, seeds: Iterable[int], policy: FastPolicy, replay_every: int = 10
+) -> dict[str, float]:
     """Play one game per seed; raise ``AssertionError`` on the first broken promise.
 
     Returns a small summary: games, moves, wins (share of games with a winner).
@@ -27,7 +28,8 @@ def check_game(game: Game, seeds: Iterable[int], policy: FastPolicy,
     for index, seed in enumerate(seeds):
         start = game.new(seed)
         assert json.dumps(start.to_dict()) == json.dumps(game.new(seed).to_dict()), (
-            f"seed {seed}: the same seed dealt two different tables")
+            f"seed {seed}: the same seed dealt two different tables"
+        )
         made: list[tuple] = []
         rng = random.Random(seed)
         state = start._clone()
@@ -64,11 +66,13 @@ def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> Non
         ids.append(action.id)
         state = after
     assert json.dumps(state.to_dict()) == json.dumps(final.to_dict()), (
-        f"seed {seed}: the public replay ended elsewhere than the fast play")
+        f"seed {seed}: the public replay ended elsewhere than the fast play"
+    )
     record = Record.from_json(Record.of(game, seed, ids).to_json())
     replayed = record.final()
     assert json.dumps(replayed.to_dict()) == json.dumps(final.to_dict()), (
-        f"seed {seed}: the record does not replay to the same end")
+        f"seed {seed}: the record does not replay to the same end"
+    )
 
 
 def play_random(game: Game, seed: int, policy: FastPolicy) -> State:

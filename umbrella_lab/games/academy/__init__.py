@@ -45,47 +45,109 @@ def _data(value: Any) -> str:
 
 
 OPTIONS = (
-    Option("heroes", None, "Hero ids by seat; None picks them at random from the seed.",
-           check=_heroes, rule="setup.heroes"),
-    Option("turn_order", "rotate", "Who faces each lineup card: the next living hero "
-           "clockwise ('rotate'), or whoever the team sends ('team').", ("rotate", "team"),
-           "opt.turn_order"),
-    Option("damage_timing", "round-end", "When uncontested damage is dealt: once at round end, or "
-           "as soon as a card is left ('immediate').", ("round-end", "immediate"),
-           "opt.damage_timing"),
-    Option("block_damage", "team", "Who takes a block's half damage: split by the team, or the "
-           "blocker.", ("team", "blocker"), "opt.block_damage"),
-    Option("strict_heal", True, "Heal only with a card lower than the faced card.",
-           (True, False), "opt.strict_heal"),
+    Option(
+        "heroes",
+        None,
+        "Hero ids by seat; None picks them at random from the seed.",
+        check=_heroes,
+        rule="setup.heroes",
+    ),
+    Option(
+        "turn_order",
+        "rotate",
+        "Who faces each lineup card: the next living hero "
+        "clockwise ('rotate'), or whoever the team sends ('team').",
+        ("rotate", "team"),
+        "opt.turn_order",
+    ),
+    Option(
+        "damage_timing",
+        "round-end",
+        "When uncontested damage is dealt: once at round end, or "
+        "as soon as a card is left ('immediate').",
+        ("round-end", "immediate"),
+        "opt.damage_timing",
+    ),
+    Option(
+        "block_damage",
+        "team",
+        "Who takes a block's half damage: split by the team, or the blocker.",
+        ("team", "blocker"),
+        "opt.block_damage",
+    ),
+    Option(
+        "strict_heal",
+        True,
+        "Heal only with a card lower than the faced card.",
+        (True, False),
+        "opt.strict_heal",
+    ),
     Option("heal_target", "self", "Whom a Heal action heals.", ("self", "any"), "opt.heal_target"),
-    Option("hero_boost", "interrupt", "Who may add a Hero Boost to a played card: any living "
-           "hero ('interrupt') or only the player ('own-turn').", ("interrupt", "own-turn"),
-           "opt.hero_boost"),
-    Option("villain_boost", "attack", "What a Villain Attack Boost raises.",
-           ("attack", "attack-and-damage"), "opt.villain_boost"),
+    Option(
+        "hero_boost",
+        "interrupt",
+        "Who may add a Hero Boost to a played card: any living "
+        "hero ('interrupt') or only the player ('own-turn').",
+        ("interrupt", "own-turn"),
+        "opt.hero_boost",
+    ),
+    Option(
+        "villain_boost",
+        "attack",
+        "What a Villain Attack Boost raises.",
+        ("attack", "attack-and-damage"),
+        "opt.villain_boost",
+    ),
     Option("base_life", 5, "Life bars of a hero's Life Card.", (5, 6), "opt.base_life"),
-    Option("excess_damage", "reassign", "Damage a dying hero cannot take: placed on another "
-           "living hero, or lost.", ("reassign", "lost"), "opt.excess_damage"),
-    Option("hand_size", None, "Hand size; None uses the player-count table.", check=_size(1, 10),
-           rule="setup.table"),
-    Option("villains", None, "Villains to face before the Final Battle; None uses the table.",
-           check=_size(1, 12), rule="setup.table"),
-    Option("strength", None, "Villain Attack Strength (lineup size); None uses the table.",
-           check=_size(6, 10), rule="setup.table"),
-    Option("data", None, "A folder of edited card files to use instead of the packaged ones.",
-           check=_data, rule="setup.decks"),
+    Option(
+        "excess_damage",
+        "reassign",
+        "Damage a dying hero cannot take: placed on another living hero, or lost.",
+        ("reassign", "lost"),
+        "opt.excess_damage",
+    ),
+    Option(
+        "hand_size",
+        None,
+        "Hand size; None uses the player-count table.",
+        check=_size(1, 10),
+        rule="setup.table",
+    ),
+    Option(
+        "villains",
+        None,
+        "Villains to face before the Final Battle; None uses the table.",
+        check=_size(1, 12),
+        rule="setup.table",
+    ),
+    Option(
+        "strength",
+        None,
+        "Villain Attack Strength (lineup size); None uses the table.",
+        check=_size(6, 10),
+        rule="setup.table",
+    ),
+    Option(
+        "data",
+        None,
+        "A folder of edited card files to use instead of the packaged ones.",
+        check=_data,
+        rule="setup.decks",
+    ),
 )
 
-INFO = REGISTRY.register(GameInfo(
-    name="academy",
-    title="The Umbrella Academy Game",
-    players=tuple(PLAYER_COUNT_TABLE),
-    options=OPTIONS,
-    new_state=new_game,
-    version=1,
-    cooperative=True,
-    describe="Co-operative card game: face the villains' lineups left to right, survive the "
-             "Final Battle.",
-))
+INFO = REGISTRY.register(
+    GameInfo(
+        name="academy",
+        title="The Umbrella Academy Game",
+        players=tuple(PLAYER_COUNT_TABLE),
+        options=OPTIONS,
+        new_state=new_game,
+        version=1,
+        cooperative=True,
+        describe="Co-operative card game: face the villains' lineups left to right, survive the "
+        "Final Battle.",
+    )
+)
 
 __all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

@@ -20,8 +20,17 @@ from umbrella_lab.engine.errors import DataError
 PACKAGE = "umbrella_lab.games.academy"
 POWERS = ("horror", "kraken", "space-boy", "number-five", "rumor", "seance", "vanya")
 STORIES = ("restore", "life-boost", "strength", "hero-boost", "rivalry", "pogo")
-EFFECTS = ("apathy", "secrets", "villain-boost", "brothers", "confrontation", "hopelessness",
-           "rock-bottom", "dinner", "reunion")
+EFFECTS = (
+    "apathy",
+    "secrets",
+    "villain-boost",
+    "brothers",
+    "confrontation",
+    "hopelessness",
+    "rock-bottom",
+    "dinner",
+    "reunion",
+)
 PROVENANCE = ("rulebook", "published", "reconstruction")
 
 
@@ -137,29 +146,48 @@ class Cards:
 
 
 _HERO = {
-    "id": Field(str), "name": Field(str), "power": Field(str, choices=POWERS),
-    "power_name": Field(str), "text": Field(str), "solo": Field(bool),
+    "id": Field(str),
+    "name": Field(str),
+    "power": Field(str, choices=POWERS),
+    "power_name": Field(str),
+    "text": Field(str),
+    "solo": Field(bool),
     "provenance": Field(str, choices=PROVENANCE),
 }
 _HERO_CARD = {
-    "id": Field(str), "name": Field(str), "kind": Field(str, choices=("attack", "story")),
-    "attack": Field(int, low=0, high=200), "heal": Field(int, 0, low=0, high=8),
-    "story": Field(str, "", choices=("", *STORIES)), "boost": Field(int, 0, low=0, high=100),
-    "copies": Field(int, low=0, high=60), "provenance": Field(str, choices=PROVENANCE),
+    "id": Field(str),
+    "name": Field(str),
+    "kind": Field(str, choices=("attack", "story")),
+    "attack": Field(int, low=0, high=200),
+    "heal": Field(int, 0, low=0, high=8),
+    "story": Field(str, "", choices=("", *STORIES)),
+    "boost": Field(int, 0, low=0, high=100),
+    "copies": Field(int, low=0, high=60),
+    "provenance": Field(str, choices=PROVENANCE),
 }
 _VILLAIN_ATTACK = {
-    "id": Field(str), "attack": Field(int, low=0, high=200), "damage": Field(int, low=0, high=8),
-    "copies": Field(int, low=0, high=60), "provenance": Field(str, choices=PROVENANCE),
+    "id": Field(str),
+    "attack": Field(int, low=0, high=200),
+    "damage": Field(int, low=0, high=8),
+    "copies": Field(int, low=0, high=60),
+    "provenance": Field(str, choices=PROVENANCE),
 }
 _VILLAIN = {
-    "id": Field(str), "name": Field(str), "strength": Field(int, low=1, high=20),
-    "final_attack": Field(int, low=0, high=300), "final_damage": Field(int, low=0, high=12),
+    "id": Field(str),
+    "name": Field(str),
+    "strength": Field(int, low=1, high=20),
+    "final_attack": Field(int, low=0, high=300),
+    "final_damage": Field(int, low=0, high=12),
     "provenance": Field(str, choices=PROVENANCE),
 }
 _FAMILY = {
-    "id": Field(str), "name": Field(str), "effect": Field(str, choices=EFFECTS),
-    "amount": Field(int, 0, low=0, high=100), "text": Field(str),
-    "copies": Field(int, low=0, high=20), "provenance": Field(str, choices=PROVENANCE),
+    "id": Field(str),
+    "name": Field(str),
+    "effect": Field(str, choices=EFFECTS),
+    "amount": Field(int, 0, low=0, high=100),
+    "text": Field(str),
+    "copies": Field(int, low=0, high=20),
+    "provenance": Field(str, choices=PROVENANCE),
 }
 
 
@@ -193,25 +221,49 @@ def load_cards(folder: str | Path | None = None) -> Cards:
             raise DataError(name, where, "boost", "a Hero Boost card needs a boost above 0")
         hero_deck += [card] * card.copies
     if len(hero_deck) < 12:
-        raise DataError(name, "", "copies", f"the deck has {len(hero_deck)} cards; at least 12 "
-                        "are needed to deal hands")
+        raise DataError(
+            name,
+            "",
+            "copies",
+            f"the deck has {len(hero_deck)} cards; at least 12 are needed to deal hands",
+        )
 
     name, tables = _file(path, "villain_attack.toml")
-    villain_attack = [VillainAttack(**e) for e in read_entries(name, tables, "card", _VILLAIN_ATTACK)
-                      for _ in range(e["copies"])]
+    villain_attack = [
+        VillainAttack(**e)
+        for e in read_entries(name, tables, "card", _VILLAIN_ATTACK)
+        for _ in range(e["copies"])
+    ]
     if len(villain_attack) < 12:
-        raise DataError(name, "", "copies", f"the deck has {len(villain_attack)} cards; at least "
-                        "12 are needed to deal a lineup")
+        raise DataError(
+            name,
+            "",
+            "copies",
+            f"the deck has {len(villain_attack)} cards; at least 12 are needed to deal a lineup",
+        )
 
     name, tables = _file(path, "villains.toml")
     villains = tuple(Villain(**e) for e in read_entries(name, tables, "villain", _VILLAIN))
 
     name, tables = _file(path, "family.toml")
-    family = [FamilyCard(**e) for e in read_entries(name, tables, "card", _FAMILY)
-              for _ in range(e["copies"])]
+    family = [
+        FamilyCard(**e)
+        for e in read_entries(name, tables, "card", _FAMILY)
+        for _ in range(e["copies"])
+    ]
     for card in family:
         if card.effect == "villain-boost" and card.amount <= 0:
-            raise DataError(name, f"card '{card.id}'", "amount", "a Villain Attack Boost needs an "
-                            "amount above 0")
-    return Cards(heroes, tuple(hero_deck), tuple(villain_attack), villains, tuple(family),
-                 str(path) if path else "packaged data")
+            raise DataError(
+                name,
+                f"card '{card.id}'",
+                "amount",
+                "a Villain Attack Boost needs an amount above 0",
+            )
+    return Cards(
+        heroes,
+        tuple(hero_deck),
+        tuple(villain_attack),
+        villains,
+        tuple(family),
+        str(path) if path else "packaged data",
+    )

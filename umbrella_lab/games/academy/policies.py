@@ -78,8 +78,11 @@ def _quick_heal(s: AcademyState) -> Move | None:
     empty hand, Rock Bottom, or heal options other than the defaults.
     """
     options = s.game.options
-    if (s.family_effect == "rock-bottom" or not options["strict_heal"]
-            or options["heal_target"] != "self"):
+    if (
+        s.family_effect == "rock-bottom"
+        or not options["strict_heal"]
+        or options["heal_target"] != "self"
+    ):
         return None
     hand = s.hands[s.responder]
     story, heal, attack = s.cards.story, s.cards.heal, s.cards.attack
@@ -94,7 +97,6 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
     seat = s.responder
     position = s.faced_position
     code = s.lineup[position]
-    value = s.villain_attack(code)
     damage = s.villain_damage(code)
     life = s.life[seat]
     by_kind: dict[str, list[Move]] = {}
@@ -103,7 +105,9 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
     if "pogo" in by_kind and life <= 2:
         return by_kind["pogo"][0]
     if "attack" in by_kind:  # the lowest card that wins
-        return min(by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind == "attack"))
+        return min(
+            by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind == "attack")
+        )
     if "block" in by_kind and (damage <= 2 or s.final or len(s.living) > 1):
         return min(by_kind["block"], key=lambda m: deck[m[2]].attack)
     if damage <= 1 and "heal" in by_kind and "block" not in by_kind:  # let it go, heal well
@@ -112,8 +116,14 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
     if spare and damage >= 2:
         for kind in ("double", "kraken"):
             if kind in by_kind:
-                return min(by_kind[kind], key=lambda m: deck[m[2]].attack + max(deck[m[3]].attack, 0)
-                           if m[3] >= 0 else deck[m[2]].attack)
+                return min(
+                    by_kind[kind],
+                    key=lambda m: (
+                        deck[m[2]].attack + max(deck[m[3]].attack, 0)
+                        if m[3] >= 0
+                        else deck[m[2]].attack
+                    ),
+                )
     if "boosted" in by_kind and damage >= 2:
         for move in by_kind["boosted"]:
             holder = next(h for h, hand in enumerate(s.hands) if move[3] in hand)
@@ -156,8 +166,10 @@ def _power_worth_it(s: AcademyState, seat: int, damage: int) -> bool:
         deck = s.cards.hero_deck
         best = max((deck[n].attack for n in s.hands[seat]), default=0)
         position = s.faced_position
-        return any(o == PENDING and p != position and s.villain_attack(s.lineup[p]) < best
-                   for p, o in enumerate(s.outcomes))
+        return any(
+            o == PENDING and p != position and s.villain_attack(s.lineup[p]) < best
+            for p, o in enumerate(s.outcomes)
+        )
     return False
 
 
@@ -183,11 +195,13 @@ def _choose(s: AcademyState, moves: list[Move]) -> Move:
 def _power_choice(s: AcademyState, moves: list[Move]) -> Move:
     stage = s.stage
     if stage == "horror":
+
         def gain(move: Move) -> int:
             _, _, a, b = move
             if a == b:
                 return min(2, s.max_life[a] - s.life[a])
             return min(1, s.max_life[a] - s.life[a]) + min(1, s.max_life[b] - s.life[b])
+
         return max(moves, key=gain)
     if stage in ("rumor", "vanya"):
         return max(moves, key=lambda m: (s.villain_damage(s.lineup[m[2]]), -m[2]))

@@ -34,21 +34,50 @@ def snapshot(state: AcademyState, seat: int | None = None) -> dict[str, Any]:
     heroes = []
     for s in range(state.players):
         hero = state.cards.heroes[state.heroes[s]]
-        hand = None if s in hidden else [
-            {"number": n, "id": deck[n].id, "name": deck[n].name, "attack": deck[n].attack,
-             "heal": deck[n].heal, "kind": deck[n].kind, "story": deck[n].story}
-            for n in state.hands[s]]
-        heroes.append({
-            "seat": s, "hero": hero.id, "name": hero.name, "power": hero.power_name,
-            "life": state.life[s], "max_life": state.max_life[s], "alive": state.life[s] > 0,
-            "life_boost": state.boosted[s], "power_used": state.power_uses[s],
-            "power_allowed": state.power_allowance[s], "hand_count": len(state.hands[s]),
-            "hand": hand, "start_card": s == state.start,
-        })
-    lineup = [{"position": p, "card": code, "attack": state.villain_attack(code),
-               "damage": state.villain_damage(code), "label": state.villain_label(code),
-               "outcome": OUTCOME_WORDS[state.outcomes[p]]}
-              for p, code in enumerate(state.lineup)]
+        hand = (
+            None
+            if s in hidden
+            else [
+                {
+                    "number": n,
+                    "id": deck[n].id,
+                    "name": deck[n].name,
+                    "attack": deck[n].attack,
+                    "heal": deck[n].heal,
+                    "kind": deck[n].kind,
+                    "story": deck[n].story,
+                }
+                for n in state.hands[s]
+            ]
+        )
+        heroes.append(
+            {
+                "seat": s,
+                "hero": hero.id,
+                "name": hero.name,
+                "power": hero.power_name,
+                "life": state.life[s],
+                "max_life": state.max_life[s],
+                "alive": state.life[s] > 0,
+                "life_boost": state.boosted[s],
+                "power_used": state.power_uses[s],
+                "power_allowed": state.power_allowance[s],
+                "hand_count": len(state.hands[s]),
+                "hand": hand,
+                "start_card": s == state.start,
+            }
+        )
+    lineup = [
+        {
+            "position": p,
+            "card": code,
+            "attack": state.villain_attack(code),
+            "damage": state.villain_damage(code),
+            "label": state.villain_label(code),
+            "outcome": OUTCOME_WORDS[state.outcomes[p]],
+        }
+        for p, code in enumerate(state.lineup)
+    ]
     villain = state.cards.villains[state.faced[-1]] if state.faced else None
     family = state.cards.family[state.family] if state.family >= 0 else None
     result = state.result
@@ -63,11 +92,13 @@ def snapshot(state: AcademyState, seat: int | None = None) -> dict[str, Any]:
         "stage": state.stage,
         "to_act": state.to_act,
         "responder": state.responder,
-        "villain": None if villain is None else {"id": villain.id, "name": villain.name,
-                                                  "strength": villain.strength},
+        "villain": None
+        if villain is None
+        else {"id": villain.id, "name": villain.name, "strength": villain.strength},
         "villains_left": len(state.villains),
-        "family": None if family is None else {"id": family.id, "name": family.name,
-                                                "text": family.text},
+        "family": None
+        if family is None
+        else {"id": family.id, "name": family.name, "text": family.text},
         "lineup": lineup,
         "faced_position": state.faced_position,
         "heroes": heroes,
@@ -109,11 +140,15 @@ def to_text(state: AcademyState, seat: int | None = None) -> str:
         else:
             hand = " ".join(_short(c) for c in hero["hand"]) or "(no cards)"
         power = f"power used {hero['power_used']}/{hero['power_allowed']}"
-        lines.append(f"  {hero['name']:<12} [{bars}] {hero['life']}/{hero['max_life']}"
-                     f"{state_word}{start}  {power}  hand: {hand}")
-    lines.append(f"Hero deck {data['deck_count']}, discard {data['discard_count']}, villain deck "
-                 f"{data['villain_deck_count']}, under the Final Battle card "
-                 f"{data['final_pile_count']}, villains to come {data['villains_left']}")
+        lines.append(
+            f"  {hero['name']:<12} [{bars}] {hero['life']}/{hero['max_life']}"
+            f"{state_word}{start}  {power}  hand: {hand}"
+        )
+    lines.append(
+        f"Hero deck {data['deck_count']}, discard {data['discard_count']}, villain deck "
+        f"{data['villain_deck_count']}, under the Final Battle card "
+        f"{data['final_pile_count']}, villains to come {data['villains_left']}"
+    )
     if data["pending_damage"]:
         lines.append(f"Damage to place: {data['pending_damage']}")
     if data["result"]:
@@ -134,15 +169,22 @@ def _name(data: dict[str, Any], seat: int | None) -> str:
     return data["heroes"][seat]["name"]
 
 
-_COLOURS = {"waiting": "#fff7e6", "defeated": "#d9f2d9", "blocked": "#dde8ff",
-            "uncontested": "#ffd6d6", "removed": "#eeeeee"}
+_COLOURS = {
+    "waiting": "#fff7e6",
+    "defeated": "#d9f2d9",
+    "blocked": "#dde8ff",
+    "uncontested": "#ffd6d6",
+    "removed": "#eeeeee",
+}
 
 
 def to_html(state: AcademyState, seat: int | None = None) -> str:
     """A static HTML picture of the table, readable without a live kernel."""
     data = snapshot(state, seat)
-    parts = ['<div style="font-family:sans-serif;max-width:760px;border:1px solid #ccc;'
-             'border-radius:8px;padding:10px;background:#fcfcfc">']
+    parts = [
+        '<div style="font-family:sans-serif;max-width:760px;border:1px solid #ccc;'
+        'border-radius:8px;padding:10px;background:#fcfcfc">'
+    ]
     if data["final_battle"]:
         title = "The Final Battle"
     else:
@@ -150,38 +192,52 @@ def to_html(state: AcademyState, seat: int | None = None) -> str:
         title = f"Round {data['round']}: {escape(villain)}"
     parts.append(f'<div style="font-size:18px;font-weight:bold">{title}</div>')
     if data["family"]:
-        parts.append(f'<div style="color:#7a4b00">Dysfunctional Family: <b>'
-                     f'{escape(data["family"]["name"])}</b>: {escape(data["family"]["text"])}</div>')
+        parts.append(
+            f'<div style="color:#7a4b00">Dysfunctional Family: <b>'
+            f"{escape(data['family']['name'])}</b>: {escape(data['family']['text'])}</div>"
+        )
     parts.append('<div style="display:flex;gap:6px;margin:8px 0;flex-wrap:wrap">')
     for card in data["lineup"]:
-        border = "3px solid #c00" if card["position"] == data["faced_position"] else "1px solid #999"
-        parts.append(f'<div style="border:{border};border-radius:6px;padding:4px 8px;'
-                     f'background:{_COLOURS[card["outcome"]]};text-align:center;min-width:46px">'
-                     f'<div style="font-size:18px;font-weight:bold">{card["attack"]}</div>'
-                     f'<div style="font-size:11px">{card["damage"]} dmg</div>'
-                     f'<div style="font-size:10px;color:#555">{card["outcome"]}</div></div>')
+        border = (
+            "3px solid #c00" if card["position"] == data["faced_position"] else "1px solid #999"
+        )
+        parts.append(
+            f'<div style="border:{border};border-radius:6px;padding:4px 8px;'
+            f'background:{_COLOURS[card["outcome"]]};text-align:center;min-width:46px">'
+            f'<div style="font-size:18px;font-weight:bold">{card["attack"]}</div>'
+            f'<div style="font-size:11px">{card["damage"]} dmg</div>'
+            f'<div style="font-size:10px;color:#555">{card["outcome"]}</div></div>'
+        )
     parts.append("</div>")
     parts.append('<table style="border-collapse:collapse;font-size:13px">')
     for hero in data["heroes"]:
         filled = "&#9608;" * hero["life"]
         empty = "&#9617;" * (hero["max_life"] - hero["life"])
         colour = "#2a7a2a" if hero["alive"] else "#999"
-        hand = ("hidden (" + str(hero["hand_count"]) + ")" if hero["hand"] is None
-                else " ".join(escape(_short(c)) for c in hero["hand"]) or "no cards")
+        hand = (
+            "hidden (" + str(hero["hand_count"]) + ")"
+            if hero["hand"] is None
+            else " ".join(escape(_short(c)) for c in hero["hand"]) or "no cards"
+        )
         start = " &#9733;" if hero["start_card"] else ""
         dead = " (dead)" if not hero["alive"] else ""
-        parts.append(f'<tr><td style="padding:2px 8px"><b>{escape(hero["name"])}</b>{start}{dead}'
-                     f'</td><td style="color:{colour};letter-spacing:1px">{filled}{empty} '
-                     f'{hero["life"]}/{hero["max_life"]}</td><td style="padding:2px 8px">power '
-                     f'{hero["power_used"]}/{hero["power_allowed"]}</td><td>{hand}</td></tr>')
+        parts.append(
+            f'<tr><td style="padding:2px 8px"><b>{escape(hero["name"])}</b>{start}{dead}'
+            f'</td><td style="color:{colour};letter-spacing:1px">{filled}{empty} '
+            f'{hero["life"]}/{hero["max_life"]}</td><td style="padding:2px 8px">power '
+            f"{hero['power_used']}/{hero['power_allowed']}</td><td>{hand}</td></tr>"
+        )
     parts.append("</table>")
-    parts.append(f'<div style="font-size:12px;color:#555;margin-top:6px">Hero deck '
-                 f'{data["deck_count"]} &middot; discard {data["discard_count"]} &middot; villain '
-                 f'deck {data["villain_deck_count"]} &middot; Final Battle pile '
-                 f'{data["final_pile_count"]} &middot; villains to come {data["villains_left"]}'
-                 '</div>')
+    parts.append(
+        f'<div style="font-size:12px;color:#555;margin-top:6px">Hero deck '
+        f"{data['deck_count']} &middot; discard {data['discard_count']} &middot; villain "
+        f"deck {data['villain_deck_count']} &middot; Final Battle pile "
+        f"{data['final_pile_count']} &middot; villains to come {data['villains_left']}"
+        "</div>"
+    )
     if data["result"]:
-        parts.append(f'<div style="font-weight:bold;margin-top:6px">'
-                     f'{escape(data["result"]["reason"])}</div>')
+        parts.append(
+            f'<div style="font-weight:bold;margin-top:6px">{escape(data["result"]["reason"])}</div>'
+        )
     parts.append("</div>")
     return "".join(parts)
