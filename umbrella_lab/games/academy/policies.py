@@ -57,8 +57,8 @@ def _quick_attack(s: AcademyState) -> Move | None:
     block = -1
     for number in s.hands[s.responder]:
         a = attack[number]
-        if a > value and (a, not story[number]) < best_key:
-            best, best_key = number, (a, not story[number])
+        if a > value and (a, bool(story[number])) < best_key:  # attack cards before stories
+            best, best_key = number, (a, bool(story[number]))
         elif a == value and block < 0:
             block = number
     if best >= 0:
@@ -106,7 +106,7 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
         return by_kind["pogo"][0]
     if "attack" in by_kind:  # the lowest card that wins
         return min(
-            by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind == "attack")
+            by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind != "attack")
         )
     if "block" in by_kind and (damage <= 2 or s.final or len(s.living) > 1):
         return min(by_kind["block"], key=lambda m: deck[m[2]].attack)
