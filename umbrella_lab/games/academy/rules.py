@@ -1048,7 +1048,9 @@ def _power(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> 
         if s.vanya_left == 0 or PENDING not in s.outcomes:
             s.stage = "vanya-hit"
     elif kind == "vanya-hit":
-        _hurt(s, a, VANYA_DAMAGE, "power.vanya", log)
+        # placed like any damage: a rest left at a death follows opt.excess_damage [life.death]
+        s.pending_damage, s.pending_rule = s.pending_damage + VANYA_DAMAGE, "power.vanya"
+        _place_damage(s, a, VANYA_DAMAGE, log)
         _finish_power(s, seat, "power.vanya", log)
 
 
@@ -1315,6 +1317,10 @@ def _why_not(s: AcademyState, key: tuple) -> tuple[str, str]:
     if s.outcome is not None:
         return "the game is over", s.outcome.rule
     n = len(s.heroes)
+    if seat == -1 and kind == "keep":  # team moves have no seat
+        return "cards are kept or discarded only at the end of a round", "end.keep"
+    if seat == -1 and kind == "spread":
+        return "there is no damage to place now", "life.damage"
     if not 0 <= seat < n:
         return f"there is no seat {seat} in a {n}-player game", "setup.heroes"
     name = s.hero_name(seat)
@@ -1347,7 +1353,11 @@ def _why_not(s: AcademyState, key: tuple) -> tuple[str, str]:
             if s.game.options["strict_heal"] and deck[a].attack >= value:
                 return (f"{deck[a].label} could attack or block villain attack {value}; heal "
                         "only with a lower card (option strict_heal)"), "turn.heal"
-            return "a hero heals only themself (option heal_target)", "opt.heal_target"
+            if b != seat and s.game.options["heal_target"] == "self":
+                return "a hero heals only themself (option heal_target)", "opt.heal_target"
+            if not 0 <= b < n or s.life[b] <= 0:
+                return "only a living hero can be healed", "life.death"
+            return "that heal is not one of the legal moves here", "turn.heal"
         if kind == "story":
             card = deck[a]
             if card.kind != "story":
