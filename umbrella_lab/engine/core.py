@@ -291,6 +291,10 @@ class State:
         """
         return 0
 
+    def _canonical(self, key: tuple) -> tuple:
+        """The legal key that means the same move (e.g. the other copy of the same card)."""
+        return key
+
     def _refusal(self, key: tuple) -> tuple[str, str]:
         """Why a move key is not legal here: (message, rule id)."""
         return "that move is not one of the legal moves here", self.rule_for_unknown_action
@@ -351,8 +355,9 @@ class State:
         if isinstance(text, Action):
             text = text.key
         if isinstance(text, tuple):
+            same = self._canonical(text) if self._well_formed(text) else text
             for action in legal:
-                if action.key == text:
+                if action.key in (text, same):
                     return action
             message, rule = (
                 self._refusal(text)
@@ -373,6 +378,10 @@ class State:
             return matches[0]
         key = _key_from_id(wanted)
         if key is not None and self._well_formed(key):
+            same = self._canonical(key)
+            for action in legal:
+                if action.key == same:
+                    return action
             message, rule = self._refusal(key)
             raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
         if self.is_over:

@@ -263,6 +263,29 @@ class AcademyState(State):
     def _refusal(self, key: tuple) -> tuple[str, str]:
         return _why_not(self, key)
 
+    def _canonical(self, key: tuple) -> tuple:
+        """Two copies of one card design make the same move: name the first copy in hand."""
+        kind, seat, a, b = key
+        design = self.cards.design
+        if kind not in CARD_PLAYS or not 0 <= seat < len(self.hands):
+            return key
+
+        def first(number: int, hands: list[list[int]], taken: int = -1) -> int:
+            if not 0 <= number < len(design):
+                return number
+            for hand in hands:
+                for card in hand:
+                    if design[card] == design[number] and number in hand and card != taken:
+                        return card
+            return number
+
+        a = first(a, [self.hands[seat]])
+        if kind == "kraken":
+            b = first(b, [self.hands[seat]], taken=a)
+        elif kind == "boosted":
+            b = first(b, self.hands, taken=a)
+        return (kind, seat, a, b)
+
     def _well_formed(self, key: tuple) -> bool:
         return len(key) == 4 and isinstance(key[0], str) and all(isinstance(k, int) for k in key[1:])
 
