@@ -21,11 +21,19 @@ from umbrella_lab.games.academy.rules import PENDING, AcademyState, _advance
 CardName = int | str
 
 
-def scenario(players: int | None = None, heroes: Sequence[str] = ("kraken", "rumor"),
-             hands: Sequence[Sequence[CardName]] | None = None,
-             lineup: Sequence[CardName] | None = None, life: Sequence[int] | None = None,
-             family: str | None = None, villains_left: int | None = None, final: bool = False,
-             seed: int = 0, **options: Any) -> AcademyState:
+def scenario(
+    players: int | None = None,
+    heroes: Sequence[str] = ("kraken", "rumor"),
+    hands: Sequence[Sequence[CardName]] | None = None,
+    lineup: Sequence[CardName] | None = None,
+    life: Sequence[int] | None = None,
+    family: str | None = None,
+    next_family: str | None = None,
+    villains_left: int | None = None,
+    final: bool = False,
+    seed: int = 0,
+    **options: Any,
+) -> AcademyState:
     """A table with the given heroes, hands, lineup, life and Dysfunctional Family card.
 
     Args:
@@ -36,6 +44,8 @@ def scenario(players: int | None = None, heroes: Sequence[str] = ("kraken", "rum
             side as first card).
         life: Life bars by seat (0 = dead).
         family: Id of this round's Dysfunctional Family card, or ``None`` for none.
+        next_family: Id of a Dysfunctional Family card to put on top of that deck (the card of
+            the next round).
         villains_left: How many villains are still to come after this round.
         final: True to make this round the Final Battle.
         seed: Seed of the deal that the rest of the table comes from.
@@ -47,9 +57,10 @@ def scenario(players: int | None = None, heroes: Sequence[str] = ("kraken", "rum
     s.events = []
     cards = s.cards
     if hands is not None:
-        for seat, hand in enumerate(hands):
+        for seat in range(len(hands)):
             s.deck.extend(s.hands[seat])
             s.hands[seat] = []
+        for seat, hand in enumerate(hands):
             for name in hand:
                 s.hands[seat].append(_take_hero_card(s, name))
     if lineup is not None:
@@ -72,6 +83,15 @@ def scenario(players: int | None = None, heroes: Sequence[str] = ("kraken", "rum
             s.boost_card, s.boost_amount = s.lineup[0], cards.family[s.family].amount
     elif not s.solo:
         s.family = -1
+    if next_family is not None:
+        pile = (
+            s.family_deck
+            if any(cards.family[n].id == next_family for n in s.family_deck)
+            else s.family_discard
+        )
+        number = next(n for n in pile if cards.family[n].id == next_family)
+        pile.remove(number)
+        s.family_deck.append(number)
     s.life = list(s.max_life) if life is None else list(life)
     if life is not None:
         for seat, bars in enumerate(s.life):
@@ -93,8 +113,9 @@ def _take_hero_card(s: AcademyState, name: CardName) -> int:
     for pile in (s.deck, s.discard):
         for number in pile:
             card = deck[number]
-            if (card.id == name) or (isinstance(name, int) and card.kind == "attack"
-                                     and card.attack == name):
+            if (card.id == name) or (
+                isinstance(name, int) and card.kind == "attack" and card.attack == name
+            ):
                 pile.remove(number)
                 return number
     msg = f"no free hero card {name!r} left to put in a hand"
