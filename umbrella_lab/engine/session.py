@@ -21,8 +21,21 @@ every node belongs to exactly one branch. A fork keeps the same future luck by d
 
 The save format (``umbrella-lab/session``) holds the game, players, options and seed, and every
 branch as a list of action ids with where it leaves its parent branch and with which luck, its
-label and notes. Loading replays every action through the rules, so a file replays exactly or
-fails with a :class:`~umbrella_lab.engine.errors.RecordError` that says where.
+label and notes::
+
+    {"format": "umbrella-lab/session", "format_version": 1, "game": "academy", "version": 1,
+     "players": 3, "options": {}, "seed": 7,
+     "branches": [
+       {"label": "main", "note": "", "start": "deal", "actions": ["attack/0/52/-1", ...]},
+       {"label": "block it", "note": "...", "start": "fork", "luck": "new", "luck_seed": 42,
+        "from": {"branch": 0, "step": 4}, "actions": [...], "notes": {"3": "a note"}}],
+     "current": {"branch": 1, "step": 2}}
+
+A place ``{"branch": b, "step": s}`` is the ``s``-th position of branch ``b``'s own positions
+(0 is where it starts: the deal, the fork, or its first move). ``labels`` (the actions in
+words) are kept for people and ignored on loading. Loading replays every action through the
+rules, so a file replays exactly or fails with a
+:class:`~umbrella_lab.engine.errors.RecordError` that says where.
 """
 
 from __future__ import annotations
@@ -35,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import Action, Event, Game, State, load
+from umbrella_lab.engine.core import CHANCE, Action, Event, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
 
 FORMAT = "umbrella-lab/session"
@@ -49,6 +62,10 @@ MAIN = "main"
 
 MAX_PLAY = 100_000
 """Most moves :meth:`Session.play` makes in one call."""
+
+SEP = " \u203a "
+"""What joins the parts of a place named in words (a small right angle quote, U+203A), as in
+"heroes, Space Boy, life" written with it between the parts."""
 
 FastPolicy = Callable[[State, random.Random], tuple]
 
@@ -155,8 +172,9 @@ class Session:
         (5, 6)
     """
 
-    def __init__(self, game: Game | str, seed: int = 0, *, players: int | None = None,
-                 **options: Any) -> None:
+    def __init__(
+        self, game: Game | str, seed: int = 0, *, players: int | None = None, **options: Any
+    ) -> None:
         if isinstance(game, str):
             game = load(game, players, **options)
         elif players is not None or options:
@@ -169,8 +187,14 @@ class Session:
         self._dealt = dealt
         self._nodes: list[Node] = []
         label = "Deal" if dealt else "Start position"
-        self.root = self._new_node(state, None, "deal", label=f"{label} (seed {seed})",
-                                   events=tuple(state.events), branch=MAIN)
+        self.root = self._new_node(
+            state,
+            None,
+            "deal",
+            label=f"{label} (seed {seed})",
+            events=tuple(state.events),
+            branch=MAIN,
+        )
         self.node = self.root
         self._listeners: list[Callable[[Session], None]] = []
 
@@ -187,8 +211,10 @@ class Session:
         return session
 
     def __repr__(self) -> str:
-        return (f"Session({self.game.name}, {self.game.players} players, seed {self.seed}, "
-                f"branch {self.branch.label!r}, step {self.step} of {len(self.line) - 1})")
+        return (
+            f"Session({self.game.name}, {self.game.players} players, seed {self.seed}, "
+            f"branch {self.branch.label!r}, step {self.step} of {len(self.line) - 1})"
+        )
 
     # --- where we are -------------------------------------------------------------------
     @property
@@ -236,10 +262,14 @@ class Session:
         Raises:
             KeyError: if there is no such node.
         """
-        if isinstance(node_id, bool) or not isinstance(node_id, int) or not (
-                0 <= node_id < len(self._nodes)):
-            raise KeyError(f"there is no position {node_id!r}; ids run from 0 to "
-                           f"{len(self._nodes) - 1}")
+        if (
+            isinstance(node_id, bool)
+            or not isinstance(node_id, int)
+            or not (0 <= node_id < len(self._nodes))
+        ):
+            raise KeyError(
+                f"there is no position {node_id!r}; ids run from 0 to {len(self._nodes) - 1}"
+            )
         return self._nodes[node_id]
 
     # --- moving -------------------------------------------------------------------------
@@ -264,8 +294,16 @@ class Session:
         branch = None
         if any(c.branch is None for c in self.node.children):  # a new line leaves this one
             branch = self._unique_label(self._branch_head(self.node).branch or MAIN)
-        child = self._new_node(after, self.node, "move", action=chosen.id, label=chosen.label,
-                               rule=chosen.rule, events=tuple(after.events), branch=branch)
+        child = self._new_node(
+            after,
+            self.node,
+            "move",
+            action=chosen.id,
+            label=chosen.label,
+            rule=chosen.rule,
+            events=tuple(after.events),
+            branch=branch,
+        )
         return self._move_to(child)
 
     def undo(self) -> Node:
@@ -289,8 +327,9 @@ class Session:
         """
         line = self.line
         if isinstance(n, bool) or not isinstance(n, int) or not -len(line) <= n < len(line):
-            raise IndexError(f"there is no step {n!r} on this line; steps run from 0 to "
-                             f"{len(line) - 1}")
+            raise IndexError(
+                f"there is no step {n!r} on this line; steps run from 0 to {len(line) - 1}"
+            )
         return self._move_to(line[n])
 
     def goto(self, node: int | Node) -> Node:
@@ -301,8 +340,13 @@ class Session:
         return self._move_to(target)
 
     # --- branches -----------------------------------------------------------------------
-    def fork(self, label: str | None = None, new_luck: bool = False, seed: int | None = None,
-             note: str = "") -> Branch:
+    def fork(
+        self,
+        label: str | None = None,
+        new_luck: bool = False,
+        seed: int | None = None,
+        note: str = "",
+    ) -> Branch:
         """Start a branch here and move onto it.
 
         Args:
@@ -316,11 +360,20 @@ class Session:
         state = self.node.state
         if new_luck or seed is not None:
             if seed is None:
-                seed = (self.seed * 1_000_003 + self.node.id * 7919
-                        + 104_729 * (1 + len(self.node.children))) % (2**31 - 1)
+                seed = (
+                    self.seed * 1_000_003
+                    + self.node.id * 7919
+                    + 104_729 * (1 + len(self.node.children))
+                ) % (2**31 - 1)
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
-            forked = state.fork(new_luck=True, seed=seed)
+            try:
+                forked = state.fork(new_luck=True, seed=seed)
+            except NotImplementedError as error:
+                raise OptionError(
+                    f"{self.game.name}: this game cannot deal new luck yet "
+                    "(its state has no reshuffled method)"
+                ) from error
             events = tuple(forked.events)
             words = f"Fork with new luck (seed {seed})"
         else:
@@ -332,22 +385,55 @@ class Session:
             label = self._unique_label("branch 2", numbered=True)
         else:
             label = self._unique_label(_clean_label(label))
-        node = self._new_node(forked, self.node, "fork", label=words, events=events,
-                              branch=label, note=str(note), luck=seed)
+        node = self._new_node(
+            forked,
+            self.node,
+            "fork",
+            label=words,
+            events=events,
+            branch=label,
+            note=str(note),
+            luck=seed,
+        )
         self._move_to(node)
         return self.branch
 
     @property
     def branch(self) -> Branch:
         """The branch of the current position."""
-        head = self._branch_head(self.node)
-        return self._describe(head, self._branch_end(head), current=True)
+        return self.branch_at(self.node)
+
+    def branch_at(self, node: int | Node) -> Branch:
+        """The branch a position (node or node id) belongs to."""
+        target = node if isinstance(node, Node) else self.get(node)
+        head = self._branch_head(target)
+        return self._describe(
+            head, self._branch_end(head), current=head is self._branch_head(self.node)
+        )
+
+    def find(self, branch: Branch | str | int | None = None) -> Branch:
+        """A branch by label, by its place in :meth:`branches`, or the current one.
+
+        Raises:
+            KeyError: if there is no such branch; the message lists the branches.
+        """
+        head = self._find_branch(branch)
+        return self._describe(
+            head, self._branch_end(head), current=head is self._branch_head(self.node)
+        )
+
+    def end(self, branch: Branch | str | int | None = None) -> Node:
+        """The last position of a branch (default: the current one)."""
+        return self._branch_end(self._find_branch(branch))
 
     def branches(self) -> list[Branch]:
         """Every branch, in order of creation, with its label, note, start and end."""
         here = self._branch_head(self.node)
-        return [self._describe(node, self._branch_end(node), current=node is here)
-                for node in self._nodes if node.branch is not None]
+        return [
+            self._describe(node, self._branch_end(node), current=node is here)
+            for node in self._nodes
+            if node.branch is not None
+        ]
 
     def branch_line(self, branch: Branch | str | int | None = None) -> list[Node]:
         """Positions from the first one to the end of a branch (default: the current one)."""
@@ -355,8 +441,10 @@ class Session:
         return self._path(self._branch_end(head))
 
     def switch(self, branch: Branch | str | int) -> Branch:
-        """Go to the end of a branch, named by label, by its place in :meth:`branches` or by
-        the :class:`Branch` itself.
+        """Go to the end of a branch.
+
+        The branch is named by label, by its place in :meth:`branches`, or by the
+        :class:`Branch` itself.
 
         Raises:
             KeyError: if there is no such branch; the message lists the branches.
@@ -372,22 +460,40 @@ class Session:
         if wanted != head.branch:
             head.branch = self._unique_label(wanted)
         self._changed()
-        return self._describe(head, self._branch_end(head), current=head is self._branch_head(
-            self.node))
+        return self._describe(
+            head, self._branch_end(head), current=head is self._branch_head(self.node)
+        )
 
-    def annotate(self, note: str, branch: Branch | str | int | None = None, *,
-                 here: bool = False) -> None:
-        """Write a note on a branch (default: the current one), or with ``here=True`` on the
-        current position."""
+    def annotate(
+        self, note: str, branch: Branch | str | int | None = None, *, here: bool = False
+    ) -> None:
+        """Write a note on a branch (default: the current one).
+
+        With ``here=True`` the note goes on the current position instead.
+        """
         target = self.node if here else self._find_branch(branch)
         target.note = str(note)
         self._changed()
 
     # --- playing on -----------------------------------------------------------------------
+    def roll(self) -> Node:
+        """At a chance step, let the state's own luck pick the outcome and move on.
+
+        The same seed gives the same outcome at the same step on every branch, so a fork with
+        the same luck sees the same dice.
+
+        Raises:
+            IllegalActionError: if no chance step is due here.
+        """
+        if self.state.to_act != CHANCE:
+            raise IllegalActionError("nothing is left to luck here: it is a player's decision")
+        return self.apply(self.state._lucky_key())
+
     def play(self, policy: str | FastPolicy = "heuristic", steps: int | None = None) -> list[Node]:
         """Let a policy play ``steps`` moves (``None``: to the end of the game).
 
-        Every move goes through :meth:`apply`, so each new position keeps its events.
+        Every move goes through :meth:`apply`, so each new position keeps its events. At a
+        chance step the state's own luck picks the outcome (as :meth:`roll`), never the policy.
 
         Args:
             policy: A name from ``umbrella_lab.games.<game>.policies.POLICIES`` or a fast
@@ -408,7 +514,9 @@ class Session:
             for _ in range(limit):
                 if self.state.is_over:
                     break
-                played.append(self.apply(chooser(self.state, rng)))
+                state = self.state
+                key = state._lucky_key() if state.to_act == CHANCE else chooser(state, rng)
+                played.append(self.apply(key))
         finally:
             self._listeners = listeners
         if played:
@@ -421,23 +529,27 @@ class Session:
             return policy
         known = policies(self.game.name)
         if policy not in known:
-            raise OptionError(f"{self.game.name}: no policy named {policy!r}; the policies are "
-                              f"{', '.join(known) or 'none'}")
+            raise OptionError(
+                f"{self.game.name}: no policy named {policy!r}; the policies are "
+                f"{', '.join(known) or 'none'}"
+            )
         return known[policy]
 
     # --- comparing ------------------------------------------------------------------------
-    def compare(self, a: Branch | str | int, b: Branch | str | int,
-                seat: int | None = None) -> dict[str, tuple[Any, Any]]:
+    def compare(
+        self, a: Branch | str | int, b: Branch | str | int, seat: int | None = None
+    ) -> dict[str, tuple[Any, Any]]:
         """What differs between the ends of two branches.
 
         Returns:
             ``{where: (value in a, value in b)}`` for every leaf of ``state.to_dict(seat)``
-            that differs, named in words (``"Space Boy › life"``). Build a table with
+            that differs, named in words (``"heroes / Space Boy / life"``, joined by
+            :data:`SEP`). Build a table with
             ``pandas.DataFrame.from_dict(result, orient="index", columns=["a", "b"])``.
         """
         first = self._branch_end(self._find_branch(a)).state.to_dict(seat)
         second = self._branch_end(self._find_branch(b)).state.to_dict(seat)
-        return {where: (x, y) for where, x, y in differences(first, second)}
+        return {where: (x, y) for where, x, y in differences(first, second, whole_lists=True)}
 
     # --- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -447,8 +559,10 @@ class Session:
             RecordError: if the session did not start at a fresh deal.
         """
         if not self._dealt:
-            raise RecordError("this session starts from a position set up by hand, not from a "
-                              "deal; only sessions that start with game.new(seed) can be saved")
+            raise RecordError(
+                "this session starts from a position set up by hand, not from a "
+                "deal; only sessions that start with game.new(seed) can be saved"
+            )
         heads = [node for node in self._nodes if node.branch is not None]
         place: dict[int, tuple[int, int]] = {}
         chains = []
@@ -458,7 +572,7 @@ class Session:
             for offset, node in enumerate(chain):
                 place[node.id] = (index, offset)
         branches = []
-        for head, chain in zip(heads, chains):
+        for head, chain in zip(heads, chains, strict=True):
             entry: dict[str, Any] = {"label": head.branch, "note": head.note}
             if head.parent is None:
                 entry["start"] = "deal"
@@ -472,8 +586,9 @@ class Session:
             moves = chain if head.kind == "move" else chain[1:]
             entry["actions"] = [node.action for node in moves]
             entry["labels"] = [node.label for node in moves]
-            notes = {str(offset): node.note for offset, node in enumerate(chain)
-                     if offset and node.note}
+            notes = {
+                str(offset): node.note for offset, node in enumerate(chain) if offset and node.note
+            }
             if notes:
                 entry["notes"] = notes
             branches.append(entry)
@@ -531,8 +646,9 @@ class Session:
         return _Loader(data, source).session()
 
     def record(self, branch: Branch | str | int | None = None) -> Any:
-        """The line of a branch as a :class:`~umbrella_lab.engine.record.Record` (one line,
-        no forks with new luck on it).
+        """The line of a branch as a :class:`~umbrella_lab.engine.record.Record`.
+
+        A record holds one line from one deal, so the line may not have a fork with new luck.
 
         Raises:
             RecordError: if the line has a fork with new luck, or the session cannot be saved.
@@ -540,15 +656,24 @@ class Session:
         from umbrella_lab.engine.record import Record
 
         if not self._dealt:
-            raise RecordError("this session starts from a position set up by hand; a record "
-                              "replays only from a deal")
+            raise RecordError(
+                "this session starts from a position set up by hand; a record "
+                "replays only from a deal"
+            )
         line = self.branch_line(branch)
         if any(node.kind == "fork" and node.luck is not None for node in line):
-            raise RecordError("this line has a fork with new luck; a record holds one deal only "
-                              "(save the whole session instead)")
+            raise RecordError(
+                "this line has a fork with new luck; a record holds one deal only "
+                "(save the whole session instead)"
+            )
         moves = [node for node in line if node.kind == "move"]
-        return Record.of(self.game, self.seed, [n.action for n in moves], [n.label for n in moves],
-                         notes=self._branch_head(line[-1]).note)
+        return Record.of(
+            self.game,
+            self.seed,
+            [n.action for n in moves],
+            [n.label for n in moves],
+            notes=self._branch_head(line[-1]).note,
+        )
 
     # --- listening (for widgets) ------------------------------------------------------------
     def on_change(self, callback: Callable[[Session], None]) -> None:
@@ -557,8 +682,14 @@ class Session:
 
     # --- inside -----------------------------------------------------------------------------
     def _new_node(self, state: State, parent: Node | None, kind: str, **fields: Any) -> Node:
-        node = Node(len(self._nodes), state, parent, kind,
-                    depth=0 if parent is None else parent.depth + 1, **fields)
+        node = Node(
+            len(self._nodes),
+            state,
+            parent,
+            kind,
+            depth=0 if parent is None else parent.depth + 1,
+            **fields,
+        )
         self._nodes.append(node)
         if parent is not None:
             parent.children.append(node)
@@ -616,9 +747,18 @@ class Session:
             luck = "same" if head.luck is None else "new"
         else:
             luck = "same"
-        return Branch(head.id, head.branch or MAIN, head.note, head.kind,
-                      None if head.parent is None else head.parent.id, luck, head.luck, end.id,
-                      end.depth, current)
+        return Branch(
+            head.id,
+            head.branch or MAIN,
+            head.note,
+            head.kind,
+            None if head.parent is None else head.parent.id,
+            luck,
+            head.luck,
+            end.id,
+            end.depth,
+            current,
+        )
 
     def _find_branch(self, branch: Branch | str | int | None) -> Node:
         heads = [node for node in self._nodes if node.branch is not None]
@@ -631,8 +771,11 @@ class Session:
             for head in heads:
                 if head.branch == branch:
                     return head
-        elif isinstance(branch, int) and not isinstance(branch, bool) and (
-                -len(heads) <= branch < len(heads)):
+        elif (
+            isinstance(branch, int)
+            and not isinstance(branch, bool)
+            and (-len(heads) <= branch < len(heads))
+        ):
             return heads[branch]
         names = ", ".join(repr(h.branch) for h in heads)
         raise KeyError(f"there is no branch {branch!r}; the branches are {names}")
@@ -657,8 +800,11 @@ class Session:
 
 
 def policies(game: str) -> dict[str, FastPolicy]:
-    """The ready-made fast policies of a game (``umbrella_lab.games.<game>.policies.POLICIES``);
-    empty when the game ships none."""
+    """The ready-made fast policies of a game, by name.
+
+    They come from ``umbrella_lab.games.<game>.policies.POLICIES``; empty when the game ships
+    none.
+    """
     try:
         module = importlib.import_module(f"umbrella_lab.games.{game}.policies")
     except ModuleNotFoundError:
@@ -669,33 +815,42 @@ def policies(game: str) -> dict[str, FastPolicy]:
 # --- differences in words ---------------------------------------------------------------------
 
 
-def differences(before: Any, after: Any, where: str = "") -> Iterator[tuple[str, Any, Any]]:
+def differences(
+    before: Any, after: Any, where: str = "", *, whole_lists: bool = False
+) -> Iterator[tuple[str, Any, Any]]:
     """Every difference between two JSON-able snapshots, as ``(where, before, after)``.
 
     Places are named in words: list items that carry a ``name`` are named by it, items with a
-    ``position`` by ``"card 3"``; lists whose items come and go are reported as a whole
-    (``before`` and ``after`` are then the items lost and the items gained).
+    ``position`` by ``"card 3"``. Lists whose items come and go are reported as a whole:
+    ``before`` and ``after`` are then the items lost and the items gained, or with
+    ``whole_lists=True`` the two lists themselves.
     """
     if isinstance(before, dict) and isinstance(after, dict):
         for key in [*before, *(k for k in after if k not in before)]:
-            yield from differences(before.get(key), after.get(key), _join(where, key))
+            yield from differences(
+                before.get(key), after.get(key), _join(where, key), whole_lists=whole_lists
+            )
         return
     if isinstance(before, list) and isinstance(after, list):
         keyed_a, keyed_b = _keyed(before), _keyed(after)
         if keyed_a is not None and keyed_b is not None and list(keyed_a) == list(keyed_b):
             for key in keyed_a:
-                yield from differences(keyed_a[key], keyed_b[key], _join(where, key))
+                yield from differences(
+                    keyed_a[key], keyed_b[key], _join(where, key), whole_lists=whole_lists
+                )
             return
         if before != after:
-            lost, gained = _multiset_change(before, after)
-            yield where, lost, gained
+            yield (
+                (where, before, after) if whole_lists else (where, *_multiset_change(before, after))
+            )
         return
     if before != after:
         yield where, before, after
 
 
-def describe_changes(before: dict[str, Any], after: dict[str, Any],
-                     quiet: tuple[str, ...] = ()) -> list[str]:
+def describe_changes(
+    before: dict[str, Any], after: dict[str, Any], quiet: tuple[str, ...] = ()
+) -> list[str]:
     """What changed between two snapshots, one plain sentence per change.
 
     Args:
@@ -705,7 +860,7 @@ def describe_changes(before: dict[str, Any], after: dict[str, Any],
     """
     lines = []
     for where, old, new in differences(before, after):
-        if where.rsplit(" › ", 1)[-1] in quiet:
+        if where.rsplit(SEP, 1)[-1] in quiet:
             continue
         if isinstance(old, list) and isinstance(new, list):
             parts = []
@@ -721,7 +876,7 @@ def describe_changes(before: dict[str, Any], after: dict[str, Any],
 
 def _join(where: str, key: Any) -> str:
     word = str(key).replace("_", " ")
-    return f"{where} › {word}" if where else word
+    return f"{where}{SEP}{word}" if where else word
 
 
 def _keyed(items: list[Any]) -> dict[str, Any] | None:
@@ -732,8 +887,8 @@ def _keyed(items: list[Any]) -> dict[str, Any] | None:
         names = [item.get(key) for item in items]
         if all(n is not None for n in names) and len(set(map(str, names))) == len(names):
             if key == "position":
-                return {f"{word}{int(n) + 1}": item for n, item in zip(names, items)}
-            return {f"{word}{n}": item for n, item in zip(names, items)}
+                return {f"{word}{int(n) + 1}": item for n, item in zip(names, items, strict=True)}
+            return {f"{word}{n}": item for n, item in zip(names, items, strict=True)}
     return None
 
 
@@ -784,26 +939,35 @@ class _Loader:
             raise self.fail(f"a session is a JSON object, not {type(data).__name__}")
         if data.get("format") != FORMAT:
             if data.get("format") == "umbrella-lab/record":
-                raise self.fail("this is a game record, not a session; read it with "
-                                "umbrella_lab.Record.load")
+                raise self.fail(
+                    "this is a game record, not a session; read it with umbrella_lab.Record.load"
+                )
             raise self.fail(f"field 'format' is {data.get('format')!r}, not {FORMAT!r}")
         for name, kind in (("game", str), ("players", int), ("seed", int), ("branches", list)):
             self.need(data, name, kind, "")
         if data.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
-            raise self.fail(f"session file layout {data['format_version']!r} is not known (this kit "
-                            f"reads layout {FORMAT_VERSION})")
+            layout = data["format_version"]
+            raise self.fail(
+                f"session file layout {layout!r} is not known (this kit reads "
+                f"layout {FORMAT_VERSION})"
+            )
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise self.fail("field 'options' must be an object")
         try:
-            game = load(data["game"], data["players"], **{
-                k: tuple(v) if isinstance(v, list) else v for k, v in options.items()})
+            game = load(
+                data["game"],
+                data["players"],
+                **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+            )
         except OptionError as error:
             raise self.fail(str(error)) from error
         version = data.get("version", game.info.version)
         if version != game.info.version:
-            raise self.fail(f"made with {game.name} rules version {version!r}, but this kit has "
-                            f"version {game.info.version}; a seed deals differently")
+            raise self.fail(
+                f"made with {game.name} rules version {version!r}, but this kit has "
+                f"version {game.info.version}; a seed deals differently"
+            )
         if not data["branches"]:
             raise self.fail("field 'branches' is empty; the first branch is the main line")
         session = Session(game, data["seed"])
@@ -821,26 +985,38 @@ class _Loader:
             raise self.fail(f"{where}field '{name}' is missing")
         value = entry[name]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(f"{where}field '{name}' must be {_kind_word(kind)}, not "
-                            f"{type(value).__name__}")
+            raise self.fail(
+                f"{where}field '{name}' must be {_kind_word(kind)}, not {type(value).__name__}"
+            )
         return value
 
     def place(self, ref: Any, chains: list[list[Node]], where: str) -> tuple[int, int]:
         if not isinstance(ref, dict):
             raise self.fail(f"{where} must be an object like {{'branch': 0, 'step': 3}}")
         branch, step = ref.get("branch"), ref.get("step")
-        if not isinstance(branch, int) or isinstance(branch, bool) or not (
-                0 <= branch < len(chains)):
-            raise self.fail(f"{where}: branch {branch!r} is not one of the branches before it "
-                            f"(0 to {len(chains) - 1})")
-        if not isinstance(step, int) or isinstance(step, bool) or not (
-                0 <= step < len(chains[branch])):
-            raise self.fail(f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
-                            f"{len(chains[branch]) - 1})")
+        if (
+            not isinstance(branch, int)
+            or isinstance(branch, bool)
+            or not (0 <= branch < len(chains))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch!r} is not one of the branches before it "
+                f"(0 to {len(chains) - 1})"
+            )
+        if (
+            not isinstance(step, int)
+            or isinstance(step, bool)
+            or not (0 <= step < len(chains[branch]))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
+                f"{len(chains[branch]) - 1})"
+            )
         return branch, step
 
-    def branch(self, session: Session, chains: list[list[Node]], index: int,
-               entry: Any) -> list[Node]:
+    def branch(
+        self, session: Session, chains: list[list[Node]], index: int, entry: Any
+    ) -> list[Node]:
         if not isinstance(entry, dict):
             raise self.fail(f"branch {index} must be an object, not {type(entry).__name__}")
         label = entry.get("label", MAIN if index == 0 else f"branch {index + 1}")
@@ -870,16 +1046,17 @@ class _Loader:
                 if luck not in ("same", "new"):
                     raise self.fail(f"{where}field 'luck' must be 'same' or 'new', not {luck!r}")
                 if luck == "new" and (not isinstance(seed, int) or isinstance(seed, bool)):
-                    raise self.fail(f"{where}a fork with new luck needs a whole-number "
-                                    "'luck_seed'")
-                session.fork(label, new_luck=luck == "new", seed=seed if luck == "new" else None,
-                             note=note)
+                    raise self.fail(f"{where}a fork with new luck needs a whole-number 'luck_seed'")
+                session.fork(
+                    label, new_luck=luck == "new", seed=seed if luck == "new" else None, note=note
+                )
                 head = session.node
                 head.branch = label
             else:
                 if not actions:
-                    raise self.fail(f"{where}a branch that starts with a move needs at least one "
-                                    "action")
+                    raise self.fail(
+                        f"{where}a branch that starts with a move needs at least one action"
+                    )
                 head = None
         chain = [] if head is None else [head]
         for number, action in enumerate(actions, 1):
@@ -887,16 +1064,19 @@ class _Loader:
             try:
                 after = session.apply(action)
             except IllegalActionError as error:
-                raise self.fail(f"{where}action {number} ({action!r}) does not replay: {error}"
-                                ) from error
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) does not replay: {error}"
+                ) from error
             if after.parent is not node:  # pragma: no cover - apply always steps one
                 raise self.fail(f"{where}action {number} did not step forward")
             if head is None:
                 head = after
                 after.branch, after.note = label, note
             elif after.branch is not None and after is not head:
-                raise self.fail(f"{where}action {number} ({action!r}) repeats a move that "
-                                f"another branch already made here")
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) repeats a move that "
+                    f"another branch already made here"
+                )
             chain.append(after)
         if head is None:  # pragma: no cover - guarded above
             raise self.fail(f"{where}empty branch")
@@ -915,7 +1095,8 @@ class _Loader:
 
 def _kind_word(kind: type) -> str:
     return {str: "text", int: "a whole number", list: "a list", dict: "an object"}.get(
-        kind, kind.__name__)
+        kind, kind.__name__
+    )
 
 
 def _clean_label(label: Any) -> str:
@@ -938,4 +1119,9 @@ def _over_rule(state: State) -> str:
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+    def plain(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return list(value)
+        return str(value) if isinstance(value, Path) else value
+
+    return {k: plain(v) for k, v in options.items()}

@@ -1,0 +1,306 @@
+"""The explorer widget without a browser: messages in through ``_handle_msg``, traits out."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from importlib.resources import files
+
+import pytest
+
+from umbrella_lab.engine.session import SEP, Session
+from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
+from umbrella_lab.widgets import explorer as explorer_module
+from umbrella_lab.widgets.views import STATIC, text_model
+
+CLICK_BUDGET_MS = 50
+
+
+def frontend(widget: Explorer, content: dict) -> None:
+    """What the comm handler receives when the JS calls ``model.send(content)``."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def frontend_sets(widget: Explorer, **state) -> None:
+    """What it receives when the JS calls ``model.set(...); model.save_changes()``."""
+    widget._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+@pytest.fixture
+def w() -> Explorer:
+    return Explorer("academy", seed=7, players=3)
+
+
+def test_repr_is_stable_text(w):
+    assert repr(w) == "Explorer(academy, 3 players, seed 7, step 0)"
+    frontend(w, {"type": "act", "id": w.actions[0]["id"]})
+    assert repr(w) == "Explorer(academy, 3 players, seed 7, step 1)"
+    assert repr(explore("academy", seed=2, players=1)) == (
+        "Explorer(academy, 1 player, seed 2, step 0)"
+    )
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle  # anywidget gives (data, meta)
+    assert data["text/plain"] == repr(w)
+
+
+def test_the_first_view_shows_the_deal(w):
+    assert w.game_name == "academy"
+    assert w.title == "The Umbrella Academy Game · 3 players · seed 7"
+    assert w.status["step"] == 0 and w.status["last"] == 0 and not w.status["can_undo"]
+    assert len(w.board["heroes"]) == 3 and len(w.board["lineup"]) == 8
+    assert w.board["decides"].startswith(w.board["heroes"][0]["name"])
+    assert w.actions and all(
+        {"id", "label", "short", "rule", "kind", "group"} <= set(a) for a in w.actions
+    )
+    assert w.actor == w.board["heroes"][w.board["to_act"]]["name"]
+    assert w.events[0]["kind"] == "deal" and w.events[0]["events"][0][0] == "setup.heroes"
+    assert w.branch_list[0]["label"] == "main" and w.branch_list[0]["current"]
+    assert w.inspector == w.state.to_dict()
+    assert w.seat_names == [h["name"] for h in w.board["heroes"]]
+    assert {"heuristic", "random"} <= set(w.policy_names)
+    assert w.rules["turn.attack"]["title"] and "`" not in w.rules["turn.attack"]["text"]
+    assert "board-academy" not in w.board_js and "export" in w.board_js and w.board_css
+
+
+def test_actions_are_grouped_in_the_views_order(w):
+    order = list(w.view.groups)
+    seen = [order.index(a["group"]) for a in w.actions if a["group"] in order]
+    assert seen == sorted(seen)
+    for action in w.actions:
+        assert action["rule"] in w.rules, action
+
+
+def test_a_click_applies_the_action_and_updates_everything(w):
+    before = json.dumps(w.board)
+    action = w.actions[0]
+    frontend(w, {"type": "act", "id": action["id"]})
+    assert w.status["step"] == 1 and w.step == 1
+    assert json.dumps(w.board) != before
+    assert w.events[-1]["label"] == action["label"] and w.events[-1]["events"]
+    assert w.changes and all(isinstance(line, str) for line in w.changes)
+    assert w.status["changed"]
+    assert w.status["rule"] == action["rule"]
+    assert w.notice == {}
+
+
+def test_an_illegal_click_becomes_a_notice_not_a_crash(w):
+    frontend(w, {"type": "act", "id": "attack/0/999/-1"})
+    assert w.notice["kind"] == "error" and "not" in w.notice["text"]
+    assert w.status["step"] == 0
+    frontend(w, {"type": "what"})
+    assert "Unknown request 'what'" in w.notice["text"]
+    serial = w.notice["serial"]
+    frontend(w, {"type": "jump", "step": 40})
+    assert w.notice["serial"] == serial + 1  # the same kind of error shows again
+
+
+def test_undo_redo_jump_and_the_step_trait(w):
+    frontend(w, {"type": "play", "steps": 6})
+    assert w.status["step"] == 6
+    frontend(w, {"type": "undo"})
+    frontend(w, {"type": "undo"})
+    assert w.status["step"] == 4 and w.status["can_redo"] and w.status["last"] == 6
+    assert len(w.history) == 7 and len(w.events) == 5
+    frontend(w, {"type": "redo"})
+    assert w.status["step"] == 5
+    frontend(w, {"type": "jump", "step": 1})
+    assert w.status["step"] == 1
+    w.step = 3  # e.g. linked to an ipywidgets slider
+    assert w.session.step == 3 and w.status["step"] == 3
+    frontend_sets(w, step=2)
+    assert w.session.step == 2
+    frontend(w, {"type": "goto", "node": w.history[-1]["node"]})
+    assert w.status["step"] == 6
+
+
+def test_play_to_the_end_with_a_chosen_policy(w):
+    frontend_sets(w, policy="random")
+    frontend(w, {"type": "play", "steps": None})
+    assert w.status["over"] and w.board["result"] and w.actions == []
+    frontend(w, {"type": "play", "steps": 1})
+    assert w.notice["text"] == "The game is over: nothing left to play."
+
+
+def test_fork_switch_rename_annotate_compare(w):
+    frontend(w, {"type": "play", "steps": 5})
+    frontend(w, {"type": "fork", "label": "block instead", "note": "why not?"})
+    assert w.status["branch"] == "block instead" and w.status["step"] == 6
+    assert "same luck" in w.notice["text"]
+    frontend(w, {"type": "play", "steps": 3, "policy": "random"})
+    branches = {b["label"]: b for b in w.branch_list}
+    assert branches["block instead"]["luck"] == "same"
+    assert branches["block instead"]["parent_branch"] == branches["main"]["id"]
+    assert branches["block instead"]["from_step"] == 5
+    frontend(w, {"type": "switch", "branch": branches["main"]["id"]})
+    assert w.status["branch"] == "main" and w.status["step"] == 5
+    frontend(w, {"type": "fork", "label": "", "new_luck": True})
+    assert w.status["branch"] == "branch 2"
+    assert any(b["luck"] == "new" for b in w.branch_list)
+    frontend(w, {"type": "rename", "branch": w.status["branch_id"], "label": "reshuffled"})
+    frontend(w, {"type": "annotate", "branch": w.status["branch_id"], "note": "fresh cards"})
+    assert w.status["branch"] == "reshuffled" and w.status["branch_note"] == "fresh cards"
+    frontend(w, {"type": "compare", "a": "main", "b": "block instead"})
+    assert w.comparison["a"]["label"] == "main" and w.comparison["b"]["label"] == "block instead"
+    assert w.comparison["rows"] and w.comparison["a"]["board"]["heroes"]
+    quiet = w.view.quiet
+    assert all(row[0].rsplit(SEP, 1)[-1] not in quiet for row in w.comparison["rows"])
+    frontend(w, {"type": "close-compare"})
+    assert w.comparison == {}
+
+
+def test_seat_switch_shows_the_table_as_one_seat_sees_it():
+    from umbrella_lab.games.academy.scenario import scenario
+
+    state = scenario(heroes=("kraken", "rumor", "horror"), family="family-secrets")
+    w = Explorer(state)  # a table set up by hand: each hero sees only their own hand
+    assert all(hero["hand"] is not None for hero in w.board["heroes"])
+    frontend_sets(w, seat=1)
+    hands = [hero["hand"] for hero in w.board["heroes"]]
+    assert hands[1] is not None and hands[0] is None and hands[2] is None
+    assert w.board["seat"] == 1 and w.inspector == state.to_dict(1)
+    frontend_sets(w, seat=-1)
+    assert all(hero["hand"] is not None for hero in w.board["heroes"])
+    w.seat = 7  # out of range: back to the whole table
+    assert w.seat == -1
+
+
+def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
+    try:
+        import umbrella_lab.sim
+
+        available = hasattr(umbrella_lab.sim, "advise")
+    except ImportError:
+        available = False
+    if available:
+        frontend(w, {"type": "advise", "rollouts": 20})
+        rows = w.advice["rows"]
+        assert set(rows) == {a["id"] for a in w.actions}
+        assert all(0 <= r["win_rate"] <= 1 and r["rollouts"] == 20 for r in rows.values())
+        frontend(w, {"type": "act", "id": w.actions[0]["id"]})
+        assert w.advice == {}  # stale advice is dropped
+    # without umbrella_lab.sim the button is disabled, with a tooltip saying why
+    monkeypatch.setattr(explorer_module.importlib.util, "find_spec", lambda name: None)
+    bare = Explorer("academy", seed=7, players=3)
+    assert bare.advisor["available"] is False
+    assert "umbrella_lab.sim.advise" in bare.advisor["reason"]
+    frontend(bare, {"type": "advise"})
+    assert bare.notice["kind"] == "error" and "advisor" in bare.notice["text"]
+
+
+def test_an_advisor_that_fails_to_import_disables_itself(monkeypatch):
+    w = Explorer("academy", seed=7, players=3)
+
+    def broken(name, *args, **kwargs):
+        raise ImportError("no pandas here")
+
+    monkeypatch.setattr(explorer_module.importlib, "import_module", broken)
+    w._advise_fn = None
+    w.advisor = {"available": True, "reason": ""}
+    frontend(w, {"type": "advise"})
+    assert w.advisor["available"] is False and "no pandas here" in w.advisor["reason"]
+
+
+def test_from_session_keeps_branches_and_follows_python_changes():
+    session = Session("academy", seed=4, players=2)
+    session.play(steps=3)
+    session.fork("idea")
+    w = Explorer.from_session(session)
+    assert w.status["branch"] == "idea" and len(w.branch_list) == 2
+    session.play(steps=2)  # changes made in Python show at once
+    assert w.status["step"] == session.step == 6
+    assert Explorer(session).session is session
+
+
+def test_a_game_without_a_board_gets_the_text_board():
+    from test_session import dice_game
+
+    w = Explorer(dice_game(), seed=3)
+    assert w.board == {"text": w.state.to_text()} and "pre" in w.board_js
+    assert w.policy_names == [] and w.rules == {}
+    frontend(w, {"type": "act", "id": "roll/0/0/0"})
+    assert w.status["chance"] and w.actions[0]["group"] == "Luck"
+    assert {a["odds"] for a in w.actions} == {"1/6"}
+    frontend(w, {"type": "roll"})
+    assert not w.status["chance"] and w.status["step"] == 2
+
+
+def test_views_registry():
+    assert view_for("academy").js == "board-academy.js"
+    assert view_for("no-such-game").model is text_model
+    with pytest.raises(FileNotFoundError):
+        register_view(BoardView("x", text_model, "missing.js"))
+    custom = register_view(
+        BoardView("dice-race", text_model, "board-text.js", groups={"Dice": ("roll", "stop")})
+    )
+    try:
+        assert view_for("dice-race") is custom and custom.group_of("stop") == "Dice"
+        assert custom.group_of("other-kind") == "Other kind"
+        # a game may ship its renderer anywhere, by absolute path
+        elsewhere = register_view(BoardView("dice-race", text_model, STATIC / "board-text.js"))
+        assert elsewhere.source()[0] == custom.source()[0]
+    finally:
+        from umbrella_lab.widgets import views
+
+        views._VIEWS.pop("dice-race")
+
+
+def test_static_files_ship_in_the_package():
+    static = files("umbrella_lab.widgets") / "static"
+    for name in (
+        "explorer.js",
+        "explorer.css",
+        "board-academy.js",
+        "board-academy.css",
+        "board-text.js",
+    ):
+        assert (static / name).is_file(), name
+    assert STATIC.is_dir()
+    for name in ("explorer.js", "board-academy.js", "board-text.js"):
+        source = (static / name).read_text(encoding="utf-8")
+        assert "export default" in source
+        assert "http://" not in source and "https://" not in source  # no CDN imports
+        assert "import " not in source.replace("import(", "")  # no static imports
+
+
+def test_state_is_json(w):
+    frontend(w, {"type": "play", "steps": 12})
+    frontend(w, {"type": "fork", "label": "x", "new_luck": True})
+    frontend(w, {"type": "compare", "a": 0, "b": 1})
+    json.dumps(w.get_state())
+
+
+def test_a_trait_change_sends_one_update_per_click(w, monkeypatch):
+    sent = []
+    monkeypatch.setattr(w.comm, "send", lambda data=None, buffers=None, **kw: sent.append(data))
+    frontend(w, {"type": "act", "id": w.actions[0]["id"]})
+    updates = [m for m in sent if m and m.get("method") == "update"]
+    assert len(updates) == 1  # hold_sync: one message with every changed trait
+    assert {"board", "status", "actions", "events"} <= set(updates[0]["state"])
+
+
+def test_click_round_trip_is_within_budget():
+    w = Explorer("academy", seed=7, players=4)
+    times = []
+    for _ in range(40):
+        if w.state.is_over:
+            break
+        start = time.perf_counter()
+        frontend(w, {"type": "act", "id": w.actions[0]["id"]})
+        times.append((time.perf_counter() - start) * 1000)
+        assert abs(w.last_round_trip_ms - times[-1]) < 20
+    median, worst = statistics.median(times), max(times)
+    slow = sorted(times)[int(len(times) * 0.9)]
+    print(
+        f"click round trip: median {median:.1f} ms, 90% under {slow:.1f} ms, "
+        f"worst {worst:.1f} ms over {len(times)} clicks"
+    )
+    assert median < CLICK_BUDGET_MS
+    assert slow < CLICK_BUDGET_MS * 2  # loose: shared machines stall now and then

@@ -1,0 +1,214 @@
+"""Real-browser fixtures: JupyterLab and Voila on a temp folder, driven by Playwright.
+
+Debian's ``/usr/bin/chromium`` is used (``playwright install`` is never needed); without it, or
+without the ``playwright`` package, every test here is skipped. Each test session gets fresh
+servers on free ports, a temp root folder (so autosave touches no committed file), and temp
+settings that silence the "news" toast and keep no workspace between runs.
+
+Screenshots go to ``$UMBRELLA_LAB_SHOTS`` (default: a temp folder, printed by the test).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("UMBRELLA_LAB_CHROMIUM", "/usr/bin/chromium"))
+
+NOTEBOOK_CELLS = [
+    'from umbrella_lab.widgets import Explorer\n\nw = Explorer("academy", seed=7, players=3)\nw',
+]
+
+
+def _skip_reason() -> str:
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    for tool in ("jupyter-lab", "voila"):
+        if not (Path(sys.executable).parent / tool).exists() and not shutil.which(tool):
+            return f"{tool} is not installed"
+    return ""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_http(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status < 500:
+                    return
+        except OSError:
+            time.sleep(0.25)
+    tail = log.read_text(errors="replace")[-3000:]
+    raise RuntimeError(f"{url} did not answer in {timeout} s:\n{tail}")
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A small notebook with these code cells and no outputs."""
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell-{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path
+
+
+class Servers:
+    """JupyterLab and Voila serving one temp folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.lab_port = _free_port()
+        self.voila_port = _free_port()
+        self.processes: list[subprocess.Popen] = []
+        self.lab = f"http://127.0.0.1:{self.lab_port}"
+        self.voila = f"http://127.0.0.1:{self.voila_port}"
+
+    def start(self) -> None:
+        bin_dir = Path(sys.executable).parent
+        settings = self.root.parent / "settings"
+        (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
+        (
+            settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+        ).write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = {
+            **os.environ,
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.root.parent / "workspaces"),
+            "JUPYTER_RUNTIME_DIR": str(self.root.parent / "runtime"),
+            "PYTHONUNBUFFERED": "1",
+        }
+        lab_log = self.root.parent / "lab.log"
+        voila_log = self.root.parent / "voila.log"
+        lab = [
+            str(bin_dir / "jupyter-lab"),
+            "--no-browser",
+            "--allow-root",
+            "--ip=127.0.0.1",
+            f"--port={self.lab_port}",
+            "--ServerApp.port_retries=0",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.expose_app_in_browser=True",
+            f"--ServerApp.root_dir={self.root}",
+        ]
+        voila = [
+            str(bin_dir / "voila"),
+            "--no-browser",
+            f"--port={self.voila_port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            str(self.root),
+        ]
+        for command, log in ((lab, lab_log), (voila, voila_log)):
+            handle = log.open("w")
+            self.processes.append(
+                subprocess.Popen(
+                    command,
+                    cwd=self.root,
+                    env=env,
+                    stdout=handle,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            )
+        _wait_http(f"{self.lab}/api/status", self.processes[0], lab_log)
+        _wait_http(f"{self.voila}/", self.processes[1], voila_log)
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, 15)
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, 9)
+
+
+@pytest.fixture(scope="session")
+def ui_root() -> Iterator[Path]:
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
+    base = Path(tempfile.mkdtemp(prefix="umbrella-lab-ui-"))
+    root = base / "root"
+    root.mkdir()
+    write_notebook(root / "explorer.ipynb", NOTEBOOK_CELLS)
+    yield root
+    shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def servers(ui_root: Path) -> Iterator[Servers]:
+    servers = Servers(ui_root)
+    try:
+        servers.start()
+        yield servers
+    finally:
+        servers.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    given = os.environ.get("UMBRELLA_LAB_SHOTS")
+    folder = Path(given or tempfile.mkdtemp(prefix="explorer-shots-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,641 @@
+// The explorer's frontend (umbrella_lab.widgets.Explorer).
+//
+// Python runs the rules and fills the traits; this module only draws them and sends intents
+// such as {type: "act", id: "attack/0/17/-1"}. Each game's board is drawn by its own ES
+// module (trait `board_js`, e.g. board-academy.js), imported here from a blob URL, so no
+// bundler and no CDN are needed.
+
+/** @type {Map<string, Promise<any>>} */
+const boardModules = new Map();
+
+/** Import a board renderer from its source text (cached by source). */
+function loadBoard(source) {
+  if (!boardModules.has(source)) {
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    boardModules.set(source, import(/* webpackIgnore: true */ url).finally(() => URL.revokeObjectURL(url)));
+  }
+  return boardModules.get(source);
+}
+
+/**
+ * Make an element: h("div", {class: "x", onclick: f}, child, "text", [more]).
+ * Text is always set as text, never as HTML.
+ */
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "value") el.value = value;
+    else if (key === "checked") el.checked = Boolean(value);
+    else if (key === "type" && ["text", "number", "range"].includes(value)) {
+      el.setAttribute("type", value);
+      el.dataset.lmSuppressShortcuts = "true"; // typing here must not run notebook shortcuts
+    }
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+const TEXT_SIZES = [14, 16, 18, 20, 22];
+
+/** A remembered UI setting (text size); quiet where storage is not allowed. */
+function readSetting(name) {
+  try {
+    return window.localStorage.getItem(`umbrella-lab-explorer-${name}`);
+  } catch {
+    return null;
+  }
+}
+
+function writeSetting(name, value) {
+  try {
+    window.localStorage.setItem(`umbrella-lab-explorer-${name}`, value);
+  } catch {
+    // private mode or a sandbox: the setting lasts for this page only
+  }
+}
+const TABS = [
+  ["log", "Log"],
+  ["inspect", "What changed · state"],
+  ["branches", "Branches"],
+  ["compare", "Compare"],
+];
+
+function render({ model, el }) {
+  const ui = {
+    tab: "log",
+    size: Number(readSetting("size")) || 1,
+    hoverRule: null,
+    pinnedRule: null,
+    openPaths: new Set(["", "heroes", "lineup"]),
+    diffOpen: new Map(),
+    editing: null,
+    compareA: null,
+    compareB: null,
+    busySince: 0,
+    steps: 10,
+    previewStep: null,
+  };
+  ui.size = Math.min(Math.max(ui.size, 0), TEXT_SIZES.length - 1);
+
+  const get = (name) => model.get(name);
+  const send = (content) => {
+    ui.busySince = Date.now();
+    root.classList.add("is-busy");
+    model.send(content);
+  };
+
+  // --- skeleton ------------------------------------------------------------------------------
+  const root = h("div", { class: "ulx", tabindex: "-1" });
+  const boardStyle = h("style");
+  const title = h("div", { class: "ulx-title" });
+  const where = h("div", { class: "ulx-where" });
+  const seatSelect = h("select", { class: "ulx-select ulx-seat", "aria-label": "View the table as" });
+  const sizeDown = h("button", { class: "ulx-btn ulx-quiet", title: "Smaller text", "aria-label": "Smaller text" }, "A−");
+  const sizeUp = h("button", { class: "ulx-btn ulx-quiet", title: "Larger text", "aria-label": "Larger text" }, "A+");
+  const head = h("header", { class: "ulx-head" },
+    h("div", { class: "ulx-head-text" }, title, where),
+    h("div", { class: "ulx-head-tools" },
+      h("label", { class: "ulx-field" }, h("span", {}, "View as"), seatSelect),
+      h("span", { class: "ulx-sizer" }, sizeDown, sizeUp)));
+  const notice = h("div", { class: "ulx-notice", role: "status", hidden: true });
+  const boardWrap = h("section", { class: "ulx-board-wrap", "aria-label": "The table" });
+  const decide = h("div", { class: "ulx-decide" });
+  const rulebox = h("div", { class: "ulx-rulebox", "aria-live": "polite" });
+  const pop = h("div", { class: "ulx-pop", role: "tooltip", hidden: true });
+  const side = h("aside", { class: "ulx-side" }, decide, rulebox);
+  const main = h("div", { class: "ulx-main" }, boardWrap, side);
+  const timeline = h("div", { class: "ulx-timeline" });
+  const tabs = h("nav", { class: "ulx-tabs", role: "tablist" });
+  const panel = h("div", { class: "ulx-panel", role: "tabpanel" });
+  root.append(boardStyle, head, notice, main, timeline, tabs, panel, pop);
+  el.classList.add("ulx-host");
+  el.append(root);
+
+  const applySize = () => {
+    root.style.setProperty("--ulx-size", `${TEXT_SIZES[ui.size]}px`);
+    writeSetting("size", String(ui.size));
+  };
+  sizeDown.addEventListener("click", () => { ui.size = Math.max(0, ui.size - 1); applySize(); });
+  sizeUp.addEventListener("click", () => { ui.size = Math.min(TEXT_SIZES.length - 1, ui.size + 1); applySize(); });
+  applySize();
+  seatSelect.addEventListener("change", () => {
+    model.set("seat", Number(seatSelect.value));
+    model.save_changes();
+  });
+
+  // --- rules -----------------------------------------------------------------------------------
+  const ruleOf = (id) => (get("rules") || {})[id];
+  const ruleTip = (id) => {
+    const rule = ruleOf(id);
+    return rule ? `${id}: ${rule.title}\n\n${rule.text}` : id ? `rule ${id}` : "";
+  };
+  const showRule = (id, pin = false) => {
+    if (pin) ui.pinnedRule = ui.pinnedRule === id ? null : id;
+    else ui.hoverRule = id;
+    drawRulebox();
+  };
+
+  /** Show a rule in large type next to `anchor` ("left": to its left, else below it). */
+  function showPop(anchor, id, side) {
+    const rule = ruleOf(id);
+    if (!rule || !anchor.isConnected) { hidePop(); return; }
+    pop.replaceChildren(
+      h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
+      h("div", { class: "ulx-pop-text" }, rule.text));
+    pop.hidden = false;
+    const box = root.getBoundingClientRect();
+    const at = anchor.getBoundingClientRect();
+    const width = pop.offsetWidth;
+    let left;
+    let top;
+    if (side === "left" && at.left - box.left - width - 12 >= 0) {
+      left = at.left - box.left - width - 12;
+      top = at.top - box.top;
+    } else {
+      left = side === "below-right" ? at.right - box.left - width : at.left - box.left;
+      top = at.bottom - box.top + 6;
+    }
+    pop.style.left = `${Math.max(4, Math.min(left, box.width - width - 4))}px`;
+    pop.style.top = `${Math.max(4, top)}px`;
+  }
+  const hidePop = () => { pop.hidden = true; };
+
+  const ruleChip = (id) => id ? h("button", {
+    class: "ulx-rule", type: "button", "aria-label": `rule ${id}: ${ruleOf(id)?.title ?? ""}`,
+    onclick: (event) => { event.stopPropagation(); showRule(id, true); },
+    onmousemove: (event) => { if (pop.hidden) showPop(event.currentTarget, id, "below-right"); },
+    onmouseleave: hidePop,
+  }, id) : null;
+
+  function drawRulebox() {
+    const id = ui.hoverRule || ui.pinnedRule || get("status").rule;
+    rulebox.replaceChildren();
+    const rule = ruleOf(id);
+    if (!id || !rule) {
+      rulebox.append(h("div", { class: "ulx-rulebox-hint" },
+        "Point at an action or a rule id to read the rule here."));
+      return;
+    }
+    const why = ui.hoverRule ? "" : ui.pinnedRule ? "Pinned rule" : "The last move followed";
+    rulebox.append(
+      h("div", { class: "ulx-rulebox-top" },
+        why ? h("span", { class: "ulx-rulebox-why" }, why) : null,
+        h("span", { class: "ulx-rule ulx-rule-static" }, id),
+        ui.pinnedRule === id ? h("button", { class: "ulx-link", onclick: () => showRule(id, true) }, "unpin") : null),
+      h("div", { class: "ulx-rulebox-title" }, rule.title),
+      h("div", { class: "ulx-rulebox-text" }, rule.text));
+  }
+
+  // --- notice ----------------------------------------------------------------------------------
+  let noticeTimer = null;
+  function drawNotice() {
+    const n = get("notice") || {};
+    clearTimeout(noticeTimer);
+    if (!n.text) { notice.hidden = true; return; }
+    notice.hidden = false;
+    notice.className = `ulx-notice is-${n.kind || "info"}`;
+    notice.replaceChildren(h("span", {}, n.text),
+      h("button", { class: "ulx-link", onclick: () => { notice.hidden = true; } }, "dismiss"));
+    if (n.kind !== "error") noticeTimer = setTimeout(() => { notice.hidden = true; }, 5000);
+  }
+
+  // --- header ------------------------------------------------------------------------------------
+  function drawHead() {
+    const status = get("status") || {};
+    title.textContent = get("title");
+    const last = status.last ?? 0;
+    where.replaceChildren(...[
+      h("span", { class: "ulx-chip ulx-branch-chip", title: status.branch_note || "" }, `Branch: ${status.branch ?? ""}`),
+      h("span", { class: "ulx-step" }, `Step ${status.step ?? 0} of ${last}`),
+      status.over ? h("span", { class: "ulx-chip is-over" }, "Game over") : null,
+    ].filter(Boolean));
+    const seat = get("seat");
+    seatSelect.replaceChildren(h("option", { value: "-1" }, "The whole table"),
+      ...(get("seat_names") || []).map((name, i) => h("option", { value: String(i) }, name)));
+    seatSelect.value = String(seat);
+  }
+
+  // --- board ----------------------------------------------------------------------------------
+  async function drawBoard(target, board, extra = {}) {
+    const token = (target.ulxToken = (target.ulxToken || 0) + 1);
+    try {
+      const module = await loadBoard(get("board_js"));
+      const renderer = module.default || module;
+      if (token !== target.ulxToken) return;
+      const ctx = {
+        h, compact: Boolean(extra.compact), changed: new Set(extra.changed || []),
+        rules: get("rules") || {}, ruleTip, showRule, ruleChip,
+      };
+      const node = h("div", { class: `ulx-board${extra.compact ? " is-compact" : ""}` });
+      renderer.render(node, board, ctx);
+      const status = get("status") || {};
+      const legend = extra.legend && node.querySelector(".is-changed")
+        ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
+        : null;
+      target.replaceChildren(...[node, legend].filter(Boolean));
+    } catch (error) {
+      target.replaceChildren(h("pre", { class: "ulx-error" }, `The board could not be drawn: ${error}`));
+    }
+  }
+
+  // --- actions ---------------------------------------------------------------------------------
+  function drawDecide() {
+    const actions = get("actions") || [];
+    const status = get("status") || {};
+    const advisor = get("advisor") || {};
+    const advice = get("advice") || {};
+    const rows = advice.node === status.node ? advice.rows || {} : {};
+    decide.replaceChildren();
+    hidePop();
+    const heading = status.over ? "The game is over"
+      : status.chance ? "Luck decides"
+        : get("actor") ? `${get("actor")} decides` : "Choose an action";
+    const rollouts = h("select", { class: "ulx-select ulx-small", "aria-label": "Rollouts per action", disabled: !advisor.available },
+      ...[100, 400, 1000].map((n) => h("option", { value: String(n) }, `${n} games`)));
+    rollouts.value = String(advice.rollouts || 100);
+    const ask = h("button", {
+      class: "ulx-btn ulx-small ulx-advise", type: "button",
+      disabled: !advisor.available || advisor.busy || status.over,
+      title: advisor.available ? "Play each action out many times with the chosen policy and show how often the team wins"
+        : advisor.reason || "The advisor is not available",
+      onclick: () => send({ type: "advise", rollouts: Number(rollouts.value) }),
+    }, advisor.busy ? "Thinking…" : "Ask the advisor");
+    decide.append(h("div", { class: "ulx-decide-head" },
+      h("h3", { class: "ulx-h" }, heading),
+      h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, rollouts)));
+    if (!actions.length) {
+      decide.append(h("p", { class: "ulx-muted" }, status.over
+        ? "Undo, jump back in the history, or fork to try another line."
+        : "No actions."));
+      return;
+    }
+    if (status.chance) {
+      decide.append(h("div", { class: "ulx-chance" },
+        h("button", { class: "ulx-btn ulx-primary ulx-roll", type: "button", onclick: () => send({ type: "roll" }) }, "Roll: let luck decide"),
+        h("span", { class: "ulx-muted ulx-small-text" }, "or force an outcome below (a what-if)")));
+    }
+    const groups = new Map();
+    for (const action of actions) {
+      if (!groups.has(action.group)) groups.set(action.group, []);
+      groups.get(action.group).push(action);
+    }
+    const list = h("div", { class: "ulx-groups" });
+    for (const [group, items] of groups) {
+      list.append(h("div", { class: "ulx-group", dataset: { group } },
+        h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
+        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id])))));
+    }
+    decide.append(list);
+  }
+
+  function actionButton(action, advice) {
+    const button = h("button", {
+      class: `ulx-action kind-${action.kind}`, type: "button", dataset: { id: action.id, kind: action.kind },
+      "aria-label": action.label,
+      onclick: () => { hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
+      onmousemove: (event) => { if (pop.hidden) showPop(event.currentTarget, action.rule, "left"); }, onmouseleave: hidePop,
+      onfocus: (event) => showPop(event.currentTarget, action.rule, "left"), onblur: hidePop,
+    }, h("span", { class: "ulx-action-label" }, action.short || action.label),
+    action.odds ? h("span", { class: "ulx-odds", title: `Exact probability ${action.odds}` }, action.odds) : null);
+    button.dataset.rule = action.rule;
+    if (!advice) return button;
+    const pct = (x) => (x === null || x === undefined ? 0 : Math.round(x * 100));
+    const [rate, low, high] = [pct(advice.win_rate), pct(advice.low), pct(advice.high)];
+    button.classList.add("has-advice");
+    button.append(h("span", { class: "ulx-advice", title: `The team won ${rate}% of ${advice.rollouts} games played on after this action (95% interval ${low}–${high}%)` },
+      h("span", { class: "ulx-advice-bar" },
+        h("span", { class: "ulx-advice-fill", style: { width: `${rate}%` } }),
+        h("span", { class: "ulx-advice-ci", style: { left: `${low}%`, width: `${Math.max(high - low, 1)}%` } })),
+      h("span", { class: "ulx-advice-text" }, `${rate}%`, h("span", { class: "ulx-advice-range" }, ` ${low}–${high}`))));
+    return button;
+  }
+
+  // --- timeline ------------------------------------------------------------------------------
+  function drawTimeline() {
+    const status = get("status") || {};
+    const history = get("history") || [];
+    const policies = get("policy_names") || [];
+    const busy = false;
+    const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step", onclick: () => send({ type: "undo" }) }, "◀ Undo");
+    const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line", onclick: () => send({ type: "redo" }) }, "Redo ▶");
+    const slider = h("input", {
+      class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
+      value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
+    });
+    const label = h("span", { class: "ulx-slider-label" });
+    const showLabel = (n) => {
+      const entry = history[n];
+      label.textContent = entry ? `${n}: ${entry.label}` : "";
+      label.title = label.textContent;
+    };
+    showLabel(status.step || 0);
+    slider.addEventListener("input", () => showLabel(Number(slider.value)));
+    slider.addEventListener("change", () => send({ type: "jump", step: Number(slider.value) }));
+    const policy = h("select", { class: "ulx-select", "aria-label": "Policy for auto-play" },
+      policies.map((name) => h("option", { value: name }, name)));
+    policy.value = get("policy");
+    policy.addEventListener("change", () => { model.set("policy", policy.value); model.save_changes(); });
+    const play = (steps) => () => send({ type: "play", steps, policy: policy.value });
+    const over = Boolean(status.over);
+    const nButton = h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
+    const count = h("input", {
+      class: "ulx-input ulx-count-input", type: "number", min: "1", max: "999", step: "1",
+      value: String(ui.steps), "aria-label": "How many steps to auto-play", disabled: over,
+    });
+    count.addEventListener("input", () => {
+      const n = Math.round(Number(count.value));
+      if (n >= 1 && n <= 999) { ui.steps = n; nButton.textContent = `${n} steps`; }
+    });
+    count.addEventListener("keydown", (event) => { if (event.key === "Enter") play(ui.steps)(); });
+    timeline.replaceChildren(
+      h("div", { class: "ulx-tl-group ulx-tl-history" }, undo, redo, slider, label),
+      h("div", { class: "ulx-tl-group" },
+        h("span", { class: "ulx-tl-label" }, "Auto-play with"),
+        policy,
+        h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: play(1) }, "1 step"),
+        h("span", { class: "ulx-nplay" }, count, nButton),
+        h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: play(null) }, "To the end")),
+      h("div", { class: "ulx-tl-group ulx-tl-fork" },
+        h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…")));
+  }
+
+  // --- tabs --------------------------------------------------------------------------------------
+  function drawTabs() {
+    tabs.replaceChildren(...TABS.map(([key, text]) => h("button", {
+      class: `ulx-tab${ui.tab === key ? " is-active" : ""}`, role: "tab", type: "button",
+      "aria-selected": ui.tab === key ? "true" : "false", dataset: { tab: key },
+      onclick: () => { ui.tab = key; drawTabs(); drawPanel(); },
+    }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null)));
+  }
+
+  function drawPanel() {
+    panel.dataset.tab = ui.tab;
+    if (ui.tab === "log") drawLog();
+    else if (ui.tab === "inspect") drawInspect();
+    else if (ui.tab === "branches") drawBranches();
+    else drawCompare();
+  }
+
+  function drawLog() {
+    const status = get("status") || {};
+    const events = get("events") || [];
+    const history = get("history") || [];
+    const list = h("ol", { class: "ulx-log" });
+    for (const entry of events) {
+      list.append(logEntry(entry, entry.step === status.step, false));
+    }
+    for (const entry of history.slice(events.length)) {
+      list.append(logEntry({ ...entry, events: [] }, false, true));
+    }
+    const box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
+    panel.replaceChildren(box);
+    const here = list.querySelector(".is-here");
+    if (here) box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8);
+  }
+
+  function logEntry(entry, here, ahead) {
+    const what = entry.kind === "deal" ? entry.label : entry.kind === "fork" ? entry.label : entry.label;
+    return h("li", { class: `ulx-log-step${here ? " is-here" : ""}${ahead ? " is-ahead" : ""} kind-${entry.kind}`, dataset: { step: String(entry.step) } },
+      h("button", { class: "ulx-log-head", type: "button", title: "Go to this step", onclick: () => send({ type: "jump", step: entry.step }) },
+        h("span", { class: "ulx-log-num" }, String(entry.step)),
+        h("span", { class: "ulx-log-label" }, what)),
+      entry.events.length ? h("ul", { class: "ulx-events" }, entry.events.map(([rule, text]) => h("li", { class: "ulx-event" },
+        h("span", { class: "ulx-event-text" }, text), ruleChip(rule)))) : null);
+  }
+
+  function drawInspect() {
+    const changes = get("changes") || [];
+    const status = get("status") || {};
+    const left = h("div", { class: "ulx-inspect-col" },
+      h("h4", { class: "ulx-h4" }, status.step ? `What step ${status.step} changed` : "The deal"),
+      status.step ? h("div", { class: "ulx-muted ulx-small-text" }, status.label) : null,
+      changes.length ? h("ul", { class: "ulx-changes" }, changes.map((line) => {
+        const [place, change] = splitChange(line);
+        return h("li", {}, h("span", { class: "ulx-change-where" }, place), h("span", { class: "ulx-change-what" }, change));
+      })) : h("p", { class: "ulx-muted" }, status.step ? "Nothing on the table changed." : "Nothing before the deal to compare with."));
+    const tree = h("div", { class: "ulx-json" });
+    jsonTree(tree, get("inspector") || {}, "", "state");
+    const right = h("div", { class: "ulx-inspect-col" },
+      h("h4", { class: "ulx-h4" }, "The state as data ", h("code", {}, get("seat") >= 0 ? `state.to_dict(${get("seat")})` : "state.to_dict()")),
+      h("div", { class: "ulx-scroll" }, tree));
+    panel.replaceChildren(h("div", { class: "ulx-inspect" }, left, right));
+  }
+
+  function splitChange(line) {
+    const cut = line.lastIndexOf(": ");
+    return cut < 0 ? ["", line] : [line.slice(0, cut), line.slice(cut + 2)];
+  }
+
+  function jsonTree(parent, value, path, key) {
+    if (value !== null && typeof value === "object") {
+      const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+      const details = h("details", { class: "ulx-json-node", open: ui.openPaths.has(path) });
+      details.addEventListener("toggle", () => {
+        if (details.open) ui.openPaths.add(path); else ui.openPaths.delete(path);
+      });
+      const size = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+      details.append(h("summary", {}, h("span", { class: "ulx-json-key" }, key), " ", h("span", { class: "ulx-json-size" }, size)));
+      const body = h("div", { class: "ulx-json-body" });
+      for (const [k, v] of entries) jsonTree(body, v, path ? `${path}.${k}` : k, k);
+      details.append(body);
+      parent.append(details);
+    } else {
+      const kind = value === null ? "null" : typeof value;
+      parent.append(h("div", { class: "ulx-json-leaf" }, h("span", { class: "ulx-json-key" }, key), ": ",
+        h("span", { class: `ulx-json-${kind}` }, kind === "string" ? JSON.stringify(value) : String(value))));
+    }
+  }
+
+  function drawBranches() {
+    const branches = get("branch_list") || [];
+    const status = get("status") || {};
+    const label = h("input", { class: "ulx-input ulx-fork-label", type: "text", placeholder: "e.g. block instead", "aria-label": "Name of the new branch" });
+    const note = h("input", { class: "ulx-input", type: "text", placeholder: "what you want to try", "aria-label": "Note for the new branch" });
+    const same = h("input", { type: "radio", name: `luck-${model.cid || "x"}`, value: "same", checked: true });
+    const fresh = h("input", { type: "radio", name: `luck-${model.cid || "x"}`, value: "new" });
+    const fork = () => send({ type: "fork", label: label.value, note: note.value, new_luck: fresh.checked });
+    label.addEventListener("keydown", (event) => { if (event.key === "Enter") fork(); });
+    const form = h("div", { class: "ulx-fork" },
+      h("h4", { class: "ulx-h4" }, `Fork at step ${status.step ?? 0}`),
+      h("div", { class: "ulx-fork-row" },
+        h("label", { class: "ulx-field" }, h("span", {}, "Name"), label),
+        h("label", { class: "ulx-field ulx-grow" }, h("span", {}, "Note"), note)),
+      h("div", { class: "ulx-fork-row" },
+        h("label", { class: "ulx-radio", title: "The decks keep their order: the same cards come next, so only your moves differ" }, same, " Same luck (the same cards come next)"),
+        h("label", { class: "ulx-radio", title: "Every deck is shuffled again from a new seed" }, fresh, " New luck (reshuffle the decks)"),
+        h("button", { class: "ulx-btn ulx-primary ulx-fork-go", type: "button", onclick: fork }, "Fork here")));
+    const byId = new Map(branches.map((b) => [b.id, b]));
+    const depth = (b) => { let d = 0; let p = b; while (p && p.parent_branch !== null && p.parent_branch !== undefined && d < 20) { p = byId.get(p.parent_branch); d += 1; } return d; };
+    const rows = h("ul", { class: "ulx-branches" }, branches.map((b) => branchRow(b, depth(b), byId)));
+    panel.replaceChildren(h("div", { class: "ulx-branch-panel" }, form, h("div", { class: "ulx-scroll" }, rows)));
+  }
+
+  function branchRow(b, depth, byId) {
+    const status = get("status") || {};
+    const parent = byId.get(b.parent_branch);
+    const luck = b.luck === "new" ? `new luck (seed ${b.luck_seed})` : b.luck === "deal" ? "the deal" : "same luck";
+    const origin = b.kind === "deal" ? "from the deal"
+      : `${b.kind === "move" ? "another move" : "fork"} at step ${b.from_step} of ${parent ? parent.label : "?"} · ${luck}`;
+    const editing = ui.editing === b.id;
+    const row = h("li", { class: `ulx-branch${b.current ? " is-current" : ""}`, style: { marginLeft: `${depth * 1.4}em` }, dataset: { branch: String(b.id) } });
+    if (editing) {
+      const name = h("input", { class: "ulx-input", type: "text", value: b.label, "aria-label": "Branch name" });
+      const note = h("input", { class: "ulx-input ulx-grow", type: "text", value: b.note, "aria-label": "Branch note" });
+      const save = () => {
+        ui.editing = null;
+        if (name.value.trim() && name.value.trim() !== b.label) send({ type: "rename", branch: b.id, label: name.value.trim() });
+        if (note.value !== b.note) send({ type: "annotate", branch: b.id, note: note.value });
+        drawBranches();
+      };
+      row.append(h("div", { class: "ulx-fork-row" }, name, note,
+        h("button", { class: "ulx-btn ulx-primary", type: "button", onclick: save }, "Save"),
+        h("button", { class: "ulx-btn", type: "button", onclick: () => { ui.editing = null; drawBranches(); } }, "Cancel")));
+      return row;
+    }
+    row.append(...[
+      h("div", { class: "ulx-branch-main" },
+        h("span", { class: "ulx-branch-dot", title: b.current ? "You are on this branch" : "" }),
+        h("span", { class: "ulx-branch-label" }, b.label),
+        h("span", { class: "ulx-muted ulx-small-text" }, `${origin} · ${b.steps} steps`),
+        h("span", { class: "ulx-branch-tools" },
+          b.current ? h("span", { class: "ulx-chip" }, "here") : h("button", { class: "ulx-btn ulx-small", type: "button", onclick: () => send({ type: "switch", branch: b.id }) }, "Go to its end"),
+          !b.current ? h("button", { class: "ulx-btn ulx-small", type: "button", onclick: () => { ui.compareA = status.branch_id; ui.compareB = b.id; ui.tab = "compare"; drawTabs(); send({ type: "compare", a: status.branch_id, b: b.id }); } }, "Compare") : null,
+          h("button", { class: "ulx-btn ulx-small ulx-quiet", type: "button", onclick: () => { ui.editing = b.id; drawBranches(); } }, "Rename · note"))),
+      b.note ? h("div", { class: "ulx-branch-note" }, b.note) : null,
+    ].filter(Boolean));
+    return row;
+  }
+
+  function drawCompare() {
+    const branches = get("branch_list") || [];
+    const comparison = get("comparison") || {};
+    const status = get("status") || {};
+    if (branches.length < 2) {
+      panel.replaceChildren(h("p", { class: "ulx-muted ulx-pad" }, "Fork a branch first (the “Fork here…” button), play on, then compare two branches side by side."));
+      return;
+    }
+    const pick = (value, other) => {
+      const select = h("select", { class: "ulx-select" }, branches.map((b) => h("option", { value: String(b.id) }, b.label)));
+      select.value = String(value ?? other);
+      return select;
+    };
+    const fallbackB = branches.find((b) => b.id !== status.branch_id)?.id;
+    const a = pick(ui.compareA ?? comparison.a?.branch, status.branch_id);
+    const b = pick(ui.compareB ?? comparison.b?.branch, fallbackB);
+    const go = h("button", { class: "ulx-btn ulx-primary", type: "button", onclick: () => {
+      ui.compareA = Number(a.value); ui.compareB = Number(b.value);
+      send({ type: "compare", a: Number(a.value), b: Number(b.value) });
+    } }, "Compare");
+    const bar = h("div", { class: "ulx-fork-row" }, h("label", { class: "ulx-field" }, h("span", {}, "A"), a),
+      h("label", { class: "ulx-field" }, h("span", {}, "B"), b), go);
+    const body = h("div", { class: "ulx-compare" });
+    panel.replaceChildren(h("div", { class: "ulx-compare-panel" }, bar, body));
+    if (!comparison.a) {
+      body.append(h("p", { class: "ulx-muted" }, "Choose two branches and press Compare: their ends are shown side by side with what differs."));
+      return;
+    }
+    const paths = comparison.rows.map((row) => row[0]);
+    const sideA = h("div", { class: "ulx-compare-board" });
+    const sideB = h("div", { class: "ulx-compare-board" });
+    body.append(h("div", { class: "ulx-compare-boards" },
+      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "A "), comparison.a.label, h("span", { class: "ulx-muted" }, ` · step ${comparison.a.step}`)), sideA),
+      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "B "), comparison.b.label, h("span", { class: "ulx-muted" }, ` · step ${comparison.b.step}`)), sideB)));
+    drawBoard(sideA, comparison.a.board, { compact: true, changed: paths });
+    drawBoard(sideB, comparison.b.board, { compact: true, changed: paths });
+    if (!comparison.rows.length) {
+      body.append(h("p", { class: "ulx-muted" }, "The two tables are the same."));
+      return;
+    }
+    // one table, its rows grouped by the first part of the place ("lineup", "heroes", ...)
+    const groups = new Map();
+    for (const row of comparison.rows) {
+      const [first, ...rest] = row[0].split(" › ");
+      const key = rest.length ? first : "the table";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push([rest.length ? rest.join(" › ") : first, row[1], row[2]]);
+    }
+    const table = h("table", { class: "ulx-diff" },
+      h("thead", {}, h("tr", {}, h("th", {}, "What differs"), h("th", {}, `A: ${comparison.a.label}`), h("th", {}, `B: ${comparison.b.label}`))));
+    for (const [group, rows] of groups) {
+      const open = ui.diffOpen.get(group) ?? rows.length <= 8;
+      const section = h("tbody", { class: `ulx-diff-group${open ? " is-open" : ""}` });
+      section.append(h("tr", { class: "ulx-diff-head" }, h("th", { colspan: "3" },
+        h("button", {
+          class: "ulx-diff-toggle", type: "button", "aria-expanded": open ? "true" : "false",
+          onclick: () => { ui.diffOpen.set(group, !open); drawCompare(); },
+        }, `${open ? "▾" : "▸"} ${group}`, h("span", { class: "ulx-count" }, String(rows.length))))));
+      if (open) for (const [place, x, y] of rows) section.append(h("tr", {}, h("td", {}, place), h("td", {}, x), h("td", {}, y)));
+      table.append(section);
+    }
+    body.append(table);
+  }
+
+  // --- wiring ----------------------------------------------------------------------------------
+  const dirty = new Set();
+  let frame = 0;
+  const schedule = (...parts) => {
+    for (const part of parts) dirty.add(part);
+    if (!frame) frame = requestAnimationFrame(flush);
+  };
+  function flush() {
+    frame = 0;
+    const parts = new Set(dirty);
+    dirty.clear();
+    const draw = (part, fn) => {
+      if (!parts.has(part)) return;
+      try {
+        fn();
+      } catch (error) {
+        console.error(`umbrella-lab explorer: drawing ${part} failed`, error);
+      }
+    };
+    draw("css", () => { boardStyle.textContent = get("board_css") || ""; });
+    draw("head", drawHead);
+    draw("board", () => drawBoard(boardWrap, get("board"), { changed: (get("status") || {}).changed, legend: true }));
+    draw("decide", drawDecide);
+    draw("rule", drawRulebox);
+    draw("timeline", drawTimeline);
+    draw("tabs", drawTabs);
+    draw("panel", drawPanel);
+    draw("notice", drawNotice);
+    draw("idle", () => root.classList.remove("is-busy"));
+  }
+  const on = (name, ...parts) => model.on(`change:${name}`, () => schedule(...parts));
+  on("board_css", "css");
+  on("title", "head");
+  on("seat_names", "head");
+  // any change that comes from Python means the kernel has answered: the widget is idle
+  on("seat", "head");
+  on("status", "head", "board", "decide", "rule", "timeline", "panel", "idle");
+  on("board", "board", "idle");
+  on("actions", "decide", "idle");
+  on("actor", "decide");
+  on("advice", "decide", "idle");
+  on("advisor", "decide", "idle");
+  on("history", "timeline", "panel", "idle");
+  on("events", "panel", "idle");
+  on("changes", "panel");
+  on("inspector", "panel");
+  on("branch_list", "tabs", "panel", "idle");
+  on("comparison", "panel", "idle");
+  on("notice", "notice", "idle");
+  on("rules", "rule", "decide");
+  on("policy_names", "timeline");
+  on("policy", "timeline");
+  schedule("css", "head", "board", "decide", "rule", "timeline", "tabs", "panel");
+  const guard = setInterval(() => {
+    if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
+  }, 1000);
+  return () => { clearInterval(guard); cancelAnimationFrame(frame); };
+}
+
+export default { render };

@@ -1,0 +1,102 @@
+"""Board views: how the explorer draws each game's table.
+
+A board view pairs a Python *view model* (a function ``(state, seat) -> JSON-able dict``) with a
+JavaScript *board renderer* (an ES module file in ``widgets/static/`` whose default export has
+``render(el, board, ctx)``). A new game adds one of each and calls :func:`register_view`; every
+other part of the explorer (actions, history, branches, log, inspector) is shared.
+
+>>> from umbrella_lab.widgets.views import view_for
+>>> view_for("academy").js
+'board-academy.js'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import State
+
+STATIC = Path(__file__).parent / "static"
+"""Folder of the explorer's JavaScript and CSS files."""
+
+ViewModel = Callable[[State, "int | None"], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """How the explorer draws one game.
+
+    Attributes:
+        game: Registry name of the game.
+        model: ``(state, seat) -> dict``: what the board renderer gets; ``seat`` is ``None``
+            for the whole table.
+        js: The board renderer (an ES module): a file name in ``widgets/static/``, or the
+            path of a file anywhere (for a game that ships its own).
+        css: Its style sheet, named the same way, or ``""``.
+        groups: Action kinds grouped under a heading, in the order the groups are shown:
+            ``{heading: (kind, ...)}``. Kinds not listed get a group of their own.
+        quiet: Snapshot fields left out of the "what changed" list (told by other lines).
+        seats: ``state -> names``: what the seat switch calls each seat (default "Seat 1"...).
+    """
+
+    game: str
+    model: ViewModel
+    js: str | Path
+    css: str | Path = ""
+    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    quiet: tuple[str, ...] = ()
+    seats: Callable[[State], list[str]] | None = None
+
+    def source(self) -> tuple[str, str]:
+        """The renderer's JavaScript and CSS text."""
+        return _read(self.js), _read(self.css) if self.css else ""
+
+    def seat_names(self, state: State) -> list[str]:
+        """What the seat switch calls each seat."""
+        if self.seats is not None:
+            return list(self.seats(state))
+        return [f"Seat {seat + 1}" for seat in range(state.game.players)]
+
+    def group_of(self, kind: str) -> str:
+        """The heading an action kind is shown under."""
+        for heading, kinds in self.groups.items():
+            if kind in kinds:
+                return heading
+        return kind.replace("-", " ").capitalize()
+
+
+_VIEWS: dict[str, BoardView] = {}
+
+
+def register_view(view: BoardView) -> BoardView:
+    """Make ``view`` the explorer's board for its game (a later call replaces an earlier one)."""
+    if not (STATIC / view.js).is_file():  # an absolute path stays itself after STATIC /
+        raise FileNotFoundError(f"board renderer {str(view.js)!r} is not a file in {STATIC}")
+    if view.css and not (STATIC / view.css).is_file():
+        raise FileNotFoundError(f"board style sheet {str(view.css)!r} is not a file in {STATIC}")
+    _VIEWS[view.game] = view
+    return view
+
+
+def view_for(game: str) -> BoardView:
+    """The board view of a game: its own if registered, else the plain-text board."""
+    if game not in _VIEWS:
+        with contextlib.suppress(ModuleNotFoundError):  # it may live in widgets/<game>.py
+            importlib.import_module(f"umbrella_lab.widgets.{game}")
+    return _VIEWS.get(game) or BoardView(game, text_model, "board-text.js")
+
+
+def text_model(state: State, seat: int | None) -> dict[str, Any]:
+    """The fallback view model: the state's own text picture."""
+    return {"text": state.to_text(seat)}
+
+
+@cache
+def _read(name: str | Path) -> str:
+    return (STATIC / name).read_text(encoding="utf-8")
