@@ -17,7 +17,7 @@ import types
 
 class _GamesPackage(types.ModuleType):
     def __call__(self) -> list[str]:
-        """Names of the registered games, e.g. ``['academy']``."""
+        """Names of the registered games, e.g. ``['academy', 'corporation']``."""
         from umbrella_lab.engine.core import games
 
         return games()

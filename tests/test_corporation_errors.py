@@ -1,0 +1,197 @@
+"""Bad input to Heroes vs the Umbrella Corporation gets a clear error and changes nothing.
+
+Every refused action leaves the state exactly as it was (its ``to_dict()`` is unchanged); every
+refused option, seat, scenario or record names what is valid.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab import CHANCE, IllegalActionError, OptionError, Record, RecordError
+from umbrella_lab.games.corporation.rules import HERO, UMBRELLA
+from umbrella_lab.games.corporation.scenario import scenario
+
+
+@pytest.fixture
+def assault():
+    """The Assault phase: S.T.A.R.S. Alpha (Jill, Barry) may assault Paris Laboratory."""
+    return scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"],
+                    hero_hand=["ammo-cache"], units=["tyrant"])
+
+
+def refused(state, action) -> IllegalActionError:
+    """Apply ``action``, expect a refusal, and check nothing changed."""
+    before = json.dumps(state.to_dict())
+    events = list(state.events)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    assert json.dumps(state.to_dict()) == before
+    assert state.events == events
+    assert state.why_not(action) == str(info.value)
+    return info.value
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+def test_an_unknown_label_lists_the_legal_actions(assault):
+    error = refused(assault, "Alpha Team nukes the Hive")
+    assert "is not a legal action here" in str(error)
+    assert "S.T.A.R.S. Alpha Team assaults Paris Laboratory" in str(error)
+
+
+def test_labels_are_matched_without_regard_to_case(assault):
+    after = assault.apply("heroes make no assault this turn")
+    assert after.phase != "assault"
+
+
+def test_an_id_that_is_not_legal_now_names_the_rule(assault):
+    error = refused(assault, f"discard/0/{assault.hands[HERO][0]}/-1")
+    assert error.rule == "end.hand-limit"
+    assert "it is the choice of an assault now: cards are discarded for the hand limit in the " \
+        "End phase" in str(error)
+
+
+def test_the_other_side_cannot_act(assault):
+    error = refused(assault, ("hunt", UMBRELLA, assault.units[0], assault.teams[0]))
+    assert "the choice of an assault" in str(error)
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
+                      "dice)")
+    assert s.to_act == HERO
+    error = refused(s, ("done", UMBRELLA, -1, -1))
+    assert error.rule == "turn.phases" and "the Heroes' decision" in str(error)
+
+
+def test_a_card_not_in_hand_cannot_be_committed(assault):
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
+                      "dice)")
+    air = next(n for n, c in enumerate(s.cards.hero) if c.id == "air-support")
+    error = refused(s, ("commit", HERO, air, -1))
+    assert "the Heroes do not hold Air Support" in str(error)
+    error = refused(s, ("commit", HERO, 999, -1))
+    assert "there is no card number 999" in str(error)
+
+
+def test_a_card_that_does_not_help_cannot_be_committed():
+    s = scenario(teams={"stars-alpha": ["jill"]}, facilities=["paris-lab"],
+                 hero_hand=["regroup", "ammo-cache"])
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
+    regroup = next(n for n in s.hands[HERO] if s.cards.hero[n].id == "regroup")
+    error = refused(s, ("commit", HERO, regroup, -1))
+    assert error.rule == "assault.commit"
+
+
+def test_a_second_defending_unit_is_refused():
+    s = scenario(teams={"stars-alpha": ["jill"]}, facilities=["paris-lab"],
+                 units=["tyrant", "licker"], umbrella_hand=["laser-corridor"])
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
+    s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
+    licker = next(n for n in s.units if s.cards.umbrella[n].id == "licker")
+    error = refused(s, ("defend", UMBRELLA, licker, -1))
+    assert error.rule == "assault.defence" and "at most one unit" in str(error)
+
+
+def test_a_player_move_at_a_chance_step_is_refused(assault):
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
+                      "dice)")
+    s = s.apply("Heroes commit Ammo Cache (+2 to an assault)")
+    s = s.apply("Umbrella commits nothing more")
+    assert s.to_act == CHANCE
+    error = refused(s, ("roll", HERO, 7, 0))
+    assert "luck decides" in str(error)
+    error = refused(s, ("roll", CHANCE, 13, 0))
+    assert error.rule == "assault.dice"
+    with pytest.raises(IllegalActionError, match="nothing is left to luck"):
+        assault.roll()
+
+
+def test_after_the_end_nothing_is_allowed():
+    s = scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"])
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = s.apply(("roll", CHANCE, 7, 0)).apply(("roll", CHANCE, 7, 1))
+    assert s.is_over and s.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="the game is over") as info:
+        s.apply("Heroes make no assault this turn")
+    assert info.value.rule == "game.hero-wins"
+    assert "the game is over" in s.why_not(("skip", HERO, -1, -1))
+
+
+def test_malformed_keys_are_not_moves(assault):
+    for key in [("pass", True, -1, -1), ("pass", 0, -1), ("fly", 0, "a", 1)]:
+        error = refused(assault, key)
+        assert "is not a move of this game" in str(error)
+    error = refused(assault, ("fly", 0, 1, 1))
+    assert "there is no 'fly' move" in str(error)
+
+
+def test_an_action_must_be_text_an_action_or_a_key(assault):
+    with pytest.raises(IllegalActionError, match="an action must be"):
+        assault.apply(3.5)
+
+
+# --- games, options, views -----------------------------------------------------------------------
+
+
+def test_only_two_players():
+    with pytest.raises(OptionError, match="choose one of 2"):
+        ul.load("corporation", players=3)
+
+
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("split", "coin", "choose one of 'random', 'umbrella', 'hero'"),
+    ("search_ties", True, "choose one of 'attacker', 'defender'"),
+    ("subtypes", "loose", "'bonus', 'strict', 'free'"),
+    ("turn_limit", 0, "from 1 to 1000"),
+    ("turn_limit", "ten", "a whole number"),
+    ("turn_limit", True, "a whole number"),
+    ("data", "/no/such/folder", "hero_deck.toml and umbrella_deck.toml"),
+])
+def test_bad_options_name_the_choices(option, value, words):
+    with pytest.raises(OptionError) as info:
+        ul.load("corporation", **{option: value})
+    assert words in str(info.value) and option in str(info.value)
+
+
+def test_an_unknown_option_lists_the_options():
+    with pytest.raises(OptionError, match=r"unknown option.*split"):
+        ul.load("corporation", heroes=("alice",))
+
+
+def test_a_view_for_a_seat_that_does_not_exist():
+    s = ul.load("corporation").new(seed=1)
+    with pytest.raises(ValueError, match="0 is the Heroes, 1 is Umbrella"):
+        s.to_dict(2)
+
+
+def test_scenario_refuses_unknown_cards_and_phases():
+    with pytest.raises(ValueError, match="is not a card id"):
+        scenario(hero_hand=["wesker"])
+    with pytest.raises(ValueError, match="no free card 'alice'"):
+        scenario(hero_hand=["alice", "alice"])
+    with pytest.raises(ValueError, match="unknown phase"):
+        scenario(phase="lunch")
+
+
+# --- records -------------------------------------------------------------------------------------
+
+
+def test_a_record_replays_and_a_bad_one_is_refused():
+    game = ul.load("corporation", commit_order="alternate")
+    state = game.new(seed=9)
+    made = []
+    for _ in range(40):
+        if state.is_over:
+            break
+        action = state.legal_actions()[-1]
+        made.append(action.id)
+        state = state.apply(action)
+    record = Record.of(game, 9, made)
+    replayed = Record.from_json(record.to_json()).final()
+    assert json.dumps(replayed.to_dict()) == json.dumps(state.to_dict())
+    broken = Record.of(game, 9, [*made[:3], "assault/0/99/99"])
+    with pytest.raises(RecordError):
+        broken.final()
