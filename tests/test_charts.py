@@ -1,0 +1,124 @@
+"""Chart builders: every chart is drawn from a small simulated table and validates."""
+
+import subprocess
+import sys
+
+import altair as alt
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab import charts, sim
+
+
+@pytest.fixture(scope="module")
+def frame():
+    return sim.sweep("academy", {"players": [2, 3], "strength": [7, 8]}, n=25, seed=1)
+
+
+@pytest.fixture(scope="module")
+def advice():
+    return sim.advise(ul.load("academy", players=3).new(seed=7), rollouts=10)
+
+
+@pytest.fixture(params=["plain", "themed"])
+def theme(request):
+    before = alt.theme.active
+    if request.param == "themed":
+        charts.use_theme()
+    yield request.param
+    alt.theme.enable(before)
+
+
+def build_all(frame, advice):
+    three = frame[(frame["players"] == 3)]
+    a = three[three["strength"] == 7]
+    b = three[three["strength"] == 8]
+    return {
+        "win rate by players": charts.win_rate_chart(frame, by="players"),
+        "win rate overall": charts.win_rate_chart(frame, by=None, title="All games"),
+        "rounds": charts.rounds_chart(frame),
+        "villains beaten by players": charts.rounds_chart(frame, "villains_beaten", by="players"),
+        "damage": charts.damage_by_round_chart(frame),
+        "damage by strength": charts.damage_by_round_chart(frame, by="strength"),
+        "advisor": charts.advisor_chart(advice),
+        "comparison": charts.comparison_chart(a, b, ("strength 7", "strength 8")),
+        "heat map": charts.sweep_heatmap(frame, "strength", "players"),
+        "heat map fixed": charts.sweep_heatmap(frame, "strength", "players", domain=(0, 1)),
+    }
+
+
+def test_every_chart_validates(frame, advice, theme):
+    for name, chart in build_all(frame, advice).items():
+        spec = chart.to_dict()  # validates against the Vega-Lite schema
+        assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/"), name
+        assert "title" in spec, name
+        if theme == "themed":
+            assert spec["config"]["range"]["category"] == charts.PALETTE, name
+
+
+def test_charts_carry_summaries_not_every_game(frame):
+    spec = charts.win_rate_chart(frame, by="players").to_dict()
+    (values,) = spec["datasets"].values()
+    assert [row["group"] for row in values] == ["2", "3"]
+    assert sum(row["games"] for row in values) == len(frame)
+    for row in values:
+        assert row["low"] <= row["win_rate"] <= row["high"]
+
+
+def test_plain_words_on_the_axes(frame):
+    spec = charts.win_rate_chart(frame, by="players").to_dict()
+    assert spec["layer"][0]["encoding"]["x"]["title"] == "Number of players"
+    assert spec["layer"][0]["encoding"]["y"]["title"] == "Games won"
+    assert charts.outcomes.words("opt_hand_size") == "Hand size"
+    assert charts.outcomes.words("heroes_alive") == "Heroes alive at the end"
+
+
+def test_advisor_chart_puts_the_best_move_first(advice):
+    spec = charts.advisor_chart(advice).to_dict()
+    assert spec["layer"][0]["encoding"]["y"]["sort"] == advice["label"].tolist()
+
+
+def test_comparison_shows_the_paired_difference(frame):
+    three = frame[frame["players"] == 3]
+    a, b = three[three["strength"] == 7], three[three["strength"] == 8]
+    result = sim.compare(a, b)
+    spec = charts.comparison_chart(a, b, ("seven", "eight")).to_dict()
+    assert "hconcat" in spec
+    rows = [row for rows in spec["datasets"].values() for row in rows if "difference" in row]
+    assert rows[0]["difference"] == pytest.approx(result.difference)
+    assert rows[0]["low"] == pytest.approx(result.low)
+
+
+def test_win_rate_by_seat_uses_the_winners(frame):
+    spec = charts.win_rate_chart(frame, by="seat").to_dict()
+    (values,) = spec["datasets"].values()
+    assert [row["group"] for row in values] == ["0", "1", "2"]
+    assert spec["title"]["text"] == "How often each seat wins"
+
+
+def test_missing_columns_are_named(frame):
+    with pytest.raises(KeyError, match="no column 'score'"):
+        charts.rounds_chart(frame, "score")
+
+
+def test_theme_is_registered_once_and_off_until_asked():
+    assert charts.THEME in alt.theme.names()
+    code = "import altair as alt, umbrella_lab.charts; print(alt.theme.active)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "default"
+    config = charts.theme_config()["config"]
+    assert config["range"]["category"][:2] == ["#0072B2", "#E69F00"]  # Okabe-Ito
+
+
+def test_setup_notebook_uses_the_offline_jupyter_renderer():
+    theme, renderer = alt.theme.active, alt.renderers.active
+    try:
+        charts.setup_notebook()
+        assert alt.theme.active == charts.THEME
+        assert alt.renderers.active == "jupyter"
+        assert alt.renderers.options.get("offline") is True
+    finally:
+        alt.theme.enable(theme)
+        alt.renderers.enable(renderer)

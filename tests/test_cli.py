@@ -1,0 +1,110 @@
+"""The umbrella-lab command, run through main([...])."""
+
+import json
+
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab.cli import main
+
+
+def test_games_lists_the_registered_games(capsys):
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    academy = next(line for line in lines if line.startswith("academy "))
+    assert academy.endswith("The Umbrella Academy Game (1-6 players, co-operative)")
+    assert len(lines) == len(ul.engine.games())
+
+
+def test_rules_prints_the_digest_or_one_rule(capsys):
+    assert main(["rules", "academy"]) == 0
+    digest = capsys.readouterr().out
+    assert "turn.block: Block" in digest and "== 1. Aim ==" in digest
+    assert main(["rules", "academy", "turn.block"]) == 0
+    one = capsys.readouterr().out
+    assert one.startswith("turn.block: Block\n")
+    assert "attack value is exactly equal" in one
+
+
+def test_simulate_prints_the_win_rate_with_its_range(capsys):
+    assert main(["simulate", "academy", "--players", "3", "--games", "30", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "The Umbrella Academy Game, 3 players, policy heuristic" in out
+    assert "win rate" in out and "95% range" in out and "Wilson" in out
+    assert "seeds 5 to 34" in out
+    assert "mean rounds" in out and "games/s" in out
+
+
+def test_simulate_json(capsys):
+    args = [
+        "simulate",
+        "academy",
+        "--players",
+        "2",
+        "--games",
+        "20",
+        "--policy",
+        "random",
+        "--option",
+        "strength=8",
+        "--option",
+        "strict_heal=false",
+        "--json",
+    ]
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 20 and report["players"] == 2 and report["policy"] == "random"
+    assert report["options"] == {"strength": 8, "strict_heal": False}
+    assert report["low"] <= report["win_rate"] <= report["high"]
+    assert report["games_per_second"] > 0 and report["mean_rounds"] > 0
+
+
+def test_json_matches_the_library(capsys):
+    from umbrella_lab import sim
+
+    assert main(["simulate", "academy", "--players", "3", "--games", "25", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    frame = sim.simulate("academy", players=3, n=25)
+    assert report["wins"] == int(frame["won"].sum())
+    assert report["mean_rounds"] == pytest.approx(frame["rounds"].mean())
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["simulate", "chess"], "no game named 'chess'"),
+        (["simulate", "academy", "--players", "9"], "9 players is not allowed"),
+        (["simulate", "academy", "--option", "strength=99"], "strength=99 is not allowed"),
+        (["simulate", "academy", "--option", "speed=1"], "unknown option(s) speed"),
+        (["simulate", "academy", "--option", "strength"], "NAME=VALUE"),
+        (["simulate", "academy", "--policy", "smart"], "no policy named 'smart'"),
+        (["simulate", "academy", "--games", "0"], "at least 1"),
+        (["rules", "chess"], "no game named 'chess'"),
+        (["rules", "academy", "turn.fly"], "no rule 'turn.fly'"),
+    ],
+)
+def test_errors_print_one_line_and_exit_2(capsys, args, words):
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("umbrella-lab: error: ")
+    assert words in lines[0]
+
+
+def test_usage_errors_and_help_return_a_status(capsys):
+    assert main([]) == 2
+    assert "usage: umbrella-lab" in capsys.readouterr().err
+    assert main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out
+
+
+def test_option_values_are_read_like_python():
+    from umbrella_lab.cli import _value
+
+    assert _value("9") == 9
+    assert _value("TRUE") is True and _value("off") is False
+    assert _value("none") is None
+    assert _value("kraken,rumor") == ("kraken", "rumor")
+    assert _value("team") == "team"

@@ -1,0 +1,108 @@
+"""The kit's one chart theme, and the notebook set-up.
+
+The theme is registered once, when this module is first imported, under the name
+``"umbrella_lab"``, and is not switched on by itself: call :func:`use_theme` (or
+:func:`setup_notebook` in a notebook).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+
+THEME = "umbrella_lab"
+"""Name of the kit's theme in altair's registry."""
+
+# Okabe & Ito's palette: told apart by people with every common kind of colour blindness.
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+SKY = "#56B4E9"
+YELLOW = "#F0E442"
+INK = "#222222"
+GREY = "#9A9A9A"
+PALETTE = [BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY, YELLOW, INK]
+"""Colours for categories, in order of use (Okabe-Ito, colour-blind safe)."""
+SEQUENTIAL = "viridis"
+"""Colour scheme for amounts (heat maps): colour-blind safe and readable in grey."""
+FONT = "'Source Sans 3', 'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
+
+
+def theme_config() -> dict[str, Any]:
+    """The theme's settings: large plain text for projectors, a colour-blind-safe palette."""
+    axis = {
+        "labelFontSize": 13,
+        "titleFontSize": 14,
+        "titleFontWeight": "normal",
+        "labelColor": INK,
+        "titleColor": INK,
+        "domainColor": "#555555",
+        "tickColor": "#555555",
+        "gridColor": "#E4E4E4",
+        "labelLimit": 420,
+    }
+    return {
+        "config": {
+            "background": "white",
+            "font": FONT,
+            "view": {"continuousWidth": 420, "continuousHeight": 280, "stroke": None},
+            "title": {
+                "fontSize": 18,
+                "fontWeight": "bold",
+                "color": INK,
+                "anchor": "start",
+                "subtitleFontSize": 13,
+                "subtitleColor": "#444444",
+                "offset": 12,
+            },
+            "axis": axis,
+            "legend": {
+                "labelFontSize": 13,
+                "titleFontSize": 14,
+                "titleFontWeight": "normal",
+                "labelColor": INK,
+                "titleColor": INK,
+            },
+            "header": {"labelFontSize": 13, "titleFontSize": 14, "labelColor": INK},
+            "range": {
+                "category": PALETTE,
+                "heatmap": {"scheme": SEQUENTIAL},
+                "ramp": {"scheme": SEQUENTIAL},
+            },
+            "mark": {"color": BLUE},
+            "bar": {"color": BLUE},
+            "line": {"color": BLUE, "strokeWidth": 2.5},
+            "point": {"color": BLUE, "size": 70, "filled": True},
+            "rule": {"color": INK},
+            "text": {"fontSize": 13, "color": INK},
+        }
+    }
+
+
+if hasattr(alt, "theme"):  # altair 5.5 and later
+    alt.theme.register(THEME, enable=False)(theme_config)
+else:  # pragma: no cover (altair 5.3 and 5.4)
+    alt.themes.register(THEME, theme_config)
+
+
+def use_theme() -> None:
+    """Switch altair to the kit's theme (for every chart drawn afterwards)."""
+    if hasattr(alt, "theme"):
+        alt.theme.enable(THEME)
+    else:  # pragma: no cover
+        alt.themes.enable(THEME)
+
+
+def setup_notebook() -> None:
+    """Get a notebook ready for the kit's charts: the theme, and charts that draw offline.
+
+    Uses altair's ``jupyter`` renderer with ``offline=True``: the drawing code comes from the
+    installed ``vl-convert-python`` package rather than from the internet, so charts draw on
+    Binder, behind a firewall and in Voila. (The ``mimetype`` renderer does not draw altair 6
+    charts in JupyterLab 4 and must not be used.)
+    """
+    use_theme()
+    alt.renderers.enable("jupyter", offline=True)

@@ -1,0 +1,227 @@
+"""The ``umbrella-lab`` command: simulate games, list games, read the rules.
+
+Examples::
+
+    umbrella-lab games
+    umbrella-lab rules academy turn.block
+    umbrella-lab simulate academy --players 3 --games 10000 --policy heuristic
+    umbrella-lab simulate academy --players 4 --option strength=9 --option strict_heal=false --json
+
+Errors (an unknown game, option or player count) print one line to stderr and exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from umbrella_lab.engine.core import games as game_names
+from umbrella_lab.engine.core import load
+from umbrella_lab.engine.errors import UmbrellaLabError
+
+PROG = "umbrella-lab"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 on success, 2 on a usage error).
+
+    Args:
+        argv: The arguments after the program name (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, or a malformed command line (argparse printed why)
+        return int(stop.code or 0)
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # output piped into `head`, which stopped reading: not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (keeps Python's exit flush quiet)
+        return 0
+    except (UmbrellaLabError, ValueError, KeyError) as error:
+        message = error.args[0] if isinstance(error, KeyError) and error.args else error
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Simulate tabletop games and read their rules."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    listing = commands.add_parser("games", help="list the games")
+    listing.set_defaults(run=_games)
+
+    rules = commands.add_parser("rules", help="print a game's rule digest, or one rule")
+    rules.add_argument("game", help="a game name, e.g. academy")
+    rules.add_argument("rule", nargs="?", help="a rule id, e.g. turn.block")
+    rules.set_defaults(run=_rules)
+
+    sim = commands.add_parser("simulate", help="play many games and print the win rate")
+    sim.add_argument("game", help="a game name, e.g. academy")
+    sim.add_argument("--players", type=int, default=None, help="number of players")
+    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sim.add_argument(
+        "--policy",
+        default="heuristic",
+        help="who plays: a ready-made policy such as heuristic or random",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, e.g. strength=9 or strict_heal=false (repeatable)",
+    )
+    sim.add_argument(
+        "--workers", type=int, default=None, help="processes to use (default: every core)"
+    )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: for 2,000 games or more)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead")
+    sim.set_defaults(run=_simulate)
+    return parser
+
+
+def _games(args: argparse.Namespace) -> int:
+    names = game_names()
+    width = max(len(name) for name in names)
+    for name in names:
+        info = load(name).info
+        counts = info.players
+        players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
+        kind = "co-operative" if info.cooperative else "competitive"
+        print(f"{name:<{width}}  {info.title} ({players} players, {kind})")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    game = load(args.game)
+    book = game.rules
+    if args.rule:
+        rule = book.get(args.rule)
+        if rule is None:
+            close = [r for r in book if r.startswith(args.rule.split(".")[0])][:8]
+            hint = f"; rules starting alike: {', '.join(close)}" if close else ""
+            msg = f"{args.game} has no rule {args.rule!r}{hint}"
+            raise ValueError(msg)
+        print(f"{rule.id}: {rule.title}")
+        print(f"({rule.section})" if rule.section else "")
+        print(rule.text)
+        return 0
+    print(f"{game.info.title}: rule digest ({len(book)} rules)")
+    section = None
+    for rule in book.values():
+        if rule.section != section:
+            section = rule.section
+            print(f"\n== {section} ==")
+        print(f"\n{rule.id}: {rule.title}\n{rule.text}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from umbrella_lab.sim import seat_win_rate, simulate, wilson
+
+    options = dict(_option(text) for text in args.option)
+    game = load(args.game, players=args.players, **options)
+    began = time.perf_counter()
+    frame = simulate(
+        game,
+        args.policy,
+        n=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        progress=args.progress,
+    )
+    seconds = time.perf_counter() - began
+    wins = int(frame["won"].sum())
+    rate, low, high = wilson(wins, len(frame))
+    rounds = float(frame["rounds"].mean()) if "rounds" in frame.columns else None
+    speed = len(frame) / seconds if seconds > 0 else float("inf")
+    seats = [] if game.info.cooperative else seat_win_rate(frame).to_dict("records")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "players": game.players,
+                    "options": dict(game.changed_options),
+                    "policy": args.policy,
+                    "games": len(frame),
+                    "seed": args.seed,
+                    "wins": wins,
+                    "win_rate": rate,
+                    "low": low,
+                    "high": high,
+                    "mean_rounds": rounds,
+                    "seats": seats,
+                    "seconds": seconds,
+                    "games_per_second": speed,
+                },
+                default=str,
+            )
+        )
+        return 0
+    changed = ", ".join(f"{k}={v}" for k, v in game.changed_options.items())
+    print(
+        f"{game.info.title}, {game.players} players{f' ({changed})' if changed else ''}, "
+        f"policy {args.policy}"
+    )
+    what = "win rate" if game.info.cooperative else "games with a winner"
+    print(
+        f"{what} {rate:.1%} (95% range {low:.1%} to {high:.1%}, Wilson) "
+        f"over {len(frame):,} games, seeds {args.seed} to {args.seed + len(frame) - 1}"
+    )
+    for row in seats:
+        print(
+            f"  seat {row['seat']} wins {row['win_rate']:.1%} "
+            f"(95% range {row['low']:.1%} to {row['high']:.1%})"
+        )
+    if rounds is not None:
+        print(f"mean rounds {rounds:.2f}")
+    print(f"{speed:,.0f} games/s ({seconds:.2f} s)")
+    return 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``name=value`` with the value read as Python would (9, true, none, a,b -> a tuple)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        msg = f"an option looks like NAME=VALUE (e.g. strength=9), not {text!r}"
+        raise ValueError(msg)
+    return name.strip(), _value(raw.strip())
+
+
+def _value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null", "default"):
+        return None
+    if "," in raw and not raw.startswith(("(", "[")):
+        return tuple(_value(part.strip()) for part in raw.split(",") if part.strip())
+    try:
+        return ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        return raw
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Simulation and analysis: policies, simulations, sweeps, win rates and the move advisor.
+
+Everything here returns plain pandas tables (one row per game, or per action), which the chart
+builders in :mod:`umbrella_lab.charts` turn into pictures. Importing this package does not
+import altair.
+
+>>> from umbrella_lab import sim
+>>> frame = sim.simulate("academy", players=3, n=50)
+>>> sim.win_rate(frame).columns.tolist()
+['games', 'wins', 'win_rate', 'low', 'high']
+"""
+
+from umbrella_lab.sim.advisor import advise, best_action
+from umbrella_lab.sim.policies import (
+    PolicyError,
+    describe_policy,
+    fast_policy,
+    get_policy,
+    policy_name,
+    policy_names,
+)
+from umbrella_lab.sim.simulate import SimulationNote, simulate, sweep
+from umbrella_lab.sim.stats import (
+    Comparison,
+    compare,
+    sample_size,
+    seat_win_rate,
+    wilson,
+    win_rate,
+)
+
+__all__ = [
+    "Comparison",
+    "PolicyError",
+    "SimulationNote",
+    "advise",
+    "best_action",
+    "compare",
+    "describe_policy",
+    "fast_policy",
+    "get_policy",
+    "policy_name",
+    "policy_names",
+    "sample_size",
+    "seat_win_rate",
+    "simulate",
+    "sweep",
+    "wilson",
+    "win_rate",
+]

@@ -1,0 +1,302 @@
+"""Policies: who chooses the moves when the computer plays a game.
+
+A simulation needs a *fast policy*: a function ``(state, rng) -> move key`` (see
+:mod:`umbrella_lab.engine.play`). :func:`get_policy` turns anything a user may hand over into
+one:
+
+* a name, such as ``"random"`` or ``"heuristic"``: the ready-made players of the game, found in
+  the ``POLICIES`` dict of ``umbrella_lab.games.<game>.policies``;
+* a fast policy (its second parameter is called ``rng``, or it is marked with
+  :func:`fast_policy`);
+* a plain function written in a notebook, which sees the table as the deciding seat sees it and
+  the legal actions, and returns one of them::
+
+      def first_move(view, actions):
+          return actions[0]
+
+      def lucky(view, actions, rng):   # a third parameter receives a seeded random generator
+          return rng.choice(actions)
+
+>>> get_policy("academy", "heuristic").__name__
+'heuristic'
+>>> policy_name(lambda view, actions: actions[0])
+'lambda'
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from collections.abc import Callable
+from typing import Any
+
+from umbrella_lab.engine.core import Action, State
+from umbrella_lab.engine.errors import UmbrellaLabError
+
+FastPolicy = Callable[[State, random.Random], tuple]
+"""A fast policy: ``(state, rng) -> move key``; it may call ``state._moves()``."""
+
+PolicyLike = str | Callable[..., Any]
+"""What :func:`get_policy` accepts: a policy name, a fast policy or a plain function."""
+
+_RNG_NAMES = frozenset({"rng", "random", "generator", "rand"})
+_FAST_MARK = "__umbrella_fast_policy__"
+
+
+class PolicyError(UmbrellaLabError, ValueError):
+    """A policy that does not exist, cannot be used, or chose a move that is not legal."""
+
+
+def fast_policy(func: FastPolicy) -> FastPolicy:
+    """Mark a function as a fast policy ``(state, rng) -> move key``.
+
+    Only needed when its second parameter is not called ``rng``; otherwise
+    :func:`get_policy` recognises it by itself.
+
+    Args:
+        func: The function to mark.
+
+    Returns:
+        The same function.
+    """
+    setattr(func, _FAST_MARK, True)
+    return func
+
+
+def game_policies(game_name: str) -> dict[str, FastPolicy]:
+    """The ready-made policies of a game, by name (empty if the game has none).
+
+    Args:
+        game_name: Registry name of the game, e.g. ``"academy"``.
+
+    Returns:
+        A new dict from policy name to fast policy.
+    """
+    module_name = f"umbrella_lab.games.{game_name}.policies"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            return {}
+        raise
+    return dict(getattr(module, "POLICIES", {}))
+
+
+def policy_names(game_name: str) -> list[str]:
+    """Names of a game's ready-made policies, e.g. ``['heuristic', 'random']``."""
+    return sorted(game_policies(game_name))
+
+
+class ActionPolicy:
+    """A plain function on what a seat sees, turned into a fast policy.
+
+    The function is called as ``func(view, actions)`` (or ``func(view, actions, rng)``), where
+    ``view`` is ``state.to_dict(seat)`` for the seat deciding (the whole table, ``seat=None``,
+    for team decisions) and ``actions`` is ``state.legal_actions()``. It returns one of the
+    actions (its label or id also work). Slower than a game's own policies, but easy to write.
+
+    Args:
+        func: The function.
+        name: Name used in tables and error messages (the function's name by default).
+    """
+
+    __slots__ = ("func", "name", "wants_rng")
+
+    def __init__(self, func: Callable[..., Any], name: str | None = None) -> None:
+        self.func = func
+        self.name = name or _callable_name(func)
+        self.wants_rng = _wants_rng(func)
+
+    def __call__(self, state: State, rng: random.Random) -> tuple:
+        """The key of the action the function chooses in ``state``."""
+        seat = state.to_act
+        view = state.to_dict(seat if seat is not None and seat >= 0 else None)
+        actions = state.legal_actions()
+        choice = self.func(view, actions, rng) if self.wants_rng else self.func(view, actions)
+        return _chosen_key(self.name, choice, actions)
+
+    def __repr__(self) -> str:
+        return f"<policy {self.name!r}: a function of (view, actions)>"
+
+
+class CheckedPolicy:
+    """A user's fast policy, with a check that every chosen move is legal.
+
+    Args:
+        func: The fast policy ``(state, rng) -> move key``.
+        name: Name used in tables and error messages.
+    """
+
+    __slots__ = ("func", "name")
+
+    def __init__(self, func: FastPolicy, name: str | None = None) -> None:
+        self.func = func
+        self.name = name or _callable_name(func)
+
+    def __call__(self, state: State, rng: random.Random) -> tuple:
+        """The move key the fast policy chooses, once checked to be legal."""
+        key = self.func(state, rng)
+        if key in state._moves():
+            return key
+        return _chosen_key(self.name, key, state.legal_actions())
+
+    def __repr__(self) -> str:
+        return f"<policy {self.name!r}: a fast policy of (state, rng), checked>"
+
+
+def get_policy(game_name: str, policy: PolicyLike) -> FastPolicy:
+    """The fast policy ``(state, rng) -> move key`` for a name, a fast policy or a function.
+
+    Args:
+        game_name: Registry name of the game, e.g. ``"academy"``.
+        policy: A policy name (see :func:`policy_names`), a fast policy (second parameter
+            called ``rng``, or marked with :func:`fast_policy`), or a plain function
+            ``(view, actions)`` / ``(view, actions, rng)`` that returns one of the actions.
+
+    Returns:
+        A fast policy. A game's own policies come back unchanged; other functions come back
+        wrapped so that a move that is not legal raises a clear :class:`PolicyError`.
+
+    Raises:
+        PolicyError: for an unknown policy name or something that is not a function.
+    """
+    if isinstance(policy, str):
+        known = game_policies(game_name)
+        if policy not in known:
+            names = ", ".join(sorted(known)) or "none (write your own function)"
+            msg = f"{game_name}: no policy named {policy!r}; the ready-made policies are {names}"
+            raise PolicyError(msg)
+        return known[policy]
+    if isinstance(policy, ActionPolicy | CheckedPolicy):
+        return policy
+    if not callable(policy):
+        msg = (
+            f"a policy must be a name such as 'heuristic' or a function, "
+            f"not {type(policy).__name__}"
+        )
+        raise PolicyError(msg)
+    if any(policy is known for known in game_policies(game_name).values()):
+        return policy
+    if _is_fast(policy):
+        return CheckedPolicy(policy)
+    if not _takes_view_and_actions(policy):
+        msg = (
+            f"policy {_callable_name(policy)!r} does not take (view, actions); write it as "
+            "def my_policy(view, actions): ... (or with a third argument, rng)"
+        )
+        raise PolicyError(msg)
+    return ActionPolicy(policy)
+
+
+def policy_name(policy: PolicyLike) -> str:
+    """A short name for a policy, as shown in simulation tables (``"heuristic"``, ``"lambda"``)."""
+    if isinstance(policy, str):
+        return policy
+    if isinstance(policy, ActionPolicy | CheckedPolicy):
+        return policy.name
+    return _callable_name(policy)
+
+
+def describe_policy(game_name: str, policy: PolicyLike) -> str:
+    """One line in plain words: which policy this is and how it chooses.
+
+    Args:
+        game_name: Registry name of the game.
+        policy: Anything :func:`get_policy` accepts.
+
+    Returns:
+        For example ``"heuristic: The rulebook's strategy tips, as a simple team."``.
+    """
+    fast = get_policy(game_name, policy)
+    name = policy_name(policy)
+    if isinstance(fast, ActionPolicy):
+        inner = _first_line(fast.func)
+        how = "your function: it sees the table as the deciding seat sees it and picks one of "
+        how += "the legal actions" + (" (with a seeded random generator)" if fast.wants_rng else "")
+        return f"{name}: {inner or how}"
+    func = fast.func if isinstance(fast, CheckedPolicy) else fast
+    text = _first_line(func) or "a fast policy that picks a move key from the legal moves"
+    return f"{name}: {text}"
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _chosen_key(name: str, choice: Any, actions: list[Action]) -> tuple:
+    """The key of the legal action ``choice`` names; a clear error if it names none."""
+    if isinstance(choice, Action | tuple):
+        key = choice.key if isinstance(choice, Action) else choice
+        for action in actions:
+            if action.key == key:
+                return action.key
+    elif isinstance(choice, str):
+        for action in actions:
+            if choice in (action.label, action.id):
+                return action.key
+    shown = "; ".join(action.label for action in actions[:12])
+    more = f" (and {len(actions) - 12} more)" if len(actions) > 12 else ""
+    msg = (
+        f"policy {name!r} chose {choice!r}, which is not one of the legal actions here. "
+        f"Legal now: {shown}{more}"
+    )
+    raise PolicyError(msg)
+
+
+def _is_fast(func: Callable[..., Any]) -> bool:
+    if getattr(func, _FAST_MARK, False):
+        return True
+    params = _positional_params(func)
+    return len(params) == 2 and params[1].name in _RNG_NAMES
+
+
+def _positional_params(func: Callable[..., Any]) -> list[inspect.Parameter]:
+    signature = _signature(func)
+    if signature is None:
+        return []
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return [p for p in signature.parameters.values() if p.kind in kinds]
+
+
+def _signature(func: Callable[..., Any]) -> inspect.Signature | None:
+    try:
+        return inspect.signature(func)
+    except (TypeError, ValueError):
+        return None
+
+
+def _takes_view_and_actions(func: Callable[..., Any]) -> bool:
+    """True when ``func`` can be called with two or three positional arguments."""
+    signature = _signature(func)
+    if signature is None:
+        return True  # a builtin or C function: let the call itself complain
+    params = list(signature.parameters.values())
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params):
+        return True
+    positional = _positional_params(func)
+    required = [p for p in positional if p.default is inspect.Parameter.empty]
+    needs_keyword = [
+        p
+        for p in params
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is inspect.Parameter.empty
+    ]
+    return len(required) <= 3 and len(positional) >= 2 and not needs_keyword
+
+
+def _wants_rng(func: Callable[..., Any]) -> bool:
+    """True when a third positional parameter is required or is called ``rng``."""
+    positional = _positional_params(func)
+    if len(positional) < 3:
+        return False
+    third = positional[2]
+    return third.default is inspect.Parameter.empty or third.name in _RNG_NAMES
+
+
+def _callable_name(func: Any) -> str:
+    name = getattr(func, "__name__", None) or type(func).__name__
+    return "lambda" if name == "<lambda>" else name
+
+
+def _first_line(func: Any) -> str:
+    doc = inspect.getdoc(func) if callable(func) and not isinstance(func, type) else None
+    return doc.strip().splitlines()[0] if doc else ""
