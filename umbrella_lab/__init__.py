@@ -8,6 +8,7 @@ True
 False
 """
 
+import umbrella_lab.games  # noqa: F401  (registers every game)
 from umbrella_lab.engine import (
     CHANCE,
     TEAM,
@@ -23,9 +24,34 @@ from umbrella_lab.engine import (
     State,
     load,
 )
-import umbrella_lab.games  # noqa: F401  (registers every game)
+from umbrella_lab.engine.session import Session
 
 __version__ = "0.1.0"
+
+# Loaded on first use, so that `import umbrella_lab` stays light (no widgets, pandas, altair).
+_LAZY = {
+    "sim": ("umbrella_lab.sim", None),
+    "charts": ("umbrella_lab.charts", None),
+    "widgets": ("umbrella_lab.widgets", None),
+    "Explorer": ("umbrella_lab.widgets", "Explorer"),
+    "explore": ("umbrella_lab.widgets", "explore"),
+    "simulate": ("umbrella_lab.sim", "simulate"),
+    "sweep": ("umbrella_lab.sim", "sweep"),
+    "advise": ("umbrella_lab.sim", "advise"),
+    "setup_notebook": ("umbrella_lab.charts", "setup_notebook"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module_name, attribute = _LAZY[name]
+        module = importlib.import_module(module_name)
+        return module if attribute is None else getattr(module, attribute)
+    msg = f"module 'umbrella_lab' has no attribute {name!r}"
+    raise AttributeError(msg)
+
 
 __all__ = [
     "CHANCE",
@@ -39,6 +65,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Result",
+    "Session",
     "State",
     "__version__",
     "games",

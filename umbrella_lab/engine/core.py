@@ -450,6 +450,12 @@ class State:
         copy.events = list(self.events)
         return copy
 
+    def explore(self, **kwargs: Any) -> Any:
+        """An explorer widget (see :mod:`umbrella_lab.widgets`) starting from this position."""
+        from umbrella_lab.widgets import Explorer
+
+        return Explorer(self, **kwargs)
+
     def why_not(self, action: Action | str | tuple) -> str:
         """Why an action is refused here (or ``"legal"``), citing the rule."""
         try:
