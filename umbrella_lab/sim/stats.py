@@ -42,7 +42,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
     z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n))
-    return rate, max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)  # exact ends, no rounding crumbs
+    high = 1.0 if wins == n else min(1.0, centre + half)
+    return rate, low, high
 
 
 def win_rate(

@@ -516,7 +516,7 @@ def _actor(actions: list[Any]) -> tuple[str, list[str]]:
         name, paren, extra = head.partition(" (")
         parts.append((name, f"{extra.rstrip(')')}: {rest}" if paren else rest))
     names = {name for name, _ in parts}
-    if len(names) != 1:
+    if len(names) != 1 or len(next(iter(names)).split()) > 3:  # a name, not a phrase
         return "", [a.label for a in actions]
     return names.pop(), [short for _, short in parts]
 
