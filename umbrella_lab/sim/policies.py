@@ -80,7 +80,13 @@ def game_policies(game_name: str) -> dict[str, FastPolicy]:
         if error.name is not None and module_name.startswith(error.name):
             return {}
         raise
-    return dict(getattr(module, "POLICIES", {}))
+    policies = dict(getattr(module, "POLICIES", {}))
+    # "heuristic" is the kit-wide name of a game's best ready-made player; a game whose best
+    # player has another name (Umbrella's "greedy") says so in HEURISTIC.
+    best = getattr(module, "HEURISTIC", None)
+    if "heuristic" not in policies and best in policies:
+        policies["heuristic"] = policies[best]
+    return policies
 
 
 def policy_names(game_name: str) -> list[str]:

@@ -1,0 +1,96 @@
+"""Umbrella (umbrella-sliding abstract game, 1 to 4 players).
+
+>>> import umbrella_lab as ul
+>>> game = ul.load("umbrella", players=3)
+>>> state = game.new(seed=7)
+>>> state.supply, state.reserve, len(state.zones)
+(17, 8, 7)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.games.umbrella.pieces import load_pieces
+from umbrella_lab.games.umbrella.rules import SUPPLY, UmbrellaState, new_game
+
+
+def _data(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, (str, Path)) or not Path(value).is_dir():
+        return "give the path of a folder holding boards.toml, figures.toml and scoreboards.toml"
+    return ""
+
+
+OPTIONS = (
+    Option(
+        "level",
+        1,
+        "Difficulty level of everyone's Scoreboard (the rulebook advises 1 for a first game).",
+        (1, 2, 3, 4),
+        "setup.scoreboard",
+    ),
+    Option(
+        "match_mode",
+        "anywhere",
+        "Where a figure must appear on the Stage: anywhere, turned by the pinwheel "
+        "('anywhere'), or exactly on the spaces the tile shows ('in-place').",
+        ("anywhere", "in-place"),
+        "opt.match_mode",
+    ),
+    Option(
+        "adjacency",
+        "orthogonal",
+        "Level 3: which tokens are neighbours: sharing a side, or also a corner ('diagonal').",
+        ("orthogonal", "diagonal"),
+        "opt.adjacency",
+    ),
+    Option(
+        "level4_groups",
+        True,
+        "Level 4: whether the faces keep the printed groups and their bonuses.",
+        (True, False),
+        "opt.level4_groups",
+    ),
+    Option(
+        "scoring",
+        "must",
+        "Whether a figure made by the push must be scored ('must') or may be left ('may').",
+        ("must", "may"),
+        "opt.scoring",
+    ),
+    Option(
+        "solo_end",
+        "count",
+        "Solo: the engine ends the game when no figure is possible ('count'), and the player "
+        "may also declare it ('concede').",
+        ("count", "concede"),
+        "opt.solo_end",
+    ),
+    Option(
+        "data",
+        None,
+        "A folder of edited data files (boards, figures, scoreboards) to use instead of the "
+        "packaged ones.",
+        check=_data,
+        rule="setup.players",
+    ),
+)
+
+INFO = REGISTRY.register(
+    GameInfo(
+        name="umbrella",
+        title="Umbrella",
+        players=tuple(sorted(SUPPLY)),
+        options=OPTIONS,
+        new_state=new_game,
+        version=1,
+        describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
+        "and fill your Scoreboard.",
+    )
+)
+
+__all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]
