@@ -9,6 +9,7 @@ possible; the state you pass in is never changed.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
@@ -41,3 +42,24 @@ def play_out(
         s._do(move, False)
     msg = f"the game did not end within {MAX_MOVES} moves"
     raise RuntimeError(msg)
+
+
+def game_policies(game_name: str) -> dict[str, FastPolicy]:
+    """The ready-made fast policies of a game, by name (empty if the game ships none).
+
+    They come from ``umbrella_lab.games.<game>.policies.POLICIES``. ``"heuristic"`` is the
+    kit-wide name of a game's best ready-made player: a game whose best player has another
+    name (Umbrella's ``"greedy"``) names it in ``HEURISTIC``, and it is listed under both.
+    """
+    module_name = f"umbrella_lab.games.{game_name}.policies"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            return {}
+        raise
+    policies = dict(getattr(module, "POLICIES", {}))
+    best = getattr(module, "HEURISTIC", None)
+    if "heuristic" not in policies and best in policies:
+        policies["heuristic"] = policies[best]
+    return policies

@@ -40,7 +40,6 @@ rules, so a file replays exactly or fails with a
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -50,6 +49,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, Action, Event, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
+from umbrella_lab.engine.play import game_policies
 
 FORMAT = "umbrella-lab/session"
 """The ``format`` field of a saved session."""
@@ -800,16 +800,8 @@ class Session:
 
 
 def policies(game: str) -> dict[str, FastPolicy]:
-    """The ready-made fast policies of a game, by name.
-
-    They come from ``umbrella_lab.games.<game>.policies.POLICIES``; empty when the game ships
-    none.
-    """
-    try:
-        module = importlib.import_module(f"umbrella_lab.games.{game}.policies")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "POLICIES", {}))
+    """The ready-made fast policies of a game, by name (see :func:`engine.play.game_policies`)."""
+    return game_policies(game)
 
 
 # --- differences in words ---------------------------------------------------------------------

@@ -25,7 +25,6 @@ one:
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import random
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import Action, State
 from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.engine.play import game_policies
 
 FastPolicy = Callable[[State, random.Random], tuple]
 """A fast policy: ``(state, rng) -> move key``; it may call ``state._moves()``."""
@@ -62,31 +62,6 @@ def fast_policy(func: FastPolicy) -> FastPolicy:
     """
     setattr(func, _FAST_MARK, True)
     return func
-
-
-def game_policies(game_name: str) -> dict[str, FastPolicy]:
-    """The ready-made policies of a game, by name (empty if the game has none).
-
-    Args:
-        game_name: Registry name of the game, e.g. ``"academy"``.
-
-    Returns:
-        A new dict from policy name to fast policy.
-    """
-    module_name = f"umbrella_lab.games.{game_name}.policies"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name is not None and module_name.startswith(error.name):
-            return {}
-        raise
-    policies = dict(getattr(module, "POLICIES", {}))
-    # "heuristic" is the kit-wide name of a game's best ready-made player; a game whose best
-    # player has another name (Umbrella's "greedy") says so in HEURISTIC.
-    best = getattr(module, "HEURISTIC", None)
-    if "heuristic" not in policies and best in policies:
-        policies["heuristic"] = policies[best]
-    return policies
 
 
 def policy_names(game_name: str) -> list[str]:

@@ -234,6 +234,8 @@ function render({ model, el }) {
       const ctx = {
         h, compact: Boolean(extra.compact), changed: new Set(extra.changed || []),
         rules: get("rules") || {}, ruleTip, showRule, ruleChip,
+        // a board may play a move itself (Python checks it like any click on an action)
+        act: extra.compact ? null : (id) => { if (!root.classList.contains("is-busy")) send({ type: "act", id }); },
       };
       const node = h("div", { class: `ulx-board${extra.compact ? " is-compact" : ""}` });
       renderer.render(node, board, ctx);

@@ -1,0 +1,187 @@
+"""The Umbrella board in the explorer, without a browser: messages in, traits out."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab.widgets import Explorer, view_for
+from umbrella_lab.widgets.umbrella import board
+
+
+def frontend(widget: Explorer, content: dict) -> None:
+    """What the comm handler receives when the JS calls ``model.send(content)``."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def until(widget: Explorer, test, limit: int = 600) -> Explorer:
+    """Auto-play one step at a time until ``test(state)`` holds."""
+    for _ in range(limit):
+        if test(widget.state):
+            return widget
+        frontend(widget, {"type": "play", "steps": 1})
+    raise AssertionError("the position was never reached")
+
+
+def control_ids(controls: dict) -> set[str]:
+    ids = set()
+    for value in controls.values():
+        if isinstance(value, list):
+            ids |= {item["id"] for item in value}
+    return ids
+
+
+@pytest.fixture
+def w() -> Explorer:
+    return Explorer("umbrella", seed=3, players=2, policy="greedy")
+
+
+def test_the_view_is_registered_with_its_files(w):
+    view = view_for("umbrella")
+    assert view.js == "board-umbrella.js" and view.css == "board-umbrella.css"
+    assert w.view is view
+    assert "export default" in w.board_js and ".uub" in w.board_css
+    assert w.seat_names == ["P1", "P2"]
+    assert w.title == "Umbrella · 2 players · seed 3"
+    static = files("umbrella_lab.widgets") / "static"
+    for name in ("board-umbrella.js", "board-umbrella.css"):
+        source = (static / name).read_text(encoding="utf-8")
+        assert "http://" not in source and "https://" not in source  # no CDN
+    source = (static / "board-umbrella.js").read_text(encoding="utf-8")
+    assert "import " not in source.replace("import(", "")  # no static imports
+
+
+def test_the_view_model_shape(w):
+    b = w.board
+    json.dumps(b)  # the trait is JSON
+    assert b["title"] == "Umbrella" and b["players"] == 2 and not b["solo"]
+    assert [c["letter"] for c in b["colours"]] == ["Y", "B", "G", "R"]
+    assert b["decides"].startswith("P1 ") and b["decides_rule"] == "turn.push"
+    assert b["order"] == [0, 1]
+    for seat in b["seats"]:
+        assert len(seat["grid"]) == 16 and set(seat["grid"]) == {0, 1, 2, 3}
+        assert [zone["side"] for zone in seat["around"]] == ["north", "east", "south", "west"]
+        assert all(sum(zone["counts"]) == len(zone["umbrellas"]) for zone in seat["around"])
+        north, south = seat["around"][0], seat["around"][2]
+        assert north["name"] == "central zone" and north["shared_with"]
+        assert south["name"].endswith("personal zone") and not south["shared_with"]
+        for space in seat["spaces"][:2]:  # two stacks dealt [setup.figures]
+            best = space["best"]
+            assert len(space["cells"]) in (4, 5) and best["size"] == len(space["cells"])
+            assert set(best["missing"]) <= set(best["cells"]) and not best["made"]
+        assert all(space["best"] is None for space in seat["spaces"][2:])
+        cells = seat["scoreboard"]["cells"]
+        assert len(cells) == 12 and all(len(c["colours"]) == 1 for c in cells)
+        assert all(cell["group"] >= 0 for cell in cells)  # level 1: every spot in a group
+        assert [part["points"] for part in seat["score_parts"]] == [0, 0, -4]
+        assert sum(part["points"] for part in seat["score_parts"]) == seat["score"]
+    assert b["seats"][0]["to_act"] and not b["seats"][1]["to_act"]
+    controls = b["controls"]
+    assert controls["step"] == "push" and controls["seat"] == 0
+    assert len(controls["pushes"]) == 64 and not controls["scores"]
+    assert control_ids(controls) == {a["id"] for a in w.actions}  # board == action list
+
+
+def test_the_zone_names_follow_the_table(w):
+    """With 2 players each side zone is one player's left and the other's right."""
+    p1, p2 = w.board["seats"]
+    assert p1["around"][3]["name"] == p2["around"][1]["name"] == "side zone 1"
+    assert p1["around"][1]["name"] == p2["around"][3]["name"] == "side zone 2"
+    four = board(ul.load("umbrella", players=4).new(seed=1))
+    for seat in four["seats"]:
+        east, west = seat["around"][1], seat["around"][3]
+        assert len(east["shared_with"]) == len(west["shared_with"]) == 1
+        assert four["seats"][0]["around"][0]["shared_with"] == ["P2", "P3", "P4"]
+
+
+def test_a_push_by_arrow(w):
+    """The arrow right of the left zone on row 2, with the red umbrella picked."""
+    push = next(
+        p
+        for p in w.board["controls"]["pushes"]
+        if p["side"] == "west" and p["colour"] == 3 and p["line"] == 1
+    )
+    assert (
+        push["label"]
+        == "P1: push the red umbrella from the west zone (left side zone) right along row 2"
+    )
+    before = w.board["seats"][0]["grid"][4:8]
+    zone = w.board["seats"][0]["around"][1]["counts"][:]
+    frontend(w, {"type": "act", "id": push["id"]})
+    assert w.status["step"] == 1 and w.status["label"] == push["label"]
+    after = w.board["seats"][0]
+    assert after["grid"][4:8] == [3, *before[:3]]  # the row moved one space right
+    east = after["around"][1]["counts"]
+    zone[before[3]] += 1  # the pushed-out umbrella drops onto the right zone
+    assert east == zone
+    assert w.board["controls"]["seat"] == 1  # P2's turn: the arrows are P2's now
+    assert all(p["id"].startswith("push/1/") for p in w.board["controls"]["pushes"])
+
+
+def test_a_figure_scored_from_the_board(w):
+    until(w, lambda s: s.step == "score")
+    b = w.board
+    seat = b["seats"][b["controls"]["seat"]]
+    offers = b["controls"]["scores"]
+    assert offers
+    space = seat["spaces"][offers[0]["space"] - 1]
+    assert space["best"]["made"] and not space["best"]["missing"]
+    spot = seat["scoreboard"]["cells"][offers[0]["index"]]
+    assert not spot["token"] and space["best"]["colour"] in spot["colours"]
+    supply, tokens = b["supply"], seat["tokens"]
+    frontend(w, {"type": "act", "id": offers[0]["id"]})
+    after = w.board
+    scorer = after["seats"][seat["seat"]]
+    assert after["supply"] == supply - 1 and scorer["tokens"] == tokens + 1
+    assert scorer["scoreboard"]["cells"][offers[0]["index"]]["token"]
+    assert after["controls"]["step"] == "pass"  # 2 players: the passer picks the side
+    passes = after["controls"]["passes"]
+    assert [p["side"] for p in passes] == ["black", "white"]
+    assert all(len(p["cells"]) in (4, 5) and p["space"] >= 1 for p in passes)
+    assert after["controls"]["held"]["tile"] == passes[0]["tile"]
+
+
+def test_the_pushes_that_score_are_marked():
+    w = until(
+        Explorer("umbrella", seed=3, players=2, policy="greedy"),
+        lambda s: s.step == "push" and any(p["scores"] for p in board(s)["controls"]["pushes"]),
+    )
+    pushes = w.board["controls"]["pushes"]
+    marked = [p for p in pushes if p["scores"]]
+    plain = [p for p in pushes if not p["scores"]]
+    for push in marked[:3] + plain[:3]:
+        after = w.state.apply(push["id"])
+        assert (after.step == "score") == push["scores"], push["label"]
+
+
+def test_every_control_is_a_legal_action_through_a_game():
+    w = Explorer("umbrella", seed=11, players=3, policy="greedy", level=4)
+    for _ in range(60):
+        if w.state.is_over:
+            break
+        assert control_ids(w.board["controls"]) == {a["id"] for a in w.actions}
+        frontend(w, {"type": "play", "steps": 1})
+
+
+def test_solo_and_the_end():
+    w = Explorer("umbrella", seed=4, players=1, policy="greedy", level=3)
+    b = w.board
+    assert b["solo"] and b["seats"][0]["achievement"] == "try again!"
+    assert b["seats"][0]["scoreboard"]["scoring"] == "adjacency"
+    assert b["seats"][0]["scoreboard"]["neighbour_groups"] == []
+    assert any(cell["white"] >= 0 for cell in b["seats"][0]["scoreboard"]["cells"])
+    frontend(w, {"type": "play"})
+    end = w.board
+    assert end["result"] and end["controls"] == {"seat": None, "step": "over"}
+    assert not end["seats"][0]["to_act"]
+    assert end["decides"] == end["result"]["reason"]
+
+
+def test_the_board_seen_from_a_seat(w):
+    w.seat = 1
+    assert w.board["order"] == [1, 0] and w.board["seat"] == 1

@@ -1,0 +1,354 @@
+"""The explorer's board for Umbrella: the view model and its registration.
+
+The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
+implicit: each Stage as a grid of colour numbers, the four zones around it (seen from its
+owner), each visible figure's best placement on the Stage (made, or how close), each
+Scoreboard spot's colours, the score so far in parts, who decides now, and the legal moves
+as board controls (``controls``): the pushes by side, colour and line, the figures that can
+be scored, the tile to pass or to cover with, the powers. Every control carries the id of a
+legal action, so a click on the board is the same as a click in the action list. Nothing is
+hidden in Umbrella except the tiles under the stacks, which the snapshot already shows as a
+count. The drawing is ``static/board-umbrella.js``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umbrella_lab.engine.core import State
+from umbrella_lab.games.umbrella.pieces import COLOURS, LETTERS, SIDES
+from umbrella_lab.games.umbrella.policies import making_pushes
+from umbrella_lab.games.umbrella.rules import (
+    COMPASS,
+    EMPTY_ZONE_BONUS,
+    SOLO_ZONE_ROLE,
+    TOKEN_POINTS,
+    ZONE_ROLE,
+    board_bonus,
+    colour_masks,
+    token_groups,
+    turned,
+)
+from umbrella_lab.widgets.views import BoardView, register_view
+
+_STEP_WORDS = {
+    "push": "{name} takes an umbrella from a zone around their Stage and pushes it in",
+    "score": "{name} scores a figure: choose the Figure space and the Scoreboard spot",
+    "pass": "{name} passes the completed tile to {other}: choose the side {other} will see",
+    "cover": "{name} has no empty Figure space: choose the tile to cover",
+    "swap": "{name} may swap two neighbouring umbrellas of their Stage (power)",
+    "swap-zone": "{name} may swap an umbrella of a zone with one of their Stage (power)",
+    "keep": "{name} keeps the pushed-out umbrella: choose the zone (play again)",
+}
+_STEP_RULE = {
+    "push": "turn.push",
+    "score": "figure.token",
+    "pass": "figure.pass-two",
+    "cover": "figure.cover",
+    "swap": "power.swap",
+    "swap-zone": "power.swap-zone",
+    "keep": "solo.again",
+}
+_POWER_WORDS = {
+    "play-again": "Play again",
+    "swap-adjacent": "Swap two neighbours",
+    "swap-zone": "Swap with a zone",
+}
+_POWER_RULE = {
+    "play-again": "power.again",
+    "swap-adjacent": "power.swap",
+    "swap-zone": "power.swap-zone",
+}
+
+
+def board(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The table as the board renderer draws it (``seat``: as that seat sees it)."""
+    s: Any = state
+    data = s.to_dict(seat)
+    data["title"] = s.game.info.title
+    data["colours"] = [{"letter": LETTERS[c], "name": COLOURS[c]} for c in range(4)]
+    data["solo"] = s.solo
+    data["decides"], data["decides_rule"] = _decides(s)
+    order = list(range(s.players))
+    if seat is not None:
+        order = [(seat + i) % s.players for i in range(s.players)]
+    data["order"] = order
+    for p, info in enumerate(data["seats"]):
+        _seat_extras(s, p, info, data)
+    data["controls"] = _controls(s)
+    return data
+
+
+# --- who decides --------------------------------------------------------------------------------
+
+
+def _decides(s: Any) -> tuple[str, str]:
+    if s.result is not None:
+        return s.result.reason, s.result.rule
+    name = s.seat_name(s.to_act)
+    other = s.seat_name((s.active + 1) % max(s.players, 1))
+    words = _STEP_WORDS.get(s.step, "{name} decides")
+    return words.format(name=name, other=other), _STEP_RULE.get(s.step, "turn.order")
+
+
+# --- one seat -----------------------------------------------------------------------------------
+
+
+def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> None:
+    """Add the grid, the zones as the owner sees them, the figures' placements, the score."""
+    info["grid"] = list(s.cells[p])
+    info["to_act"] = s.result is None and s.to_act == p
+    info["active"] = s.result is None and s.active == p
+    roles = SOLO_ZONE_ROLE if s.solo else ZONE_ROLE
+    around = []
+    for side, zone in enumerate(s.around[p]):
+        sharers = [other for other in range(s.players) if other != p and zone in s.around[other]]
+        around.append(
+            {
+                "side": COMPASS[side],
+                "zone": zone,
+                "name": s.zone_name(zone),
+                "role": roles[side].replace("your ", ""),
+                "counts": list(s.zones[zone]),
+                "umbrellas": data["zones"][zone]["umbrellas"],
+                "shared_with": [s.seat_name(other) for other in sharers],
+            }
+        )
+    info["around"] = around
+    stage = colour_masks(s.cells[p])
+    masks = s.tables.masks
+    for k, space in enumerate(info["spaces"]):
+        stack = s.spaces[p][k]
+        space["best"] = _best(masks[stack[-1]][s.pinwheel[p][k] // 90], stage) if stack else None
+        space["cells"] = (
+            [i for i, ch in enumerate(space["top"]["figure"].replace("/", "")) if ch == "#"]
+            if space["top"]
+            else []
+        )
+    face = s.faces[p]
+    board = info["scoreboard"]
+    group_of = {}
+    for g, (_, members) in enumerate(face.groups):
+        for i in members:
+            group_of[i] = g
+    board["rows"] = max(spot.row for spot in face.spots)
+    board["columns"] = max(spot.column for spot in face.spots)
+    board["cells"] = [
+        {
+            "index": i,
+            "number": spot.number,
+            "row": spot.row,
+            "column": spot.column,
+            "colours": [c for c in range(4) if spot.colours >> c & 1] if spot.white < 0 else [],
+            "white": spot.white,
+            "words": spot.words,
+            "token": bool(s.filled[p] >> i & 1),
+            "group": group_of.get(i, -1),
+        }
+        for i, spot in enumerate(face.spots)
+    ]
+    for power in board["powers"]:
+        power["words"] = _POWER_WORDS.get(power["power"], power["power"])
+        power["rule"] = _POWER_RULE.get(power["power"], "board.powers")
+    if face.scoring == "adjacency":
+        board["neighbour_groups"] = sorted(token_groups(s, p), reverse=True)
+    personal = info["personal_zone"]
+    parts = [
+        {
+            "what": f"{info['tokens']} token(s) x {TOKEN_POINTS}",
+            "points": TOKEN_POINTS * info["tokens"],
+            "rule": "end.score",
+        },
+        {
+            "what": "Scoreboard bonuses",
+            "points": board_bonus(s, p),
+            "rule": "board.groups" if face.scoring == "groups" else "board.adjacency",
+        },
+    ]
+    if s.solo:
+        if s.supply == 0:
+            parts.append(
+                {
+                    "what": "umbrellas left in the zones",
+                    "points": sum(sum(zone) for zone in s.zones),
+                    "rule": "solo.score",
+                }
+            )
+    elif personal:
+        parts.append(
+            {
+                "what": f"{personal} umbrella(s) left in the personal zone",
+                "points": -personal,
+                "rule": "end.score",
+            }
+        )
+    else:
+        parts.append(
+            {"what": "empty personal zone", "points": EMPTY_ZONE_BONUS, "rule": "end.score"}
+        )
+    info["score_parts"] = parts
+    if s.solo:
+        info["achievement"] = s.achievement(info["score"])
+
+
+def _best(masks: tuple[int, ...], stage: list[int]) -> dict[str, Any]:
+    """The placement of a figure closest to being made: its cells, colour and what is missing.
+
+    A made figure gives ``made`` True and its cells; otherwise the placement and colour with
+    the most umbrellas already right (ties: the first found, colours in engine order).
+    """
+    best = None
+    for colour in range(4):
+        have = stage[colour]
+        for mask in masks:
+            right = (mask & have).bit_count()
+            if best is None or right > best[0]:
+                best = (right, colour, mask)
+    right, colour, mask = best or (0, 0, 0)
+    size = mask.bit_count()
+    cells = [i for i in range(16) if mask >> i & 1]
+    return {
+        "colour": colour,
+        "letter": LETTERS[colour],
+        "cells": cells,
+        "missing": [i for i in cells if not stage[colour] >> i & 1],
+        "right": right,
+        "size": size,
+        "made": size > 0 and right == size,
+    }
+
+
+# --- the moves as board controls -----------------------------------------------------------------
+
+
+def _controls(s: Any) -> dict[str, Any]:
+    """Every legal move, grouped as the board offers them (each with its action id)."""
+    controls: dict[str, Any] = {"seat": s.to_act, "step": s.step}
+    if s.result is not None:
+        controls["step"] = "over"
+        return controls
+    seat = s.to_act
+    actions = s.legal_actions()
+    making = set(making_pushes(s, seat)) if s.step == "push" else set()
+    pushes, push_any, scores, passes, covers, swaps, swap_zone, keeps, other = (
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+    )
+    for action in actions:
+        kind, who, a, b = action.key
+        if kind == "push":
+            side, colour = divmod(a, 4)
+            pushes.append(
+                {
+                    "id": action.id,
+                    "side": COMPASS[side],
+                    "colour": colour,
+                    "line": b,
+                    "zone": s.around[who][side],
+                    "scores": action.key in making,
+                    "label": action.label,
+                }
+            )
+        elif kind == "push-any":
+            zone, colour = divmod(a, 4)
+            side, line = divmod(b, 4)
+            push_any.append(
+                {
+                    "id": action.id,
+                    "side": COMPASS[side],
+                    "colour": colour,
+                    "line": line,
+                    "zone": zone,
+                    "scores": False,
+                    "label": action.label,
+                }
+            )
+        elif kind == "score":
+            spot = s.faces[who].spots[b]
+            scores.append(
+                {
+                    "id": action.id,
+                    "space": a + 1,
+                    "spot": spot.number,
+                    "index": b,
+                    "label": action.label,
+                }
+            )
+        elif kind == "pass":
+            code = (s.held & ~1) | a
+            receiver = (who + 1) % s.players
+            tiles = s.pieces.tiles
+            free = next((k for k, stack in enumerate(s.spaces[receiver]) if not stack), -1)
+            angle = s.pinwheel[receiver][free] if free >= 0 else 0
+            passes.append(
+                {
+                    "id": action.id,
+                    "side": SIDES[a],
+                    "tile": tiles[code >> 1].id,
+                    "cells": list(turned(tiles[code >> 1].sides[code & 1], angle)),
+                    "space": free + 1,
+                    "pinwheel": angle,
+                    "label": action.label,
+                }
+            )
+        elif kind == "cover":
+            covers.append({"id": action.id, "space": a + 1, "label": action.label})
+        elif kind == "swap":
+            swaps.append({"id": action.id, "cells": [a, b], "label": action.label})
+        elif kind == "swap-zone":
+            side, colour = divmod(a, 4)
+            swap_zone.append(
+                {
+                    "id": action.id,
+                    "side": COMPASS[side],
+                    "colour": colour,
+                    "cell": b,
+                    "label": action.label,
+                }
+            )
+        elif kind == "keep":
+            keeps.append({"id": action.id, "side": COMPASS[a], "label": action.label})
+        else:  # decline, skip, stop
+            other.append({"id": action.id, "kind": kind, "label": action.label})
+    controls.update(
+        pushes=pushes,
+        push_any=push_any,
+        scores=scores,
+        passes=passes,
+        covers=covers,
+        swaps=swaps,
+        swap_zone=swap_zone,
+        keeps=keeps,
+        other=other,
+    )
+    if s.held >= 0:
+        tiles = s.pieces.tiles
+        controls["held"] = {"tile": tiles[s.held >> 1].id, "side": SIDES[s.held & 1]}
+    return controls
+
+
+VIEW = register_view(
+    BoardView(
+        game="umbrella",
+        model=board,
+        js="board-umbrella.js",
+        css="board-umbrella.css",
+        groups={
+            "Push an umbrella": ("push", "push-any"),
+            "Score a figure": ("score", "decline"),
+            "Pass the tile": ("pass",),
+            "Cover a tile": ("cover",),
+            "Power": ("swap", "swap-zone", "skip", "keep"),
+            "End the solo game": ("stop",),
+        },
+        seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
+        quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
+    )
+)
