@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from umbrella_lab.games.academy.rules import PENDING, AcademyState
+from umbrella_lab.games.academy.rules import PENDING, AcademyState, _distinct, _power_ready
 
 Move = tuple
 
@@ -33,8 +33,10 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     """The rulebook's strategy tips, as a simple team."""
     stage = state.stage
     if stage == "face":
-        quick = _quick_attack(state)
-        return quick if quick is not None else _face(state, state._moves())
+        # Speed: _quick_face chooses exactly what _face would, without listing every legal
+        # move; it returns None for the few cases it leaves to _face.
+        move = _quick_face(state)
+        return move if move is not None else _face(state, state._moves())
     if stage == "damage":
         return _damage(state)
     if stage == "keep":
@@ -45,51 +47,214 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     return _power_choice(state, moves)
 
 
-def _quick_attack(s: AcademyState) -> Move | None:
-    """The lowest card that beats the faced card, found without listing every move."""
-    if s.pogo and s.life[0] <= 2:
+def _quick_face(s: AcademyState) -> Move | None:
+    """What _face would choose, found without listing every legal move.
+
+    Follows _face step by step. Each step looks only at the moves that step would pick from,
+    in the order _face_moves lists them; where _face picks the first of several equally good
+    moves, so does this, and a second copy of a card never wins (its moves come after those
+    of the first copy). Returns None for the cases it leaves to _face: Pogo may be called, or
+    only a move it does not look for is left.
+    """
+    seat = s.responder
+    if s.pogo and s.life[seat] <= 2:
         return None
-    code = s.lineup[s.faced_position]
+    position = s.outcomes.index(PENDING)  # the faced card (s.faced_position, inlined)
+    code = s.lineup[position]
     value = s.villain_attack(code)
-    attack = s.cards.attack
-    story = s.cards.story
-    best, best_key = -1, (1 << 30, True)
+    attack_of, story_of = s.cards.attack, s.cards.story
+    best, best_attack, best_is_story = -1, 1 << 30, True
     block = -1
-    for number in s.hands[s.responder]:
-        a = attack[number]
-        if a > value and (a, bool(story[number])) < best_key:  # attack cards before stories
-            best, best_key = number, (a, bool(story[number]))
-        elif a == value and block < 0:
+    for number in s.hands[seat]:
+        attack = attack_of[number]
+        if attack > value:
+            # the lowest winner; at equal values an attack card before a story card
+            if attack < best_attack or (
+                attack == best_attack and best_is_story and not story_of[number]
+            ):
+                best, best_attack, best_is_story = number, attack, bool(story_of[number])
+        elif attack == value and block < 0:
             block = number
-    if best >= 0:
-        return ("attack", s.responder, best, -1)
+    if best >= 0:  # the lowest card that wins
+        return ("attack", seat, best, -1)
     damage = s.villain_damage(code)
     if block >= 0 and (damage <= 2 or s.final or len(s.living) > 1):
-        return ("block", s.responder, block, -1)
-    if damage <= 1 and block < 0:
-        return _quick_heal(s)
+        return ("block", seat, block, -1)
+    return _quick_no_winner(s, seat, position, value, damage, block)
+
+
+def _quick_no_winner(
+    s: AcademyState, seat: int, position: int, value: int, damage: int, block: int
+) -> Move | None:
+    """The rest of _quick_face, when no card beats the faced card.
+
+    ``block`` is the first card that equals it, or -1.
+    """
+    life = s.life[seat]
+    cards = s.cards
+    attack_of, story_of, heal_of = cards.attack, cards.story, cards.heal
+    opts = s.opts
+    effect = s.family_effect
+
+    # The heal _face would play: the most healing, then the lowest attack (keep high attacks).
+    healer, heal_best, heal_attack = -1, -1, 0
+    stories = False
+    heal_ok = effect != "rock-bottom"  # [family.rock-bottom]
+    for number in s.hands[seat]:
+        if story_of[number]:
+            stories = True
+            continue
+        attack = attack_of[number]
+        if heal_ok and (attack < value or not opts.strict_heal):
+            heal = heal_of[number]
+            if heal > heal_best or (heal == heal_best and attack < heal_attack):
+                healer, heal_best, heal_attack = number, heal, attack
+    heal_move = None
+    if healer >= 0:
+        target = s.living[0] if opts.heal_any else seat  # every target heals alike: the first
+        heal_move = ("heal", seat, healer, target)
+
+    if damage <= 1 and heal_move and block < 0:  # let it go, heal well
+        return heal_move
+    spare = life >= 3
+    ready = _power_ready(s, seat) == ""
+    power = s.power_of(seat) if ready else ""
+    if spare and damage >= 2:
+        if power == "space-boy":
+            move = _lowest_double(s, seat, value)
+            if move:
+                return move
+        elif power == "kraken":
+            move = _lowest_pair(s, seat, value)
+            if move:
+                return move
+    boosting = effect != "brothers"  # [story.hero-boost]
+    if boosting and damage >= 2:
+        move = _first_boost(s, seat, value)
+        if move:
+            return move
+    powered = power and power not in ("kraken", "space-boy")  # a "power" move is legal
+    if powered and spare and _power_worth_it(s, seat, damage):
+        return ("power", seat, -1, -1)
+    if block >= 0:
+        return ("block", seat, block, -1)
+    first_story = None
+    if stories:
+        first_story, move = _story_choice(s, seat, position, life)
+        if move:
+            return move
+    if heal_move:  # heal with the card that heals most, keeping high attacks
+        return heal_move
+    if first_story:
+        return first_story
+    if power in ("kraken", "space-boy") or (boosting and _boost_held(s, seat)):
+        return None  # maybe a move that _face would play as "the first legal move"
+    return ("pass", seat, -1, -1)  # [turn.no-card]
+
+
+def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
+    """Double Shot with the lowest card that answers the faced card, as _face picks it."""
+    attack_of = s.cards.attack
+    best, best_attack = -1, 1 << 30
+    for number in s.hands[seat]:
+        attack = attack_of[number]
+        if attack <= value <= 2 * attack and attack < best_attack:
+            best, best_attack = number, attack
+    return ("double", seat, best, -1) if best >= 0 else None
+
+
+def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
+    """Hits Twice with the pair of lowest total that answers the faced card, as _face picks it."""
+    attack_of = s.cards.attack
+    hand = s.hands[seat]
+    best, best_total = None, 1 << 30
+    for i, first in enumerate(hand):
+        for second in hand[i + 1 :]:
+            low, high = attack_of[first], attack_of[second]
+            if low > high:
+                low, high = high, low
+            if high <= value <= low + high and low + high < best_total:
+                best, best_total = ("kraken", seat, first, second), low + high
+    return best
+
+
+def _holders(s: AcademyState, seat: int) -> list[int] | range:
+    """The seats that may add a Hero Boost to a card played by ``seat`` [opt.hero_boost].
+
+    (Every seat under "interrupt": the dead hold no cards.)
+    """
+    return range(len(s.hands)) if s.opts.hero_boost_interrupt else [seat]
+
+
+def _boost_held(s: AcademyState, seat: int) -> bool:
+    """Whether a hero who may add a Hero Boost to the card of ``seat`` holds one."""
+    boost_of = s.cards.boost
+    for holder in _holders(s, seat):
+        if s.life[holder] > 0:
+            for card in s.hands[holder]:
+                if boost_of[card]:
+                    return True
+    return False
+
+
+def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
+    """The first Hero Boost move whose giver keeps 3 or more bars, as _face picks it."""
+    attack_of, boost_of = s.cards.attack, s.cards.boost
+    hand = None
+    for holder in _holders(s, seat):
+        if s.life[holder] < 3:  # (so living, as every giver is)
+            continue
+        held = s.hands[holder]
+        firsts = None
+        for boost in held:
+            plus = boost_of[boost]
+            if not plus:
+                continue
+            if firsts is None:
+                firsts = _distinct(s, held)
+            if boost not in firsts:
+                continue
+            if hand is None:
+                hand = _distinct(s, s.hands[seat])
+            for number in hand:
+                if number != boost and attack_of[number] <= value <= attack_of[number] + plus:
+                    return ("boosted", seat, number, boost)
     return None
 
 
-def _quick_heal(s: AcademyState) -> Move | None:
-    """Let a 1-damage card through and heal with the card that heals most (tip of turn.heal).
-
-    Gives up (returns None) in the cases the full search must weigh: story cards in hand, an
-    empty hand, Rock Bottom, or heal options other than the defaults.
-    """
-    options = s.game.options
-    if (
-        s.family_effect == "rock-bottom"
-        or not options["strict_heal"]
-        or options["heal_target"] != "self"
-    ):
-        return None
-    hand = s.hands[s.responder]
-    story, heal, attack = s.cards.story, s.cards.heal, s.cards.attack
-    if not hand or any(story[n] for n in hand):
-        return None
-    best = max(hand, key=lambda n: (heal[n], -attack[n]))
-    return ("heal", s.responder, best, s.responder)
+def _story_choice(
+    s: AcademyState, seat: int, position: int, life: int
+) -> tuple[Move | None, Move | None]:
+    """The first story move, and the first one _face would play for its storyline (or None)."""
+    story_of, life_of = s.cards.story, s.life
+    first = None
+    for number in s.hands[seat]:
+        story = story_of[number]
+        if story in ("restore", "pogo"):
+            for target, bars in enumerate(life_of):
+                if bars <= 0:
+                    continue
+                move = ("story", seat, number, target)
+                first = first or move
+                if s.max_life[target] - bars >= 3:
+                    return first, move
+        elif story == "life-boost":
+            for target, bars in enumerate(life_of):
+                if bars > 0 and target != seat and not s.boosted[target]:
+                    move = ("story", seat, number, target)
+                    first = first or move
+                    if life >= 3:
+                        return first, move
+        elif story == "strength":
+            first = first or ("story", seat, number, -1)
+        elif story == "rivalry":
+            for p, outcome in enumerate(s.outcomes):
+                if outcome == PENDING and p != position:
+                    move = ("story", seat, number, p)
+                    first = first or move
+                    if life >= 3 and s.villain_damage(s.lineup[p]) >= 3:
+                        return first, move
+    return first, None
 
 
 def _face(s: AcademyState, moves: list[Move]) -> Move:
@@ -153,23 +318,26 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
 
 def _power_worth_it(s: AcademyState, seat: int, damage: int) -> bool:
     power = s.power_of(seat)
-    pending = s.outcomes.count(PENDING)
-    if power == "horror":
-        return any(s.max_life[t] - s.life[t] >= 2 for t in s.living)
+    if power == "horror":  # a living hero misses 2 bars or more
+        for target, bars in enumerate(s.life):
+            if bars > 0 and s.max_life[target] - bars >= 2:
+                return True
+        return False
     if power == "rumor":
         return damage >= 2
     if power == "vanya":
+        pending = s.outcomes.count(PENDING)
         return pending >= 4 or (s.final and pending >= 2)
     if power == "seance":
         return damage >= 2
-    if power == "number-five":
-        deck = s.cards.hero_deck
-        best = max((deck[n].attack for n in s.hands[seat]), default=0)
+    if power == "number-five":  # a later card is lower than our best card
+        attack_of = s.cards.attack
+        best = max([attack_of[n] for n in s.hands[seat]], default=0)
         position = s.faced_position
-        return any(
-            o == PENDING and p != position and s.villain_attack(s.lineup[p]) < best
-            for p, o in enumerate(s.outcomes)
-        )
+        for p, outcome in enumerate(s.outcomes):
+            if outcome == PENDING and p != position and s.villain_attack(s.lineup[p]) < best:
+                return True
+        return False
     return False
 
 

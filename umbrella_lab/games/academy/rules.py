@@ -54,6 +54,55 @@ CARD_PLAYS = ("attack", "block", "heal", "story", "boosted", "kraken", "double")
 POWER_STAGES = ("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit")
 
 
+# --- The options, read once ------------------------------------------------------------------
+
+
+class GameOptions:
+    """The rule options of one game (``game.options``), read once into plain attributes.
+
+    Why: the rules read options on almost every move; an attribute is cheaper to read than a
+    look-up in ``game.options`` (a read-only mapping). Each comparison keeps the option's own
+    wording, so ``opts.turn_rotate`` means ``options["turn_order"] == "rotate"``.
+    """
+
+    __slots__ = (
+        "block_by_blocker",
+        "boost_damage",
+        "damage_at_round_end",
+        "damage_immediate",
+        "excess_reassign",
+        "heal_any",
+        "heal_self",
+        "hero_boost_interrupt",
+        "strength",
+        "strict_heal",
+        "turn_rotate",
+        "turn_team",
+    )
+
+    def __init__(self, options: Any) -> None:
+        self.turn_rotate = options["turn_order"] == "rotate"  # [opt.turn_order]
+        self.turn_team = options["turn_order"] == "team"
+        self.damage_at_round_end = options["damage_timing"] == "round-end"  # [opt.damage_timing]
+        self.damage_immediate = options["damage_timing"] == "immediate"
+        self.block_by_blocker = options["block_damage"] == "blocker"  # [opt.block_damage]
+        self.strict_heal = options["strict_heal"]  # [opt.strict_heal]
+        self.heal_any = options["heal_target"] == "any"  # [opt.heal_target]
+        self.heal_self = options["heal_target"] == "self"
+        self.hero_boost_interrupt = options["hero_boost"] == "interrupt"  # [opt.hero_boost]
+        self.boost_damage = options["villain_boost"] == "attack-and-damage"  # [opt.villain_boost]
+        self.excess_reassign = options["excess_damage"] == "reassign"  # [opt.excess_damage]
+        self.strength = options["strength"]  # [setup.table]
+
+
+def game_options(game: Game) -> GameOptions:
+    """The :class:`GameOptions` of ``game``, made on its first deal and kept in ``game.extra``."""
+    opts = game.extra.get("academy.options")
+    if opts is None:
+        opts = game.extra["academy.options"] = GameOptions(game.options)
+    return opts
+
+
 # --- The state ------------------------------------------------------------------------------
 
 
@@ -81,6 +130,7 @@ class AcademyState(State):
         start: The seat holding the Start card.
         pending_damage: Bars the team still has to place, and pending_rule the rule dealing them.
         final_pile: Uncontested cards kept under the Final Battle card.
+        opts: The game's options as plain attributes (see :class:`GameOptions`).
     """
 
     __slots__ = (
@@ -104,6 +154,7 @@ class AcademyState(State):
         "life",
         "lineup",
         "max_life",
+        "opts",
         "outcome",
         "outcomes",
         "pending_damage",
@@ -131,6 +182,7 @@ class AcademyState(State):
     def _clone(self) -> AcademyState:
         new = AcademyState.__new__(AcademyState)
         new.game, new.seed, new.events, new.cards = self.game, self.seed, [], self.cards
+        new.opts = self.opts
         new.heroes, new.hand_size = self.heroes, self.hand_size
         new.life, new.max_life, new.boosted = self.life[:], self.max_life[:], self.boosted[:]
         new.hands = [hand[:] for hand in self.hands]
@@ -218,7 +270,7 @@ class AcademyState(State):
         if code >= FINAL_VILLAIN:
             return self.cards.villains[code - FINAL_VILLAIN].final_damage
         damage = self.cards.villain_attack[code].damage
-        if code == self.boost_card and self.game.options["villain_boost"] == "attack-and-damage":
+        if code == self.boost_card and self.opts.boost_damage:  # [opt.villain_boost]
             damage += self.boost_amount // 10
         return damage
 
@@ -404,6 +456,7 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
 
     s = AcademyState.__new__(AcademyState)
     s.game, s.seed, s.cards, s.shuffles = game, seed, cards, 0
+    s.opts = game_options(game)
     s.events = []
     s.heroes = _choose_heroes(game, cards, rng)  # [setup.heroes] [solo.hero]
     base = options["base_life"]
@@ -531,7 +584,7 @@ def _start_round(s: AcademyState, log: bool) -> None:
     if s.villains:
         villain = s.villains.pop()  # [round.villain]
         s.faced.append(villain)
-        strength = s.game.options["strength"] or s.cards.villains[villain].strength
+        strength = s.opts.strength or s.cards.villains[villain].strength
         if log:
             v = s.cards.villains[villain]
             s.events.append(
@@ -630,15 +683,16 @@ def _advance(s: AcademyState, log: bool) -> None:
         and s.phase == "lineup"
         and not s.pending_damage
         and s.outcome is None
-        and s.stage not in POWER_STAGES
         and PENDING in s.outcomes
+        and s.stage not in POWER_STAGES
     ):
-        # The common case in simulations: the next card of the lineup, the next hero.
+        # Speed: the common case in simulations, the next card of the lineup, the next hero;
+        # the same result as the loop below, with fewer checks.
         if s.turn_open:
             if s.life[s.responder] > 0:
                 s.stage = "face"
                 return
-        elif any(s.life) and s.game.options["turn_order"] == "rotate":
+        elif s.opts.turn_rotate and any(s.life):
             s.responder = _next_responder(s)
             s.turn_open, s.stage = True, "face"
             return
@@ -665,7 +719,7 @@ def _advance(s: AcademyState, log: bool) -> None:
                 if s.turn_open and s.life[s.responder] > 0:
                     s.stage = "face"
                     return
-                if s.game.options["turn_order"] == "team" and len(s.living) > 1:
+                if s.opts.turn_team and len(s.living) > 1:
                     s.turn_open, s.stage = False, "choose"
                     return
                 s.responder = _next_responder(s)
@@ -681,7 +735,7 @@ def _advance(s: AcademyState, log: bool) -> None:
                 return
             s.phase = "round-end"  # [end.damage]
             s.turn_open = False
-            if s.game.options["damage_timing"] == "round-end":
+            if s.opts.damage_at_round_end:
                 total = sum(
                     s.villain_damage(code)
                     for code, outcome in zip(s.lineup, s.outcomes, strict=True)
@@ -749,7 +803,7 @@ def _end_turn(s: AcademyState) -> None:
 def _settle(s: AcademyState, position: int, outcome: int, log: bool, rule: str) -> None:
     """Give a lineup card its outcome; an uncontested card may deal damage at once."""
     s.outcomes[position] = outcome
-    if outcome == UNCONTESTED and s.game.options["damage_timing"] == "immediate":
+    if outcome == UNCONTESTED and s.opts.damage_immediate:
         damage = s.villain_damage(s.lineup[position])
         if damage:
             s.pending_damage += damage
@@ -803,10 +857,10 @@ def _legal_moves(s: AcademyState) -> list[tuple]:
 def _distinct(s: AcademyState, hand: list[int]) -> list[int]:
     """One card number per design in a hand (two copies of a card make the same move)."""
     design = s.cards.design
-    seen, out = set(), []
+    seen, out = [], []  # (a hand is short: a list is quicker here than a set)
     for number in hand:
         if design[number] not in seen:
-            seen.add(design[number])
+            seen.append(design[number])
             out.append(number)
     return out
 
@@ -819,10 +873,10 @@ def _face_moves(s: AcademyState) -> list[tuple]:
     hand = _distinct(s, full_hand)
     cards = s.cards
     attack_of, story_of, boost_of = cards.attack, cards.story, cards.boost
-    options = s.game.options
+    opts = s.opts
     effect = s.family_effect
     heal_ok = effect != "rock-bottom"  # [family.rock-bottom]
-    strict = options["strict_heal"]
+    strict = opts.strict_heal
     moves = []
     living = s.living
     for number in hand:
@@ -834,7 +888,7 @@ def _face_moves(s: AcademyState) -> list[tuple]:
         story = story_of[number]
         if not story:
             if heal_ok and (attack < value or not strict):  # [turn.heal]
-                if options["heal_target"] == "any":
+                if opts.heal_any:
                     moves += [("heal", seat, number, t) for t in living]
                 else:
                     moves.append(("heal", seat, number, seat))
@@ -852,17 +906,23 @@ def _face_moves(s: AcademyState) -> list[tuple]:
             ]
     # [story.hero-boost] a boost from any living hero (own-turn: only your own)
     if effect != "brothers":
-        holders = living if options["hero_boost"] == "interrupt" else [seat]
+        holders = living if opts.hero_boost_interrupt else [seat]
         for holder in holders:
-            for boost in s.hands[holder]:
-                plus = boost_of[boost]
-                if plus and boost in _distinct(s, s.hands[holder]):
+            boosts = [card for card in s.hands[holder] if boost_of[card]]
+            if not boosts:
+                continue
+            firsts = _distinct(s, s.hands[holder])  # one move per boost design
+            for boost in boosts:
+                if boost in firsts:
+                    plus = boost_of[boost]
                     moves += [
                         ("boosted", seat, number, boost)
                         for number in hand
                         if number != boost
                         and attack_of[number] <= value <= attack_of[number] + plus
                     ]
+    # every move so far plays a card; if none does, the hero passes [turn.no-card]
+    answered = bool(moves)
     # [power.*]
     if _power_ready(s, seat) == "":
         power = s.power_of(seat)
@@ -870,17 +930,20 @@ def _face_moves(s: AcademyState) -> list[tuple]:
             pairs = set()
             for i, first in enumerate(full_hand):
                 for second in full_hand[i + 1 :]:
-                    pair = tuple(sorted((attack_of[first], attack_of[second])))
+                    low, high = attack_of[first], attack_of[second]
+                    pair = (low, high) if low <= high else (high, low)
                     if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
                         pairs.add(pair)
                         moves.append(("kraken", seat, first, second))
+                        answered = True
         elif power == "space-boy":
-            moves += [
-                ("double", seat, n, -1) for n in hand if attack_of[n] <= value <= 2 * attack_of[n]
-            ]
+            for n in hand:
+                if attack_of[n] <= value <= 2 * attack_of[n]:
+                    moves.append(("double", seat, n, -1))
+                    answered = True
         else:
             moves.append(("power", seat, -1, -1))
-    if not any(move[0] in CARD_PLAYS for move in moves):
+    if not answered:
         moves.append(("pass", seat, -1, -1))  # [turn.no-card] nothing in hand can answer
     return moves
 
@@ -894,10 +957,9 @@ def _power_ready(s: AcademyState, seat: int) -> str:
     if s.life[seat] <= 0:
         return "life.death"
     power = s.power_of(seat)
-    pending = s.outcomes.count(PENDING)
     if power == "vanya" and s.vanya_round[seat] == s.round - 1:
         return "power.vanya"
-    if power == "number-five" and pending < 2:
+    if power == "number-five" and s.outcomes.count(PENDING) < 2:
         return "power.number-five"
     if power == "seance" and not _seance_possible(s):
         return "power.seance"
@@ -911,11 +973,12 @@ def _power_ready(s: AcademyState, seat: int) -> str:
 def _seance_possible(s: AcademyState) -> bool:
     if not s.discard:
         return False
-    best = max(s.cards.attack[n] for n in s.discard)
-    return any(
-        o == PENDING and s.villain_attack(code) <= best
-        for code, o in zip(s.lineup, s.outcomes, strict=True)
-    )
+    attack_of = s.cards.attack
+    best = max([attack_of[n] for n in s.discard])  # the best attack in the pile
+    for code, outcome in zip(s.lineup, s.outcomes, strict=True):
+        if outcome == PENDING and s.villain_attack(code) <= best:
+            return True
+    return False
 
 
 def _seance_moves(s: AcademyState, seat: int) -> list[tuple]:
@@ -959,11 +1022,9 @@ def _power_moves(s: AcademyState) -> list[tuple]:
 def _play(s: AcademyState, key: tuple, log: bool) -> None:
     """Apply a legal move key in place, then move play on."""
     kind, seat, a, b = key
-    if kind == "attack" and not log:  # the most common move, kept short for simulations
-        s.hands[seat].remove(a)
-        s.discard.append(a)
-        s.outcomes[s.outcomes.index(PENDING)] = DEFEATED
-        s.last_responder, s.turn_open = seat, False
+    if kind == "attack" and not log:
+        if _quick_attack_move(s, seat, a):
+            return
     elif kind == "pogo":
         _pogo(s, log)
     elif kind == "damage":
@@ -988,6 +1049,25 @@ def _play(s: AcademyState, key: tuple, log: bool) -> None:
     else:
         _power(s, kind, seat, a, b, log)
     _advance(s, log)
+
+
+def _quick_attack_move(s: AcademyState, seat: int, number: int) -> bool:
+    """Speed: an attack in a simulation, the most common move [turn.attack] [turn.order].
+
+    The card beats the faced card (a legal attack does), so the card is defeated and the turn
+    ends. If another card is waiting and heroes take turns clockwise, the next living hero
+    faces it, as ``_advance`` would decide: done here, True. Otherwise False: ``_advance``
+    moves play on.
+    """
+    s.hands[seat].remove(number)
+    s.discard.append(number)
+    outcomes = s.outcomes
+    outcomes[outcomes.index(PENDING)] = DEFEATED
+    s.last_responder, s.turn_open = seat, False
+    if s.opts.turn_rotate and PENDING in outcomes and not s.pending_damage:
+        s.responder, s.turn_open = _next_responder(s), True
+        return True
+    return False
 
 
 def _card_play(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
@@ -1087,7 +1167,7 @@ def _block_damage(s: AcademyState, seat: int, half: int, log: bool) -> None:
     """Half the damage, rounded up, at once; the team splits it or the blocker takes it."""
     if not half:
         return
-    if s.game.options["block_damage"] == "blocker":
+    if s.opts.block_by_blocker:
         _hurt(s, seat, half, "turn.block", log)
     else:
         s.pending_damage += half
@@ -1296,7 +1376,7 @@ def _place_damage(s: AcademyState, seat: int, bars: int, log: bool) -> None:
     bars = min(bars, s.pending_damage)
     s.pending_damage -= bars
     left = _hurt(s, seat, bars, s.pending_rule, log)
-    if left and s.game.options["excess_damage"] == "reassign":
+    if left and s.opts.excess_reassign:
         s.pending_damage += left  # [life.death] the rest must go to another living hero
     elif left and log:
         s.events.append(
