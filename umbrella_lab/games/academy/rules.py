@@ -590,8 +590,13 @@ def _start_round(s: AcademyState, log: bool) -> None:
             s.events.append(
                 Event("round.villain", f"Round {s.round}: {v.name} (strength {strength}) arrives.")
             )
-        s.lineup = [_draw_villain_card(s, log) for _ in range(strength)]  # [round.lineup]
-        s.lineup = [code for code in s.lineup if code >= 0]
+        deck = s.villain_deck
+        if 0 < strength <= len(deck):  # [round.lineup] (speed: all from the top at once)
+            s.lineup = deck[: -strength - 1 : -1]  # the top card first
+            del deck[-strength:]
+        else:  # [round.lineup] one at a time, reshuffling the discards when the deck runs out
+            s.lineup = [_draw_villain_card(s, log) for _ in range(strength)]
+            s.lineup = [code for code in s.lineup if code >= 0]
         s.outcomes = [PENDING] * len(s.lineup)
         if log:
             words = ", ".join(str(s.villain_attack(c)) for c in s.lineup)
@@ -706,20 +711,18 @@ def _advance(s: AcademyState, log: bool) -> None:
             _end(s, False, "game.lose", "Every hero is dead: the team loses.", log)
             continue
         if s.pending_damage > 0:  # [life.damage]
-            living = s.living
-            if len(living) == 1 and not s.pogo:
-                _hurt(s, living[0], s.pending_damage, s.pending_rule, log)
+            if _alive_count(s) == 1 and not s.pogo:
+                _hurt(s, s.living[0], s.pending_damage, s.pending_rule, log)
                 s.pending_damage = 0
                 continue
             s.stage = "damage"
             return
         if s.phase == "lineup":
-            position = s.faced_position
-            if position >= 0:
+            if PENDING in s.outcomes:  # a card is still to face
                 if s.turn_open and s.life[s.responder] > 0:
                     s.stage = "face"
                     return
-                if s.opts.turn_team and len(s.living) > 1:
+                if s.opts.turn_team and _alive_count(s) > 1:
                     s.turn_open, s.stage = False, "choose"
                     return
                 s.responder = _next_responder(s)
@@ -729,18 +732,17 @@ def _advance(s: AcademyState, log: bool) -> None:
                         Event(
                             "turn.order",
                             f"{s.hero_name(s.responder)} faces "
-                            f"{s.villain_label(s.lineup[position])}.",
+                            f"{s.villain_label(s.lineup[s.faced_position])}.",
                         )
                     )
                 return
             s.phase = "round-end"  # [end.damage]
             s.turn_open = False
             if s.opts.damage_at_round_end:
-                total = sum(
-                    s.villain_damage(code)
-                    for code, outcome in zip(s.lineup, s.outcomes, strict=True)
-                    if outcome == UNCONTESTED
-                )
+                total = 0
+                for code, outcome in zip(s.lineup, s.outcomes, strict=True):
+                    if outcome == UNCONTESTED:
+                        total += s.villain_damage(code)
                 if total:
                     if log:
                         s.events.append(
@@ -785,6 +787,15 @@ def _advance(s: AcademyState, log: bool) -> None:
 def _clockwise(s: AcademyState, first: int) -> list[int]:
     n = len(s.heroes)
     return [(first + i) % n for i in range(n)]
+
+
+def _alive_count(s: AcademyState) -> int:
+    """How many heroes are alive: ``len(s.living)`` without building the list (speed)."""
+    count = 0
+    for bars in s.life:
+        if bars > 0:
+            count += 1
+    return count
 
 
 def _next_responder(s: AcademyState) -> int:
@@ -1392,13 +1403,16 @@ def _spread(s: AcademyState, log: bool) -> None:
     Ties go to the first hero clockwise from the Start card.
     """
     n = len(s.life)
-    order = [(s.start + i) % n for i in range(n)]
+    order = _clockwise(s, s.start)
     share = [0] * n
     life = s.life[:]
     for _ in range(s.pending_damage):
-        seat = max(order, key=life.__getitem__)
-        if life[seat] <= 0:
+        most = max(life)
+        if most <= 0:
             break
+        for seat in order:  # the first hero clockwise with the most life
+            if life[seat] == most:
+                break
         life[seat] -= 1
         share[seat] += 1
     s.pending_damage -= sum(share)
@@ -1468,8 +1482,9 @@ def _refill(s: AcademyState, log: bool) -> None:
     for seat in _clockwise(s, s.start):
         if s.life[seat] <= 0:
             continue
+        hand = s.hands[seat]
         drawn = 0
-        while len(s.hands[seat]) < size:
+        while len(hand) < size:
             if not s.deck:
                 if not s.discard:
                     break
@@ -1483,16 +1498,21 @@ def _refill(s: AcademyState, log: bool) -> None:
                             "discard pile is shuffled into a new deck.",
                         )
                     )
-            s.hands[seat].append(s.deck.pop())
-            drawn += 1
+            # the top cards one by one (speed: as many as the deck has, at once)
+            take = min(size - len(hand), len(s.deck))
+            hand += s.deck[: -take - 1 : -1]
+            del s.deck[-take:]
+            drawn += take
         if log and drawn:
             s.events.append(Event("end.refill", f"{s.hero_name(seat)} draws {drawn} card(s)."))
 
 
 def _pass_start_card(s: AcademyState, log: bool) -> None:
     """The Start card passes to the next living hero clockwise [end.start-card]."""
-    order = _clockwise(s, (s.start + 1) % len(s.heroes))
-    s.start = next((seat for seat in order if s.life[seat] > 0), s.start)
+    for seat in _clockwise(s, (s.start + 1) % len(s.heroes)):
+        if s.life[seat] > 0:
+            s.start = seat
+            break
     if log and len(s.heroes) > 1:
         s.events.append(
             Event("end.start-card", f"The Start card passes to {s.hero_name(s.start)}.")
