@@ -41,6 +41,10 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
         return _damage(state)
     if stage == "keep":
         return ("keep", -1, -1, -1)
+    if stage in ("rumor", "vanya"):  # (speed: the choice of _power_choice, without the moves)
+        position = _most_damaging(state)
+        if position >= 0:
+            return (stage, state.responder, position, -1)
     moves = state._moves()
     if stage == "choose":
         return _choose(state, moves)
@@ -117,24 +121,26 @@ def _quick_no_winner(
     if damage <= 1 and heal_move and block < 0:  # let it go, heal well
         return heal_move
     spare = life >= 3
-    ready = _power_ready(s, seat) == ""
-    power = s.power_of(seat) if ready else ""
-    if spare and damage >= 2:
+    power = s.power_of(seat)
+    with_cards = power in ("kraken", "space-boy")  # played as "kraken"/"double", else "power"
+    if spare and damage >= 2 and with_cards and _power_ready(s, seat) == "":
         if power == "space-boy":
             move = _lowest_double(s, seat, value)
-            if move:
-                return move
-        elif power == "kraken":
+        else:
             move = _lowest_pair(s, seat, value)
-            if move:
-                return move
+        if move:
+            return move
     boosting = effect != "brothers"  # [story.hero-boost]
     if boosting and damage >= 2:
         move = _first_boost(s, seat, value)
         if move:
             return move
-    powered = power and power not in ("kraken", "space-boy")  # a "power" move is legal
-    if powered and spare and _power_worth_it(s, seat, damage):
+    if (
+        spare
+        and not with_cards  # so a "power" move is legal if the power is ready
+        and _power_ready(s, seat) == ""
+        and _power_worth_it(s, seat, damage)
+    ):
         return ("power", seat, -1, -1)
     if block >= 0:
         return ("block", seat, block, -1)
@@ -147,7 +153,7 @@ def _quick_no_winner(
         return heal_move
     if first_story:
         return first_story
-    if power in ("kraken", "space-boy") or (boosting and _boost_held(s, seat)):
+    if (with_cards and _power_ready(s, seat) == "") or (boosting and _boost_held(s, seat)):
         return None  # maybe a move that _face would play as "the first legal move"
     return ("pass", seat, -1, -1)  # [turn.no-card]
 
@@ -358,6 +364,20 @@ def _choose(s: AcademyState, moves: list[Move]) -> Move:
     if best:
         return best[1]
     return max(moves, key=lambda m: s.life[m[1]])
+
+
+def _most_damaging(s: AcademyState) -> int:
+    """The waiting lineup card that deals the most damage, the leftmost of equals.
+
+    What ``_power_choice`` picks among the rumor or vanya moves (one per waiting card).
+    """
+    best, most = -1, -1
+    for position, outcome in enumerate(s.outcomes):
+        if outcome == PENDING:
+            damage = s.villain_damage(s.lineup[position])
+            if damage > most:
+                best, most = position, damage
+    return best
 
 
 def _power_choice(s: AcademyState, moves: list[Move]) -> Move:
