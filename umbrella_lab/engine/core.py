@@ -262,6 +262,10 @@ class State:
 
     rule_for_unknown_action: ClassVar[str] = ""
 
+    chance_steps: ClassVar[bool] = True
+    """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
+    the check."""
+
     # --- what a game must provide -------------------------------------------------------
     def _moves(self) -> list[tuple]:
         """Keys of the legal moves (fast path; no labels)."""

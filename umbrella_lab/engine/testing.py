@@ -1,7 +1,8 @@
 """The contract every registered game must pass, for the test suite and for new games.
 
 ``check_game`` plays seeded games to the end with a policy and checks, after every move, the
-state's own invariants (:meth:`State.check`); it checks that ``apply`` never changes the state
+state's own invariants (:meth:`State.check`) and that a game without chance steps never
+reaches one; it checks that ``apply`` never changes the state
 it is given, that the same seed deals the same table, and that a record of the moves replays to
 the identical final state.
 """
@@ -12,7 +13,7 @@ import json
 import random
 from collections.abc import Iterable
 
-from umbrella_lab.engine.core import Game, State
+from umbrella_lab.engine.core import CHANCE, Game, State
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.record import Record
 
@@ -35,6 +36,9 @@ def check_game(
         state = start._clone()
         state.events = []
         while state.result is None:
+            assert state.chance_steps or state.to_act != CHANCE, (
+                f"seed {seed}: a chance step in a game that says it has none (chance_steps)"
+            )
             move = policy(state, rng)
             assert move in state._moves(), f"seed {seed}: policy chose an illegal move {move}"
             made.append(move)

@@ -41,8 +41,8 @@ PARALLEL_FROM = 1000
 PROGRESS_FROM = 2000
 """With ``progress=None``, runs of at least this many games show a progress bar."""
 
-CHUNK_MIN, CHUNK_MAX = 250, 1000
-"""Bounds of the number of games in one task sent to a worker."""
+CHUNK_MIN, CHUNK_MAX = 100, 1000
+"""Bounds of the number of games in one task sent to a worker (see :func:`chunk_sizes`)."""
 
 RESULT_COLUMNS = ("seed", "policy", "won", "winners", "reason", "rule", "moves")
 """The columns every simulation row has, after the game, players and option columns."""
@@ -255,9 +255,24 @@ def _as_values(values: Iterable[Any]) -> list[Any]:
     return listed
 
 
-def chunk_size(n: int, workers: int) -> int:
-    """Games per task: eight tasks per worker (the cores finish together), 250 to 1,000 games."""
-    return max(CHUNK_MIN, min(CHUNK_MAX, math.ceil(n / (8 * max(workers, 1)))))
+def chunk_sizes(n: int, workers: int) -> list[int]:
+    """How ``n`` games are cut into tasks: large ones first, smaller ones towards the end.
+
+    Each task takes a share of the games still to hand out (one part in ``4 * workers``),
+    between ``CHUNK_MIN`` and ``CHUNK_MAX`` games, so the cores start on big pieces and finish
+    together on small ones instead of one core idling through the last big task.
+
+    >>> chunk_sizes(10_000, 2)[:3], chunk_sizes(10_000, 2)[-3:], sum(chunk_sizes(10_000, 2))
+    ([1000, 1000, 1000], [100, 100, 21], 10000)
+    """
+    sizes = []
+    left = n
+    parts = 4 * max(workers, 1)
+    while left > 0:
+        size = min(left, max(CHUNK_MIN, min(CHUNK_MAX, math.ceil(left / parts))))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def _run_cells(
@@ -276,13 +291,14 @@ def _run_cells(
     fast = get_policy(name, policy)  # checks the name or the function before any work
     sent: PolicyLike = policy if isinstance(policy, str) else fast
     cores = workers if workers is not None else default_workers()
-    size = chunk_size(n, cores)
+    sizes = chunk_sizes(n, cores)
     tasks: list[Task] = []
     for game in games:
         options = dict(game.changed_options)
-        for start in range(seed, seed + n, size):
-            stop = min(start + size, seed + n)
-            tasks.append((game.name, game.players, options, sent, start, stop))
+        start = seed
+        for size in sizes:
+            tasks.append((game.name, game.players, options, sent, start, start + size))
+            start += size
     total = n * len(games)
     parallel = executor is None and cores > 1 and total >= PARALLEL_FROM and len(tasks) > 1
     if parallel and not shippable(sent):

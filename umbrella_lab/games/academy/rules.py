@@ -54,7 +54,7 @@ FINAL_VILLAIN = 1000  # lineup code of a villain card's attack side: 1000 + vill
 PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
 OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
 CARD_PLAYS = ("attack", "block", "heal", "story", "boosted", "kraken", "double")
-POWER_STAGES = ("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit")
+POWER_STAGES = frozenset(("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit"))
 
 
 # --- The options, read once ------------------------------------------------------------------
@@ -180,6 +180,7 @@ class AcademyState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
+    chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
     # --- cloning ----------------------------------------------------------------------------
     def _clone(self) -> AcademyState:
@@ -487,7 +488,10 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     s.deck, s.discard = deck, []
 
     # [setup.villains] a stack of villains of the table's strength
-    matching = [i for i, v in enumerate(cards.villains) if v.strength == strength]
+    matching = game.extra.get(("academy.villains", strength))
+    if matching is None:
+        matching = [i for i, v in enumerate(cards.villains) if v.strength == strength]
+        game.extra["academy.villains", strength] = matching
     if not matching:
         have = sorted({v.strength for v in cards.villains})
         msg = (
@@ -507,11 +511,18 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     _shuffle(s.family_deck, rng)
     s.family_discard, s.family = [], -1
 
-    s.hands = [[] for _ in range(players)]
-    for _ in range(hand):  # [setup.hands]
-        for seat in range(players):
-            if s.deck:
-                s.hands[seat].append(s.deck.pop())
+    # [setup.hands] one card at a time clockwise from the top of the deck, until each hero
+    # holds a full hand
+    dealt = hand * players
+    if dealt <= len(deck):  # (speed: every hand at once; seat k takes every players-th card)
+        s.hands = [deck[-1 - seat :: -players][:hand] for seat in range(players)]
+        del deck[len(deck) - dealt :]
+    else:
+        s.hands = [[] for _ in range(players)]
+        for _ in range(hand):
+            for seat in range(players):
+                if deck:
+                    s.hands[seat].append(deck.pop())
     s.start = 0  # [setup.start]
     s.round, s.final, s.lineup, s.outcomes = 0, False, [], []
     s.boost_card, s.boost_amount = -1, 0
@@ -547,7 +558,10 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
 def _choose_heroes(game: Game, cards: Cards, rng: random.Random) -> tuple[str, ...]:
     chosen = game.options["heroes"]
     players = game.players
-    allowed = [h for h, hero in cards.heroes.items() if players > 1 or hero.solo]
+    allowed = game.extra.get("academy.heroes")
+    if allowed is None:  # (kept with the game: each deal needs it)
+        allowed = [h for h, hero in cards.heroes.items() if players > 1 or hero.solo]
+        game.extra["academy.heroes"] = allowed
     if chosen is None:
         if len(allowed) < players:
             msg = f"academy: only {len(allowed)} heroes in the data for {players} players"
@@ -1263,7 +1277,7 @@ def _story(s: AcademyState, seat: int, number: int, target: int, position: int, 
 
 def _power(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
     """Hero powers that need choices: start one, then make its choices [power.*]."""
-    name = s.hero_name(seat)
+    name = s.hero_name(seat) if log else ""  # (names are only for the log)
     if kind == "power":  # [power.use]
         power = s.power_of(seat)
         s.power_uses[seat] += 1
@@ -1425,6 +1439,17 @@ def _spread(s: AcademyState, log: bool) -> None:
     """
     n = len(s.life)
     start = s.start
+    if s.pending_damage == 1:  # (speed: the common case, a single bar; the same choice)
+        most = max(s.life)
+        if most > 0:
+            seat = start
+            while s.life[seat] != most:  # the first hero clockwise with the most life
+                seat = (seat + 1) % n
+            s.pending_damage = 0
+            _hurt(s, seat, 1, s.pending_rule, log)
+        else:
+            s.pending_damage = 0  # nobody is left to take it
+        return
     share = [0] * n
     life = s.life[:]
     placed = 0

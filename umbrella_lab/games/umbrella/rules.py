@@ -249,6 +249,7 @@ class UmbrellaState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
+    chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
     # --- cloning ----------------------------------------------------------------------------
     def _clone(self) -> UmbrellaState:
