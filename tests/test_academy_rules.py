@@ -23,6 +23,7 @@ from umbrella_lab.games.academy.rules import (
     PLAYER_COUNT_TABLE,
     REMOVED,
     UNCONTESTED,
+    _spread,
 )
 from umbrella_lab.games.academy.scenario import scenario
 
@@ -507,6 +508,40 @@ def test_life_damage_spread_puts_each_bar_on_the_hero_with_most_life():
     s = _round_end_damage([5, 3])
     after = play(s, "spread")
     assert after.life == [2, 3]  # 5->4->3, then the tie goes to the Start card holder
+
+
+def _spread_bar_by_bar(life: list[int], start: int, bars: int) -> list[int]:
+    """The rule read literally: each bar to the hero with the most life at that moment, ties to
+    the first clockwise from the Start card."""
+    life = life[:]
+    for _ in range(bars):
+        if max(life) <= 0:
+            break
+        seat = next(
+            (start + i) % len(life)
+            for i in range(len(life))
+            if life[(start + i) % len(life)] == max(life)
+        )
+        life[seat] -= 1
+    return life
+
+
+def test_life_damage_spread_matches_the_rule_bar_by_bar():
+    rng = random.Random(7)
+    for _ in range(400):
+        players = rng.randint(2, 6)
+        s = ul.load("academy", players=players).new(seed=rng.randrange(1000))
+        life = [rng.randint(0, 6) for _ in range(players)]
+        if not any(life):
+            life[0] = 1
+        s.life = life[:]
+        s.start = rng.choice([seat for seat in range(players) if life[seat] > 0])
+        bars = rng.randint(1, 25)
+        s.pending_damage, s.pending_rule = bars, "end.damage"
+        expected = _spread_bar_by_bar(life, s.start, bars)
+        _spread(s, False)
+        assert s.life == expected, (life, s.start, bars)
+        assert s.pending_damage == (0 if not any(expected) else bars - (sum(life) - sum(expected)))
 
 
 def test_life_death_at_zero_the_hand_is_discarded_and_the_rest_is_reassigned():

@@ -132,17 +132,21 @@ class Cards:
             "story": tuple(card.story for card in deck),
             "boost": tuple(card.boost for card in deck),
             "design": tuple(designs[card.id] for card in deck),
+            "winner_rank": tuple(2 * card.attack + bool(card.story) for card in deck),
         }
         for name, column in columns.items():
             object.__setattr__(self, name, column)
 
     # Columns by card number, for fast loops: attack, heal, story ("" for attack cards),
-    # boost (0 unless a Hero Boost) and design (one number per card design).
+    # boost (0 unless a Hero Boost), design (one number per card design) and winner_rank
+    # (2 x attack, +1 for a story card: among cards that beat a villain card, the lowest rank
+    # is the lowest attack, an attack card before a story card of the same value).
     attack: tuple[int, ...] = field(init=False, repr=False)
     heal: tuple[int, ...] = field(init=False, repr=False)
     story: tuple[str, ...] = field(init=False, repr=False)
     boost: tuple[int, ...] = field(init=False, repr=False)
     design: tuple[int, ...] = field(init=False, repr=False)
+    winner_rank: tuple[int, ...] = field(init=False, repr=False)
 
 
 _HERO = {

@@ -66,17 +66,17 @@ def _quick_face(s: AcademyState) -> Move | None:
     position = s.outcomes.index(PENDING)  # the faced card (s.faced_position, inlined)
     code = s.lineup[position]
     value = s.villain_attack(code)
-    attack_of, story_of = s.cards.attack, s.cards.story
-    best, best_attack, best_is_story = -1, 1 << 30, True
+    cards = s.cards
+    attack_of, rank_of = cards.attack, cards.winner_rank
+    best, best_rank = -1, 1 << 30
     block = -1
     for number in s.hands[seat]:
         attack = attack_of[number]
         if attack > value:
             # the lowest winner; at equal values an attack card before a story card
-            if attack < best_attack or (
-                attack == best_attack and best_is_story and not story_of[number]
-            ):
-                best, best_attack, best_is_story = number, attack, bool(story_of[number])
+            rank = rank_of[number]
+            if rank < best_rank:
+                best, best_rank = number, rank
         elif attack == value and block < 0:
             block = number
     if best >= 0:  # the lowest card that wins
