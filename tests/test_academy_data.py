@@ -321,12 +321,23 @@ def test_too_small_a_hero_deck_is_refused(tmp_path):
     assert "hero_deck.toml" in str(error) and error.field == "copies"
 
 
-def test_broken_data_given_as_a_game_option_fails_when_the_table_is_dealt(tmp_path):
+def test_broken_data_given_as_a_game_option_fails_when_the_game_is_loaded(tmp_path):
     folder = copy_data(tmp_path)
     edit_entry(folder, "villains.toml", "hazel-7", "final_attack = 45", "final_attack = 999")
-    game = ul.load("academy", players=2, data=str(folder))
     with pytest.raises(DataError, match=r"villains\.toml villain 'hazel-7' field 'final_attack'"):
-        game.new(seed=1)
+        ul.load("academy", players=2, data=str(folder))
+
+
+def test_a_strength_without_villain_cards_is_refused_when_the_game_is_loaded(tmp_path):
+    folder = copy_data(tmp_path)
+    villains = folder / "villains.toml"
+    villains.write_text(
+        villains.read_text(encoding="utf-8").replace("strength = 9", "strength = 8"),
+        encoding="utf-8",
+    )
+    with pytest.raises(OptionError, match=r"no villain cards of strength 9.*\[6, 7, 8, 10\]"):
+        ul.load("academy", players=2, strength=9, data=str(folder))
+    assert ul.load("academy", players=2, strength=8, data=str(folder)).new(seed=1).villains
 
 
 def test_a_data_option_that_is_not_a_folder_is_refused(tmp_path):

@@ -246,10 +246,9 @@ def test_heroes_that_are_not_a_list_of_ids_are_refused(heroes):
         (("kraken", "kraken"), "each hero can be picked only once"),
     ],
 )
-def test_bad_heroes_are_refused_when_the_table_is_dealt(heroes, words):
-    game = ul.load("academy", players=2, heroes=heroes)
+def test_bad_heroes_are_refused_when_the_game_is_loaded(heroes, words):
     with pytest.raises(OptionError, match=words):
-        game.new(seed=1)
+        ul.load("academy", players=2, heroes=heroes)
 
 
 @pytest.mark.parametrize("seed", ["7", 1.5, True, None])

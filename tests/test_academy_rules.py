@@ -1080,9 +1080,8 @@ def test_game_win_is_checked_after_the_final_round_end_damage():
 
 @pytest.mark.parametrize("hero", ["vanya", "horror"])
 def test_solo_hero_vanya_and_the_horror_are_refused(hero):
-    game = ul.load("academy", players=1, heroes=(hero,))
     with pytest.raises(OptionError, match=r"solo\.hero"):
-        game.new(seed=0)
+        ul.load("academy", players=1, heroes=(hero,))
     with pytest.raises(OptionError, match="may not be played solo"):
         scenario(heroes=(hero,))
 

@@ -108,6 +108,13 @@ def test_every_field_is_explained_in_the_header(file):
     assert len(ids) == len(set(ids))
 
 
+def test_broken_data_given_as_a_game_option_fails_when_the_game_is_loaded(tmp_path):
+    folder = copy_data(tmp_path)
+    edit_entry(folder, "umbrella_deck.toml", "tyrant", "force = 9", "force = 99")
+    with pytest.raises(DataError, match=r"umbrella_deck\.toml .*'tyrant' field 'force'"):
+        ul.load("corporation", data=str(folder))
+
+
 def test_the_game_uses_an_edited_folder(tmp_path):
     folder = copy_data(tmp_path)
     edit_entry(folder, "umbrella_deck.toml", "tyrant", "force = 9", "force = 12")

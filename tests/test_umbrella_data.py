@@ -252,13 +252,12 @@ def test_edited_stage_colours_change_play(tmp_path):
     assert ul.load("umbrella", players=2).new(seed=1).to_dict()["seats"][0]["stage"][0] == "YBGR"
 
 
-def test_broken_data_given_as_a_game_option_fails_when_the_table_is_dealt(tmp_path):
+def test_broken_data_given_as_a_game_option_fails_when_the_game_is_loaded(tmp_path):
     folder = copy_data(tmp_path)
     edit_entry(folder, "figures.toml", "F07", 'white = "..../.##./.#../.##."',
                'white = "..../.##./.#../.#.."')
-    game = ul.load("umbrella", players=2, data=str(folder))
     with pytest.raises(DataError, match=r"figures\.toml tile 'F07' field 'white'"):
-        game.new(seed=0)
+        ul.load("umbrella", players=2, data=str(folder))
 
 
 def test_a_data_option_that_is_not_a_folder_is_refused(tmp_path):

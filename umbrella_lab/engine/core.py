@@ -167,6 +167,9 @@ class GameInfo:
             false it records no events (for fast simulations).
         version: Bumped whenever a rules change alters what a seed produces.
         cooperative: True when the players win or lose together.
+        check: Checks the settings as a whole when the game is loaded (for example chosen
+            heroes against the player count, or a data folder), raising ``OptionError`` or
+            ``DataError``; each option alone is checked by its own ``Option``.
     """
 
     name: str
@@ -177,6 +180,7 @@ class GameInfo:
     version: int = 1
     cooperative: bool = False
     describe: str = ""
+    check: Callable[[Game], None] | None = None
 
 
 class Game:
@@ -210,6 +214,8 @@ class Game:
         self.players = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
         self.extra: dict[str, Any] = {}  # per-game caches (card tables), filled by the game
+        if info.check is not None:
+            info.check(self)  # the settings together, before any table is dealt
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.info_default(k)}

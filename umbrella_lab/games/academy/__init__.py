@@ -14,7 +14,12 @@ from typing import Any
 
 from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
 from umbrella_lab.games.academy.cards import load_cards
-from umbrella_lab.games.academy.rules import PLAYER_COUNT_TABLE, AcademyState, new_game
+from umbrella_lab.games.academy.rules import (
+    PLAYER_COUNT_TABLE,
+    AcademyState,
+    check_table,
+    new_game,
+)
 
 
 def _size(low: int, high: int) -> Any:
@@ -143,6 +148,7 @@ INFO = REGISTRY.register(
         players=tuple(PLAYER_COUNT_TABLE),
         options=OPTIONS,
         new_state=new_game,
+        check=check_table,
         version=1,
         cooperative=True,
         describe="Co-operative card game: face the villains' lineups left to right, survive the "

@@ -488,17 +488,7 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     s.deck, s.discard = deck, []
 
     # [setup.villains] a stack of villains of the table's strength
-    matching = game.extra.get(("academy.villains", strength))
-    if matching is None:
-        matching = [i for i, v in enumerate(cards.villains) if v.strength == strength]
-        game.extra["academy.villains", strength] = matching
-    if not matching:
-        have = sorted({v.strength for v in cards.villains})
-        msg = (
-            f"academy: there are no villain cards of strength {strength} in the data; "
-            f"the strengths are {have}"
-        )
-        raise OptionError(msg)
+    matching = game.extra["academy.villains"]  # (found by check_table when the game loaded)
     stack = [matching[i % len(matching)] for i in range(villain_count)]
     if villain_count <= len(matching):
         stack = rng.sample(matching, villain_count)
@@ -556,34 +546,60 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
 
 
 def _choose_heroes(game: Game, cards: Cards, rng: random.Random) -> tuple[str, ...]:
-    chosen = game.options["heroes"]
+    chosen = game.options["heroes"]  # (checked by check_table when the game loaded)
+    if chosen is None:
+        return tuple(rng.sample(game.extra["academy.heroes"], game.players))
+    return tuple(chosen)
+
+
+def check_table(game: Game) -> None:
+    """Check the settings together when the game is loaded, before any table is dealt.
+
+    Reads the card files (a broken one raises ``DataError`` naming file, entry and field) and
+    checks the chosen heroes against the player count [setup.heroes] [solo.hero] and that the
+    villains of the table's strength exist [setup.villains]. Keeps what every deal needs in
+    ``game.extra``.
+
+    Raises:
+        OptionError: naming the option and what is wrong with it.
+    """
+    options = game.options
+    cards = load_cards(options["data"])
     players = game.players
-    allowed = game.extra.get("academy.heroes")
-    if allowed is None:  # (kept with the game: each deal needs it)
-        allowed = [h for h, hero in cards.heroes.items() if players > 1 or hero.solo]
-        game.extra["academy.heroes"] = allowed
+    allowed = [h for h, hero in cards.heroes.items() if players > 1 or hero.solo]
+    chosen = options["heroes"]
     if chosen is None:
         if len(allowed) < players:
             msg = f"academy: only {len(allowed)} heroes in the data for {players} players"
             raise OptionError(msg)
-        return tuple(rng.sample(allowed, players))
-    chosen = tuple(chosen)
-    problem = ""
-    if len(chosen) != players:
-        problem = f"name {players} hero(es), one per player, not {len(chosen)}"
-    elif len(set(chosen)) != len(chosen):
-        problem = "each hero can be picked only once"
     else:
-        for hero in chosen:
-            if hero not in cards.heroes:
-                problem = f"{hero!r} is not a hero; the heroes are {', '.join(cards.heroes)}"
-                break
-            if hero not in allowed:
-                problem = f"{cards.heroes[hero].name} may not be played solo (rule solo.hero)"
-                break
-    if problem:
-        raise OptionError(f"academy: option heroes={list(chosen)}: {problem}")
-    return chosen
+        chosen = tuple(chosen)
+        problem = ""
+        if len(chosen) != players:
+            problem = f"name {players} hero(es), one per player, not {len(chosen)}"
+        elif len(set(chosen)) != len(chosen):
+            problem = "each hero can be picked only once"
+        else:
+            for hero in chosen:
+                if hero not in cards.heroes:
+                    problem = f"{hero!r} is not a hero; the heroes are {', '.join(cards.heroes)}"
+                    break
+                if hero not in allowed:
+                    problem = f"{cards.heroes[hero].name} may not be played solo (rule solo.hero)"
+                    break
+        if problem:
+            raise OptionError(f"academy: option heroes={list(chosen)}: {problem}")
+    strength = options["strength"] or PLAYER_COUNT_TABLE[players][2]
+    matching = [i for i, v in enumerate(cards.villains) if v.strength == strength]
+    if not matching:
+        have = sorted({v.strength for v in cards.villains})
+        msg = (
+            f"academy: there are no villain cards of strength {strength} in the data; "
+            f"the strengths are {have}"
+        )
+        raise OptionError(msg)
+    game.extra["academy.heroes"] = allowed
+    game.extra["academy.villains"] = matching
 
 
 # --- Rule 3: start of a round ----------------------------------------------------------------

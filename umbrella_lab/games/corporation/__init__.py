@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
 from umbrella_lab.games.corporation.cards import load_cards
 from umbrella_lab.games.corporation.rules import HERO, UMBRELLA, CorporationState, new_game
 
@@ -36,6 +36,11 @@ def _data(value: Any) -> str:
     if not isinstance(value, (str, Path)) or not Path(value).is_dir():
         return "give the path of a folder holding hero_deck.toml and umbrella_deck.toml"
     return ""
+
+
+def _check(game: Game) -> None:
+    """Read the card files when the game is loaded: a broken one fails here, not at a deal."""
+    load_cards(game.options["data"])
 
 
 OPTIONS = (
@@ -73,6 +78,7 @@ INFO = REGISTRY.register(GameInfo(
     players=(2,),
     options=OPTIONS,
     new_state=new_game,
+    check=_check,
     version=1,
     cooperative=False,
     describe="Two-player card game: the Heroes' teams assault Umbrella's facilities, Umbrella's "

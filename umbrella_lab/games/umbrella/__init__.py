@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
 from umbrella_lab.games.umbrella.pieces import load_pieces
 from umbrella_lab.games.umbrella.rules import SUPPLY, UmbrellaState, new_game
 
@@ -23,6 +23,11 @@ def _data(value: Any) -> str:
     if not isinstance(value, (str, Path)) or not Path(value).is_dir():
         return "give the path of a folder holding boards.toml, figures.toml and scoreboards.toml"
     return ""
+
+
+def _check(game: Game) -> None:
+    """Read the piece files when the game is loaded: a broken one fails here, not at a deal."""
+    load_pieces(game.options["data"])
 
 
 OPTIONS = (
@@ -87,6 +92,7 @@ INFO = REGISTRY.register(
         players=tuple(sorted(SUPPLY)),
         options=OPTIONS,
         new_state=new_game,
+        check=_check,
         version=1,
         describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
         "and fill your Scoreboard.",
