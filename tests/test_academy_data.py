@@ -6,10 +6,10 @@ field. ``load_cards`` is cached by folder, so every test edits a fresh copy in `
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
+import helpers
 import pytest
 
 import umbrella_lab as ul
@@ -21,26 +21,15 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-DATA = Path(ul.__file__).parent / "games" / "academy" / "data"
+DATA = helpers.packaged_data("academy")
 FILES = ("heroes.toml", "hero_deck.toml", "villain_attack.toml", "villains.toml", "family.toml")
 
 
 def copy_data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(DATA, folder)
-    return folder
+    return helpers.copy_data(tmp_path, "academy")
 
 
-def edit_entry(folder: Path, file: str, entry_id: str, old: str, new: str) -> None:
-    """Replace ``old`` by ``new`` inside the one ``[[...]]`` entry whose id is ``entry_id``."""
-    path = folder / file
-    blocks = path.read_text(encoding="utf-8").split("\n[[")
-    hits = [i for i, block in enumerate(blocks) if f'\nid = "{entry_id}"\n' in block]
-    assert len(hits) == 1, f"{file}: entry {entry_id!r} not found once"
-    block = blocks[hits[0]]
-    assert block.count(old) == 1, f"{file} {entry_id}: {old!r} not found once"
-    blocks[hits[0]] = block.replace(old, new)
-    path.write_text("\n[[".join(blocks), encoding="utf-8")
+edit_entry = helpers.edit_entry
 
 
 def broken(folder: Path) -> DataError:

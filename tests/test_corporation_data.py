@@ -8,10 +8,10 @@ field. ``load_cards`` is cached by folder, so every test edits a fresh copy in `
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
+import helpers
 import pytest
 
 import umbrella_lab as ul
@@ -23,26 +23,15 @@ from umbrella_lab.games.corporation.cards import (
     load_cards,
 )
 
-DATA = Path(ul.__file__).parent / "games" / "corporation" / "data"
+DATA = helpers.packaged_data("corporation")
 FILES = ("hero_deck.toml", "umbrella_deck.toml")
 
 
 def copy_data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(DATA, folder)
-    return folder
+    return helpers.copy_data(tmp_path, "corporation")
 
 
-def edit_entry(folder: Path, file: str, entry_id: str, old: str, new: str) -> None:
-    """Replace ``old`` by ``new`` inside the one ``[[card]]`` entry whose id is ``entry_id``."""
-    path = folder / file
-    blocks = path.read_text(encoding="utf-8").split("\n[[")
-    hits = [i for i, block in enumerate(blocks) if f'\nid = "{entry_id}"\n' in block]
-    assert len(hits) == 1, f"{file}: entry {entry_id!r} not found once"
-    block = blocks[hits[0]]
-    assert old in block, f"{entry_id}: {old!r} not in the entry"
-    blocks[hits[0]] = block.replace(old, new, 1)
-    path.write_text("\n[[".join(blocks), encoding="utf-8")
+edit_entry = helpers.edit_entry
 
 
 # --- the packaged data ---------------------------------------------------------------------------
