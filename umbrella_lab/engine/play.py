@@ -21,17 +21,24 @@ MAX_MOVES = 100_000
 
 
 def play_out(
-    state: State, policy: FastPolicy, rng: random.Random, moves_made: list[tuple] | None = None
+    state: State,
+    policy: FastPolicy,
+    rng: random.Random,
+    moves_made: list[tuple] | None = None,
+    *,
+    in_place: bool = False,
 ) -> State:
     """Play from ``state`` to the end with ``policy``; return the final state (a copy).
 
     Args:
-        state: Where to start; it is not changed.
+        state: Where to start; it is not changed (unless ``in_place``).
         policy: Chooses a move key from the legal keys.
         rng: The policy's own generator (the game's luck lives in the state).
         moves_made: If given, every chosen key is appended to it.
+        in_place: Play on ``state`` itself instead of a copy, for a caller that has no further
+            use for it (a freshly dealt table in a simulation): one copy fewer.
     """
-    s = state._clone()
+    s = state if in_place else state._clone()
     s.events = []
     do = s._do
     if not s.chance_steps:  # the policy makes every move (the same loop, one check fewer)

@@ -82,7 +82,7 @@ def play_seeds(
     made: list[tuple] = []
     for seed in range(start, stop):
         made.clear()
-        final = play_out(game.deal(seed), fast, random.Random(seed), made)
+        final = play_out(game.deal(seed), fast, random.Random(seed), made, in_place=True)
         result = final.result
         assert result is not None  # play_out only returns finished games
         row: dict[str, Any] = {
