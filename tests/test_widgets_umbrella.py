@@ -185,3 +185,57 @@ def test_solo_and_the_end():
 def test_the_board_seen_from_a_seat(w):
     w.seat = 1
     assert w.board["order"] == [1, 0] and w.board["seat"] == 1
+
+
+def test_the_small_cards_data_for_three_and_four_players():
+    """Each seat's brief summary and the zones it shares with every other seat."""
+    four = board(ul.load("umbrella", players=4).new(seed=1))
+    p1, p2 = four["seats"][:2]
+    assert p1["shares"][0] == []  # a seat shares nothing with itself
+    assert [z["short"] for z in p1["shares"][2]] == ["central"]  # across the table
+    assert [z["side"] for z in p1["shares"][1]] == ["north", "west"]  # P2 on the left
+    assert [z["side"] for z in p1["shares"][3]] == ["north", "east"]
+    for seat in four["seats"]:
+        for other, zones in enumerate(seat["shares"]):
+            mine = {z["zone"] for z in zones}
+            theirs = {z["zone"] for z in four["seats"][other]["shares"][seat["seat"]]}
+            assert mine == theirs  # sharing is mutual
+            names = {
+                zone["name"]
+                for zone in seat["around"]
+                if four["seats"][other]["name"] in zone["shared_with"]
+            }
+            assert {z["name"] for z in zones} == names
+        assert [zone["short"] for zone in seat["around"]][0::2] == ["central", "personal"]
+        summary = seat["summary"]
+        assert summary == {
+            "spots": 12,
+            "spots_filled": 0,
+            "spaces": 4,
+            "spaces_filled": 2,
+            "figures_made": 0,
+            "personal": seat["personal_zone"],
+        }
+    assert p2["around"][1]["short"].startswith("side ")
+
+
+def test_the_summary_follows_the_game():
+    w = until(
+        Explorer("umbrella", seed=11, players=3, policy="greedy"),
+        lambda s: any(s.tokens(p) for p in range(s.players)) and s.step == "push",
+    )
+    for seat in w.board["seats"]:
+        summary = seat["summary"]
+        assert summary["spots_filled"] == seat["tokens"]
+        assert summary["spots_filled"] == sum(c["token"] for c in seat["scoreboard"]["cells"])
+        made = sum(1 for space in seat["spaces"] if space["best"] and space["best"]["made"])
+        assert summary["figures_made"] == made
+        assert summary["spaces_filled"] == sum(1 for space in seat["spaces"] if space["top"])
+    solo = board(ul.load("umbrella", players=1).new(seed=4))
+    assert solo["seats"][0]["shares"] == [[]]
+    assert [zone["short"] for zone in solo["seats"][0]["around"]] == [
+        "top",
+        "right",
+        "personal",
+        "left",
+    ]

@@ -8,7 +8,10 @@ as board controls (``controls``): the pushes by side, colour and line, the figur
 be scored, the tile to pass or to cover with, the powers. Every control carries the id of a
 legal action, so a click on the board is the same as a click in the action list. Nothing is
 hidden in Umbrella except the tiles under the stacks, which the snapshot already shows as a
-count. The drawing is ``static/board-umbrella.js``.
+count. With 3 or 4 players the drawing shows the seats that are not deciding as small cards, so
+each seat also carries a brief ``summary`` (spots filled, Figure spaces filled and made, the
+personal zone) and its ``shares``: for each other seat, the zones both Stages touch. The
+drawing is ``static/board-umbrella.js``.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ def board(state: State, seat: int | None = None) -> dict[str, Any]:
     data["order"] = order
     for p, info in enumerate(data["seats"]):
         _seat_extras(s, p, info, data)
+        info["shares"] = _shares(s, p)
     data["controls"] = _controls(s)
     return data
 
@@ -109,6 +113,7 @@ def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> 
                 "zone": zone,
                 "name": s.zone_name(zone),
                 "role": roles[side].replace("your ", ""),
+                "short": _short_zone(s, zone),
                 "counts": list(s.zones[zone]),
                 "umbrellas": data["zones"][zone]["umbrellas"],
                 "shared_with": [s.seat_name(other) for other in sharers],
@@ -189,6 +194,44 @@ def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> 
     info["score_parts"] = parts
     if s.solo:
         info["achievement"] = s.achievement(info["score"])
+    info["summary"] = {
+        "spots": len(face.spots),
+        "spots_filled": s.filled[p].bit_count(),
+        "spaces": len(info["spaces"]),
+        "spaces_filled": sum(1 for space in info["spaces"] if space["top"]),
+        "figures_made": sum(
+            1 for space in info["spaces"] if space["best"] and space["best"]["made"]
+        ),
+        "personal": personal,
+    }
+
+
+def _short_zone(s: Any, zone: int) -> str:
+    """A zone's name for a small label: "central", "side 2", "personal", "left"."""
+    name = s.zone_name(zone)
+    if name.endswith("personal zone"):
+        return "personal"
+    return name.replace(" zone", "")
+
+
+def _shares(s: Any, p: int) -> list[list[dict[str, Any]]]:
+    """For each other seat, the zones around ``p`` that are also around it (none for ``p``).
+
+    Each zone as ``p`` sees it: its id, name, short name and the side of ``p``'s Stage.
+    """
+    return [
+        [
+            {
+                "zone": zone,
+                "name": s.zone_name(zone),
+                "short": _short_zone(s, zone),
+                "side": COMPASS[side],
+            }
+            for side, zone in enumerate(s.around[p])
+            if other != p and zone in s.around[other]
+        ]
+        for other in range(s.players)
+    ]
 
 
 def _best(masks: tuple[int, ...], stage: list[int]) -> dict[str, Any]:

@@ -17,6 +17,8 @@ const LETTERS = "YBGR";
 
 // What the teacher chose on the board; kept between redraws of the same position.
 const ui = { key: "", pick: null, chooser: null, space: null, cell: null, hints: false };
+// Which seats are open in full with 3 or 4 players (besides the seat to play); kept across moves.
+const view = { open: new Set(), all: false };
 
 function act(el, ctx, id) {
   if (typeof ctx.act === "function") { ctx.act(id); return; }
@@ -38,7 +40,11 @@ export function render(el, b, ctx) {
   const live = !ctx.compact && !b.result;
   const key = `${b.step}|${b.to_act}|${b.seats.map((s) => s.grid.join("")).join("|")}|${b.zones.map((z) => z.umbrellas).join("|")}`;
   if (ui.key !== key) Object.assign(ui, { key, pick: null, chooser: null, space: null, cell: null });
-  const redraw = () => { el.replaceChildren(); render(el, b, ctx); };
+  const redraw = (focus) => {
+    el.replaceChildren();
+    render(el, b, ctx);
+    if (typeof focus === "string") el.querySelector(focus)?.focus();
+  };
   const play = (id) => { ui.key = ""; act(el, ctx, id); };
   el.classList.add("uub");
   if (ctx.compact) el.classList.add("uub-compact");
@@ -46,14 +52,15 @@ export function render(el, b, ctx) {
   // --- top strip: tokens, level, who decides ---------------------------------------------------
   const tokens = (n, cls) => h("span", { class: `uub-tokens ${cls}` },
     Array.from({ length: Math.min(n, 25) }, () => h("span", { class: "uub-token", "aria-hidden": "true" })));
-  el.append(h("div", { class: "uub-top" },
+  const top = h("div", { class: "uub-top" },
     h("div", { class: "uub-title" }, b.solo ? "Umbrella · solo" : `Umbrella · ${b.players} players`,
       h("span", { class: "uub-level", title: "Scoreboard difficulty level (option level)" }, `level ${b.level}`)),
     h("div", { class: `uub-stock${changed("supply") ? " is-changed" : ""}`, title: "Scoring tokens in the supply: the game ends when the last one is placed (end.supply)" },
       h("span", { class: "uub-stock-n" }, String(b.supply)), h("span", { class: "uub-stock-label" }, "in the supply"), tokens(b.supply, "")),
     b.solo ? null : h("div", { class: `uub-stock is-reserve${changed("reserve") ? " is-changed" : ""}`, title: "Tokens set aside at setup: used only in the final turns (end.reserve)" },
       h("span", { class: "uub-stock-n" }, String(b.reserve)), h("span", { class: "uub-stock-label" }, "set aside")),
-    b.end_trigger ? h("div", { class: "uub-trigger" }, `End triggered (${b.end_trigger}): final turns`) : null));
+    b.end_trigger ? h("div", { class: "uub-trigger" }, `End triggered (${b.end_trigger}): final turns`) : null);
+  el.append(top);
 
   if (b.result) {
     const winners = b.result.winners || [];
@@ -87,14 +94,52 @@ export function render(el, b, ctx) {
   }
 
   // --- one panel per seat -------------------------------------------------------------------
+  // With 3 or 4 players only the seat to play (and the seat viewed as) get the full board; the
+  // others are small cards side by side that open to their full board on a click.
+  const env = { live, play, redraw, c };
   const seats = h("div", { class: "uub-seats" });
-  for (const p of b.order) seats.append(seatPanel(h, b, b.seats[p], ctx, changed, { live, play, redraw, c }));
-  el.append(seats);
+  let shareWith = null; // the seat whose shared zones the small cards mark with ⇄
+  if (ctx.compact || b.players < 3) {
+    for (const p of b.order) seats.append(seatPanel(h, b, b.seats[p], ctx, changed, env));
+    el.append(seats);
+  } else {
+    el.classList.add("uub-many");
+    const actor = !b.result && c.seat !== null && c.seat !== undefined ? c.seat : null;
+    const viewed = b.seat !== null && b.seat !== undefined ? b.seat : null;
+    const fixed = new Set([actor, viewed].filter((p) => p !== null));
+    const full = b.order.filter((p) => fixed.has(p) || view.all || view.open.has(p));
+    const small = b.order.filter((p) => !full.includes(p));
+    const toggle = (p, open) => {
+      if (open) view.open.add(p); else view.open.delete(p);
+      redraw(open ? `.uub-seat[data-seat="${p}"] .uub-fold` : `.uub-card[data-seat="${p}"]`);
+    };
+    for (const p of full) {
+      const fold = !fixed.has(p) ? h("button", {
+        class: "uub-btn uub-fold", type: "button", title: "Show this seat as a small card again",
+        onclick: () => { view.all = false; toggle(p, false); },
+      }, "▴ compact") : null;
+      seats.append(seatPanel(h, b, b.seats[p], ctx, changed, { ...env, fold }));
+    }
+    const ref = actor !== null ? actor : viewed;
+    top.append(h("button", {
+      class: "uub-btn uub-all", type: "button", "aria-pressed": view.all ? "true" : "false",
+      title: view.all ? "Show the seats that are not deciding as small cards again" : "Show every seat's full board, one under another",
+      onclick: () => { view.all = !view.all; view.open.clear(); redraw(".uub-all"); },
+    }, view.all ? "▴ small cards" : "▾ all boards in full"));
+    if (small.length && ref !== null) shareWith = b.seats[ref].name;
+    const around = small.length ? h("section", {
+      class: "uub-cards", "aria-label": full.length ? "The other seats (click one to open its board)" : "The seats (click one to open its board)",
+    }, small.map((p) => compactSeat(h, b, b.seats[p], ref, changed, () => toggle(p, true)))) : null;
+    if (full.length) el.append(seats);
+    if (around) el.append(around);
+  }
   if (!ctx.compact) {
     el.append(h("div", { class: "uub-legend" },
       [0, 1, 2, 3].map((k) => h("span", { class: "uub-legend-item" }, umbrella(h, k), NAMES[k])),
       h("span", { class: "uub-legend-item" }, h("span", { class: "uub-cellkey is-made" }), "figure made"),
-      h("span", { class: "uub-legend-item" }, h("span", { class: "uub-cellkey is-need" }), "figure: umbrella still needed (hover a figure)")));
+      h("span", { class: "uub-legend-item" }, h("span", { class: "uub-cellkey is-need" }), "figure: umbrella still needed (hover a figure)"),
+      shareWith ? h("span", { class: "uub-legend-item" }, h("span", { class: "uub-card-zone is-shared" }, h("span", { class: "uub-share-mark" }, "⇄"), "zone"), `shared with ${shareWith}`) : null,
+      shareWith ? h("span", { class: "uub-legend-item" }, "click a small seat card to open its full board") : null));
   }
 }
 
@@ -323,6 +368,7 @@ function seatPanel(h, b, seat, ctx, changed, env) {
     h("span", { class: "uub-seat-name" }, seat.name),
     h("span", { class: "uub-seat-board" }, `board ${seat.board}`),
     seat.to_act ? h("span", { class: "uub-turn" }, "to play") : null,
+    env.fold || null,
     h("span", { class: `uub-score${changed(`${place} › score`) ? " is-changed" : ""}`, title: "Score if the game ended now (end.score)" },
       h("span", { class: "uub-score-n" }, String(seat.score)), " points"));
   return h("section", { class: `uub-seat${seat.to_act ? " is-acting" : ""}`, dataset: { seat: String(seat.seat) } },
@@ -331,8 +377,72 @@ function seatPanel(h, b, seat, ctx, changed, env) {
     h("div", { class: "uub-seat-body" },
       h("div", { class: "uub-stage-col" }, grid),
       h("div", { class: "uub-side-col" },
-        h("div", { class: "uub-sub" }, "Figure spaces", h("span", { class: "uub-sub-note" }, " · hover to see the figure on the Stage")),
-        figures, scoreboard)));
+        h("div", { class: "uub-figblock" },
+          h("div", { class: "uub-sub" }, "Figure spaces", h("span", { class: "uub-sub-note" }, " · hover to see the figure on the Stage")),
+          figures),
+        scoreboard)));
+}
+
+// A seat as a small card: score and tokens, a small Stage, the Figure spaces and the Scoreboard
+// in brief, and its zones (those shared with the seat to play marked ⇄). A click opens its board.
+function compactSeat(h, b, seat, ref, changed, open) {
+  const place = `seats › ${seat.name}`;
+  const sum = seat.summary;
+  const shared = new Set(ref !== null && ref !== seat.seat ? seat.shares[ref].map((z) => z.zone) : []);
+  const refName = ref !== null ? b.seats[ref].name : "";
+  const stage = h("div", { class: `uub-card-stage${changed(`${place} › stage`) ? " is-changed" : ""}`, role: "img", "aria-label": `${seat.name}'s Stage: ${[0, 1, 2, 3].map((r) => seat.grid.slice(r * 4, r * 4 + 4).map((k) => LETTERS[k]).join("")).join(" / ")}` },
+    seat.grid.map((k, i) => umbrella(h, k, { title: `row ${Math.floor(i / 4) + 1}, column ${(i % 4) + 1}: ${NAMES[k]}`, "aria-hidden": "true" })));
+  const figures = h("div", { class: "uub-card-figs" }, seat.spaces.map((space) => {
+    const best = space.best;
+    const status = !space.top ? "—" : best.made ? `✓ ${LETTERS[best.colour]}` : `${best.right}/${best.size} ${LETTERS[best.colour]}`;
+    return h("span", {
+      class: `uub-card-fig${best && best.made ? " is-made" : ""}${changed(`${place} › spaces › ${space.space}`) ? " is-changed" : ""}`,
+      title: space.top ? `Figure space ${space.space}: ${space.top.tile} ${space.top.side}, ${best.made ? `made in ${NAMES[best.colour]}` : `${best.right} of ${best.size} in ${NAMES[best.colour]}`}${space.under ? `, +${space.under} hidden` : ""}` : `Figure space ${space.space}: empty`,
+    }, space.top ? miniFigure(h, space.cells, best && best.made ? `is-made c${best.colour}` : "") : h("span", { class: "uub-mini is-empty" }),
+    h("span", { class: "uub-card-fig-status" }, status));
+  }));
+  const sb = seat.scoreboard;
+  const spots = h("div", { class: "uub-card-spots", style: { gridTemplateColumns: `repeat(${sb.columns}, 1fr)` } },
+    sb.cells.map((cell) => {
+      const fill = cell.white >= 0 ? "is-white" : cell.colours.length === 2 ? `is-two c${cell.colours[0]}-${cell.colours[1]}` : `c${cell.colours[0]}`;
+      return h("span", {
+        class: `uub-card-spot ${fill}${cell.token ? " has-token" : ""}`,
+        style: { gridRow: String(cell.row), gridColumn: String(cell.column) },
+        title: `Spot ${cell.number}: ${cell.words}${cell.token ? " · token" : " · free"}`,
+      }, cell.token ? "●" : cell.white >= 0 ? "W" : cell.colours.map((k) => LETTERS[k]).join(""));
+    }));
+  const zones = h("div", { class: "uub-card-zones" }, seat.around.map((zone) => {
+    const here = shared.has(zone.zone);
+    const total = zone.counts.reduce((x, y) => x + y, 0);
+    return h("span", {
+      class: `uub-card-zone${here ? " is-shared" : ""}${changed(`zones › ${zone.zone}`) || changed(`zones › ${zone.name}`) ? " is-changed" : ""}`,
+      title: `${zone.side} zone: ${zone.name}, ${total} umbrella${total === 1 ? "" : "s"}${zone.shared_with.length ? ` · shared with ${zone.shared_with.join(", ")}` : ""}`,
+    }, here ? h("span", { class: "uub-share-mark", "aria-label": `shared with ${refName}` }, "⇄") : null, zone.short, h("b", { class: "uub-card-zone-n" }, String(total)));
+  }));
+  const label = `${seat.name}, board ${seat.board}, ${seat.score} points: open the full board`;
+  return h("div", {
+    class: `uub-card${seat.active ? " is-active" : ""}`, role: "button", tabindex: "0", "aria-expanded": "false",
+    "aria-label": label, title: "Click to open this seat's full board", dataset: { seat: String(seat.seat) },
+    onclick: open,
+    onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } },
+  },
+  h("div", { class: "uub-card-head" },
+    h("span", { class: "uub-card-name" }, seat.name),
+    h("span", { class: "uub-seat-board" }, `board ${seat.board}`),
+    h("span", { class: `uub-card-tokens${changed(`${place} › tokens`) ? " is-changed" : ""}`, title: `${seat.tokens} scoring token${seat.tokens === 1 ? "" : "s"} placed` },
+      h("b", {}, String(seat.tokens)), ` token${seat.tokens === 1 ? "" : "s"}`),
+    h("span", { class: `uub-card-score${changed(`${place} › score`) ? " is-changed" : ""}`, title: seat.score_parts.map((part) => `${part.what}: ${part.points}`).join("\n") },
+      h("b", {}, String(seat.score)), " pts"),
+    h("span", { class: "uub-card-open", "aria-hidden": "true", title: "Open the full board" }, "▾")),
+  h("div", { class: "uub-card-body" },
+    stage,
+    h("div", { class: "uub-card-col" },
+      h("div", { class: "uub-card-label" }, "Figures"),
+      figures),
+    h("div", { class: "uub-card-col" },
+      h("div", { class: `uub-card-label${changed(`${place} › scoreboard`) ? " is-changed" : ""}` }, "Scoreboard ", h("span", { class: "uub-card-muted" }, `${sum.spots_filled}/${sum.spots}`)),
+      spots)),
+  zones);
 }
 
 // Show where a figure sits best on the Stage while its space is hovered (no redraw).
