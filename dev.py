@@ -134,6 +134,10 @@ def cmd_lab(args: list[str]) -> int:
         say(f"note: {START_NOTEBOOK.as_posix()} does not exist yet; opening JupyterLab without it")
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
         cmd.append("--allow-root")
+    if not any(arg.startswith(("--ServerApp.root_dir", "--notebook-dir")) for arg in args):
+        # the repository is the file browser's home (the start notebook links to tutorials/
+        # and docs/); given only a notebook, JupyterLab would make that notebook's folder home
+        cmd.append(f"--ServerApp.root_dir={ROOT}")
     cmd += args
     say("starting JupyterLab (stop it with Ctrl+C)")
     return run(cmd)
