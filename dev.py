@@ -125,8 +125,27 @@ def ensure_env() -> None:
     say(f"install finished in {time.monotonic() - start:.0f} s")
 
 
+LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+QUIET_LAB = (
+    '{"@jupyterlab/apputils-extension:notification": '
+    '{"fetchNews": "false", "checkForUpdates": false}}\n'
+)
+
+
+def quiet_lab() -> None:
+    """Keep JupyterLab's news and update pop-ups off the screen (a room may be watching).
+
+    Written once into this environment's JupyterLab settings (as binder/postBuild does on
+    Binder); a file the user already has is left alone.
+    """
+    if not LAB_SETTINGS.exists():
+        LAB_SETTINGS.parent.mkdir(parents=True, exist_ok=True)
+        LAB_SETTINGS.write_text(QUIET_LAB, encoding="utf-8")
+
+
 def cmd_lab(args: list[str]) -> int:
     ensure_env()
+    quiet_lab()
     cmd = [str(PYTHON), "-m", "jupyter", "lab"]
     if (ROOT / START_NOTEBOOK).exists():
         cmd.append(START_NOTEBOOK.as_posix())
