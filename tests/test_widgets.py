@@ -172,6 +172,24 @@ def test_seat_switch_shows_the_table_as_one_seat_sees_it():
     assert w.seat == -1
 
 
+def test_another_seats_choices_are_private_only_while_something_is_hidden(w):
+    from umbrella_lab.games.academy.scenario import scenario
+
+    acting = w.state.to_act
+    frontend_sets(w, seat=(acting + 1) % 3)  # every hand is open: another seat sees the moves
+    assert w.actions and w.status["private"] == 0
+    state = scenario(heroes=("kraken", "rumor", "horror"), family="family-secrets")
+    secret = Explorer(state)  # Family Secrets: each hero sees only their own hand
+    count = len(secret.actions)
+    frontend_sets(secret, seat=state.to_act)
+    assert len(secret.actions) == count and secret.status["private"] == 0
+    other = (state.to_act + 1) % 3
+    frontend_sets(secret, seat=other)
+    assert secret.actions == [] and secret.status["private"] == count
+    assert secret.actor == state.cards.heroes[state.heroes[state.to_act]].name
+    assert state.hides_from(other) and not w.state.hides_from(other)
+
+
 def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
     try:
         import umbrella_lab.sim

@@ -155,6 +155,31 @@ def test_the_seat_switch_hides_the_other_hand(w):
     assert w.board["heroes"]["hand"] is not None and w.board["umbrella"]["hand"] is not None
 
 
+def test_seen_from_one_side_the_other_sides_choices_stay_private(w):
+    until(w, lambda s: s.to_act == HERO and s.phase == "recruit" and s.hands[HERO])
+    labels = [a["label"] for a in w.actions]
+    assert labels
+    frontend_sets(w, seat=UMBRELLA)  # the Heroes decide; their options name their hand
+    assert w.actions == [] and w.status["private"] == len(labels) and w.actor == "Heroes"
+    hand = {w.state.cards.hero[n].name for n in w.state.hands[HERO]}
+    assert not any(name in json.dumps(w.actions) for name in hand)
+    step = w.status["step"]
+    stale = w.state.legal_actions()[0].id
+    frontend(w, {"type": "act", "id": stale})  # a click drawn before the switch does nothing
+    assert w.status["step"] == step and "private" in w.notice["text"]
+    frontend_sets(w, seat=HERO)  # the Heroes see their own choices
+    assert [a["label"] for a in w.actions] == labels and w.status["private"] == 0
+    frontend_sets(w, seat=UMBRELLA)
+    frontend(w, {"type": "play", "steps": 1})  # a policy may still play for them
+    assert w.status["step"] == step + 1
+
+
+def test_luck_is_shown_to_every_seat():
+    w = first_roll()
+    frontend_sets(w, seat=UMBRELLA if w.state.to_act != UMBRELLA else HERO)
+    assert w.status["chance"] and w.actions and w.status["private"] == 0
+
+
 def test_the_combat_panel_adds_up_and_gives_the_exact_odds():
     w = first_roll()
     state = w.state

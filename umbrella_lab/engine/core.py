@@ -327,6 +327,18 @@ class State:
         """A readable picture of the table."""
         raise NotImplementedError
 
+    def hides_from(self, seat: int) -> bool:
+        """True when ``seat`` cannot see all of the table now (another seat's hand, say).
+
+        Then another seat's choices are that seat's own business: their labels may name cards
+        ``seat`` may not see. Compares ``to_dict(seat)`` with the whole table; a game may
+        answer more cheaply.
+        """
+        mine, whole = self.to_dict(seat), self.to_dict()
+        mine.pop("seat", None)
+        whole.pop("seat", None)
+        return mine != whole
+
     def summary(self) -> dict[str, Any]:
         """Game-specific facts for one row of a simulation table (rounds, damage, ...)."""
         return {}

@@ -264,6 +264,21 @@ class Explorer(anywidget.AnyWidget):
         )
         actor, shorts = _actor(actions)
         chance = not state.is_over and state.to_act == CHANCE
+        # Viewed as one seat, another seat's choices stay private when they could show what
+        # this seat may not see (their labels name cards in a hidden hand).
+        private = (
+            seat is not None
+            and bool(actions)
+            and not chance
+            and state.to_act != seat
+            and state.hides_from(seat)
+        )
+        private_count = len(actions) if private else 0
+        if private:
+            actions, shorts = [], []
+            who = state.to_act
+            names = view.seat_names(state)
+            actor = names[who] if who is not None and 0 <= who < len(names) else "The team"
         odds = {action.key: p for action, p in state.chance_outcomes()} if chance else {}
         branch = session.branch
         self._refreshing = True
@@ -307,6 +322,7 @@ class Explorer(anywidget.AnyWidget):
                     "rule": node.rule,
                     "changed": [where for where, _, _ in changed],
                     "result": None if state.result is None else state.result.to_dict(),
+                    "private": private_count,
                 }
                 self.step = node.depth
                 self.history = [_history_entry(n) for n in line]
@@ -340,6 +356,9 @@ class Explorer(anywidget.AnyWidget):
         self.last_round_trip_ms = (time.perf_counter() - start) * 1000
 
     def _msg_act(self, content: dict[str, Any]) -> None:
+        if self.status.get("private"):  # a click drawn before the view changed
+            self._say("Those choices are private from this seat: set View as to choose.", "info")
+            return
         self.act(str(content["id"]))
 
     def _msg_roll(self, content: dict[str, Any]) -> None:

@@ -260,13 +260,13 @@ function render({ model, el }) {
     hidePop();
     const heading = status.over ? "The game is over"
       : status.chance ? "Luck decides"
-        : get("actor") ? `${get("actor")} decides` : "Choose an action";
+        : get("actor") ? `${get("actor")} to play` : "Choose an action";
     const rollouts = h("select", { class: "ulx-select ulx-small", "aria-label": "Rollouts per action", disabled: !advisor.available },
       ...[100, 400, 1000].map((n) => h("option", { value: String(n) }, `${n} games`)));
     rollouts.value = String(advice.rollouts || 100);
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
-      disabled: !advisor.available || advisor.busy || status.over,
+      disabled: !advisor.available || advisor.busy || status.over || status.private > 0,
       title: advisor.available ? "Play each action out many times with the chosen policy and show how often the team wins"
         : advisor.reason || "The advisor is not available",
       onclick: () => send({ type: "advise", rollouts: Number(rollouts.value) }),
@@ -274,6 +274,15 @@ function render({ model, el }) {
     decide.append(h("div", { class: "ulx-decide-head" },
       h("h3", { class: "ulx-h" }, heading),
       h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, rollouts)));
+    if (status.private > 0) {
+      // Viewed as one seat: another seat's choices would show what this seat may not see.
+      decide.append(h("div", { class: "ulx-private" },
+        h("p", {}, h("strong", {}, `${status.private} choice${status.private === 1 ? "" : "s"} hidden. `),
+          "From this seat, the other side's options are private: they would show cards this seat cannot see."),
+        h("p", { class: "ulx-muted ulx-small-text" },
+          "To choose for them, set View as to the whole table or to that seat; or let a policy play with the buttons below the board.")));
+      return;
+    }
     if (!actions.length) {
       decide.append(h("p", { class: "ulx-muted" }, status.over
         ? "Undo, jump back in the history, or fork to try another line."
