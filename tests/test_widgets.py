@@ -190,6 +190,27 @@ def test_another_seats_choices_are_private_only_while_something_is_hidden(w):
     assert state.hides_from(other) and not w.state.hides_from(other)
 
 
+def test_under_family_secrets_the_attacker_does_not_see_anothers_hero_boost():
+    from umbrella_lab.games.academy.scenario import scenario
+
+    state = scenario(hands=[[20], ["hero-boost-20"]], lineup=[30, 10], family="family-secrets")
+    w = Explorer(state)
+    whole = [a["label"] for a in w.actions]
+    assert any("Hero Boost" in label for label in whole)  # the whole table shows every move
+    frontend_sets(w, seat=0)  # The Kraken attacks: The Rumor's boost is The Rumor's secret
+    mine = [a["label"] for a in w.actions]
+    assert mine and not any("Hero Boost" in label for label in mine)
+    assert w.status["private_note"] and not w.status["private_all"]
+    # the note shows under Family Secrets whether or not a boost is held: it tells nothing
+    other = Explorer(scenario(hands=[[20], [10]], lineup=[30, 10], family="family-secrets"))
+    frontend_sets(other, seat=0)
+    assert other.status["private_note"]
+    open_table = Explorer(scenario(hands=[[20], ["hero-boost-20"]], lineup=[30, 10]))
+    frontend_sets(open_table, seat=0)  # without Family Secrets the hands are open
+    assert any("Hero Boost" in a["label"] for a in open_table.actions)
+    assert not open_table.status["private_note"]
+
+
 def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
     try:
         import umbrella_lab.sim

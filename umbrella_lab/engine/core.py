@@ -327,6 +327,13 @@ class State:
         """A readable picture of the table."""
         raise NotImplementedError
 
+    def _private_move(self, key: tuple, seat: int) -> bool:
+        """True when the legal move ``key`` of ``seat`` would show it cards it may not see.
+
+        For example a move that uses another seat's hidden card. Default: never.
+        """
+        return False
+
     def hides_from(self, seat: int) -> bool:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
 

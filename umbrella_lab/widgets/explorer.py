@@ -279,6 +279,20 @@ class Explorer(anywidget.AnyWidget):
             who = state.to_act
             names = view.seat_names(state)
             actor = names[who] if who is not None and 0 <= who < len(names) else "The team"
+        # The seat's own choices, less those that would use another seat's hidden card; the
+        # note that some may be missing shows whenever cards are hidden, so it tells nothing.
+        private_note = (
+            seat is not None
+            and not private
+            and bool(actions)
+            and not chance
+            and type(state)._private_move is not State._private_move
+            and state.hides_from(seat)
+        )
+        if private_note:
+            shown = [not state._private_move(a.key, seat) for a in actions]
+            actions = [a for a, keep in zip(actions, shown, strict=True) if keep]
+            shorts = [s for s, keep in zip(shorts, shown, strict=True) if keep]
         odds = {action.key: p for action, p in state.chance_outcomes()} if chance else {}
         branch = session.branch
         self._refreshing = True
@@ -323,6 +337,8 @@ class Explorer(anywidget.AnyWidget):
                     "changed": [where for where, _, _ in changed],
                     "result": None if state.result is None else state.result.to_dict(),
                     "private": private_count,
+                    "private_all": private,
+                    "private_note": private_note,
                 }
                 self.step = node.depth
                 self.history = [_history_entry(n) for n in line]
@@ -356,7 +372,7 @@ class Explorer(anywidget.AnyWidget):
         self.last_round_trip_ms = (time.perf_counter() - start) * 1000
 
     def _msg_act(self, content: dict[str, Any]) -> None:
-        if self.status.get("private"):  # a click drawn before the view changed
+        if self.status.get("private_all"):  # a click drawn before the view changed
             self._say("Those choices are private from this seat: set View as to choose.", "info")
             return
         self.act(str(content["id"]))

@@ -328,6 +328,16 @@ class AcademyState(State):
     def _refusal(self, key: tuple) -> tuple[str, str]:
         return _why_not(self, key)
 
+    def _private_move(self, key: tuple, seat: int) -> bool:
+        """Under Family Secrets another hero's Hero Boost is that hero's secret [family.secrets].
+
+        The attacker cannot know it is there, so it is not among the moves shown to that seat.
+        """
+        kind, _, _, boost = key
+        return (
+            kind == "boosted" and self.family_effect == "secrets" and boost not in self.hands[seat]
+        )
+
     def _canonical(self, key: tuple) -> tuple:
         """Two copies of one card design make the same move: name the first copy in hand."""
         kind, seat, a, b = key

@@ -266,7 +266,7 @@ function render({ model, el }) {
     rollouts.value = String(advice.rollouts || 100);
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
-      disabled: !advisor.available || advisor.busy || status.over || status.private > 0,
+      disabled: !advisor.available || advisor.busy || status.over || status.private_all,
       title: advisor.available ? "Play each action out many times with the chosen policy and show how often the team wins"
         : advisor.reason || "The advisor is not available",
       onclick: () => send({ type: "advise", rollouts: Number(rollouts.value) }),
@@ -274,7 +274,7 @@ function render({ model, el }) {
     decide.append(h("div", { class: "ulx-decide-head" },
       h("h3", { class: "ulx-h" }, heading),
       h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, rollouts)));
-    if (status.private > 0) {
+    if (status.private_all) {
       // Viewed as one seat: another seat's choices would show what this seat may not see.
       decide.append(h("div", { class: "ulx-private" },
         h("p", {}, h("strong", {}, `${status.private} choice${status.private === 1 ? "" : "s"} hidden. `),
@@ -306,6 +306,10 @@ function render({ model, el }) {
         h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id])))));
     }
     decide.append(list);
+    if (status.private_note) {
+      decide.append(h("p", { class: "ulx-muted ulx-small-text ulx-private-some" },
+        "Seen from this seat, moves that would use another seat's hidden cards are not listed."));
+    }
   }
 
   function actionButton(action, advice) {
