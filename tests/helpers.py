@@ -37,3 +37,65 @@ def edit_entry(folder: Path, file: str, entry_id: str, old: str, new: str) -> No
     assert block.count(old) == 1, f"{file} {entry_id}: {old!r} not found once"
     blocks[hits[0]] = block.replace(old, new)
     path.write_text("\n[[".join(blocks), encoding="utf-8")
+
+
+# --- acting through the public face (rules tests) -----------------------------------------------
+
+
+def rules_of(state) -> list[str]:
+    """Rule ids of the events of the last action."""
+    return [event.rule for event in state.events]
+
+
+def labels(state) -> list[str]:
+    """The labels of the legal actions."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def kinds(state) -> set[str]:
+    """The kinds of the legal actions."""
+    return {action.kind for action in state.legal_actions()}
+
+
+def find(state, kind: str, text: str = ""):
+    """The first legal action of ``kind`` whose label contains ``text``."""
+    for action in state.legal_actions():
+        if action.kind == kind and text in action.label:
+            return action
+    legal = labels(state)
+    more = f" and {len(legal) - 20} more" if len(legal) > 20 else ""
+    raise AssertionError(f"no legal {kind!r} action with {text!r}; legal: {legal[:20]}{more}")
+
+
+def play(state, kind: str, text: str = ""):
+    """The state after the first legal action of ``kind`` whose label contains ``text``."""
+    return state.apply(find(state, kind, text))
+
+
+# --- the explorer without a browser (widget tests) ----------------------------------------------
+
+
+def frontend(widget, content: dict) -> None:
+    """What the comm handler receives when the JS calls ``model.send(content)``."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
+
+
+def frontend_sets(widget, **state) -> None:
+    """What it receives when the JS calls ``model.set(...); model.save_changes()``."""
+    widget._handle_msg(
+        {
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        }
+    )
+
+
+def until(widget, test, limit: int = 900):
+    """Auto-play one step at a time until ``test(widget.state)`` holds."""
+    for _ in range(limit):
+        if test(widget.state):
+            return widget
+        frontend(widget, {"type": "play", "steps": 1})
+    raise AssertionError("the position was never reached")

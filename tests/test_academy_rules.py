@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import find, kinds, play, rules_of
 
 import umbrella_lab as ul
 from umbrella_lab import TEAM, IllegalActionError, OptionError
@@ -31,28 +32,6 @@ RULES_PY = Path(ul.__file__).parent / "games" / "academy" / "rules.py"
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def rules_of(state) -> list[str]:
-    """Rule ids of the events of the last action."""
-    return [event.rule for event in state.events]
-
-
-def find(state, kind: str, text: str = ""):
-    """The first legal action of ``kind`` whose label contains ``text``."""
-    for action in state.legal_actions():
-        if action.kind == kind and text in action.label:
-            return action
-    labels = [str(a) for a in state.legal_actions()]
-    raise AssertionError(f"no legal {kind!r} action with {text!r}; legal: {labels}")
-
-
-def kinds(state) -> set[str]:
-    return {action.kind for action in state.legal_actions()}
-
-
-def play(state, kind: str, text: str = ""):
-    return state.apply(find(state, kind, text))
 
 
 def held(state, seat: int, name) -> int:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import find, labels, play, rules_of
 
 import umbrella_lab as ul
 from umbrella_lab import CHANCE, IllegalActionError
@@ -27,28 +28,6 @@ DIGEST = Path(__file__).parent.parent / "docs" / "rules" / "corporation.md"
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def rules_of(state) -> list[str]:
-    """Rule ids of the events of the last action."""
-    return [event.rule for event in state.events]
-
-
-def find(state, kind: str, text: str = ""):
-    """The first legal action of ``kind`` whose label contains ``text``."""
-    for action in state.legal_actions():
-        if action.kind == kind and text in action.label:
-            return action
-    labels = [str(a) for a in state.legal_actions()]
-    raise AssertionError(f"no legal {kind!r} action with {text!r}; legal: {labels}")
-
-
-def play(state, kind: str, text: str = ""):
-    return state.apply(find(state, kind, text))
-
-
-def labels(state) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 def outcome(state, text: str):

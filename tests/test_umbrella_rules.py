@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import find, kinds, play, rules_of
 
 import umbrella_lab as ul
 from umbrella_lab import IllegalActionError, OptionError
@@ -47,28 +48,6 @@ def table(players: int = 2, **kwargs):
     level = kwargs.get("level", 1)
     kwargs.setdefault("faces", dict.fromkeys(range(players), f"level-{level}/1"))
     return scenario(players=players, **kwargs)
-
-
-def rules_of(state) -> list[str]:
-    """Rule ids of the events of the last action."""
-    return [event.rule for event in state.events]
-
-
-def find(state, kind: str, text: str = ""):
-    """The first legal action of ``kind`` whose label contains ``text``."""
-    for action in state.legal_actions():
-        if action.kind == kind and text in action.label:
-            return action
-    labels = [str(a) for a in state.legal_actions()]
-    raise AssertionError(f"no legal {kind!r} action with {text!r}; legal: {labels[:12]}")
-
-
-def play(state, kind: str, text: str = ""):
-    return state.apply(find(state, kind, text))
-
-
-def kinds(state) -> set[str]:
-    return {action.kind for action in state.legal_actions()}
 
 
 def stage(state, seat: int = 0) -> list[str]:

@@ -8,6 +8,7 @@ import time
 from importlib.resources import files
 
 import pytest
+from helpers import frontend, frontend_sets
 
 from umbrella_lab.engine.session import SEP, Session
 from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
@@ -15,23 +16,6 @@ from umbrella_lab.widgets import explorer as explorer_module
 from umbrella_lab.widgets.views import STATIC, text_model
 
 CLICK_BUDGET_MS = 50
-
-
-def frontend(widget: Explorer, content: dict) -> None:
-    """What the comm handler receives when the JS calls ``model.send(content)``."""
-    widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
-
-
-def frontend_sets(widget: Explorer, **state) -> None:
-    """What it receives when the JS calls ``model.set(...); model.save_changes()``."""
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
 
 
 @pytest.fixture

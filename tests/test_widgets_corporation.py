@@ -8,6 +8,7 @@ from fractions import Fraction
 from importlib.resources import files
 
 import pytest
+from helpers import frontend, frontend_sets, until
 
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.session import SEP
@@ -17,32 +18,6 @@ from umbrella_lab.widgets import Explorer, view_for
 from umbrella_lab.widgets.corporation import PHASES, board
 
 HERO, UMBRELLA = 0, 1
-
-
-def frontend(widget: Explorer, content: dict) -> None:
-    """What the comm handler receives when the JS calls ``model.send(content)``."""
-    widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
-
-
-def frontend_sets(widget: Explorer, **state) -> None:
-    """What it receives when the JS calls ``model.set(...); model.save_changes()``."""
-    widget._handle_msg(
-        {
-            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
-            "buffers": [],
-        }
-    )
-
-
-def until(widget: Explorer, test, limit: int = 900) -> Explorer:
-    """Auto-play one step at a time until ``test(state)`` holds."""
-    for _ in range(limit):
-        if test(widget.state):
-            return widget
-        frontend(widget, {"type": "play", "steps": 1})
-    raise AssertionError("the position was never reached")
 
 
 def click(widget: Explorer, text: str) -> dict:

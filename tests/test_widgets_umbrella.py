@@ -6,26 +6,11 @@ import json
 from importlib.resources import files
 
 import pytest
+from helpers import frontend, until
 
 import umbrella_lab as ul
 from umbrella_lab.widgets import Explorer, view_for
 from umbrella_lab.widgets.umbrella import board
-
-
-def frontend(widget: Explorer, content: dict) -> None:
-    """What the comm handler receives when the JS calls ``model.send(content)``."""
-    widget._handle_msg(
-        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    )
-
-
-def until(widget: Explorer, test, limit: int = 600) -> Explorer:
-    """Auto-play one step at a time until ``test(state)`` holds."""
-    for _ in range(limit):
-        if test(widget.state):
-            return widget
-        frontend(widget, {"type": "play", "steps": 1})
-    raise AssertionError("the position was never reached")
 
 
 def control_ids(controls: dict) -> set[str]:
