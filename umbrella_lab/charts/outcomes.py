@@ -14,7 +14,14 @@ import altair as alt
 import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, ORANGE, PALETTE, SEQUENTIAL
-from umbrella_lab.sim.stats import Z95, compare, seat_win_rate, wilson, win_rate
+from umbrella_lab.sim.stats import (
+    Z95,
+    compare,
+    require_columns,
+    seat_win_rate,
+    wilson,
+    win_rate,
+)
 
 WORDS = {
     "players": "Number of players",
@@ -134,7 +141,7 @@ def rounds_chart(
     Returns:
         An altair bar chart.
     """
-    _need(frame, [column, "won"] if by is None else [column, by])
+    require_columns(frame, [column, "won"] if by is None else [column, by])
     if by is None:
         outcome = frame["won"].map({True: "Won", False: "Lost"})
         counts = frame.groupby([frame[column], outcome]).size().rename("games").reset_index()
@@ -196,7 +203,7 @@ def damage_by_round_chart(
     Returns:
         A layered altair chart.
     """
-    _need(frame, [column] if by is None else [column, by])
+    require_columns(frame, [column] if by is None else [column, by])
     keys = [by] if by is not None else []
     long = frame[[*keys, column]].reset_index(drop=True).explode(column)
     long = long.dropna(subset=[column])
@@ -250,7 +257,7 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
     Returns:
         A layered altair chart, best action on top (drawn in blue, the others in grey).
     """
-    _need(advice, ["label", "win_rate", "low", "high", "rollouts"])
+    require_columns(advice, ["label", "win_rate", "low", "high", "rollouts"])
     data = advice.copy()
     data["best"] = ["Best move" if i == 0 else "Other moves" for i in range(len(data))]
     data["shown"] = [f"{r:.0%}" for r in data["win_rate"]]
@@ -484,13 +491,3 @@ def _labels(values: pd.Series) -> list[str]:
         else:
             shown.append(str(value))
     return shown
-
-
-def _need(frame: pd.DataFrame, columns: Sequence[str]) -> None:
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        msg = (
-            f"the table has no column {', '.join(map(repr, missing))}; its columns are "
-            f"{', '.join(map(str, frame.columns))}"
-        )
-        raise KeyError(msg)

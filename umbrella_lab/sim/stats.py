@@ -67,13 +67,13 @@ def win_rate(
         One row per group: the group columns, ``games``, ``wins``, ``win_rate``, ``low``,
         ``high`` (rates as fractions from 0 to 1).
     """
-    _need(frame, [column])
+    require_columns(frame, [column])
     won = frame[column].astype(bool)
     if by is None:
         counts = pd.DataFrame({"games": [len(frame)], "wins": [int(won.sum())]})
     else:
         keys = [by] if isinstance(by, str) else list(by)
-        _need(frame, keys)
+        require_columns(frame, keys)
         grouped = won.groupby([frame[key] for key in keys], dropna=False, sort=True)
         counts = pd.DataFrame({"games": grouped.size(), "wins": grouped.sum().astype(int)})
         counts = counts.reset_index()
@@ -104,7 +104,7 @@ def seat_win_rate(
         ``win_rate``, ``low``, ``high``.
     """
     keys = [] if by is None else [by] if isinstance(by, str) else list(by)
-    _need(frame, ["players", "winners", *keys])
+    require_columns(frame, ["players", "winners", *keys])
     rows = []
     for values, group in frame.groupby(keys, dropna=False, sort=True) if keys else [((), frame)]:
         values = values if isinstance(values, tuple) else (values,)
@@ -211,7 +211,7 @@ def compare(
         ValueError: if the frames share no seeds or hold a seed twice.
     """
     for label, frame in (("A", frame_a), ("B", frame_b)):
-        _need(frame, [on, column])
+        require_columns(frame, [on, column])
         if frame[on].duplicated().any():
             msg = (
                 f"frame {label} holds some {on} values more than once; compare one setting "
@@ -301,7 +301,8 @@ def _sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def _need(frame: pd.DataFrame, columns: Sequence[str]) -> None:
+def require_columns(frame: pd.DataFrame, columns: Sequence[str]) -> None:
+    """Raise ``KeyError`` naming the missing columns and the columns the table has."""
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         msg = (

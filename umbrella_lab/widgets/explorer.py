@@ -556,27 +556,23 @@ def _actor(actions: list[Any]) -> tuple[str, list[str]]:
     return names.pop(), [short for _, short in parts]
 
 
-def _history_entry(node: Node) -> dict[str, Any]:
+def _node_entry(node: Node) -> dict[str, Any]:
+    """What every list of positions shows of one: where it is, and the move that led there."""
     return {
         "node": node.id,
         "step": node.depth,
         "kind": node.kind,
         "label": node.label,
         "rule": node.rule,
-        "branch": node.branch,
-        "note": node.note,
     }
+
+
+def _history_entry(node: Node) -> dict[str, Any]:
+    return {**_node_entry(node), "branch": node.branch, "note": node.note}
 
 
 def _events_entry(node: Node) -> dict[str, Any]:
-    return {
-        "node": node.id,
-        "step": node.depth,
-        "kind": node.kind,
-        "label": node.label,
-        "rule": node.rule,
-        "events": [[event.rule, event.text] for event in node.events],
-    }
+    return {**_node_entry(node), "events": [[event.rule, event.text] for event in node.events]}
 
 
 def _branch_entry(session: Session, branch: Branch) -> dict[str, Any]:
