@@ -32,22 +32,7 @@ def check_game(
         assert json.dumps(start.to_dict()) == json.dumps(game.new(seed).to_dict()), (
             f"seed {seed}: the same seed dealt two different tables"
         )
-        made: list[tuple] = []
-        rng = random.Random(seed)
-        state = start._clone()
-        state.events = []
-        while state.result is None:
-            assert state.chance_steps or state.to_act != CHANCE, (
-                f"seed {seed}: a chance step in a game that says it has none (chance_steps)"
-            )
-            move = policy(state, rng)
-            assert move in state._moves(), f"seed {seed}: policy chose an illegal move {move}"
-            made.append(move)
-            state._do(move, False)
-            problems = state.check()
-            assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
-            assert len(made) < 100_000, f"seed {seed}: the game does not end"
-        assert state.result is not None
+        state, made = _play_checked(start._clone(), seed, policy, check_every=1, legal=True)
         games += 1
         moves += len(made)
         wins += bool(state.result.winners)
@@ -67,22 +52,7 @@ def check_many(
     """
     games = moves = 0
     for index, seed in enumerate(seeds):
-        state = game.deal(seed)
-        made: list[tuple] = []
-        rng = random.Random(seed)
-        while state.result is None:
-            assert state.chance_steps or state.to_act != CHANCE, (
-                f"seed {seed}: a chance step in a game that says it has none (chance_steps)"
-            )
-            move = state._lucky_key() if state.to_act == CHANCE else policy(state, rng)
-            made.append(move)
-            state._do(move, False)
-            if len(made) % check_every == 0:
-                problems = state.check()
-                assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
-            assert len(made) < 100_000, f"seed {seed}: the game does not end"
-        problems = state.check()
-        assert not problems, f"seed {seed}, at the end: {problems}"
+        state, made = _play_checked(game.deal(seed), seed, policy, check_every, legal=False)
         if index % 50 == 0:
             again = play_out(game.deal(seed), policy, random.Random(seed))
             assert json.dumps(again.to_dict()) == json.dumps(state.to_dict()), (
@@ -91,6 +61,36 @@ def check_many(
         games += 1
         moves += len(made)
     return {"games": games, "moves": moves / max(games, 1)}
+
+
+def _play_checked(
+    state: State, seed: int, policy: FastPolicy, check_every: int, legal: bool
+) -> tuple[State, list[tuple]]:
+    """Play ``state`` (changed in place) to the end as ``play_out`` does, checking on the way.
+
+    The invariants every ``check_every`` moves and at the end; with ``legal``, that each chosen
+    move is legal; that a game without chance steps never reaches one; that the game ends.
+    """
+    state.events = []
+    made: list[tuple] = []
+    rng = random.Random(seed)
+    while state.result is None:
+        chance = state.to_act == CHANCE
+        assert state.chance_steps or not chance, (
+            f"seed {seed}: a chance step in a game that says it has none (chance_steps)"
+        )
+        move = state._lucky_key() if chance else policy(state, rng)
+        if legal:
+            assert move in state._moves(), f"seed {seed}: policy chose an illegal move {move}"
+        made.append(move)
+        state._do(move, False)
+        if len(made) % check_every == 0:
+            problems = state.check()
+            assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
+        assert len(made) < 100_000, f"seed {seed}: the game does not end"
+    problems = state.check()
+    assert not problems, f"seed {seed}, at the end: {problems}"
+    return state, made
 
 
 def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> None:

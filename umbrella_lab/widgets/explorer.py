@@ -264,14 +264,14 @@ class Explorer(anywidget.AnyWidget):
         )
         actor, shorts = _actor(actions)
         chance = not state.is_over and state.to_act == CHANCE
-        # Viewed as one seat, another seat's choices stay private when they could show what
-        # this seat may not see (their labels name cards in a hidden hand).
-        private = (
-            seat is not None
-            and bool(actions)
-            and not chance
-            and state.to_act != seat
-            and state.hides_from(seat)
+        # Viewed as one seat that cannot see the whole table, another seat's choices stay
+        # private (their labels name cards in a hidden hand), and so do the seat's own moves
+        # that would use another seat's hidden card. The note about the latter shows whenever
+        # cards are hidden, in games that have such moves, so it tells nothing.
+        hidden = seat is not None and bool(actions) and not chance and state.hides_from(seat)
+        private = hidden and state.to_act != seat
+        private_note = (
+            hidden and not private and type(state)._private_move is not State._private_move
         )
         private_count = len(actions) if private else 0
         if private:
@@ -279,17 +279,7 @@ class Explorer(anywidget.AnyWidget):
             who = state.to_act
             names = view.seat_names(state)
             actor = names[who] if who is not None and 0 <= who < len(names) else "The team"
-        # The seat's own choices, less those that would use another seat's hidden card; the
-        # note that some may be missing shows whenever cards are hidden, so it tells nothing.
-        private_note = (
-            seat is not None
-            and not private
-            and bool(actions)
-            and not chance
-            and type(state)._private_move is not State._private_move
-            and state.hides_from(seat)
-        )
-        if private_note:
+        elif private_note:
             shown = [not state._private_move(a.key, seat) for a in actions]
             actions = [a for a, keep in zip(actions, shown, strict=True) if keep]
             shorts = [s for s, keep in zip(shorts, shown, strict=True) if keep]

@@ -41,10 +41,8 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
         return _damage(state)
     if stage == "keep":
         return ("keep", -1, -1, -1)
-    if stage in ("rumor", "vanya"):  # (speed: the choice of _power_choice, without the moves)
-        position = _most_damaging(state)
-        if position >= 0:
-            return (stage, state.responder, position, -1)
+    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage
+        return (stage, state.responder, _most_damaging(state), -1)
     moves = state._moves()
     if stage == "choose":
         return _choose(state, moves)
@@ -369,7 +367,7 @@ def _choose(s: AcademyState, moves: list[Move]) -> Move:
 def _most_damaging(s: AcademyState) -> int:
     """The waiting lineup card that deals the most damage, the leftmost of equals.
 
-    What ``_power_choice`` picks among the rumor or vanya moves (one per waiting card).
+    The Rumor's and Vanya's choice (their moves name one waiting card each).
     """
     best, most = -1, -1
     for position, outcome in enumerate(s.outcomes):
@@ -391,8 +389,6 @@ def _power_choice(s: AcademyState, moves: list[Move]) -> Move:
             return min(1, s.max_life[a] - s.life[a]) + min(1, s.max_life[b] - s.life[b])
 
         return max(moves, key=gain)
-    if stage in ("rumor", "vanya"):
-        return max(moves, key=lambda m: (s.villain_damage(s.lineup[m[2]]), -m[2]))
     if stage == "seance":
         position = s.faced_position
         mine = [m for m in moves if m[2] == position] or moves
