@@ -13,6 +13,7 @@ same for all of them::
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -319,13 +320,32 @@ class State:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
+    # --- pictures: drawn by the game's views module -----------------------------------------
+    views: ClassVar[str] = ""
+    """The module that draws the table: ``snapshot(state, seat)``, ``to_text(state, seat)`` and
+    ``to_html(state)`` (e.g. ``"umbrella_lab.games.academy.views"``; imported when first used,
+    so it may import the rules module)."""
+
+    def _views(self) -> Any:
+        if not self.views:
+            msg = f"{type(self).__name__} names no views module (the class attribute views)"
+            raise NotImplementedError(msg)
+        return importlib.import_module(self.views)
+
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able snapshot; with ``seat``, only what that seat may see."""
-        raise NotImplementedError
+        """JSON-able snapshot; with ``seat``, only what that seat may see.
+
+        Deck orders are never shown, only counts; what else is hidden is the game's (see its
+        views module).
+        """
+        return self._views().snapshot(self, seat)
 
     def to_text(self, seat: int | None = None) -> str:
-        """A readable picture of the table."""
-        raise NotImplementedError
+        """A readable picture of the table; with ``seat``, as that seat sees it."""
+        return self._views().to_text(self, seat)
+
+    def _repr_html_(self) -> str:
+        return self._views().to_html(self)
 
     def _private_move(self, key: tuple, seat: int) -> bool:
         """True when the legal move ``key`` of ``seat`` would show it cards it may not see.

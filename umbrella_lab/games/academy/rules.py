@@ -180,6 +180,7 @@ class AcademyState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
+    views: ClassVar[str] = "umbrella_lab.games.academy.views"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
     # --- cloning ----------------------------------------------------------------------------
@@ -421,28 +422,7 @@ class AcademyState(State):
             "final_pile": len(self.lineup) - 1 if self.final else len(self.final_pile),
         }
 
-    # --- pictures ---------------------------------------------------------------------------
-    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able snapshot; with ``seat``, only what that seat may see.
-
-        Deck orders are never shown (only counts). Under Family Secrets a seat sees only its own
-        hand [family.secrets].
-        """
-        from umbrella_lab.games.academy.views import snapshot
-
-        return snapshot(self, seat)
-
-    def to_text(self, seat: int | None = None) -> str:
-        """A readable picture of the table."""
-        from umbrella_lab.games.academy.views import to_text
-
-        return to_text(self, seat)
-
-    def _repr_html_(self) -> str:
-        from umbrella_lab.games.academy.views import to_html
-
-        return to_html(self)
-
+    # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"round {self.round}, {self.stage}"
         return f"<Umbrella Academy state: {self.players} players, {where}>"

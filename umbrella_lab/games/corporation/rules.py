@@ -145,6 +145,7 @@ class CorporationState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
+    views: ClassVar[str] = "umbrella_lab.games.corporation.views"
     cards: Cards
 
     # --- cloning ----------------------------------------------------------------------------
@@ -427,28 +428,7 @@ class CorporationState(State):
                                        self.facilities + self.removed[UMBRELLA]),
         }
 
-    # --- pictures ---------------------------------------------------------------------------
-    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able snapshot; with ``seat``, only what that seat may see.
-
-        Deck orders are never shown (only counts); a seat sees its own hand and only the size
-        of the other hand [cards.hidden].
-        """
-        from umbrella_lab.games.corporation.views import snapshot
-
-        return snapshot(self, seat)
-
-    def to_text(self, seat: int | None = None) -> str:
-        """A readable picture of the table."""
-        from umbrella_lab.games.corporation.views import to_text
-
-        return to_text(self, seat)
-
-    def _repr_html_(self) -> str:
-        from umbrella_lab.games.corporation.views import to_html
-
-        return to_html(self)
-
+    # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"turn {self.turn}, {self.phase}"
         return f"<Heroes vs Umbrella state: {where}>"

@@ -249,6 +249,7 @@ class UmbrellaState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
+    views: ClassVar[str] = "umbrella_lab.games.umbrella.views"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
     # --- cloning ----------------------------------------------------------------------------
@@ -461,28 +462,7 @@ class UmbrellaState(State):
             "achievement": self.achievement(scores[0]) if self.solo else "",
         }
 
-    # --- pictures ---------------------------------------------------------------------------
-    def to_dict(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able snapshot; with ``seat``, as that seat sees it.
-
-        Everything is open except the tiles under the stacks that nobody has seen: they show as
-        a count [setup.figures].
-        """
-        from umbrella_lab.games.umbrella.views import snapshot
-
-        return snapshot(self, seat)
-
-    def to_text(self, seat: int | None = None) -> str:
-        """A readable picture of the table: every Stage with its zones, figures and Scoreboard."""
-        from umbrella_lab.games.umbrella.views import to_text
-
-        return to_text(self, seat)
-
-    def _repr_html_(self) -> str:
-        from umbrella_lab.games.umbrella.views import to_html
-
-        return to_html(self)
-
+    # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"{self.seat_name(self.to_act or 0)} to {self.step}"
         return f"<Umbrella state: {self.players} player(s), {where}>"
