@@ -7,6 +7,7 @@ returns plain dicts with defaults filled in, or raises :class:`DataError`.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -115,3 +116,21 @@ def read_entries(
             seen.add(checked["id"])
         out.append(checked)
     return out
+
+
+def folder_option(*names: str) -> Callable[[Any], str]:
+    """The check of a game's ``data`` option: ``None`` (the packaged files) or a folder.
+
+    Returns what is wrong with a value, or ``""``; the message names the files the folder
+    must hold. (The files themselves are read and checked when the game is loaded.)
+    """
+    holding = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+    def check(value: Any) -> str:
+        if value is None:
+            return ""
+        if not isinstance(value, (str, Path)) or not Path(value).is_dir():
+            return f"give the path of a folder holding {holding}"
+        return ""
+
+    return check

@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.engine.data import folder_option
 from umbrella_lab.games.academy.cards import load_cards
 from umbrella_lab.games.academy.rules import (
     PLAYER_COUNT_TABLE,
@@ -38,14 +38,6 @@ def _heroes(value: Any) -> str:
         return ""
     if isinstance(value, str) or not all(isinstance(v, str) for v in value):
         return "give a list of hero ids, one per player, e.g. ('kraken', 'rumor')"
-    return ""
-
-
-def _data(value: Any) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, (str, Path)) or not Path(value).is_dir():
-        return "give the path of a folder holding the five .toml card files"
     return ""
 
 
@@ -136,7 +128,9 @@ OPTIONS = (
         "data",
         None,
         "A folder of edited card files to use instead of the packaged ones.",
-        check=_data,
+        check=folder_option(
+            "heroes.toml", "hero_deck.toml", "villain_attack.toml", "villains.toml", "family.toml"
+        ),
         rule="setup.decks",
     ),
 )

@@ -16,10 +16,10 @@ Fraction(103, 648)
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
+from umbrella_lab.engine.data import folder_option
 from umbrella_lab.games.corporation.cards import load_cards
 from umbrella_lab.games.corporation.rules import HERO, UMBRELLA, CorporationState, new_game
 
@@ -28,14 +28,6 @@ def _turn_limit(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, int):
         return "give a whole number of turns from 1 to 1000"
     return "" if 1 <= value <= 1000 else "must be from 1 to 1000"
-
-
-def _data(value: Any) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, (str, Path)) or not Path(value).is_dir():
-        return "give the path of a folder holding hero_deck.toml and umbrella_deck.toml"
-    return ""
 
 
 def _check(game: Game) -> None:
@@ -69,7 +61,7 @@ OPTIONS = (
     Option("turn_limit", 60, "The game stops as a draw after this many turns (the rulebook has "
            "no limit; the engine needs one).", check=_turn_limit, rule="game.turn-limit"),
     Option("data", None, "A folder of edited card files to use instead of the packaged ones.",
-           check=_data, rule="cards.data"),
+           check=folder_option("hero_deck.toml", "umbrella_deck.toml"), rule="cards.data"),
 )
 
 INFO = REGISTRY.register(GameInfo(

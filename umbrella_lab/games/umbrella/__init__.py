@@ -9,20 +9,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
+from umbrella_lab.engine.data import folder_option
 from umbrella_lab.games.umbrella.pieces import load_pieces
 from umbrella_lab.games.umbrella.rules import SUPPLY, UmbrellaState, new_game
-
-
-def _data(value: Any) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, (str, Path)) or not Path(value).is_dir():
-        return "give the path of a folder holding boards.toml, figures.toml and scoreboards.toml"
-    return ""
 
 
 def _check(game: Game) -> None:
@@ -80,7 +70,7 @@ OPTIONS = (
         None,
         "A folder of edited data files (boards, figures, scoreboards) to use instead of the "
         "packaged ones.",
-        check=_data,
+        check=folder_option("boards.toml", "figures.toml", "scoreboards.toml"),
         rule="setup.players",
     ),
 )
