@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from importlib.resources import files
 
 import pytest
 from helpers import frontend, frontend_sets, until
@@ -47,12 +46,7 @@ def test_the_view_is_registered_with_its_files(w):
     assert "export default" in w.board_js and ".ucb" in w.board_css
     assert w.seat_names == ["Heroes", "Umbrella"]
     assert w.title == "Heroes vs the Umbrella Corporation · 2 players · seed 5"
-    static = files("umbrella_lab.widgets") / "static"
-    for name in ("board-corporation.js", "board-corporation.css"):
-        source = (static / name).read_text(encoding="utf-8")
-        assert "http://" not in source and "https://" not in source  # no CDN
-    source = (static / "board-corporation.js").read_text(encoding="utf-8")
-    assert "import " not in source.replace("import(", "")  # no static imports
+    # (the files themselves: tests/test_widgets.py checks every static file)
 
 
 def test_the_first_view_is_the_setup(w):

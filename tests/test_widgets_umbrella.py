@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from importlib.resources import files
 
 import pytest
 from helpers import frontend, until
@@ -33,12 +32,7 @@ def test_the_view_is_registered_with_its_files(w):
     assert "export default" in w.board_js and ".uub" in w.board_css
     assert w.seat_names == ["P1", "P2"]
     assert w.title == "Umbrella · 2 players · seed 3"
-    static = files("umbrella_lab.widgets") / "static"
-    for name in ("board-umbrella.js", "board-umbrella.css"):
-        source = (static / name).read_text(encoding="utf-8")
-        assert "http://" not in source and "https://" not in source  # no CDN
-    source = (static / "board-umbrella.js").read_text(encoding="utf-8")
-    assert "import " not in source.replace("import(", "")  # no static imports
+    # (the files themselves: tests/test_widgets.py checks every static file)
 
 
 def test_the_view_model_shape(w):
