@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from types import ModuleType
 
 from umbrella_lab.engine.core import CHANCE, State
 
@@ -75,6 +76,11 @@ def game_policies(game_name: str) -> dict[str, FastPolicy]:
         if error.name is not None and module_name.startswith(error.name):
             return {}
         raise
+    return policies_of(module)
+
+
+def policies_of(module: ModuleType) -> dict[str, FastPolicy]:
+    """The ``POLICIES`` of a game's policies module, with ``"heuristic"`` added as above."""
     policies = dict(getattr(module, "POLICIES", {}))
     best = getattr(module, "HEURISTIC", None)
     if "heuristic" not in policies and best in policies:

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import random
 
-from umbrella_lab.games.academy.rules import PENDING, AcademyState, _distinct, _power_ready
+# (relative: the compiled copy of this module imports the compiled rules, see
+# umbrella_lab.engine.compiled)
+from .rules import PENDING, AcademyState, _distinct, _power_ready
 
 Move = tuple
 

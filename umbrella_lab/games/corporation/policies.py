@@ -34,7 +34,10 @@ import random
 
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.games.corporation.odds import win_probability_float
-from umbrella_lab.games.corporation.rules import (
+
+# (relative: the compiled copy of this module imports the compiled rules, see
+# umbrella_lab.engine.compiled)
+from .rules import (
     HERO,
     SURVIVOR_CREW_LIMIT,
     UMBRELLA,

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import random
 
-from umbrella_lab.games.umbrella.rules import (
+# (relative: the compiled copy of this module imports the compiled rules, see
+# umbrella_lab.engine.compiled)
+from .rules import (
     LINES,
     NORTH,
     SOUTH,
