@@ -272,7 +272,8 @@ def build(
         if done.returncode != 0:
             lines = (done.stderr or done.stdout).strip().splitlines()[-6:]
             say(
-                "compiling the rules failed; simulations play the Python source. The compiler "
+                "compiling the rules failed and nothing was changed: simulations play the "
+                "Python source (or an earlier copy, while it still matches it). The compiler "
                 "said:\n  " + "\n  ".join(lines)
             )
             return False
