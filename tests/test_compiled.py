@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -139,3 +141,10 @@ def test_an_up_to_date_copy_is_not_rebuilt():
     said = []
     assert compiled.build(["academy"], say=said.append) is True
     assert said == ["compiled rules are up to date: academy"]
+
+
+def test_the_environment_can_switch_it_off():
+    code = "from umbrella_lab.engine import compiled; print(compiled.enabled)"
+    env = {**os.environ, "UMBRELLA_LAB_COMPILED": "0"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.strip() == "False"

@@ -13,8 +13,9 @@ everything a learner steps through run the Python source.
   Edit ``rules.py`` and simulations play your edited Python at once (more slowly) until the next
   build: a compiled copy never hides a change to the rules.
 * :func:`status` tells, game by game, whether simulations use the compiled copy, and why not.
-* ``umbrella_lab.engine.compiled.enabled = False`` makes simulations play the Python source
-  (for example to time the difference, or with a rules module patched in memory).
+* ``umbrella_lab.engine.compiled.enabled = False`` (or ``UMBRELLA_LAB_COMPILED=0`` in the
+  environment) makes simulations play the Python source, for example to time the difference
+  or with a rules module patched in memory.
 
 The copies live in ``umbrella_lab/_compiled/<game>/`` (never committed). The policies import
 their rules relatively (``from .rules import ...``), so the compiled policies play on the
@@ -48,8 +49,11 @@ MODULES = ("rules", "policies")
 PACKAGE = "umbrella_lab._compiled"
 """Where the compiled copies are imported from."""
 
-enabled = True
-"""Set to False to make simulations play the Python source even where a compiled copy is ready."""
+enabled = os.environ.get("UMBRELLA_LAB_COMPILED", "1") != "0"
+"""Set to False to make simulations play the Python source even where a compiled copy is ready.
+
+It starts False when the environment variable ``UMBRELLA_LAB_COMPILED`` is ``0`` (for the
+command line: ``UMBRELLA_LAB_COMPILED=0 umbrella-lab simulate academy``)."""
 
 _ROOT = Path(__file__).resolve().parent.parent  # the umbrella_lab package folder
 _BUILT = _ROOT / "_compiled"
@@ -111,7 +115,11 @@ def _load(game_name: str) -> tuple[Copy | None, str]:
     try:
         package = importlib.import_module(f"{PACKAGE}.{game_name}")
     except ImportError:
-        return None, "not built (run: python -m umbrella_lab.engine.compiled)"
+        importlib.invalidate_caches()  # it may have been built since this process looked
+        try:
+            package = importlib.import_module(f"{PACKAGE}.{game_name}")
+        except ImportError:
+            return None, "not built (run: python -m umbrella_lab.engine.compiled)"
     built = getattr(package, "SOURCES", {})
     now = source_hashes(game_name)
     changed = [f"{m}.py" for m in now if built.get(m) != now[m]]
