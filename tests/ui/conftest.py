@@ -31,6 +31,11 @@ NOTEBOOK_CELLS = [
     'from umbrella_lab.widgets import Explorer\n\nw = Explorer("academy", seed=7, players=3)\nw',
 ]
 
+TWO_UMBRELLA_CELLS = [  # two explorers on one page: each keeps its own board choices
+    'from umbrella_lab.widgets import Explorer\n\nExplorer("umbrella", seed=3, players=4)',
+    'Explorer("umbrella", seed=3, players=4)',
+]
+
 
 def _skip_reason() -> str:
     if not CHROMIUM.exists():
@@ -175,6 +180,7 @@ def ui_root() -> Iterator[Path]:
     root = base / "root"
     root.mkdir()
     write_notebook(root / "explorer.ipynb", NOTEBOOK_CELLS)
+    write_notebook(root / "two_umbrella.ipynb", TWO_UMBRELLA_CELLS)
     yield root
     shutil.rmtree(base, ignore_errors=True)
 

@@ -207,3 +207,31 @@ def test_voila_renders_and_clicks(servers, browser, shots):
         _shot(explorer, shots, "voila-1280-after-click.png")
     finally:
         page.close()
+
+
+def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, shots):
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    try:
+        page.goto(f"{servers.voila}/voila/render/two_umbrella.ipynb", timeout=TIMEOUT)
+        first, second = page.locator(".ulx").nth(0), page.locator(".ulx").nth(1)
+        for explorer in (first, second):
+            explorer.locator(".uub-card").first.wait_for(timeout=TIMEOUT)
+        # four seats: the seat to play in full, the other three as small cards, in both
+        assert first.locator(".uub-card").count() == 3
+        assert second.locator(".uub-card").count() == 3
+        first.locator(".uub-card").last.click()  # open the last seat's full board
+        first.locator(".uub-fold").wait_for(timeout=TIMEOUT)
+        assert first.locator(".uub-card").count() == 2
+        assert second.locator(".uub-card").count() == 3  # the other explorer is unchanged
+        # redraw the second board (same position) and open nothing there: both keep their own
+        second.locator(".uub-hints input").check()  # (redraws the second board)
+        page.wait_for_timeout(300)
+        assert second.locator(".uub-hints input").is_checked()
+        assert second.locator(".uub-card").count() == 3
+        assert not first.locator(".uub-hints input").is_checked()  # the second's alone
+        first.locator(".uub-fold").click()
+        first.locator(".uub-card").nth(2).wait_for(timeout=TIMEOUT)
+        assert first.locator(".uub-card").count() == 3
+        _shot(first, shots, "voila-two-umbrella-first.png")
+    finally:
+        page.close()

@@ -2,7 +2,8 @@
 //
 // render(el, board, ctx): draw the whole table into `el`. `ctx.h` makes elements,
 // `ctx.changed` holds the places the last move changed, `ctx.compact` asks for the small
-// version (no controls), `ctx.ruleChip(id)` makes a rule id chip.
+// version (no controls), `ctx.ruleChip(id)` makes a rule id chip, `ctx.memo` is an object the
+// explorer keeps for this board between redraws (one per explorer).
 //
 // The board is also a control: every arrow, umbrella, figure space and Scoreboard spot that
 // stands for a legal move carries that move's action id (from `board.controls`). A click
@@ -15,10 +16,20 @@ const PUSH_WORDS = { north: "down column", east: "left along row", south: "up co
 const NAMES = ["yellow", "blue", "green", "red"];
 const LETTERS = "YBGR";
 
-// What the teacher chose on the board; kept between redraws of the same position.
-const ui = { key: "", pick: null, chooser: null, space: null, cell: null, hints: false };
-// Which seats are open in full with 3 or 4 players (besides the seat to play); kept across moves.
-const view = { open: new Set(), all: false };
+// What the teacher chose on the board, kept in the explorer's own memo (`ctx.memo`), so two
+// explorers on one page never share it: `ui` is the pick of the moment (kept between redraws
+// of the same position); `view` says which seats are open in full with 3 or 4 players
+// (besides the seat to play), kept across moves.
+const pageMemo = {}; // (for a host that gives no memo)
+
+function choices(ctx) {
+  const memo = ctx.memo || pageMemo;
+  memo.umbrella ??= {
+    ui: { key: "", pick: null, chooser: null, space: null, cell: null, hints: false },
+    view: { open: new Set(), all: false },
+  };
+  return memo.umbrella;
+}
 
 function act(el, ctx, id) {
   if (typeof ctx.act === "function") { ctx.act(id); return; }
@@ -35,6 +46,7 @@ function umbrella(h, colour, extra = {}) {
 
 export function render(el, b, ctx) {
   const { h } = ctx;
+  const { ui, view } = choices(ctx);
   const changed = (prefix) => [...ctx.changed].some((place) => place === prefix || place.startsWith(`${prefix} › `));
   const c = b.controls || {};
   const live = !ctx.compact && !b.result;
@@ -96,7 +108,7 @@ export function render(el, b, ctx) {
   // --- one panel per seat -------------------------------------------------------------------
   // With 3 or 4 players only the seat to play (and the seat viewed as) get the full board; the
   // others are small cards side by side that open to their full board on a click.
-  const env = { live, play, redraw, c };
+  const env = { live, play, redraw, c, ui };
   const seats = h("div", { class: "uub-seats" });
   let shareWith = null; // the seat whose shared zones the small cards mark with ⇄
   if (ctx.compact || b.players < 3) {
@@ -150,7 +162,7 @@ function miniFigure(h, cells, cls = "", letter = "") {
 }
 
 function seatPanel(h, b, seat, ctx, changed, env) {
-  const { live, play, redraw, c } = env;
+  const { live, play, redraw, c, ui } = env;
   const mine = live && c.seat === seat.seat;
   const place = `seats › ${seat.name}`;
   const pushes = mine ? (c.pushes || []) : [];

@@ -70,6 +70,9 @@ const TABS = [
 ];
 
 function render({ model, el }) {
+  // what a board keeps between redraws (a teacher's pick, which seats are open): this
+  // explorer's own, never shared with another explorer on the page
+  const boardMemo = {};
   const ui = {
     tab: "log",
     size: Number(readSetting("size")) || 1,
@@ -233,7 +236,7 @@ function render({ model, el }) {
       if (token !== target.ulxToken) return;
       const ctx = {
         h, compact: Boolean(extra.compact), changed: new Set(extra.changed || []),
-        rules: get("rules") || {}, ruleTip, showRule, ruleChip,
+        rules: get("rules") || {}, ruleTip, showRule, ruleChip, memo: boardMemo,
         // a board may play a move itself (Python checks it like any click on an action)
         act: extra.compact ? null : (id) => { if (!root.classList.contains("is-busy")) send({ type: "act", id }); },
       };
