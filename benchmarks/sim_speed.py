@@ -126,29 +126,32 @@ def main() -> None:
         f"(face decisions, rounds 2-4; {min(counts)}-{max(counts)} actions, "
         f"mean {statistics.mean(counts):.1f}):"
     )
-    for workers in (1, cores):
-        walls, cpus = [], []
-        for state in states:
-            best_wall = best_cpu = float("inf")
-            for _ in range(2):
-                began, used = time.perf_counter(), cpu_seconds()
-                sim.advise(state, rollouts=200, workers=workers)
-                best_wall = min(best_wall, time.perf_counter() - began)
-                best_cpu = min(best_cpu, cpu_seconds() - used)
-            walls.append(best_wall)
-            cpus.append(best_cpu)
-        verdict = "met" if max(walls) <= 1.0 else "MISSED"
-        print(
-            f"  {workers} core(s): wall median {statistics.median(walls):.2f} s, "
-            f"max {max(walls):.2f} s (target 1 s: {verdict}); CPU median "
-            f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s"
-        )
-        print(
-            "    per state (actions: wall s / CPU s): "
-            + ", ".join(
-                f"{c}: {w:.2f}/{u:.2f}" for c, w, u in zip(counts, walls, cpus, strict=True)
+    for way, flag in ways:
+        compiled.enabled = flag
+        for workers in (1, cores):
+            walls, cpus = [], []
+            for state in states:
+                best_wall = best_cpu = float("inf")
+                for _ in range(2):
+                    began, used = time.perf_counter(), cpu_seconds()
+                    sim.advise(state, rollouts=200, workers=workers)
+                    best_wall = min(best_wall, time.perf_counter() - began)
+                    best_cpu = min(best_cpu, cpu_seconds() - used)
+                walls.append(best_wall)
+                cpus.append(best_cpu)
+            verdict = "met" if max(walls) <= 1.0 else "MISSED"
+            print(
+                f"  {way} rules, {workers} core(s): wall median {statistics.median(walls):.2f} s, "
+                f"max {max(walls):.2f} s (target 1 s: {verdict}); CPU median "
+                f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s"
             )
-        )
+            print(
+                "    per state (actions: wall s / CPU s): "
+                + ", ".join(
+                    f"{c}: {w:.2f}/{u:.2f}" for c, w, u in zip(counts, walls, cpus, strict=True)
+                )
+            )
+    compiled.enabled = True
 
     print(
         f"\nload average after: {os.getloadavg()[0]:.2f} (other work on the machine slows "

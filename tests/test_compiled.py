@@ -148,3 +148,23 @@ def test_the_environment_can_switch_it_off():
     env = {**os.environ, "UMBRELLA_LAB_COMPILED": "0"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("name", "players", "steps"), [("academy", 3, 9), ("corporation", 2, 5)])
+def test_the_advisor_gives_the_same_advice_on_the_compiled_copy(name, players, steps):
+    need_copy(name)
+    state = ul.load(name, players=players).new(seed=4)
+    rng = random.Random(4)
+    for _ in range(steps):  # somewhere in the middle of a game
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    twin = compiled.twin_state(state)
+    assert type(twin).__module__ == f"umbrella_lab._compiled.{name}.rules"
+    assert twin.to_dict() == state.to_dict() and twin._moves() == state._moves()
+    fast = sim.advise(state, rollouts=30, workers=1)
+    compiled.enabled = False
+    try:
+        assert compiled.twin_state(state) is None
+        assert fast.equals(sim.advise(state, rollouts=30, workers=1))
+    finally:
+        compiled.enabled = True

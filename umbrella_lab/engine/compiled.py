@@ -3,8 +3,9 @@
 A game's ``rules.py`` and ``policies.py`` are plain Python, written to be read beside the
 rulebook. For simulations of thousands of games the kit can also play a copy of *the same two
 files* compiled to C by Cython: the same source gives the same moves and the same results,
-about one and a half times as fast. Nothing else changes: the explorer, the advisor and
-everything a learner steps through run the Python source.
+about one and a half times as fast (simulations; the advisor's rollouts about 1.3 times).
+Everything a learner steps through, in the explorer or by hand, runs the Python source; only
+the games played out in bulk (simulations, sweeps, the advisor's rollouts) use the copy.
 
 * ``python -m umbrella_lab.engine.compiled`` builds the copies of every game (it needs Cython,
   setuptools and a C compiler: ``pip install umbrella-lab[fast]``). ``python3 dev.py lab``
@@ -156,27 +157,34 @@ def status(game_name: str | None = None) -> dict[str, str]:
     return {name: _load(name)[1] for name in names}
 
 
-def fast_play(game: Game, policy: Any) -> tuple[Callable[[int], State], Callable] | None:
-    """The compiled deal and policy for simulating ``game`` with ``policy``, if there are any.
+def twin_policy(game_name: str, policy: Any) -> Callable | None:
+    """The compiled twin of one of the game's own policies (by name or the function itself).
 
-    Only the game's own ready-made policies have compiled twins: ``policy`` is one's name
-    (``"heuristic"``) or the function itself. Returns None (play the Python source) otherwise,
-    when :data:`enabled` is False, or when no fresh copy is built.
-
-    Returns:
-        ``(deal, policy)``: ``deal(seed)`` deals a table as ``game.deal(seed)`` does, with the
-        compiled rules; ``policy`` is the compiled twin of the policy.
+    None when :data:`enabled` is False, no fresh copy is built, or ``policy`` is not one of
+    the game's ready-made policies (a user's function is never replaced).
     """
-    copy = compiled_copy(game.name)
+    copy = compiled_copy(game_name)
     if copy is None:
         return None
     from umbrella_lab.engine.play import game_policies, policies_of
 
     name = policy if isinstance(policy, str) else None
     if name is None:
-        name = next((n for n, f in game_policies(game.name).items() if f is policy), None)
-    twin = policies_of(copy.policies).get(name) if name is not None else None
-    new_state = getattr(copy.rules, game.info.new_state.__name__, None)
+        name = next((n for n, f in game_policies(game_name).items() if f is policy), None)
+    return policies_of(copy.policies).get(name) if name is not None else None
+
+
+def fast_play(game: Game, policy: Any) -> tuple[Callable[[int], State], Callable] | None:
+    """The compiled deal and policy for simulating ``game`` with ``policy``, if there are any.
+
+    Returns:
+        ``(deal, policy)``: ``deal(seed)`` deals a table as ``game.deal(seed)`` does, with the
+        compiled rules; ``policy`` is the compiled twin of the policy (see :func:`twin_policy`).
+        None where the Python source must be played.
+    """
+    twin = twin_policy(game.name, policy)
+    copy = compiled_copy(game.name)
+    new_state = getattr(copy.rules, game.info.new_state.__name__, None) if copy else None
     if twin is None or new_state is None:
         return None
 
@@ -184,6 +192,25 @@ def fast_play(game: Game, policy: Any) -> tuple[Callable[[int], State], Callable
         return new_state(game, seed, False)
 
     return deal, twin
+
+
+def twin_state(state: State) -> State | None:
+    """The same position as a state of the compiled rules (a copy), or None where there is none.
+
+    Every field is carried over, so playing on from the twin gives what playing on from
+    ``state`` would: the advisor's rollouts use this.
+    """
+    copy = compiled_copy(state.game.name)
+    kind = type(state)
+    twin_kind = getattr(copy.rules, kind.__name__, None) if copy else None
+    if twin_kind is None or kind.__module__ != f"umbrella_lab.games.{state.game.name}.rules":
+        return None
+    twin = twin_kind.__new__(twin_kind)
+    for cls in kind.__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if hasattr(state, name):
+                setattr(twin, name, getattr(state, name))
+    return twin._clone()
 
 
 # --- building ------------------------------------------------------------------------------

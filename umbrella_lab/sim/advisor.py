@@ -26,6 +26,7 @@ from typing import Any
 
 import pandas as pd
 
+from umbrella_lab.engine import compiled
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.play import play_out
@@ -109,13 +110,15 @@ def advise(
         payload = dumps(state)
         blocks = _blocks(seed, seed + rollouts, max(2 * cores, 1))
         futures = [
-            executor.submit(rollout_block, payload, keys, sent, seat, team, start, stop)
+            executor.submit(
+                rollout_block, payload, keys, sent, seat, team, start, stop, compiled.enabled
+            )
             for start, stop in blocks
         ]
         for future in futures:
             add(future.result())
     else:
-        afters = [state.apply(action) for action in actions]
+        afters, fast = _on_compiled_rules([state.apply(action) for action in actions], sent, fast)
         probe = min(PROBE, rollouts)
         began = time.perf_counter()
         add(_rollouts(afters, fast, seat, team, seed, seed + probe))
@@ -207,6 +210,7 @@ def rollout_block(
     team: bool,
     start: int,
     stop: int,
+    use_compiled: bool = True,
 ) -> Tally:
     """The task a worker runs: rollouts ``start .. stop - 1`` of every action.
 
@@ -218,6 +222,7 @@ def rollout_block(
         team: True when a win counts for the whole team.
         start: First re-deal seed.
         stop: One past the last.
+        use_compiled: Play the compiled copy of the rules where one is ready (the same games).
 
     Returns:
         Wins per action, total score per action, and whether the game keeps score.
@@ -225,7 +230,26 @@ def rollout_block(
     state: State = pickle.loads(payload)
     fast = get_policy(state.game.name, policy)
     afters = [state.apply(key) for key in keys]
+    if use_compiled:
+        afters, fast = _on_compiled_rules(afters, policy, fast)
     return _rollouts(afters, fast, seat, team, start, stop)
+
+
+def _on_compiled_rules(
+    afters: list[State], policy: PolicyLike, fast: FastPolicy
+) -> tuple[list[State], FastPolicy]:
+    """The after-states and the policy on the compiled copy of the rules, where there is one.
+
+    The same positions and the same policy, so the same rollouts, faster (see
+    :mod:`umbrella_lab.engine.compiled`); otherwise both come back unchanged.
+    """
+    twin = compiled.twin_policy(afters[0].game.name, policy) if afters else None
+    if twin is None:
+        return afters, fast
+    twins = [compiled.twin_state(after) for after in afters]
+    if any(state is None for state in twins):
+        return afters, fast
+    return twins, twin  # type: ignore[return-value]
 
 
 def _blocks(start: int, stop: int, parts: int) -> list[tuple[int, int]]:
@@ -254,7 +278,9 @@ def _spread(
     futures: list[Future[Any]] = []
     try:
         futures = [
-            submit_quietly(pool, rollout_block, payload, keys, sent, seat, team, s, e)
+            submit_quietly(
+                pool, rollout_block, payload, keys, sent, seat, team, s, e, compiled.enabled
+            )
             for s, e in blocks[1:]
         ]
         here = _rollouts(afters, fast, seat, team, *blocks[0])
