@@ -421,6 +421,23 @@ def test_advice_is_the_same_on_one_core_on_two_and_on_an_executor(monkeypatch):
     pd.testing.assert_frame_equal(one, pooled)
 
 
+@pytest.mark.parametrize("how", ["one core", "two cores", "executor"])
+def test_the_advisor_reports_its_progress_up_to_the_end(monkeypatch, how):
+    import umbrella_lab.sim.advisor as advisor
+
+    monkeypatch.setattr(advisor, "PARALLEL_AFTER", 0.0)  # always spread over the cores
+    state = mid_game(seed=2)
+    shares: list[float] = []
+    if how == "executor":
+        with ThreadPoolExecutor(2) as pool:
+            sim.advise(state, rollouts=24, executor=pool, progress=shares.append)
+    else:
+        workers = 1 if how == "one core" else 2
+        sim.advise(state, rollouts=24, workers=workers, progress=shares.append)
+    assert len(shares) >= 3 and shares[-1] == 1.0
+    assert shares == sorted(shares) and all(0 < share <= 1 for share in shares)
+
+
 def test_advice_with_a_user_function_and_after_the_end():
     state = mid_game()
     advice = sim.advise(state, policy=first_action, rollouts=3)

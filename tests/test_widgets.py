@@ -218,6 +218,19 @@ def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
     assert bare.notice["kind"] == "error" and "advisor" in bare.notice["text"]
 
 
+def test_the_thinking_button_hears_the_advisors_progress(w, monkeypatch):
+    monkeypatch.setattr(explorer_module, "PROGRESS_EVERY", 0.0)  # every report reaches it
+    seen = []
+    w.observe(lambda change: seen.append(dict(change["new"])), names="advisor")
+    frontend(w, {"type": "advise", "rollouts": 20})
+    assert seen[0]["busy"] is True and seen[0]["done"] == 0.0
+    shares = [s["done"] for s in seen if s["busy"] and s["done"]]
+    assert shares and shares == sorted(shares) and all(0 < x < 1 for x in shares)
+    assert all(s["left"] is None or s["left"] >= 0 for s in seen)
+    assert seen[-1]["busy"] is False and seen[-1]["done"] is None  # done: the button is back
+    assert w.advice["rows"]
+
+
 def test_an_advisor_that_fails_to_import_disables_itself(monkeypatch):
     w = Explorer("academy", seed=7, players=3)
 

@@ -20,7 +20,7 @@ import math
 import pickle
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -58,6 +58,7 @@ def advise(
     executor: Executor | None = None,
     *,
     workers: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> pd.DataFrame:
     """Rate every legal action by playing the game out from it many times.
 
@@ -72,6 +73,8 @@ def advise(
             when that pays off (more than a fraction of a second of work).
         workers: How many processes to use without an executor (default: every core; ``1``
             keeps everything in this process).
+        progress: Called now and then with the share of the work done, from 0 to 1 (the
+            explorer shows it on its "Thinking" button); last with 1.
 
     Returns:
         One row per legal action, best first: ``label``, ``id``, ``kind``, ``rule``, ``wins``,
@@ -105,6 +108,7 @@ def advise(
             scores[index] += score
         has_scores = has_scores or tally[2]
 
+    report = progress or _quiet
     cores = workers if workers is not None else default_workers()
     if executor is not None:
         payload = dumps(state)
@@ -115,21 +119,39 @@ def advise(
             )
             for start, stop in blocks
         ]
-        for future in futures:
+        for done, future in enumerate(futures, start=1):
             add(future.result())
+            report(done / len(futures))
     else:
         afters, fast = _on_compiled_rules([state.apply(action) for action in actions], sent, fast)
         probe = min(PROBE, rollouts)
         began = time.perf_counter()
         add(_rollouts(afters, fast, seat, team, seed, seed + probe))
+        first = probe / rollouts
+        report(first)
+
+        def rest(share: float) -> None:  # the share of the remaining rollouts done
+            report(first + (1 - first) * share)
+
         left = (time.perf_counter() - began) / probe * (rollouts - probe)
         if cores > 1 and left > PARALLEL_AFTER and shippable(sent):
             for tally in _spread(
-                state, afters, keys, fast, sent, seat, team, seed + probe, seed + rollouts, cores
+                state,
+                afters,
+                keys,
+                fast,
+                sent,
+                seat,
+                team,
+                seed + probe,
+                seed + rollouts,
+                cores,
+                rest,
             ):
                 add(tally)
         elif rollouts > probe:
-            add(_rollouts(afters, fast, seat, team, seed + probe, seed + rollouts))
+            add(_rollouts(afters, fast, seat, team, seed + probe, seed + rollouts, rest))
+        report(1.0)
     table = pd.DataFrame(
         {
             "label": [a.label for a in actions],
@@ -181,10 +203,23 @@ def best_action(
 # --- rollouts ---------------------------------------------------------------------------------
 
 
+def _quiet(share: float) -> None:
+    """No progress report."""
+
+
 def _rollouts(
-    afters: Sequence[State], fast: FastPolicy, seat: int | None, team: bool, start: int, stop: int
+    afters: Sequence[State],
+    fast: FastPolicy,
+    seat: int | None,
+    team: bool,
+    start: int,
+    stop: int,
+    report: Callable[[float], None] = _quiet,
 ) -> Tally:
-    """Play every after-state out once per seed in ``start .. stop - 1``."""
+    """Play every after-state out once per seed in ``start .. stop - 1``.
+
+    ``report`` hears the share done after each action's rollouts.
+    """
     wins = [0] * len(afters)
     scores = [0.0] * len(afters)
     has_scores = False
@@ -199,6 +234,7 @@ def _rollouts(
                 has_scores = True
                 score_total += sum(result.scores) if team else result.scores[seat]  # type: ignore[index]
         wins[index], scores[index] = won_total, score_total
+        report((index + 1) / len(afters))
     return wins, scores, has_scores
 
 
@@ -268,11 +304,15 @@ def _spread(
     start: int,
     stop: int,
     cores: int,
+    report: Callable[[float], None] = _quiet,
 ) -> list[Tally]:
-    """Rollouts ``start .. stop - 1`` split over ``cores``: one share here, the rest forked."""
+    """Rollouts ``start .. stop - 1`` split over ``cores``: one share here, the rest forked.
+
+    The share done here is reported as the share of all (the others keep the same pace).
+    """
     blocks = _blocks(start, stop, cores)
     if len(blocks) < 2:
-        return [_rollouts(afters, fast, seat, team, start, stop)]
+        return [_rollouts(afters, fast, seat, team, start, stop, report)]
     payload = dumps(state)
     pool = local_pool(len(blocks) - 1)
     futures: list[Future[Any]] = []
@@ -283,7 +323,7 @@ def _spread(
             )
             for s, e in blocks[1:]
         ]
-        here = _rollouts(afters, fast, seat, team, *blocks[0])
+        here = _rollouts(afters, fast, seat, team, *blocks[0], report)
         return [here, *(future.result() for future in futures)]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

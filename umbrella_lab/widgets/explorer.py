@@ -37,6 +37,9 @@ from umbrella_lab.widgets.views import STATIC, BoardView, view_for
 NOTHING = "\u2013"
 """How the compare view writes an empty value (an en dash)."""
 
+PROGRESS_EVERY = 0.25
+"""Seconds between two progress updates of a running advisor (the "Thinking" button)."""
+
 ADVISOR_MISSING = (
     "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
 )
@@ -225,11 +228,24 @@ class Explorer(anywidget.AnyWidget):
         advise = self._advisor_function()
         if advise is None:
             raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
-        self.advisor = {**self.advisor, "busy": True}
+        self.advisor = {**self.advisor, "busy": True, "done": 0.0, "left": None}
+        began = last = time.monotonic()
+
+        def progress(share: float) -> None:
+            # the "Thinking" button shows the share done and the time left (the browser gets
+            # these updates while the rollouts run); a few updates a second at most
+            nonlocal last
+            now = time.monotonic()
+            if now - last < PROGRESS_EVERY or share >= 1:
+                return
+            last = now
+            left = (now - began) * (1 - share) / share if share > 0 else None
+            self.advisor = {**self.advisor, "done": round(share, 3), "left": left}
+
         try:
-            frame = advise(self.state, policy=self.policy, rollouts=rollouts)
+            frame = advise(self.state, policy=self.policy, rollouts=rollouts, progress=progress)
         finally:
-            self.advisor = {**self.advisor, "busy": False}
+            self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
         rows = {}
         for row in frame.to_dict("records"):
             rows[str(row["id"])] = {

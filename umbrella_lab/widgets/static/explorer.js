@@ -253,6 +253,14 @@ function render({ model, el }) {
   }
 
   // --- actions ---------------------------------------------------------------------------------
+  // "Thinking… 40%, about 6 s left" while the advisor plays its games out
+  function thinking(advisor) {
+    if (typeof advisor.done !== "number" || advisor.done <= 0) return "Thinking…";
+    const left = typeof advisor.left === "number" && advisor.left >= 1.5
+      ? `, about ${advisor.left < 60 ? `${Math.round(advisor.left)} s` : `${Math.round(advisor.left / 60)} min`} left` : "";
+    return `Thinking… ${Math.round(advisor.done * 100)}%${left}`;
+  }
+
   function drawDecide() {
     const actions = get("actions") || [];
     const status = get("status") || {};
@@ -273,7 +281,7 @@ function render({ model, el }) {
       title: advisor.available ? "Play each action out many times with the chosen policy and show how often the team wins"
         : advisor.reason || "The advisor is not available",
       onclick: () => send({ type: "advise", rollouts: Number(rollouts.value) }),
-    }, advisor.busy ? "Thinking…" : "Ask the advisor");
+    }, advisor.busy ? thinking(advisor) : "Ask the advisor");
     decide.append(h("div", { class: "ulx-decide-head" },
       h("h3", { class: "ulx-h" }, heading),
       h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, rollouts)));
@@ -638,7 +646,17 @@ function render({ model, el }) {
   on("actions", "decide", "idle");
   on("actor", "decide");
   on("advice", "decide", "idle");
-  on("advisor", "decide", "idle");
+  model.on("change:advisor", () => {
+    // while the advisor thinks, only its button's words change: the action list (and any rule
+    // the teacher is hovering) stays as it is
+    const advisor = get("advisor") || {};
+    const button = decide.querySelector(".ulx-advise");
+    if (advisor.busy && button && button.textContent.startsWith("Thinking")) {
+      button.textContent = thinking(advisor);
+      return;
+    }
+    schedule("decide", "idle");
+  });
   on("history", "timeline", "panel", "idle");
   on("events", "panel", "idle");
   on("changes", "panel");
