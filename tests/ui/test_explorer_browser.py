@@ -235,3 +235,22 @@ def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, sho
         _shot(first, shots, "voila-two-umbrella-first.png")
     finally:
         page.close()
+
+
+def test_the_advisor_shows_its_progress_then_its_bars(servers, browser, shots):
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    try:
+        page.goto(f"{servers.voila}/voila/render/two_umbrella.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        ask = explorer.locator(".ulx-advise")
+        ask.click()  # Umbrella: dozens of pushes x 100 games, several seconds of work
+        explorer.locator(".ulx-advise", has_text=re.compile(r"Thinking… \d+%")).wait_for(
+            timeout=TIMEOUT
+        )
+        _shot(explorer, shots, "voila-advisor-thinking.png")
+        explorer.locator(".ulx-advice").first.wait_for(timeout=TIMEOUT)
+        assert ask.text_content() == "Ask the advisor"
+        assert explorer.locator(".ulx-advice").count() == explorer.locator(".ulx-action").count()
+    finally:
+        page.close()
