@@ -168,3 +168,22 @@ def test_the_advisor_gives_the_same_advice_on_the_compiled_copy(name, players, s
         assert fast.equals(sim.advise(state, rollouts=30, workers=1))
     finally:
         compiled.enabled = True
+
+
+def test_a_folder_that_cannot_be_written_is_reported_not_raised(monkeypatch, tmp_path):
+    if not compiled.cython_available():
+        pytest.skip("Cython is not installed")
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setattr(compiled, "_BUILT", blocked / "_compiled")
+    monkeypatch.setattr(compiled.subprocess, "run", lambda *a, **k: _Done())
+    said = []
+    assert compiled.build(["academy"], say=said.append) is False
+    assert "could not be saved" in said[-1] and "Python source" in said[-1]
+
+
+class _Done:
+    """What a successful compiler run returns (the build itself is skipped in this test)."""
+
+    returncode = 0
+    stdout = stderr = ""

@@ -312,10 +312,17 @@ def build(
                 "said:\n  " + "\n  ".join(lines)
             )
             return False
-        _BUILT.mkdir(exist_ok=True)
-        (_BUILT / "__init__.py").write_text(_PACKAGE_NOTE, encoding="utf-8")
-        for name in todo:
-            _install(work / "umbrella_lab" / "_compiled" / name, name, hashes[name])
+        try:
+            _BUILT.mkdir(exist_ok=True)
+            (_BUILT / "__init__.py").write_text(_PACKAGE_NOTE, encoding="utf-8")
+            for name in todo:
+                _install(work / "umbrella_lab" / "_compiled" / name, name, hashes[name])
+        except OSError as error:  # e.g. a kit installed where this user may not write
+            say(
+                f"the compiled rules could not be saved in {_BUILT} ({error}); simulations "
+                "play the Python source"
+            )
+            return False
     say(f"compiled in {time.monotonic() - began:.0f} s")
     return True
 
