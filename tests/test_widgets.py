@@ -229,6 +229,7 @@ def test_the_thinking_button_hears_the_advisors_progress(w, monkeypatch):
     assert all(s["left"] is None or s["left"] >= 0 for s in seen)
     assert seen[-1]["busy"] is False and seen[-1]["done"] is None  # done: the button is back
     assert w.advice["rows"]
+    assert w.advisor["rate"] > 0  # games per second, for the menu's "about 3 s" hints
 
 
 def test_an_advisor_that_fails_to_import_disables_itself(monkeypatch):

@@ -246,6 +246,10 @@ class Explorer(anywidget.AnyWidget):
             frame = advise(self.state, policy=self.policy, rollouts=rollouts, progress=progress)
         finally:
             self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
+        # games played out per second: the rollout menu shows how long each choice would take
+        seconds = time.monotonic() - began
+        if seconds > 0:
+            self.advisor = {**self.advisor, "rate": len(frame) * rollouts / seconds}
         rows = {}
         for row in frame.to_dict("records"):
             rows[str(row["id"])] = {

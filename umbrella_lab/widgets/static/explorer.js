@@ -272,8 +272,15 @@ function render({ model, el }) {
     const heading = status.over ? "The game is over"
       : status.chance ? "Luck decides"
         : get("actor") ? `${get("actor")} to play` : "Choose an action";
-    const rollouts = h("select", { class: "ulx-select ulx-small", "aria-label": "Rollouts per action", disabled: !advisor.available },
-      ...[100, 400, 1000].map((n) => h("option", { value: String(n) }, `${n} games`)));
+    // after a first answer, each choice says about how long it would take here
+    const rate = typeof advisor.rate === "number" && advisor.rate > 0 ? advisor.rate : 0;
+    const about = (n) => {
+      if (!rate || !actions.length) return "";
+      const s = (n * actions.length) / rate;
+      return s < 1 ? ", under 1 s" : s < 90 ? `, ~${Math.round(s)} s` : `, ~${Math.round(s / 60)} min`;
+    };
+    const rollouts = h("select", { class: "ulx-select ulx-small", "aria-label": "Games played out per action", disabled: !advisor.available },
+      ...[100, 400, 1000].map((n) => h("option", { value: String(n) }, `${n} games${about(n)}`)));
     rollouts.value = String(advice.rollouts || 100);
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
