@@ -6,7 +6,9 @@ look at the design at 1280x800 and 1920x1080, light and dark.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -191,10 +193,19 @@ def test_lab_click_fork_compare(servers, browser, shots):
         page.close()
 
 
-def test_voila_renders_and_clicks(servers, browser, shots):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+@contextlib.contextmanager
+def _voila(browser, servers, notebook: str, width: int, height: int) -> Iterator[object]:
+    """A browser page showing ``notebook`` rendered by Voila; closed afterwards."""
+    page = browser.new_page(viewport={"width": width, "height": height})
     try:
-        page.goto(f"{servers.voila}/voila/render/explorer.ipynb", timeout=TIMEOUT)
+        page.goto(f"{servers.voila}/voila/render/{notebook}", timeout=TIMEOUT)
+        yield page
+    finally:
+        page.close()
+
+
+def test_voila_renders_and_clicks(servers, browser, shots):
+    with _voila(browser, servers, "explorer.ipynb", 1280, 800) as page:
         explorer = page.locator(".ulx").first
         explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
         _wait_step(explorer, 0)
@@ -205,14 +216,10 @@ def test_voila_renders_and_clicks(servers, browser, shots):
         _wait_step(explorer, 1)
         assert explorer.locator(".ulx-log-step").count() == 2
         _shot(explorer, shots, "voila-1280-after-click.png")
-    finally:
-        page.close()
 
 
 def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, shots):
-    page = browser.new_page(viewport={"width": 1600, "height": 1000})
-    try:
-        page.goto(f"{servers.voila}/voila/render/two_umbrella.ipynb", timeout=TIMEOUT)
+    with _voila(browser, servers, "two_umbrella.ipynb", 1600, 1000) as page:
         first, second = page.locator(".ulx").nth(0), page.locator(".ulx").nth(1)
         for explorer in (first, second):
             explorer.locator(".uub-card").first.wait_for(timeout=TIMEOUT)
@@ -233,14 +240,10 @@ def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, sho
         first.locator(".uub-card").nth(2).wait_for(timeout=TIMEOUT)
         assert first.locator(".uub-card").count() == 3
         _shot(first, shots, "voila-two-umbrella-first.png")
-    finally:
-        page.close()
 
 
 def test_the_advisor_shows_its_progress_then_its_bars(servers, browser, shots):
-    page = browser.new_page(viewport={"width": 1600, "height": 1000})
-    try:
-        page.goto(f"{servers.voila}/voila/render/two_umbrella.ipynb", timeout=TIMEOUT)
+    with _voila(browser, servers, "two_umbrella.ipynb", 1600, 1000) as page:
         explorer = page.locator(".ulx").first
         explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
         ask = explorer.locator(".ulx-advise")
@@ -252,5 +255,3 @@ def test_the_advisor_shows_its_progress_then_its_bars(servers, browser, shots):
         explorer.locator(".ulx-advice").first.wait_for(timeout=TIMEOUT)
         assert ask.text_content() == "Ask the advisor"
         assert explorer.locator(".ulx-advice").count() == explorer.locator(".ulx-action").count()
-    finally:
-        page.close()
