@@ -59,6 +59,9 @@ def test_the_first_view_is_the_setup(w):
     assert {a["group"] for a in w.actions} == {"Search for a team"}
     assert all(a["rule"] in w.rules for a in w.actions)
     assert b["heroes"]["hand"] == [] and b["umbrella"]["hand"] == []
+    # the labels do not start with a name ("Heroes search their deck: ..."), yet the heading
+    # still says who decides: "Heroes to play"
+    assert w.actor == "Heroes"
 
 
 def test_a_click_puts_the_first_team_into_play(w):

@@ -283,6 +283,9 @@ class Explorer(anywidget.AnyWidget):
             )
         )
         actor, shorts = _actor(actions)
+        names = view.seat_names(state)
+        if not actor and state.to_act is not None and 0 <= state.to_act < len(names):
+            actor = names[state.to_act]  # labels that do not start with a name: "Heroes to play"
         chance = not state.is_over and state.to_act == CHANCE
         # Viewed as one seat that cannot see the whole table, another seat's choices stay
         # private (their labels name cards in a hidden hand), and so do the seat's own moves
@@ -297,7 +300,6 @@ class Explorer(anywidget.AnyWidget):
         if private:
             actions, shorts = [], []
             who = state.to_act
-            names = view.seat_names(state)
             actor = names[who] if who is not None and 0 <= who < len(names) else "The team"
         elif private_note:
             shown = [not state._private_move(a.key, seat) for a in actions]
