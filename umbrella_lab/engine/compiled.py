@@ -164,14 +164,7 @@ def twin_policy(game_name: str, policy: Any) -> Callable | None:
     the game's ready-made policies (a user's function is never replaced).
     """
     copy = compiled_copy(game_name)
-    if copy is None:
-        return None
-    from umbrella_lab.engine.play import game_policies, policies_of
-
-    name = policy if isinstance(policy, str) else None
-    if name is None:
-        name = next((n for n, f in game_policies(game_name).items() if f is policy), None)
-    return policies_of(copy.policies).get(name) if name is not None else None
+    return _twin_policy(copy, game_name, policy) if copy is not None else None
 
 
 def fast_play(game: Game, policy: Any) -> tuple[Callable[[int], State], Callable] | None:
@@ -182,9 +175,11 @@ def fast_play(game: Game, policy: Any) -> tuple[Callable[[int], State], Callable
         compiled rules; ``policy`` is the compiled twin of the policy (see :func:`twin_policy`).
         None where the Python source must be played.
     """
-    twin = twin_policy(game.name, policy)
     copy = compiled_copy(game.name)
-    new_state = getattr(copy.rules, game.info.new_state.__name__, None) if copy else None
+    if copy is None:
+        return None
+    twin = _twin_policy(copy, game.name, policy)
+    new_state = getattr(copy.rules, game.info.new_state.__name__, None)
     if twin is None or new_state is None:
         return None
 
@@ -198,11 +193,40 @@ def twin_state(state: State) -> State | None:
     """The same position as a state of the compiled rules (a copy), or None where there is none.
 
     Every field is carried over, so playing on from the twin gives what playing on from
-    ``state`` would: the advisor's rollouts use this.
+    ``state`` would.
     """
     copy = compiled_copy(state.game.name)
+    return _twin_state(copy, state) if copy is not None else None
+
+
+def twin_play(states: list[State], policy: Any) -> tuple[list[State], Callable] | None:
+    """The positions and the policy on the compiled rules, for playing them out (the advisor).
+
+    None where any of them must stay on the Python source (see :func:`twin_policy` and
+    :func:`twin_state`).
+    """
+    copy = compiled_copy(states[0].game.name) if states else None
+    twin = _twin_policy(copy, states[0].game.name, policy) if copy is not None else None
+    if twin is None:
+        return None
+    twins = [_twin_state(copy, state) for state in states]
+    if any(state is None for state in twins):
+        return None
+    return twins, twin  # type: ignore[return-value]
+
+
+def _twin_policy(copy: Copy, game_name: str, policy: Any) -> Callable | None:
+    from umbrella_lab.engine.play import game_policies, policies_of
+
+    name = policy if isinstance(policy, str) else None
+    if name is None:
+        name = next((n for n, f in game_policies(game_name).items() if f is policy), None)
+    return policies_of(copy.policies).get(name) if name is not None else None
+
+
+def _twin_state(copy: Copy, state: State) -> State | None:
     kind = type(state)
-    twin_kind = getattr(copy.rules, kind.__name__, None) if copy else None
+    twin_kind = getattr(copy.rules, kind.__name__, None)
     if twin_kind is None or kind.__module__ != f"umbrella_lab.games.{state.game.name}.rules":
         return None
     twin = twin_kind.__new__(twin_kind)

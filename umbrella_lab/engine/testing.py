@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable
 
 from umbrella_lab.engine.core import CHANCE, Game, State
-from umbrella_lab.engine.play import FastPolicy, play_out
+from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
 from umbrella_lab.engine.record import Record
 
 
@@ -87,7 +87,7 @@ def _play_checked(
         if len(made) % check_every == 0:
             problems = state.check()
             assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
-        assert len(made) < 100_000, f"seed {seed}: the game does not end"
+        assert len(made) < MAX_MOVES, f"seed {seed}: the game does not end"
     problems = state.check()
     assert not problems, f"seed {seed}, at the end: {problems}"
     return state, made

@@ -279,13 +279,8 @@ def _on_compiled_rules(
     The same positions and the same policy, so the same rollouts, faster (see
     :mod:`umbrella_lab.engine.compiled`); otherwise both come back unchanged.
     """
-    twin = compiled.twin_policy(afters[0].game.name, policy) if afters else None
-    if twin is None:
-        return afters, fast
-    twins = [compiled.twin_state(after) for after in afters]
-    if any(state is None for state in twins):
-        return afters, fast
-    return twins, twin  # type: ignore[return-value]
+    twins = compiled.twin_play(afters, policy)
+    return twins if twins is not None else (afters, fast)
 
 
 def _blocks(start: int, stop: int, parts: int) -> list[tuple[int, int]]:

@@ -283,9 +283,9 @@ class Explorer(anywidget.AnyWidget):
             )
         )
         actor, shorts = _actor(actions)
-        names = view.seat_names(state)
-        if not actor and state.to_act is not None and 0 <= state.to_act < len(names):
-            actor = names[state.to_act]  # labels that do not start with a name: "Heroes to play"
+        names, who = view.seat_names(state), state.to_act
+        deciding = names[who] if who is not None and 0 <= who < len(names) else ""
+        actor = actor or deciding  # labels that do not start with a name: "Heroes to play"
         chance = not state.is_over and state.to_act == CHANCE
         # Viewed as one seat that cannot see the whole table, another seat's choices stay
         # private (their labels name cards in a hidden hand), and so do the seat's own moves
@@ -299,8 +299,7 @@ class Explorer(anywidget.AnyWidget):
         private_count = len(actions) if private else 0
         if private:
             actions, shorts = [], []
-            who = state.to_act
-            actor = names[who] if who is not None and 0 <= who < len(names) else "The team"
+            actor = deciding or "The team"
         elif private_note:
             shown = [not state._private_move(a.key, seat) for a in actions]
             actions = [a for a, keep in zip(actions, shown, strict=True) if keep]

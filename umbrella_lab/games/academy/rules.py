@@ -1108,12 +1108,7 @@ def _quick_attack_move(s: AcademyState, seat: int, number: int) -> bool:
     outcomes[outcomes.index(PENDING)] = DEFEATED
     s.last_responder, s.turn_open = seat, False
     if s.opts.turn_rotate and PENDING in outcomes and not s.pending_damage:
-        # the next living hero clockwise (_next_responder, inlined: one call fewer)
-        life = s.life
-        after = (seat + 1) % len(life)
-        while life[after] <= 0:
-            after = (after + 1) % len(life)
-        s.responder, s.turn_open = after, True
+        s.responder, s.turn_open = _next_responder(s), True  # the next living hero clockwise
         return True
     return False
 
@@ -1443,29 +1438,21 @@ def _spread(s: AcademyState, log: bool) -> None:
 
     Ties go to the first hero clockwise from the Start card.
     """
-    n = len(s.life)
     start = s.start
     if s.pending_damage == 1:  # (speed: the common case, a single bar; the same choice)
-        most = max(s.life)
-        if most > 0:
-            seat = start
-            while s.life[seat] != most:  # the first hero clockwise with the most life
-                seat = (seat + 1) % n
-            s.pending_damage = 0
+        seat = _most_life(s.life, start)
+        s.pending_damage = 0  # (taken, or nobody is left to take it)
+        if seat >= 0:
             _hurt(s, seat, 1, s.pending_rule, log)
-        else:
-            s.pending_damage = 0  # nobody is left to take it
         return
+    n = len(s.life)
     share = [0] * n
     life = s.life[:]
     placed = 0
     for _ in range(s.pending_damage):
-        most = max(life)
-        if most <= 0:
+        seat = _most_life(life, start)
+        if seat < 0:
             break
-        seat = start
-        while life[seat] != most:  # the first hero clockwise with the most life
-            seat = (seat + 1) % n
         life[seat] -= 1
         share[seat] += 1
         placed += 1
@@ -1476,6 +1463,17 @@ def _spread(s: AcademyState, log: bool) -> None:
             _hurt(s, seat, share[seat], s.pending_rule, log)
     if not any(s.life):
         s.pending_damage = 0
+
+
+def _most_life(life: list[int], start: int) -> int:
+    """The living hero with the most life, the first clockwise from ``start``; -1 if none."""
+    most = max(life)
+    if most <= 0:
+        return -1
+    seat = start
+    while life[seat] != most:
+        seat = (seat + 1) % len(life)
+    return seat
 
 
 def _pogo(s: AcademyState, log: bool) -> None:
