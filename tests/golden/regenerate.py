@@ -1,0 +1,54 @@
+"""Write the golden games again: ``python tests/golden/regenerate.py [--check]``.
+
+Run it after an intended rule change, then review the diff of ``tests/golden`` (the readable
+playthroughs show what changed; ``digests.json`` covers thousands of games). With ``--check``
+nothing is written: it reports every scenario whose games differ and exits 1 if any does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import golden  # noqa: E402
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    tier = "fast" if "--fast" in argv else "full"
+    start = time.perf_counter()
+    digests = {}
+    total = 0
+    for scenario in golden.scenarios(tier):
+        sha, lines = golden.digest(scenario)
+        digests[scenario.key] = sha
+        total += lines
+    texts = {f"{name}-{players}p.txt": golden.playthrough_text(name, players, seed)
+             for name, players, seed in golden.playthrough_cases()}
+    seconds = time.perf_counter() - start
+    if check:
+        known = json.loads(golden.DIGESTS.read_text(encoding="utf-8"))
+        bad = [key for key, sha in digests.items() if known.get(key) != sha]
+        bad += [name for name, text in texts.items()
+                if (golden.PLAYTHROUGHS / name).read_text(encoding="utf-8") != text]
+        for key in bad:
+            print("differs:", key)
+        print(f"{len(digests)} scenarios, {total} lines, {len(texts)} playthroughs in "
+              f"{seconds:.0f} s: {len(bad)} differ")
+        return 1 if bad else 0
+    golden.DIGESTS.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n",
+                              encoding="utf-8")
+    golden.PLAYTHROUGHS.mkdir(exist_ok=True)
+    for name, text in texts.items():
+        (golden.PLAYTHROUGHS / name).write_text(text, encoding="utf-8")
+    print(f"wrote {len(digests)} scenarios ({total} lines) and {len(texts)} playthroughs "
+          f"in {seconds:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
