@@ -45,8 +45,9 @@ def games_per_second(policy, games: int) -> tuple[float, float]:
 def balance(games: int) -> None:
     """The Heroes' win rate, heuristic against heuristic, over seeds 0 to games - 1."""
     game = ul.load("corporation")
-    rows = [play_out(game.deal(seed), heuristic, random.Random(seed)).summary()
-            for seed in range(games)]
+    rows = [
+        play_out(game.deal(seed), heuristic, random.Random(seed)).summary() for seed in range(games)
+    ]
     winners = Counter(row["winner"] for row in rows)
     low, high = wilson(winners["hero"], games)
 
@@ -55,14 +56,18 @@ def balance(games: int) -> None:
 
     assaults = mean("assaults")
     print(f"\nBalance over {games} games (heuristic against heuristic, default options):\n")
-    print("| Heroes win | 95% interval | Umbrella wins | draws | mean turns | assaults "
-          "(won) | Search and Destroy (won) | facilities destroyed | teams destroyed |")
+    print(
+        "| Heroes win | 95% interval | Umbrella wins | draws | mean turns | assaults "
+        "(won) | Search and Destroy (won) | facilities destroyed | teams destroyed |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
-    print(f"| {winners['hero'] / games:.1%} | {low:.1%} to {high:.1%} | "
-          f"{winners['umbrella'] / games:.1%} | {winners['draw'] / games:.1%} | "
-          f"{mean('turns'):.1f} | {assaults:.1f} ({mean('assaults_won') / assaults:.0%}) | "
-          f"{mean('hunts'):.1f} ({mean('hunts_won') / max(mean('hunts'), 1e-9):.0%}) | "
-          f"{mean('facilities_destroyed'):.1f} | {mean('teams_destroyed'):.1f} |")
+    print(
+        f"| {winners['hero'] / games:.1%} | {low:.1%} to {high:.1%} | "
+        f"{winners['umbrella'] / games:.1%} | {winners['draw'] / games:.1%} | "
+        f"{mean('turns'):.1f} | {assaults:.1f} ({mean('assaults_won') / assaults:.0%}) | "
+        f"{mean('hunts'):.1f} ({mean('hunts_won') / max(mean('hunts'), 1e-9):.0%}) | "
+        f"{mean('facilities_destroyed'):.1f} | {mean('teams_destroyed'):.1f} |"
+    )
 
 
 def main() -> None:
@@ -77,11 +82,13 @@ def main() -> None:
     for _ in range(40):
         state = state.apply(heuristic(state, rng))
     action = state.legal_actions()[0]
-    for label, stmt in (("fork (same luck)", state.fork),
-                        ("fork (new luck)", lambda: state.fork(new_luck=True)),
-                        ("apply with events", lambda: state.apply(action)),
-                        ("legal_actions", state.legal_actions),
-                        ("deal a game", lambda: state.game.deal(3))):
+    for label, stmt in (
+        ("fork (same luck)", state.fork),
+        ("fork (new luck)", lambda: state.fork(new_luck=True)),
+        ("apply with events", lambda: state.apply(action)),
+        ("legal_actions", state.legal_actions),
+        ("deal a game", lambda: state.game.deal(3)),
+    ):
         runs = timeit.repeat(stmt, number=2000, repeat=5)
         print(f"{label:>22}: {min(runs) / 2000 * 1e6:7.1f} us")
     balance(balance_games)

@@ -45,9 +45,11 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     options = {k: _value(v) for k, v in (arg.split("=", 1) for arg in sys.argv[2:])}
     print(f"Umbrella, {games} games per line, options {options or 'default'}")
-    print(f"{'policy':>7} {'players':>7} {'games/s':>8} {'moves':>6} {'pushes':>6}  "
-          f"{'score mean':>10} {'sd':>5} {'min':>4} {'q1':>4} {'med':>4} {'q3':>4} {'max':>4} "
-          f"{'winner':>6}  end triggers / achievements")
+    print(
+        f"{'policy':>7} {'players':>7} {'games/s':>8} {'moves':>6} {'pushes':>6}  "
+        f"{'score mean':>10} {'sd':>5} {'min':>4} {'q1':>4} {'med':>4} {'q3':>4} {'max':>4} "
+        f"{'winner':>6}  end triggers / achievements"
+    )
     for name, policy in POLICIES.items():
         for players in (1, 2, 3, 4):
             rate, finals = run(players, policy, games, options)
@@ -60,22 +62,27 @@ def main() -> None:
                 ends = Counter(final.achievement(final.result.scores[0]) for final in finals)
             else:
                 ends = Counter(final.trigger for final in finals)
-            shares = ", ".join(f"{key} {count / len(finals):.0%}" for key, count in
-                               ends.most_common())
-            print(f"{name:>7} {players:>7} {rate:>8.0f} {made:>6.1f} {pushes:>6.1f}  "
-                  f"{statistics.mean(scores):>10.1f} {statistics.pstdev(scores):>5.1f} "
-                  f"{scores[0]:>4} {q1:>4.0f} {med:>4.0f} {q3:>4.0f} {scores[-1]:>4} "
-                  f"{statistics.mean(winners):>6.1f}  {shares}")
+            shares = ", ".join(
+                f"{key} {count / len(finals):.0%}" for key, count in ends.most_common()
+            )
+            print(
+                f"{name:>7} {players:>7} {rate:>8.0f} {made:>6.1f} {pushes:>6.1f}  "
+                f"{statistics.mean(scores):>10.1f} {statistics.pstdev(scores):>5.1f} "
+                f"{scores[0]:>4} {q1:>4.0f} {med:>4.0f} {q3:>4.0f} {scores[-1]:>4} "
+                f"{statistics.mean(winners):>6.1f}  {shares}"
+            )
     state = ul.load("umbrella", players=3, **options).new(seed=7)
     for _ in range(5):
         state = state.apply(state.legal_actions()[0])
     action = state.legal_actions()[0]
-    for label, stmt in (("fork (same luck)", state.fork),
-                        ("fork (new luck)", lambda: state.fork(new_luck=True)),
-                        ("apply with events", lambda: state.apply(action)),
-                        ("legal_actions", state.legal_actions),
-                        ("to_dict", state.to_dict),
-                        ("deal a 3-player game", lambda: state.game.deal(3))):
+    for label, stmt in (
+        ("fork (same luck)", state.fork),
+        ("fork (new luck)", lambda: state.fork(new_luck=True)),
+        ("apply with events", lambda: state.apply(action)),
+        ("legal_actions", state.legal_actions),
+        ("to_dict", state.to_dict),
+        ("deal a 3-player game", lambda: state.game.deal(3)),
+    ):
         runs = timeit.repeat(stmt, number=2000, repeat=5)
         print(f"{label:>22}: {min(runs) / 2000 * 1e6:7.1f} us")
 

@@ -51,10 +51,13 @@ def test_umbrella_has_six_starting_facilities_and_a_deck_of_forty():
     deck = [card for card in cards.umbrella if not card.start]
     assert len(start) == 6 and all(card.kind == "facility" for card in start)
     assert len(deck) == 40
-    assert Counter(card.kind for card in deck) == {"facility": 1, "unit": 24, "event": 9,
-                                                   "trap": 6}
+    assert Counter(card.kind for card in deck) == {"facility": 1, "unit": 24, "event": 9, "trap": 6}
     assert Counter(card.subtype for card in deck if card.kind == "unit") == {
-        "monster": 6, "soldier": 8, "zombie": 8, "vehicle": 2}
+        "monster": 6,
+        "soldier": 8,
+        "zombie": 8,
+        "vehicle": 2,
+    }
 
 
 def test_card_numbers_put_the_starting_facilities_first():
@@ -62,8 +65,10 @@ def test_card_numbers_put_the_starting_facilities_first():
     assert all(card.start for card in cards.umbrella[:6])
     assert not any(card.start for card in cards.umbrella[6:])
     assert cards.hero_ids["alice"] == next(i for i, c in enumerate(cards.hero) if c.id == "alice")
-    assert cards.hero_design[cards.hero_ids["freelancer"]] == cards.hero_design[
-        cards.hero_ids["freelancer"] + 1]
+    assert (
+        cards.hero_design[cards.hero_ids["freelancer"]]
+        == cards.hero_design[cards.hero_ids["freelancer"] + 1]
+    )
 
 
 def test_the_research_values_are_kept():
@@ -73,8 +78,15 @@ def test_the_research_values_are_kept():
     assert (hero["alice"], hero["jill"], hero["k-mart"], hero["stars-alpha"]) == (7, 4, 1, 2)
     umbrella = {c.id: c.force for c in cards.umbrella}
     assert (umbrella["tyrant"], umbrella["nemesis"], umbrella["licker"]) == (9, 8, 1)
-    research = {"the-hive": 8, "arklay-lab": 6, "nest": 7, "rockfort": 6, "antarctic-base": 7,
-                "paris-lab": 5, "new-facility": 5}
+    research = {
+        "the-hive": 8,
+        "arklay-lab": 6,
+        "nest": 7,
+        "rockfort": 6,
+        "antarctic-base": 7,
+        "paris-lab": 5,
+        "new-facility": 5,
+    }
     assert {k: umbrella[k] - 1 for k in research} == research
 
 
@@ -116,37 +128,99 @@ def test_the_game_uses_an_edited_folder(tmp_path):
 # --- broken files --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("file", "entry", "old", "new", "field", "words"), [
-    ("hero_deck.toml", "alice", "force = 7", "force = 70", "force", "above the maximum"),
-    ("hero_deck.toml", "alice", "force = 7", 'force = "seven"', "force", "must be int"),
-    ("hero_deck.toml", "alice", 'kind = "character"', 'kind = "hero"', "kind", "allowed"),
-    ("hero_deck.toml", "alice", 'subtype = "operative"', 'subtype = ""', "subtype",
-     "needs a sub-type"),
-    ("hero_deck.toml", "alice", 'effect = "bonus-vs"', 'effect = "assault"', "effect",
-     "is an event effect"),
-    ("hero_deck.toml", "alice", 'against = "monster"', 'against = ""', "against",
-     "needs a unit sub-type"),
-    ("hero_deck.toml", "intel", 'effect = "draw"', 'effect = ""', "effect",
-     "needs an event effect"),
-    ("hero_deck.toml", "intel", "amount = 2", "amount = 0", "amount", "above 0"),
-    ("hero_deck.toml", "stars-alpha", "copies = 1", "copies = 2", "copies", "single card"),
-    ("hero_deck.toml", "jill", 'provenance = "reconstruction"', 'provenance = "memory"',
-     "provenance", "allowed"),
-    ("hero_deck.toml", "jill", 'name = "Jill Valentine"', 'name = "Jill"\nhat = "beret"',
-     "hat", "is not a known field"),
-    ("umbrella_deck.toml", "tyrant", 'subtype = "monster"', 'subtype = ""', "subtype",
-     "needs a sub-type"),
-    ("umbrella_deck.toml", "tyrant", 'subtype = "monster"', 'subtype = "dragon"', "subtype",
-     "allowed"),
-    ("umbrella_deck.toml", "laser-corridor", 'effect = "facility-defence"', 'effect = "hunt"',
-     "effect", "a trap adds to a facility's defence"),
-    ("umbrella_deck.toml", "licker", "amount = 2", "amount = 0", "amount", "above 0"),
-    ("umbrella_deck.toml", "the-hive", "copies = 1", "copies = 2", "copies", "single card"),
-    ("umbrella_deck.toml", "guard", "start = false", "start = true", "start",
-     "only facilities start in play"),
-])
-def test_a_broken_entry_names_file_entry_and_field(tmp_path, file, entry, old, new, field,
-                                                   words):
+@pytest.mark.parametrize(
+    ("file", "entry", "old", "new", "field", "words"),
+    [
+        ("hero_deck.toml", "alice", "force = 7", "force = 70", "force", "above the maximum"),
+        ("hero_deck.toml", "alice", "force = 7", 'force = "seven"', "force", "must be int"),
+        ("hero_deck.toml", "alice", 'kind = "character"', 'kind = "hero"', "kind", "allowed"),
+        (
+            "hero_deck.toml",
+            "alice",
+            'subtype = "operative"',
+            'subtype = ""',
+            "subtype",
+            "needs a sub-type",
+        ),
+        (
+            "hero_deck.toml",
+            "alice",
+            'effect = "bonus-vs"',
+            'effect = "assault"',
+            "effect",
+            "is an event effect",
+        ),
+        (
+            "hero_deck.toml",
+            "alice",
+            'against = "monster"',
+            'against = ""',
+            "against",
+            "needs a unit sub-type",
+        ),
+        (
+            "hero_deck.toml",
+            "intel",
+            'effect = "draw"',
+            'effect = ""',
+            "effect",
+            "needs an event effect",
+        ),
+        ("hero_deck.toml", "intel", "amount = 2", "amount = 0", "amount", "above 0"),
+        ("hero_deck.toml", "stars-alpha", "copies = 1", "copies = 2", "copies", "single card"),
+        (
+            "hero_deck.toml",
+            "jill",
+            'provenance = "reconstruction"',
+            'provenance = "memory"',
+            "provenance",
+            "allowed",
+        ),
+        (
+            "hero_deck.toml",
+            "jill",
+            'name = "Jill Valentine"',
+            'name = "Jill"\nhat = "beret"',
+            "hat",
+            "is not a known field",
+        ),
+        (
+            "umbrella_deck.toml",
+            "tyrant",
+            'subtype = "monster"',
+            'subtype = ""',
+            "subtype",
+            "needs a sub-type",
+        ),
+        (
+            "umbrella_deck.toml",
+            "tyrant",
+            'subtype = "monster"',
+            'subtype = "dragon"',
+            "subtype",
+            "allowed",
+        ),
+        (
+            "umbrella_deck.toml",
+            "laser-corridor",
+            'effect = "facility-defence"',
+            'effect = "hunt"',
+            "effect",
+            "a trap adds to a facility's defence",
+        ),
+        ("umbrella_deck.toml", "licker", "amount = 2", "amount = 0", "amount", "above 0"),
+        ("umbrella_deck.toml", "the-hive", "copies = 1", "copies = 2", "copies", "single card"),
+        (
+            "umbrella_deck.toml",
+            "guard",
+            "start = false",
+            "start = true",
+            "start",
+            "only facilities start in play",
+        ),
+    ],
+)
+def test_a_broken_entry_names_file_entry_and_field(tmp_path, file, entry, old, new, field, words):
     folder = copy_data(tmp_path)
     if old == "start = false":  # units have no start field: add one
         old, new = 'kind = "unit"', 'kind = "unit"\nstart = true'
@@ -186,13 +260,15 @@ def test_a_missing_file_and_bad_toml_are_named(tmp_path):
 def test_a_deck_without_teams_or_starting_facilities_is_refused(tmp_path):
     folder = copy_data(tmp_path)
     text = (folder / "hero_deck.toml").read_text(encoding="utf-8")
-    (folder / "hero_deck.toml").write_text(text.replace('kind = "team"', 'kind = "character"'),
-                                           encoding="utf-8")
+    (folder / "hero_deck.toml").write_text(
+        text.replace('kind = "team"', 'kind = "character"'), encoding="utf-8"
+    )
     with pytest.raises(DataError, match="at least one team"):
         load_cards(folder)
     folder = copy_data(tmp_path / "other")
     text = (folder / "umbrella_deck.toml").read_text(encoding="utf-8")
-    (folder / "umbrella_deck.toml").write_text(text.replace("start = true", "start = false"),
-                                               encoding="utf-8")
+    (folder / "umbrella_deck.toml").write_text(
+        text.replace("start = true", "start = false"), encoding="utf-8"
+    )
     with pytest.raises(DataError, match="at least one facility must start in play"):
         load_cards(folder)

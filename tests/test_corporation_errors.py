@@ -19,8 +19,12 @@ from umbrella_lab.games.corporation.scenario import scenario
 @pytest.fixture
 def assault():
     """The Assault phase: S.T.A.R.S. Alpha (Jill, Barry) may assault Paris Laboratory."""
-    return scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"],
-                    hero_hand=["ammo-cache"], units=["tyrant"])
+    return scenario(
+        teams={"stars-alpha": ["jill", "barry"]},
+        facilities=["paris-lab"],
+        hero_hand=["ammo-cache"],
+        units=["tyrant"],
+    )
 
 
 def refused(state, action) -> IllegalActionError:
@@ -52,23 +56,23 @@ def test_labels_are_matched_without_regard_to_case(assault):
 def test_an_id_that_is_not_legal_now_names_the_rule(assault):
     error = refused(assault, f"discard/0/{assault.hands[HERO][0]}/-1")
     assert error.rule == "end.hand-limit"
-    assert "it is the choice of an assault now: cards are discarded for the hand limit in the " \
+    assert (
+        "it is the choice of an assault now: cards are discarded for the hand limit in the "
         "End phase" in str(error)
+    )
 
 
 def test_the_other_side_cannot_act(assault):
     error = refused(assault, ("hunt", UMBRELLA, assault.units[0], assault.teams[0]))
     assert "the choice of an assault" in str(error)
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
-                      "dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
     assert s.to_act == HERO
     error = refused(s, ("done", UMBRELLA, -1, -1))
     assert error.rule == "turn.phases" and "the Heroes' decision" in str(error)
 
 
 def test_a_card_not_in_hand_cannot_be_committed(assault):
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
-                      "dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
     air = next(n for n, c in enumerate(s.cards.hero) if c.id == "air-support")
     error = refused(s, ("commit", HERO, air, -1))
     assert "the Heroes do not hold Air Support" in str(error)
@@ -77,8 +81,11 @@ def test_a_card_not_in_hand_cannot_be_committed(assault):
 
 
 def test_a_card_that_does_not_help_cannot_be_committed():
-    s = scenario(teams={"stars-alpha": ["jill"]}, facilities=["paris-lab"],
-                 hero_hand=["regroup", "ammo-cache"])
+    s = scenario(
+        teams={"stars-alpha": ["jill"]},
+        facilities=["paris-lab"],
+        hero_hand=["regroup", "ammo-cache"],
+    )
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
     regroup = next(n for n in s.hands[HERO] if s.cards.hero[n].id == "regroup")
     error = refused(s, ("commit", HERO, regroup, -1))
@@ -86,8 +93,12 @@ def test_a_card_that_does_not_help_cannot_be_committed():
 
 
 def test_a_second_defending_unit_is_refused():
-    s = scenario(teams={"stars-alpha": ["jill"]}, facilities=["paris-lab"],
-                 units=["tyrant", "licker"], umbrella_hand=["laser-corridor"])
+    s = scenario(
+        teams={"stars-alpha": ["jill"]},
+        facilities=["paris-lab"],
+        units=["tyrant", "licker"],
+        umbrella_hand=["laser-corridor"],
+    )
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
     s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
     licker = next(n for n in s.units if s.cards.umbrella[n].id == "licker")
@@ -96,8 +107,7 @@ def test_a_second_defending_unit_is_refused():
 
 
 def test_a_player_move_at_a_chance_step_is_refused(assault):
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before "
-                      "dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
     s = s.apply("Heroes commit Ammo Cache (+2 to an assault)")
     s = s.apply("Umbrella commits nothing more")
     assert s.to_act == CHANCE
@@ -141,15 +151,18 @@ def test_only_two_players():
         ul.load("corporation", players=3)
 
 
-@pytest.mark.parametrize(("option", "value", "words"), [
-    ("split", "coin", "choose one of 'random', 'umbrella', 'hero'"),
-    ("search_ties", True, "choose one of 'attacker', 'defender'"),
-    ("subtypes", "loose", "'bonus', 'strict', 'free'"),
-    ("turn_limit", 0, "from 1 to 1000"),
-    ("turn_limit", "ten", "a whole number"),
-    ("turn_limit", True, "a whole number"),
-    ("data", "/no/such/folder", "hero_deck.toml and umbrella_deck.toml"),
-])
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("split", "coin", "choose one of 'random', 'umbrella', 'hero'"),
+        ("search_ties", True, "choose one of 'attacker', 'defender'"),
+        ("subtypes", "loose", "'bonus', 'strict', 'free'"),
+        ("turn_limit", 0, "from 1 to 1000"),
+        ("turn_limit", "ten", "a whole number"),
+        ("turn_limit", True, "a whole number"),
+        ("data", "/no/such/folder", "hero_deck.toml and umbrella_deck.toml"),
+    ],
+)
 def test_bad_options_name_the_choices(option, value, words):
     with pytest.raises(OptionError) as info:
         ul.load("corporation", **{option: value})

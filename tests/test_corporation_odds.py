@@ -48,12 +48,21 @@ def test_win_probability_exact_values():
 @pytest.mark.parametrize("attack", range(0, 25, 3))
 @pytest.mark.parametrize("defence", range(0, 25, 4))
 def test_win_probability_brute_force(attack, defence):
-    wins = sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
-               for d in range(1, 7) if attack + a + b >= defence + c + d)
+    wins = sum(
+        1
+        for a in range(1, 7)
+        for b in range(1, 7)
+        for c in range(1, 7)
+        for d in range(1, 7)
+        if attack + a + b >= defence + c + d
+    )
     assert odds.win_probability(attack, defence) == Fraction(wins, 1296)
     # the attacker wins with ties, or the defender wins outright: nothing else can happen
-    assert odds.win_probability(attack, defence) + odds.win_probability(
-        defence, attack, ties="defender") == 1
+    assert (
+        odds.win_probability(attack, defence)
+        + odds.win_probability(defence, attack, ties="defender")
+        == 1
+    )
     assert odds.win_probability_float(attack, defence) == pytest.approx(wins / 1296)
 
 
@@ -81,8 +90,11 @@ def test_table_is_a_dataframe_of_the_exact_odds():
 
 def combat(attack_units=("tyrant",)):
     """An assault of S.T.A.R.S. Alpha (force 11) on Paris Laboratory defended by a Tyrant."""
-    s = scenario(teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []},
-                 facilities=["paris-lab", "the-hive"], units=list(attack_units))
+    s = scenario(
+        teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []},
+        facilities=["paris-lab", "the-hive"],
+        units=list(attack_units),
+    )
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
     s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
     assert s.to_act == CHANCE and s.forces() == (11, 15)

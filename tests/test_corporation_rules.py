@@ -86,7 +86,10 @@ def test_cards_hero_deck_holds_teams_characters_and_events():
     kinds = [card.kind for card in state.cards.hero]
     assert (kinds.count("team"), kinds.count("character"), kinds.count("event")) == (6, 20, 14)
     assert {card.subtype for card in state.cards.hero if card.kind != "event"} == {
-        "operative", "merc", "survivor"}
+        "operative",
+        "merc",
+        "survivor",
+    }
     assert len(state.decks[HERO]) == 40
 
 
@@ -95,8 +98,12 @@ def test_cards_umbrella_deck_holds_units_events_traps_and_the_new_facility():
     deck = [state.cards.umbrella[n] for n in state.decks[UMBRELLA]]
     assert len(deck) == 40
     assert [c.id for c in deck if c.kind == "facility"] == ["new-facility"]
-    assert {c.subtype for c in deck if c.kind == "unit"} == {"soldier", "monster", "zombie",
-                                                             "vehicle"}
+    assert {c.subtype for c in deck if c.kind == "unit"} == {
+        "soldier",
+        "monster",
+        "zombie",
+        "vehicle",
+    }
     assert sum(1 for c in deck if c.kind == "trap") == 6
 
 
@@ -130,14 +137,15 @@ def test_cards_data_an_edited_folder_changes_the_cards(tmp_path):
     folder.mkdir()
     for file in source.glob("*.toml"):
         text = file.read_text(encoding="utf-8")
-        (folder / file.name).write_text(text.replace('name = "Paris Laboratory"\nkind = '
-                                                     '"facility"\nsubtype = ""\nforce = 6',
-                                                     'name = "Paris Laboratory"\nkind = '
-                                                     '"facility"\nsubtype = ""\nforce = 2'),
-                                        encoding="utf-8")
+        (folder / file.name).write_text(
+            text.replace(
+                'name = "Paris Laboratory"\nkind = "facility"\nsubtype = ""\nforce = 6',
+                'name = "Paris Laboratory"\nkind = "facility"\nsubtype = ""\nforce = 2',
+            ),
+            encoding="utf-8",
+        )
     s = scenario(facilities=["paris-lab"], teams={"stars-alpha": []}, data=str(folder))
-    assert "S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 2 vs 2 before dice)" in \
-        labels(s)
+    assert "S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 2 vs 2 before dice)" in labels(s)
 
 
 # --- 3. Setup ----------------------------------------------------------------------------------
@@ -182,9 +190,15 @@ def test_setup_hands_two_cards_each():
 
 
 def test_turn_phases_run_in_order():
-    s = scenario(phase="end", hero_hand=["alice"], umbrella_hand=["tyrant"], units=["licker"],
-                 teams={"stars-alpha": ["jill"]}, hero_deck=["intel", "rain"],
-                 umbrella_deck=["red-queen-lockdown", "agent"])
+    s = scenario(
+        phase="end",
+        hero_hand=["alice"],
+        umbrella_hand=["tyrant"],
+        units=["licker"],
+        teams={"stars-alpha": ["jill"]},
+        hero_deck=["intel", "rain"],
+        umbrella_deck=["red-queen-lockdown", "agent"],
+    )
     # End phase (nothing to discard), then a new turn: Draw, Events, Recruit, ...
     assert s.turn == 2 and s.phase == "events" and s.to_act == UMBRELLA
     assert [e.rule for e in s.events[-3:]] == ["turn.phases", "draw.cards", "draw.cards"]
@@ -200,12 +214,19 @@ def test_turn_phases_run_in_order():
     s = play(s, "skip")
     assert s.turn == 3
     assert [r for r in rules_of(s) if r in ("turn.phases", "draw.cards")] == [
-        "turn.phases", "draw.cards", "draw.cards"]
+        "turn.phases",
+        "draw.cards",
+        "draw.cards",
+    ]
 
 
 def test_draw_cards_two_each():
-    s = scenario(phase="draw", hero_deck=["alice", "jill", "intel"],
-                 umbrella_deck=["tyrant", "licker", "guard"], turn=3)
+    s = scenario(
+        phase="draw",
+        hero_deck=["alice", "jill", "intel"],
+        umbrella_deck=["tyrant", "licker", "guard"],
+        turn=3,
+    )
     assert s.turn == 3
     assert hand(s, HERO) == ["alice", "jill"]
     assert hand(s, UMBRELLA) == ["licker", "tyrant"]
@@ -224,12 +245,22 @@ def test_draw_team_search_when_no_team_is_in_play():
 
 
 def test_draw_team_search_looks_in_the_discard_pile_when_the_deck_has_none():
-    s = scenario(phase="draw", teams={}, hero_deck=["alice", "jill", "intel"],
-                 hero_discard=["ubcs-echo"],
-                 destroyed_teams=["stars-alpha", "stars-bravo", "ubcs-delta",
-                                  "raccoon-survivors", "arcadia-convoy"])
-    assert labels(s) == ["Heroes search their discard pile: U.B.C.S. Echo Team (Merc, force 2) "
-                         "goes into play"]
+    s = scenario(
+        phase="draw",
+        teams={},
+        hero_deck=["alice", "jill", "intel"],
+        hero_discard=["ubcs-echo"],
+        destroyed_teams=[
+            "stars-alpha",
+            "stars-bravo",
+            "ubcs-delta",
+            "raccoon-survivors",
+            "arcadia-convoy",
+        ],
+    )
+    assert labels(s) == [
+        "Heroes search their discard pile: U.B.C.S. Echo Team (Merc, force 2) goes into play"
+    ]
     s = s.apply(labels(s)[0])
     assert ids(s, HERO, s.teams) == ["ubcs-echo"]
 
@@ -269,8 +300,9 @@ def test_event_intel_draws_two_cards():
 
 def test_event_medkit_takes_a_character_back_from_the_discard_pile():
     s = scenario(phase="events", hero_hand=["medkit"], hero_discard=["alice", "intel"])
-    assert labels(s)[0] == ("Heroes play Medkit: take Alice (Operative, force 7) back from the "
-                            "discard pile")
+    assert labels(s)[0] == (
+        "Heroes play Medkit: take Alice (Operative, force 7) back from the discard pile"
+    )
     s = s.apply(labels(s)[0])
     assert hand(s, HERO) == ["alice"]
     assert sorted(ids(s, HERO, s.discards[HERO])) == ["intel", "medkit"]
@@ -278,8 +310,13 @@ def test_event_medkit_takes_a_character_back_from_the_discard_pile():
 
 
 def test_event_lockdown_forbids_the_assault_this_turn():
-    s = scenario(phase="events", umbrella_hand=["red-queen-lockdown", "red-queen-lockdown"],
-                 teams={"stars-alpha": []}, hero_hand=["jill"], units=["guard"])
+    s = scenario(
+        phase="events",
+        umbrella_hand=["red-queen-lockdown", "red-queen-lockdown"],
+        teams={"stars-alpha": []},
+        hero_hand=["jill"],
+        units=["guard"],
+    )
     s = play(s, "event", "Red Queen Lockdown")
     assert s.lockdown and rules_of(s)[0] == "event.lockdown"
     # the Heroes pass (no events); a second Lockdown in the same turn is not offered, so
@@ -295,8 +332,10 @@ def test_event_lockdown_forbids_the_assault_this_turn():
 def test_event_reinforcements_take_a_unit_from_the_deck():
     s = scenario(phase="events", umbrella_hand=["reinforcements"])
     action = find(s, "event", "take Tyrant")
-    assert action.label == "Umbrella plays Reinforcements: take Tyrant (Monster, force 9) from " \
+    assert (
+        action.label == "Umbrella plays Reinforcements: take Tyrant (Monster, force 9) from "
         "the deck"
+    )
     s = s.apply(action)
     assert hand(s, UMBRELLA) == ["tyrant"]
     assert rules_of(s) == ["event.reinforcements"]
@@ -321,10 +360,12 @@ def find_key(s, team_id: str) -> tuple:
 
 
 def test_recruit_characters_two_per_team_three_with_a_survivor():
-    s = scenario(phase="recruit", teams={"stars-alpha": ["jill", "barry"]},
-                 hero_hand=["ada", "luther"])
+    s = scenario(
+        phase="recruit", teams={"stars-alpha": ["jill", "barry"]}, hero_hand=["ada", "luther"]
+    )
     assert [a.label for a in s.legal_actions() if a.kind == "attach"] == [
-        "Heroes attach Luther West (Survivor, force 2) to S.T.A.R.S. Alpha Team"]
+        "Heroes attach Luther West (Survivor, force 2) to S.T.A.R.S. Alpha Team"
+    ]
     ada = next(n for n in s.hands[HERO] if s.cards.hero[n].id == "ada")
     error = refusal(s, ("attach", HERO, ada, s.teams[0]))
     assert error.rule == "recruit.characters"
@@ -334,10 +375,11 @@ def test_recruit_characters_two_per_team_three_with_a_survivor():
 
 
 def test_recruit_subtypes_a_matching_character_adds_one():
-    s = scenario(phase="recruit", teams={"stars-alpha": [], "ubcs-delta": []},
-                 hero_hand=["jill"])
-    assert "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team " \
+    s = scenario(phase="recruit", teams={"stars-alpha": [], "ubcs-delta": []}, hero_hand=["jill"])
+    assert (
+        "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team "
         "(+1 sub-type)" in labels(s)
+    )
     assert "Heroes attach Jill Valentine (Operative, force 4) to U.B.C.S. Delta Team" in labels(s)
     s = play(s, "attach", "S.T.A.R.S. Alpha Team (+1")
     assert rules_of(s) == ["recruit.characters", "recruit.subtypes"]
@@ -382,16 +424,20 @@ def test_assault_commit_the_heroes_add_assault_events_first():
     s = assault_ready(hero_hand=["ammo-cache", "regroup"], umbrella_hand=["laser-corridor"])
     s = play(s, "assault", "Paris")
     assert s.to_act == HERO
-    assert labels(s) == ["Heroes commit Ammo Cache (+2 to an assault)",
-                         "Heroes commit nothing more"]  # Regroup does not help an assault
+    assert labels(s) == [
+        "Heroes commit Ammo Cache (+2 to an assault)",
+        "Heroes commit nothing more",
+    ]  # Regroup does not help an assault
     s = play(s, "commit", "Ammo Cache")
     assert rules_of(s) == ["assault.commit"]
     assert s.forces() == (13, 6)
 
 
 def test_assault_defence_one_unit_traps_and_events():
-    s = assault_ready(units=["tyrant", "licker"],
-                      umbrella_hand=["laser-corridor", "containment", "t-virus-outbreak"])
+    s = assault_ready(
+        units=["tyrant", "licker"],
+        umbrella_hand=["laser-corridor", "containment", "t-virus-outbreak"],
+    )
     s = play(s, "assault", "Paris")
     assert s.to_act == UMBRELLA  # the Heroes had nothing to commit
     assert labels(s) == [
@@ -427,8 +473,9 @@ def test_assault_result_ties_go_to_the_attacker():
     s = play(s, "assault", "Paris")  # force 11 against 6
     s = rolls(s, 2, 7)  # 13 against 13
     assert "assault.result" in rules_of(s)
-    assert "a tie goes to the attacker" in next(e.text for e in s.events
-                                                if e.rule == "assault.result")
+    assert "a tie goes to the attacker" in next(
+        e.text for e in s.events if e.rule == "assault.result"
+    )
     assert "paris-lab" in ids(s, UMBRELLA, s.removed[UMBRELLA])
 
 
@@ -459,10 +506,15 @@ def test_assault_characters_half_discarded_half_back_to_hand():
     assert s.phase == "split" and s.to_act == CHANCE
     outcomes = s.chance_outcomes()
     assert [(str(a), p) for a, p in outcomes] == [
-        ("Split: Jill Valentine to the discard pile, Barry Burton back to hand (1/2)",
-         Fraction(1, 2)),
-        ("Split: Barry Burton to the discard pile, Jill Valentine back to hand (1/2)",
-         Fraction(1, 2))]
+        (
+            "Split: Jill Valentine to the discard pile, Barry Burton back to hand (1/2)",
+            Fraction(1, 2),
+        ),
+        (
+            "Split: Barry Burton to the discard pile, Jill Valentine back to hand (1/2)",
+            Fraction(1, 2),
+        ),
+    ]
     s = outcome(s, "Split: Jill Valentine to the discard")
     assert rules_of(s)[0] == "assault.characters"
     assert "barry" in hand(s, HERO) and "jill" not in hand(s, HERO)
@@ -489,7 +541,8 @@ def test_assault_unit_fate_a_defending_unit_may_be_lost_even_when_it_holds():
     assert s.phase == "fate" and s.to_act == CHANCE
     assert [(str(a), p) for a, p in s.chance_outcomes()] == [
         ("Die shows 1-3: Tyrant is discarded (1/2)", Fraction(1, 2)),
-        ("Die shows 4-6: Tyrant stays in play (1/2)", Fraction(1, 2))]
+        ("Die shows 4-6: Tyrant stays in play (1/2)", Fraction(1, 2)),
+    ]
     kept = outcome(s, "4-6")
     assert ids(kept, UMBRELLA, kept.units) == ["tyrant"]
     lost = outcome(s, "1-3")
@@ -527,7 +580,8 @@ def test_ability_medic_always_goes_back_to_hand():
     assert hand(s, HERO) == ["rebecca"]
     assert [str(a) for a, _ in s.chance_outcomes()] == [
         "Split: nobody to the discard pile, Jill Valentine back to hand (1/2)",
-        "Split: Jill Valentine to the discard pile, nobody back to hand (1/2)"]
+        "Split: Jill Valentine to the discard pile, nobody back to hand (1/2)",
+    ]
 
 
 def test_ability_lucky_k_mart_may_reroll_once():
@@ -535,8 +589,10 @@ def test_ability_lucky_k_mart_may_reroll_once():
     s = play(s, "assault", "Paris")  # force 2 + 1 + 1 = 4 against 6
     s = rolls(s, 3, 10)
     assert s.phase == "lucky" and s.to_act == HERO
-    assert labels(s) == ["Heroes re-roll with K-Mart's luck (now 7 vs 16)",
-                         "Heroes keep their roll of 3"]
+    assert labels(s) == [
+        "Heroes re-roll with K-Mart's luck (now 7 vs 16)",
+        "Heroes keep their roll of 3",
+    ]
     again = play(s, "reroll")
     assert rules_of(again) == ["ability.lucky"] and again.to_act == CHANCE
     again = outcome(again, "roll 12 ")
@@ -586,8 +642,11 @@ def test_ability_assist_flat_bonuses():
 
 
 def test_search_declare_one_unit_against_one_team_or_none():
-    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"], "ubcs-echo": []},
-                 units=["tyrant", "licker", "licker"])
+    s = scenario(
+        phase="hunt",
+        teams={"stars-alpha": ["jill"], "ubcs-echo": []},
+        units=["tyrant", "licker", "licker"],
+    )
     assert labels(s) == [
         "Tyrant hunts S.T.A.R.S. Alpha Team (force 9 vs 7 before dice)",
         "Tyrant hunts U.B.C.S. Echo Team (force 9 vs 2 before dice)",
@@ -600,14 +659,21 @@ def test_search_declare_one_unit_against_one_team_or_none():
 
 
 def test_search_commit_umbrella_first_then_the_team():
-    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"],
-                 umbrella_hand=["t-virus-outbreak"], hero_hand=["regroup", "ammo-cache"])
+    s = scenario(
+        phase="hunt",
+        teams={"stars-alpha": ["jill"]},
+        units=["tyrant"],
+        umbrella_hand=["t-virus-outbreak"],
+        hero_hand=["regroup", "ammo-cache"],
+    )
     s = play(s, "hunt")
     assert s.to_act == UMBRELLA
     s = play(s, "commit", "T-Virus Outbreak")  # Umbrella has nothing more: the Heroes' turn
     assert rules_of(s) == ["search.commit"]
-    assert labels(s) == ["Heroes commit Regroup (+2 to a team's defence against Search and "
-                         "Destroy)", "Heroes commit nothing more"]
+    assert labels(s) == [
+        "Heroes commit Regroup (+2 to a team's defence against Search and Destroy)",
+        "Heroes commit nothing more",
+    ]
     s = play(s, "commit", "Regroup")
     assert s.forces() == (9 + 2, 7 + 2)
 
@@ -623,8 +689,7 @@ def test_search_dice_umbrella_rolls_first():
 
 
 def test_search_result_ties_go_to_the_unit():
-    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"], "ubcs-echo": []},
-                 units=["tyrant"])
+    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"], "ubcs-echo": []}, units=["tyrant"])
     s = play(s, "hunt", "Alpha")  # 9 against 7
     s = rolls(s, 5, 7)  # 14 against 14
     assert "search.result" in rules_of(s)
@@ -632,8 +697,9 @@ def test_search_result_ties_go_to_the_unit():
 
 
 def test_search_team_destroyed_and_its_characters_split():
-    s = scenario(phase="hunt", teams={"stars-alpha": ["jill", "ada"], "ubcs-echo": []},
-                 units=["tyrant"])
+    s = scenario(
+        phase="hunt", teams={"stars-alpha": ["jill", "ada"], "ubcs-echo": []}, units=["tyrant"]
+    )
     s = play(s, "hunt", "Alpha")
     s = rolls(s, 12, 2)
     assert "search.team-destroyed" in rules_of(s)
@@ -664,8 +730,7 @@ def test_search_unit_fate_even_a_winner_may_be_lost():
 
 
 def test_end_hand_limit_discard_down_to_five():
-    s = scenario(phase="end", hero_hand=["intel", "alice", "jill", "ada", "barry", "rain",
-                                          "leon"])
+    s = scenario(phase="end", hero_hand=["intel", "alice", "jill", "ada", "barry", "rain", "leon"])
     assert s.to_act == HERO and s.phase == "discard"
     assert all(a.rule == "end.hand-limit" for a in s.legal_actions())
     s = play(s, "discard", "Intel")
@@ -686,8 +751,7 @@ def test_game_hero_wins_when_the_last_facility_falls():
 
 def test_game_umbrella_wins_when_no_team_is_left():
     six = ["stars-bravo", "ubcs-delta", "ubcs-echo", "raccoon-survivors", "arcadia-convoy"]
-    s = scenario(phase="hunt", teams={"stars-alpha": []}, units=["tyrant"],
-                 destroyed_teams=six)
+    s = scenario(phase="hunt", teams={"stars-alpha": []}, units=["tyrant"], destroyed_teams=six)
     s = play(s, "hunt")
     s = rolls(s, 12, 2)
     assert s.is_over and s.result.winners == (UMBRELLA,)
@@ -712,8 +776,9 @@ def test_game_turn_limit_ends_in_a_draw():
 
 
 def test_opt_split_umbrella_chooses_the_discarded_half_rounded_up():
-    s = assault_ready(teams={"arcadia-convoy": ["jill", "barry", "luther"], "ubcs-echo": []},
-                      split="umbrella")
+    s = assault_ready(
+        teams={"arcadia-convoy": ["jill", "barry", "luther"], "ubcs-echo": []}, split="umbrella"
+    )
     s = play(s, "assault", "Arcadia Convoy assaults The Hive")
     s = rolls(s, 2, 12)
     assert s.to_act == UMBRELLA and s.phase == "split"
@@ -733,35 +798,48 @@ def test_opt_split_the_heroes_may_choose():
 
 
 def test_opt_fifty_fifty_coin_words():
-    s = scenario(phase="hunt", teams={"stars-alpha": [], "ubcs-echo": []}, units=["tyrant"],
-                 fifty_fifty="coin")
+    s = scenario(
+        phase="hunt",
+        teams={"stars-alpha": [], "ubcs-echo": []},
+        units=["tyrant"],
+        fifty_fifty="coin",
+    )
     s = play(s, "hunt", "Alpha")
     s = rolls(s, 12, 2)
     assert [str(a) for a, _ in s.chance_outcomes()] == [
-        "Coin shows heads: Tyrant is discarded (1/2)", "Coin shows tails: Tyrant stays (1/2)"]
+        "Coin shows heads: Tyrant is discarded (1/2)",
+        "Coin shows tails: Tyrant stays (1/2)",
+    ]
 
 
 def test_opt_search_ties_defender_gives_a_tie_to_the_team():
-    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"],
-                 search_ties="defender")
+    s = scenario(
+        phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"], search_ties="defender"
+    )
     s = play(s, "hunt", "Alpha")  # 9 against 7
     s = rolls(s, 5, 7)  # 14 against 14
-    assert "a tie goes to the defender" in next(e.text for e in s.events
-                                                if e.rule == "search.result")
+    assert "a tie goes to the defender" in next(
+        e.text for e in s.events if e.rule == "search.result"
+    )
     assert s.teams and not s.units
 
 
 def test_opt_team_loss_none_in_play_ends_at_once():
-    s = scenario(phase="hunt", teams={"stars-alpha": []}, units=["tyrant"],
-                 team_loss="none-in-play")
+    s = scenario(
+        phase="hunt", teams={"stars-alpha": []}, units=["tyrant"], team_loss="none-in-play"
+    )
     s = play(s, "hunt")
     s = rolls(s, 12, 2)
     assert s.is_over and s.result.rule == "game.umbrella-wins"
 
 
 def test_opt_win_check_end_of_turn():
-    s = assault_ready(facilities=["paris-lab"], win_check="end-of-turn", units=["tyrant"],
-                      hero_hand=["alice", "ada", "rain", "leon", "peyton", "luther"])
+    s = assault_ready(
+        facilities=["paris-lab"],
+        win_check="end-of-turn",
+        units=["tyrant"],
+        hero_hand=["alice", "ada", "rain", "leon", "peyton", "luther"],
+    )
     s = play(s, "assault", "Paris")
     s = play(s, "done")  # no unit: Umbrella passes on the defence
     s = rolls(s, 12, 2)
@@ -772,8 +850,11 @@ def test_opt_win_check_end_of_turn():
 
 
 def test_opt_commit_order_alternate():
-    s = assault_ready(hero_hand=["ammo-cache", "air-support"], umbrella_hand=["laser-corridor"],
-                      commit_order="alternate")
+    s = assault_ready(
+        hero_hand=["ammo-cache", "air-support"],
+        umbrella_hand=["laser-corridor"],
+        commit_order="alternate",
+    )
     s = play(s, "assault", "Paris")
     s = play(s, "commit", "Ammo Cache")
     assert s.to_act == UMBRELLA  # one card each, in turn
@@ -786,22 +867,29 @@ def test_opt_commit_order_alternate():
 
 
 def test_opt_subtypes_strict_and_free():
-    strict = scenario(phase="recruit", teams={"stars-alpha": [], "ubcs-delta": []},
-                      hero_hand=["jill"], subtypes="strict")
+    strict = scenario(
+        phase="recruit",
+        teams={"stars-alpha": [], "ubcs-delta": []},
+        hero_hand=["jill"],
+        subtypes="strict",
+    )
     assert [a.label for a in strict.legal_actions() if a.kind == "attach"] == [
-        "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team"]
+        "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team"
+    ]
     jill = strict.hands[HERO][0]
     assert refusal(strict, ("attach", HERO, jill, strict.teams[1])).rule == "opt.subtypes"
-    free = scenario(phase="recruit", teams={"stars-alpha": []}, hero_hand=["jill"],
-                    subtypes="free")
+    free = scenario(phase="recruit", teams={"stars-alpha": []}, hero_hand=["jill"], subtypes="free")
     free = play(free, "attach")
     assert free.team_force(free.teams[0]) == 6
     assert rules_of(free) == ["recruit.characters"]
 
 
 def test_opt_unit_actions_once():
-    s = assault_ready(units=["tyrant", "licker"], unit_actions="once",
-                      teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []})
+    s = assault_ready(
+        units=["tyrant", "licker"],
+        unit_actions="once",
+        teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []},
+    )
     s = play(s, "assault", "S.T.A.R.S. Alpha Team assaults Paris")
     s = play(s, "defend", "Tyrant")
     s = rolls(s, 2, 12)
@@ -817,11 +905,15 @@ def test_opt_unit_actions_once():
 
 
 def test_every_rule_of_the_digest_has_a_test():
-    ids_in_digest = re.findall(r"^### ([a-z0-9_.-]+):", DIGEST.read_text(encoding="utf-8"),
-                               re.MULTILINE)
+    ids_in_digest = re.findall(
+        r"^### ([a-z0-9_.-]+):", DIGEST.read_text(encoding="utf-8"), re.MULTILINE
+    )
     names = " ".join(name for name in globals() if name.startswith("test_"))
-    missing = [rule for rule in ids_in_digest
-               if f"test_{rule.replace('.', '_').replace('-', '_')}" not in names]
+    missing = [
+        rule
+        for rule in ids_in_digest
+        if f"test_{rule.replace('.', '_').replace('-', '_')}" not in names
+    ]
     assert not missing, f"rules without a test: {missing}"
 
 
@@ -868,7 +960,8 @@ def test_reshuffled_keeps_what_a_seat_sees():
     assert twin.hands[HERO] == s.hands[HERO]
     assert len(twin.hands[UMBRELLA]) == 3
     assert sorted(twin.hands[UMBRELLA] + twin.decks[UMBRELLA]) == sorted(
-        s.hands[UMBRELLA] + s.decks[UMBRELLA])
+        s.hands[UMBRELLA] + s.decks[UMBRELLA]
+    )
     assert rules_of(twin) == ["setup.shuffle"]
 
 

@@ -13,15 +13,13 @@ import pytest
 import umbrella_lab as ul
 from umbrella_lab import RecordError
 from umbrella_lab.engine.core import CHANCE, Event, Game, GameInfo, Result, State
+from umbrella_lab.engine.differences import SEP, differences
 from umbrella_lab.engine.errors import IllegalActionError, OptionError
-from umbrella_lab.engine.session import (
-    MAIN,
-    SEP,
-    Session,
-    describe_changes,
-    differences,
-    policies,
-)
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.engine.session import MAIN
+from umbrella_lab.sim.policies import PolicyError, game_policies
+from umbrella_lab.sim.session import Session
+from umbrella_lab.widgets.changes import describe_changes
 
 
 def snap(state: State) -> str:
@@ -43,40 +41,16 @@ class DiceState(State):
 
     def _clone(self) -> DiceState:
         new = DiceState.__new__(DiceState)
-        new.game, new.seed, new.events = self.game, self.seed, []
+        new.game, new.seed, new.events = self.game, self.seed, None
         new.scores, new.turn, new.rolling = self.scores[:], self.turn, self.rolling
         new.rolls, new.winner = self.rolls, self.winner
         return new
 
-    def _moves(self) -> list[tuple]:
-        if self.rolling:
-            return [("face", -1, face, 0) for face in range(1, 7)]
-        return [("roll", self.turn, 0, 0), ("stop", self.turn, 0, 0)]
-
-    def _label(self, key: tuple) -> tuple[str, str]:
-        if key[0] == "face":
-            return f"the die shows {key[2]}", "dice.roll"
-        return f"Player {key[1] + 1}: {key[0]}", f"dice.{key[0]}"
-
-    def _chance(self) -> list[tuple[tuple, Fraction]]:
-        return [(key, Fraction(1, 6)) for key in self._moves()] if self.rolling else []
+    def _chance(self) -> list[tuple[Move, Fraction]]:
+        return [(face, Fraction(1, 6)) for face in Face.legal(self)]
 
     def _luck(self) -> int:
         return self.rolls
-
-    def _do(self, key: tuple, log: bool) -> None:
-        if key[0] == "roll":
-            self.rolling = True
-        elif key[0] == "stop":
-            self.turn = 1 - self.turn
-        else:
-            self.rolling = False
-            self.rolls += 1
-            self.scores[self.turn] += key[2]
-            if log:
-                self.events.append(Event("dice.roll", f"Player {self.turn + 1} rolls {key[2]}."))
-            if self.scores[self.turn] >= 12:
-                self.winner = self.turn
 
     @property
     def to_act(self) -> int | None:
@@ -98,18 +72,68 @@ class DiceState(State):
 
     def reshuffled(self, seed: int) -> DiceState:
         new = self._clone()
-        new.seed = seed
+        new.seed, new.events = seed, []
         return new
 
 
-def _new_dice(game: Game, seed: int, log: bool) -> DiceState:
+class Roll(Move):
+    rule = "dice.roll"
+    seat: int
+
+    @staticmethod
+    def legal(s: DiceState) -> list[Move]:
+        return [] if s.rolling else [Roll(s.turn)]
+
+    def play(self, s: DiceState) -> None:
+        s.rolling = True
+
+    def label(self, s: DiceState) -> str:
+        return f"Player {self.seat + 1}: roll"
+
+
+class Stop(Move):
+    rule = "dice.stop"
+    seat: int
+
+    @staticmethod
+    def legal(s: DiceState) -> list[Move]:
+        return [] if s.rolling else [Stop(s.turn)]
+
+    def play(self, s: DiceState) -> None:
+        s.turn = 1 - s.turn
+
+    def label(self, s: DiceState) -> str:
+        return f"Player {self.seat + 1}: stop"
+
+
+class Face(Move):
+    rule = "dice.roll"
+    face: int
+
+    @staticmethod
+    def legal(s: DiceState) -> list[Move]:
+        return [Face(face) for face in range(1, 7)] if s.rolling else []
+
+    def play(self, s: DiceState) -> None:
+        s.rolling = False
+        s.rolls += 1
+        s.scores[s.turn] += self.face
+        s.say("dice.roll", lambda: f"Player {s.turn + 1} rolls {self.face}.")
+        if s.scores[s.turn] >= 12:
+            s.winner = s.turn
+
+    def label(self, s: DiceState) -> str:
+        return f"the die shows {self.face}"
+
+
+def _new_dice(game: Game, seed: int, events: list | None) -> DiceState:
     s = DiceState.__new__(DiceState)
-    s.game, s.seed, s.events = game, seed, []
+    s.game, s.seed, s.events = game, seed, events
     s.scores, s.turn, s.rolling, s.rolls, s.winner = [0, 0], 0, False, 0, None
     return s
 
 
-DICE = GameInfo("dice-race", "Dice race", (2,), (), _new_dice)
+DICE = GameInfo("dice-race", "Dice race", (2,), (), setup=_new_dice, moves=(Roll, Stop, Face))
 
 
 def dice_game() -> Game:
@@ -310,18 +334,19 @@ def test_play_to_the_end_keeps_events_and_ends_the_game(session):
 
 def test_play_with_a_function_and_a_bad_name(session):
     def first(state, rng):
-        return state._moves()[0]
+        return state.legal_moves()[0]
 
     assert len(session.play(first, steps=3)) == 3
-    with pytest.raises(OptionError, match=r"policies are (heuristic, random|random, heuristic)"):
+    with pytest.raises(PolicyError, match=r"policies are heuristic, random"):
         session.play("nobody", steps=1)
     with pytest.raises(ValueError, match="steps"):
         session.play(steps=-1)
 
 
 def test_policies_of_a_game():
-    assert {"heuristic", "random"} <= set(policies("academy"))
-    assert policies("no-such-game") == {}
+    assert {"heuristic", "random"} <= set(game_policies("academy"))
+    with pytest.raises(OptionError, match="no game named 'no-such-game'"):
+        game_policies("no-such-game")
 
 
 def test_chance_steps_roll_the_same_dice_on_every_branch():
@@ -344,7 +369,7 @@ def test_play_lets_luck_decide_chance_steps():
     session = Session(dice_game(), seed=1)
 
     def always_roll(state, rng):
-        return ("roll", state.turn, 0, 0)
+        return Roll(state.turn)
 
     session.play(always_roll)
     assert session.state.is_over
@@ -527,14 +552,17 @@ def test_new_luck_on_a_game_that_cannot_reshuffle_says_so():
         def reshuffled(self, seed: int) -> DiceState:
             raise NotImplementedError
 
-    def new_fixed(game: Game, seed: int, log: bool) -> Fixed:
-        state = _new_dice(game, seed, log)
+    def new_fixed(game: Game, seed: int, events: list | None) -> Fixed:
+        state = _new_dice(game, seed, events)
         fixed = Fixed.__new__(Fixed)
         for name in ("game", "seed", "events", "scores", "turn", "rolling", "rolls", "winner"):
             setattr(fixed, name, getattr(state, name))
         return fixed
 
-    session = Session(Game(GameInfo("fixed", "Fixed", (2,), (), new_fixed), 2), seed=1)
+    session = Session(
+        Game(GameInfo("fixed", "Fixed", (2,), (), setup=new_fixed, moves=(Roll, Stop, Face)), 2),
+        seed=1,
+    )
     with pytest.raises(OptionError, match="cannot deal new luck"):
         session.fork(new_luck=True)
     assert session.fork().luck == "same"

@@ -51,7 +51,7 @@ def test_packaged_data_loads_with_the_rulebook_counts():
 
 def test_every_stage_is_a_latin_square_with_four_of_each_colour():
     for board in load_pieces().boards:
-        rows = [board.stage[r * 4:r * 4 + 4] for r in range(4)]
+        rows = [board.stage[r * 4 : r * 4 + 4] for r in range(4)]
         assert all(sorted(row) == [0, 1, 2, 3] for row in rows)
         assert all(sorted(board.stage[c::4]) == [0, 1, 2, 3] for c in range(4))
         assert sorted(board.pinwheel) == list(PINWHEEL)
@@ -69,7 +69,11 @@ def test_level_1_groups_and_bonuses_fit_the_rulebook_example():
     face = load_pieces().faces[1][0]
     assert len(face.spots) == 12
     assert sorted((len(spots), bonus) for bonus, spots in face.groups) == [
-        (2, 3), (3, 5), (3, 5), (4, 8)]
+        (2, 3),
+        (3, 5),
+        (3, 5),
+        (4, 8),
+    ]
     colours = [spot.colours for spot in face.spots]
     assert all(colours.count(1 << c) == 3 for c in range(4))
 
@@ -141,40 +145,124 @@ def test_a_copied_data_folder_loads_the_same_pieces(tmp_path):
     [
         ("boards.toml", "A", 'stage = "YBGR/', 'stage = "YBGX/', "stage", "four letters"),
         ("boards.toml", "A", 'stage = "YBGR/', 'stage = "YBGY/', "stage", "four of each"),
-        ("boards.toml", "B", 'pinwheel = "0/90/180/270"', 'pinwheel = "0/90/90/270"',
-         "pinwheel", "0, 90, 180 and 270"),
-        ("boards.toml", "C", 'provenance = "reconstruction"', 'provenance = "guess"',
-         "provenance", "allowed"),
-        ("figures.toml", "F01", 'black = "..#./..#./..#./..#."',
-         'black = "..#./..#./..#./...."', "black", "exactly 4"),
-        ("figures.toml", "F02", 'white = ".##./..#./..#./..#."',
-         'white = ".##./..../..#./.##."', "white", "not one piece"),
-        ("figures.toml", "F03", 'black = "####/..../..../...."',
-         'black = "..#./..#./..#./..#."', "black", "same figure"),
-        ("figures.toml", "F04", 'black = ".#../.#../.#../.#.."', 'black = ".#../.#../.#.."',
-         "black", "four rows of four"),
-        ("scoreboards.toml", "level-1-01", 'accepts = "yellow"', 'accepts = "purple"',
-         "accepts", "give a colour"),
-        ("scoreboards.toml", "level-3-05", "pinwheel = 0", "pinwheel = -1", "pinwheel",
-         "white square needs"),
-        ("scoreboards.toml", "level-1-02", "pinwheel = -1", "pinwheel = 90", "pinwheel",
-         "only a white square"),
-        ("scoreboards.toml", "level-1-03", 'group = "level-1-b"', 'group = "level-1-z"',
-         "group", "not a group"),
-        ("scoreboards.toml", "level-1-04", "column = 4", "column = 3", "column",
-         "holds another spot"),
-        ("scoreboards.toml", "level-4-again", "spot_b = 3", "spot_b = 30", "spot_b",
-         "two different spot numbers"),
-        ("scoreboards.toml", "level-2", "copies = 4", "copies = 2", "copies",
-         "four players"),
-        ("scoreboards.toml", "level-1-a", 'scoreboard = "level-1"', 'scoreboard = "level-9"',
-         "scoreboard", "not a [[scoreboard]] id"),
-        ("scoreboards.toml", "level-1-05", "number = 5", "number = 50", "number",
-         "above the maximum"),
+        (
+            "boards.toml",
+            "B",
+            'pinwheel = "0/90/180/270"',
+            'pinwheel = "0/90/90/270"',
+            "pinwheel",
+            "0, 90, 180 and 270",
+        ),
+        (
+            "boards.toml",
+            "C",
+            'provenance = "reconstruction"',
+            'provenance = "guess"',
+            "provenance",
+            "allowed",
+        ),
+        (
+            "figures.toml",
+            "F01",
+            'black = "..#./..#./..#./..#."',
+            'black = "..#./..#./..#./...."',
+            "black",
+            "exactly 4",
+        ),
+        (
+            "figures.toml",
+            "F02",
+            'white = ".##./..#./..#./..#."',
+            'white = ".##./..../..#./.##."',
+            "white",
+            "not one piece",
+        ),
+        (
+            "figures.toml",
+            "F03",
+            'black = "####/..../..../...."',
+            'black = "..#./..#./..#./..#."',
+            "black",
+            "same figure",
+        ),
+        (
+            "figures.toml",
+            "F04",
+            'black = ".#../.#../.#../.#.."',
+            'black = ".#../.#../.#.."',
+            "black",
+            "four rows of four",
+        ),
+        (
+            "scoreboards.toml",
+            "level-1-01",
+            'accepts = "yellow"',
+            'accepts = "purple"',
+            "accepts",
+            "give a colour",
+        ),
+        (
+            "scoreboards.toml",
+            "level-3-05",
+            "pinwheel = 0",
+            "pinwheel = -1",
+            "pinwheel",
+            "white square needs",
+        ),
+        (
+            "scoreboards.toml",
+            "level-1-02",
+            "pinwheel = -1",
+            "pinwheel = 90",
+            "pinwheel",
+            "only a white square",
+        ),
+        (
+            "scoreboards.toml",
+            "level-1-03",
+            'group = "level-1-b"',
+            'group = "level-1-z"',
+            "group",
+            "not a group",
+        ),
+        (
+            "scoreboards.toml",
+            "level-1-04",
+            "column = 4",
+            "column = 3",
+            "column",
+            "holds another spot",
+        ),
+        (
+            "scoreboards.toml",
+            "level-4-again",
+            "spot_b = 3",
+            "spot_b = 30",
+            "spot_b",
+            "two different spot numbers",
+        ),
+        ("scoreboards.toml", "level-2", "copies = 4", "copies = 2", "copies", "four players"),
+        (
+            "scoreboards.toml",
+            "level-1-a",
+            'scoreboard = "level-1"',
+            'scoreboard = "level-9"',
+            "scoreboard",
+            "not a [[scoreboard]] id",
+        ),
+        (
+            "scoreboards.toml",
+            "level-1-05",
+            "number = 5",
+            "number = 50",
+            "number",
+            "above the maximum",
+        ),
     ],
 )
-def test_broken_field_is_named_by_file_entry_and_field(tmp_path, file, entry, old, new, field,
-                                                       words):
+def test_broken_field_is_named_by_file_entry_and_field(
+    tmp_path, file, entry, old, new, field, words
+):
     folder = copy_data(tmp_path)
     edit_entry(folder, file, entry, old, new)
     error = broken(folder)
@@ -234,8 +322,9 @@ def test_too_few_tiles_for_four_players_are_refused(tmp_path):
 
 def test_edited_stage_colours_change_play(tmp_path):
     folder = copy_data(tmp_path)
-    edit_entry(folder, "boards.toml", "A", 'stage = "YBGR/BYRG/GRYB/RGBY"',
-               'stage = "RBGY/BYRG/GRYB/YGBR"')
+    edit_entry(
+        folder, "boards.toml", "A", 'stage = "YBGR/BYRG/GRYB/RGBY"', 'stage = "RBGY/BYRG/GRYB/YGBR"'
+    )
     state = ul.load("umbrella", players=2, data=str(folder)).new(seed=1)
     assert state.to_dict()["seats"][0]["stage"][0] == "RBGY"
     assert ul.load("umbrella", players=2).new(seed=1).to_dict()["seats"][0]["stage"][0] == "YBGR"
@@ -243,8 +332,13 @@ def test_edited_stage_colours_change_play(tmp_path):
 
 def test_broken_data_given_as_a_game_option_fails_when_the_game_is_loaded(tmp_path):
     folder = copy_data(tmp_path)
-    edit_entry(folder, "figures.toml", "F07", 'white = "..../.##./.#../.##."',
-               'white = "..../.##./.#../.#.."')
+    edit_entry(
+        folder,
+        "figures.toml",
+        "F07",
+        'white = "..../.##./.#../.##."',
+        'white = "..../.##./.#../.#.."',
+    )
     with pytest.raises(DataError, match=r"figures\.toml tile 'F07' field 'white'"):
         ul.load("umbrella", players=2, data=str(folder))
 

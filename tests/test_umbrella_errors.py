@@ -37,10 +37,14 @@ def refused(state, move) -> IllegalActionError:
 def scoring_state():
     """P1 has pushed: a yellow row is made (F03 black on space 1) and a red square (F06 black on
     space 2) too, but every red spot is full."""
-    s = table(stages={0: "YYYB/BGYG/GBRR/BGRR"}, spaces={0: ["F03 black", "F06 black"]},
-              tokens={0: [3, 7, 12]})
-    return s.apply("P1: push the yellow umbrella from the west zone (left side zone) right "
-                   "along row 1")
+    s = table(
+        stages={0: "YYYB/BGYG/GBRR/BGRR"},
+        spaces={0: ["F03 black", "F06 black"]},
+        tokens={0: [3, 7, 12]},
+    )
+    return s.apply(
+        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
+    )
 
 
 # --- pushes --------------------------------------------------------------------------------------
@@ -99,8 +103,9 @@ def test_scoring_a_colour_that_is_full_is_refused():
 
 def test_scoring_a_figure_that_is_not_made_is_refused():
     s = table(stages={0: "YYYB/BGYG/GBRY/BGRR"}, spaces={0: ["F03 black", "F06 black"]})
-    s = s.apply("P1: push the yellow umbrella from the west zone (left side zone) right along "
-                "row 1")
+    s = s.apply(
+        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
+    )
     error = refused(s, ("score", 0, 1, 2))
     assert error.rule == "figure.match" and "not made" in str(error)
     assert refused(s, ("score", 0, 3, 0)).rule == "figure.match"  # an empty space
@@ -108,8 +113,9 @@ def test_scoring_a_figure_that_is_not_made_is_refused():
 
 def test_scoring_on_a_spot_of_another_colour_or_a_full_spot_is_refused():
     s = table(stages={0: "YYYB/BGYG/GBRY/BGRR"}, spaces={0: ["F03 black"]}, tokens={0: [1]})
-    s = s.apply("P1: push the yellow umbrella from the west zone (left side zone) right along "
-                "row 1")
+    s = s.apply(
+        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
+    )
     error = refused(s, ("score", 0, 0, 1))  # spot 2 is blue
     assert error.rule == "figure.token" and "spot 2 takes blue" in str(error)
     error = refused(s, ("score", 0, 0, 0))  # spot 1 holds a token
@@ -145,8 +151,9 @@ def test_covering_a_tile_when_no_tile_is_being_placed_is_refused(state):
 
 def test_swapping_without_a_power_or_far_apart_umbrellas_is_refused(state):
     assert refused(state, ("swap", 0, 0, 1)).rule == "board.powers"
-    s = table(level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-              tokens={0: [6]})
+    s = table(
+        level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [6]}
+    )
     s = s.apply("P1: push the red umbrella from the north zone (central) down column 2")
     s = s.apply(next(a for a in s.legal_actions() if "spot 7" in a.label))
     assert s.step == "swap"
@@ -227,11 +234,18 @@ def test_a_view_for_a_seat_that_does_not_exist_is_refused(state):
 # --- options and scenarios -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("option", "value"), [("level", 5), ("level", "1"),
-                                                ("match_mode", "exact"),
-                                                ("adjacency", "corner"),
-                                                ("level4_groups", 1), ("scoring", "never"),
-                                                ("solo_end", "never")])
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("level", 5),
+        ("level", "1"),
+        ("match_mode", "exact"),
+        ("adjacency", "corner"),
+        ("level4_groups", 1),
+        ("scoring", "never"),
+        ("solo_end", "never"),
+    ],
+)
 def test_a_bad_option_value_lists_the_choices(option, value):
     with pytest.raises(OptionError, match="choose one of"):
         ul.load("umbrella", players=2, **{option: value})
@@ -248,13 +262,16 @@ def test_a_bad_player_count_lists_the_valid_counts(players):
         ul.load("umbrella", players=players)
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"stages": {0: "YBGX/BYRG/GRYB/RGBY"}}, "four rows of four letters"),
-    ({"zones": {"north": "Y"}}, "no Waiting Zone 'north'"),
-    ({"spaces": {0: ["F99 black"]}}, "name a tile side"),
-    ({"faces": {0: "level-2/1"}}, "no level 1 Scoreboard face"),
-    ({"zones": {"central": "Y" * 20}}, "the box holds 25 of each"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"stages": {0: "YBGX/BYRG/GRYB/RGBY"}}, "four rows of four letters"),
+        ({"zones": {"north": "Y"}}, "no Waiting Zone 'north'"),
+        ({"spaces": {0: ["F99 black"]}}, "name a tile side"),
+        ({"faces": {0: "level-2/1"}}, "no level 1 Scoreboard face"),
+        ({"zones": {"central": "Y" * 20}}, "the box holds 25 of each"),
+    ],
+)
 def test_a_scenario_with_bad_pieces_is_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         scenario(players=2, **kwargs)

@@ -80,8 +80,11 @@ def quiet_push(state):
     """A push from a side zone that makes no figure (to move a game on)."""
     making = set(making_pushes(state, state.active))
     for action in state.legal_actions():
-        if action.kind == "push" and action.key[2] // 4 in (EAST, WEST) and (
-                action.key not in making):
+        if (
+            action.kind == "push"
+            and action.key[2] // 4 in (EAST, WEST)
+            and (action.key not in making)
+        ):
             return state.apply(action)
     raise AssertionError("no quiet push")
 
@@ -153,14 +156,20 @@ def test_setup_figures_two_stacks_of_two_and_the_tiles_beneath_are_hidden():
     assert "setup.figures" in rules_of(state)
     for seat in range(3):
         assert [len(stack) for stack in state.spaces[seat]] == [2, 2, 0, 0]
-    hidden = {state.pieces.tiles[stack[0] >> 1].id for seat in state.spaces for stack in seat
-              if stack}
+    hidden = {
+        state.pieces.tiles[stack[0] >> 1].id for seat in state.spaces for stack in seat if stack
+    }
     text = json.dumps(state.to_dict(0))
     assert not any(f'"{tile}"' in text for tile in hidden)
     assert all(space["under"] == 1 for space in state.to_dict()["seats"][0]["spaces"][:2])
     # both sides come up, whatever side is up
-    sides = {code & 1 for seed in range(10) for seat in ul.load("umbrella", players=4)
-             .new(seed=seed).spaces for stack in seat for code in stack}
+    sides = {
+        code & 1
+        for seed in range(10)
+        for seat in ul.load("umbrella", players=4).new(seed=seed).spaces
+        for stack in seat
+        for code in stack
+    }
     assert sides == {0, 1}
 
 
@@ -169,7 +178,8 @@ def test_setup_figures_new_luck_deals_the_hidden_tiles_only():
     other = state.fork(new_luck=True)
     assert other.to_dict() == {**state.to_dict(), "seed": other.seed}
     assert [[stack[:-1] for stack in seat] for seat in other.spaces] != [
-        [stack[:-1] for stack in seat] for seat in state.spaces]
+        [stack[:-1] for stack in seat] for seat in state.spaces
+    ]
     assert not other.check()
 
 
@@ -220,21 +230,24 @@ def test_turn_take_an_umbrella_of_your_choice_from_a_zone():
 def test_turn_push_from_each_side_moves_a_line_and_drops_the_last_umbrella_opposite():
     state = table(stages={0: BOARD_A}, spaces={0: ["F06 black"]})
     # west: a red umbrella into row 2 pushes it right; the green one drops on the east zone
-    after = play(state, "push", "red umbrella from the west zone (left side zone) right along "
-                                "row 2")
+    after = play(
+        state, "push", "red umbrella from the west zone (left side zone) right along row 2"
+    )
     assert stage(after)[1] == "RBYR"
     assert zone(after, "side zone 2") == "BGGRY"
     # east: a yellow umbrella into row 1 pushes it left; the yellow one drops on the west zone
-    after = play(state, "push", "yellow umbrella from the east zone (right side zone) left along "
-                                "row 1")
+    after = play(
+        state, "push", "yellow umbrella from the east zone (right side zone) left along row 1"
+    )
     assert stage(after)[0] == "BGRY" and zone(after, "side zone 1") == "BGRYY"
     # north: green down column 1; the red one at the bottom drops into the personal zone
     after = play(state, "push", "green umbrella from the north zone (central) down column 1")
     assert [row[0] for row in stage(after)] == ["G", "Y", "B", "G"]
     assert zone(after, "P1's personal zone") == "BGRRY"
     # south: blue up column 4; the red one at the top drops onto the central zone
-    after = play(state, "push", "blue umbrella from the south zone (your personal zone) up "
-                                "column 4")
+    after = play(
+        state, "push", "blue umbrella from the south zone (your personal zone) up column 4"
+    )
     assert [row[3] for row in stage(after)] == ["G", "B", "Y", "B"]
     assert zone(after, "central zone") == "BGRRY" and zone(after, "P1's personal zone") == "GRY"
     assert rules_of(after)[1] == "turn.push"
@@ -248,11 +261,22 @@ def test_turn_empty_zone_offers_no_umbrella():
 
 
 def test_turn_all_empty_any_zone_and_side_may_be_used():
-    state = table(zones={"central": "", "side 1": "", "side 2": "", "personal 1": "",
-                         "personal 2": "YYYYYBBBBBGGGGGRRRRR"}, spaces={0: ["F06 black"]})
+    state = table(
+        zones={
+            "central": "",
+            "side 1": "",
+            "side 2": "",
+            "personal 1": "",
+            "personal 2": "YYYYYBBBBBGGGGGRRRRR",
+        },
+        spaces={0: ["F06 black"]},
+    )
     assert kinds(state) == {"push-any"}
-    after = play(state, "push-any", "red umbrella from P2's personal zone in from the north side, "
-                                    "down column 1")
+    after = play(
+        state,
+        "push-any",
+        "red umbrella from P2's personal zone in from the north side, down column 1",
+    )
     assert rules_of(after)[0] == "turn.all-empty"
     assert zone(after, "P1's personal zone") == "R"  # board A's column 1 ends in red
     assert not after.check()
@@ -284,8 +308,9 @@ def test_figure_match_turned_by_the_pinwheel_of_its_space():
 def test_figure_one_a_turn_even_when_two_are_made():
     # F03 black (space 1, 0°) and F02 black (space 3, 180°) both ask for a row of four
     state = table(stages={0: "YYYB/BYRG/GRYB/RGBY"}, spaces={0: ["F03 black", "", "F02 black"]})
-    after = play(state, "push", "yellow umbrella from the west zone (left side zone) right along "
-                                "row 1")
+    after = play(
+        state, "push", "yellow umbrella from the west zone (left side zone) right along row 1"
+    )
     spaces = {action.key[2] for action in after.legal_actions()}
     assert spaces == {0, 2}
     scored = play(after, "score", "Figure space 3")
@@ -300,12 +325,14 @@ def test_figure_later_a_figure_made_before_the_push_waits_for_the_push():
     error = refusal(state, ("score", 0, 0, 0))
     assert error.rule == "figure.later"
     # still made after a push elsewhere: it may be scored now
-    after = play(state, "push", "green umbrella from the west zone (left side zone) right along "
-                                "row 3")
+    after = play(
+        state, "push", "green umbrella from the west zone (left side zone) right along row 3"
+    )
     assert after.step == "score"
     # spoilt by the push: nothing to score, nothing kept for later
-    after = play(state, "push", "green umbrella from the west zone (left side zone) right along "
-                                "row 1")
+    after = play(
+        state, "push", "green umbrella from the west zone (left side zone) right along row 1"
+    )
     assert after.step == "push" and after.to_act == 1
 
 
@@ -321,8 +348,9 @@ def test_figure_token_on_a_free_spot_of_the_colour():
 
 
 def test_figure_full_colour_scores_nothing_and_keeps_the_tile():
-    state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  tokens={0: [3, 7, 12]})
+    state = table(
+        stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [3, 7, 12]}
+    )
     after = play(state, "push", PUSH_RED_DOWN_2)
     assert after.step == "push" and after.to_act == 1  # no token, no pass
     assert tops(after, 0)[1] == "F03 black" and after.supply == state.supply
@@ -330,8 +358,11 @@ def test_figure_full_colour_scores_nothing_and_keeps_the_tile():
 
 
 def test_figure_pass_to_the_left_keeps_its_side_with_three_players():
-    state = table(players=3, stages={0: RED_COLUMN},
-                  spaces={0: ["F06 black", "F03 black"], 1: ["F10 white", "F11 black"]})
+    state = table(
+        players=3,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"], 1: ["F10 white", "F11 black"]},
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert tops(after, 1) == ["F10 white", "F11 black", "F03 black", None]
     assert {"figure.pass", "figure.place"} <= set(rules_of(after))
@@ -339,29 +370,38 @@ def test_figure_pass_to_the_left_keeps_its_side_with_three_players():
 
 
 def test_figure_pass_two_the_passer_chooses_the_side():
-    state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"],
-                                                  1: ["F10 white"]})
+    state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"], 1: ["F10 white"]})
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert after.step == "pass" and after.to_act == 0
-    assert {a.label for a in after.legal_actions()} == {"P1: pass F03 to P2 black side up",
-                                                        "P1: pass F03 to P2 white side up"}
+    assert {a.label for a in after.legal_actions()} == {
+        "P1: pass F03 to P2 black side up",
+        "P1: pass F03 to P2 white side up",
+    }
     passed = after.apply("P1: pass F03 to P2 white side up")
     assert tops(passed, 1) == ["F10 white", "F03 white", None, None]
     assert "figure.pass-two" in rules_of(passed)
 
 
 def test_figure_place_on_the_first_empty_space():
-    state = table(players=3, stages={0: RED_COLUMN},
-                  spaces={0: ["F06 black", "F03 black"], 1: ["", "F11 black", "", "F12 white"]})
+    state = table(
+        players=3,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"], 1: ["", "F11 black", "", "F12 white"]},
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert tops(after, 1) == ["F03 black", "F11 black", None, "F12 white"]
     assert "turned 0°" in str(after.events[-2]) or "turned 0°" in " ".join(map(str, after.events))
 
 
 def test_figure_cover_when_no_space_is_empty_the_receiver_chooses():
-    state = table(players=3, stages={0: RED_COLUMN}, spaces={
-        0: ["F06 black", "F03 black"],
-        1: ["F10 white", "F11 black", "F12 black", "F13 white"]})
+    state = table(
+        players=3,
+        stages={0: RED_COLUMN},
+        spaces={
+            0: ["F06 black", "F03 black"],
+            1: ["F10 white", "F11 black", "F12 black", "F13 white"],
+        },
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert after.step == "cover" and after.to_act == 1
     assert [a.key[2] for a in after.legal_actions()] == [0, 1, 2, 3]
@@ -372,8 +412,9 @@ def test_figure_cover_when_no_space_is_empty_the_receiver_chooses():
 
 
 def test_figure_reveal_the_tile_beneath():
-    state = table(players=3, stages={0: RED_COLUMN},
-                  spaces={0: ["F06 black", ["F14 white", "F03 black"]]})
+    state = table(
+        players=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", ["F14 white", "F03 black"]]}
+    )
     assert "F14" not in json.dumps(state.to_dict())
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert tops(after, 0)[1] == "F14 white"
@@ -384,8 +425,9 @@ def test_figure_reveal_the_tile_beneath():
 
 
 def test_end_supply_the_last_token_triggers_the_end():
-    state = table(players=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  supply=1)
+    state = table(
+        players=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, supply=1
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert after.trigger == "supply" and "end.supply" in rules_of(after)
     assert "end.final-turns" in rules_of(after)
@@ -398,17 +440,24 @@ def test_end_no_figures_passing_your_last_tile_triggers_the_end():
 
 
 def test_end_ten_tokens_trigger_the_end():
-    state = table(players=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  tokens={0: [1, 2, 4, 5, 6, 8, 9, 10, 11]})
+    state = table(
+        players=3,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        tokens={0: [1, 2, 4, 5, 6, 8, 9, 10, 11]},
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert after.tokens(0) == 10
     assert after.trigger == "ten-tokens" and "end.ten-tokens" in rules_of(after)
 
 
 def test_end_final_turns_each_other_player_plays_once_more():
-    state = table(players=3, stages={0: RED_COLUMN}, supply=1,
-                  spaces={p: ["F06 black", "F03 black"] if p == 0 else ["F06 white"]
-                          for p in range(3)})
+    state = table(
+        players=3,
+        stages={0: RED_COLUMN},
+        supply=1,
+        spaces={p: ["F06 black", "F03 black"] if p == 0 else ["F06 white"] for p in range(3)},
+    )
     state = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert state.to_act == 1 and not state.is_over
     state = quiet_push(state)
@@ -418,17 +467,31 @@ def test_end_final_turns_each_other_player_plays_once_more():
 
 
 def test_end_reserve_feeds_the_final_turns():
-    state = table(players=3, stages={1: RED_COLUMN}, supply=0, reserve=3, active=1,
-                  trigger="supply", trigger_seat=0, tokens={0: [1, 2, 3, 4, 5, 6, 7]},
-                  spaces={1: ["F06 black", "F03 black"]})
+    state = table(
+        players=3,
+        stages={1: RED_COLUMN},
+        supply=0,
+        reserve=3,
+        active=1,
+        trigger="supply",
+        trigger_seat=0,
+        tokens={0: [1, 2, 3, 4, 5, 6, 7]},
+        spaces={1: ["F06 black", "F03 black"]},
+    )
     scored = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert scored.reserve == 2 and scored.supply == 0
     assert "end.reserve" in rules_of(scored)
-    empty = table(players=3, stages={1: RED_COLUMN}, supply=0, reserve=0, active=1,
-                  trigger="supply", trigger_seat=0, tokens={0: list(range(1, 11)),
-                                                           1: [1, 2, 4, 5, 6],
-                                                           2: list(range(1, 11))},
-                  spaces={1: ["F06 black", "F03 black"]})
+    empty = table(
+        players=3,
+        stages={1: RED_COLUMN},
+        supply=0,
+        reserve=0,
+        active=1,
+        trigger="supply",
+        trigger_seat=0,
+        tokens={0: list(range(1, 11)), 1: [1, 2, 4, 5, 6], 2: list(range(1, 11))},
+        spaces={1: ["F06 black", "F03 black"]},
+    )
     assert empty.check() == []  # all 25 tokens are on the Scoreboards
     after = play(empty, "push", PUSH_RED_DOWN_2)
     assert after.step != "score"  # no token left anywhere: nothing can be scored
@@ -436,19 +499,25 @@ def test_end_reserve_feeds_the_final_turns():
 
 def _last_final_turn(**kwargs):
     """P1 plays the last final turn (P2 triggered the end)."""
-    return table(trigger="supply", trigger_seat=1, supply=0, stages={0: BOARD_A},
-                 spaces={0: ["F06 black"], 1: ["F06 white"]}, **kwargs)
+    return table(
+        trigger="supply",
+        trigger_seat=1,
+        supply=0,
+        stages={0: BOARD_A},
+        spaces={0: ["F06 black"], 1: ["F06 white"]},
+        **kwargs,
+    )
 
 
 def test_end_score_the_rulebook_example_is_19_points():
     # 6 tokens: group of 2 (+3) and a group of 3 (+5) complete; 1 umbrella waiting: 19
-    state = _last_final_turn(tokens={0: [1, 2, 3, 4, 5, 6]},
-                             zones={"personal 1": "R", "central": "YBGRYBG"})
+    state = _last_final_turn(
+        tokens={0: [1, 2, 3, 4, 5, 6]}, zones={"personal 1": "R", "central": "YBGRYBG"}
+    )
     assert state.score(0) == 12 + 3 + 5 - 1 == 19
     final = quiet_push(state)
     assert final.is_over and final.result.scores[0] == 19
-    assert any("= 19 points" in event.text for event in final.events
-               if event.rule == "end.score")
+    assert any("= 19 points" in event.text for event in final.events if event.rule == "end.score")
 
 
 def test_end_score_an_empty_personal_zone_earns_two():
@@ -458,14 +527,18 @@ def test_end_score_an_empty_personal_zone_earns_two():
 
 def test_end_tie_fewest_waiting_umbrellas_then_shared():
     # P1: 2 tokens, group +3, empty zone +2 = 9; P2: 4 tokens, +3, 2 waiting = 9
-    state = _last_final_turn(tokens={0: [1, 2], 1: [1, 2, 3, 4]},
-                             zones={"personal 1": "", "personal 2": "YB", "central": "YBGRYBGR"})
+    state = _last_final_turn(
+        tokens={0: [1, 2], 1: [1, 2, 3, 4]},
+        zones={"personal 1": "", "personal 2": "YB", "central": "YBGRYBGR"},
+    )
     final = quiet_push(state)
     assert final.result.scores == (9, 9)
     assert final.result.winners == (0,) and final.result.rule == "end.tie"
     # the same waiting umbrellas too: a shared victory
-    state = _last_final_turn(tokens={0: [1, 2, 5, 6], 1: [1, 2, 3, 4]},
-                             zones={"personal 1": "GR", "personal 2": "YB", "central": "YBGR"})
+    state = _last_final_turn(
+        tokens={0: [1, 2, 5, 6], 1: [1, 2, 3, 4]},
+        zones={"personal 1": "GR", "personal 2": "YB", "central": "YBGR"},
+    )
     final = quiet_push(state)
     assert final.result.scores == (9, 9) and final.result.winners == (0, 1)
     assert "share the win" in final.result.reason
@@ -519,15 +592,21 @@ def test_board_adjacency_groups_of_neighbouring_tokens():
 
 def test_board_powers_filling_both_spots_activates_a_power():
     # level 4: play again between spots 2 and 3 (blue, red)
-    state = table(level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  tokens={0: [2]})
+    state = table(
+        level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [2]}
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score", "spot 3 (red)")
     assert "board.powers" in rules_of(after)
 
 
 def test_power_again_plays_a_new_turn():
-    state = table(players=3, level=4, stages={0: RED_COLUMN},
-                  spaces={0: ["F06 black", "F03 black"]}, tokens={0: [2]})
+    state = table(
+        players=3,
+        level=4,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        tokens={0: [2]},
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score", "spot 3 (red)")
     assert after.to_act == 0 and after.step == "push"
     assert rules_of(after).count("power.again") == 2
@@ -537,12 +616,14 @@ def test_power_again_plays_a_new_turn():
 
 def test_power_swap_two_neighbours():
     # level 4: swap two neighbours between spots 6 and 7 (blue, red)
-    state = table(level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  tokens={0: [6]})
+    state = table(
+        level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [6]}
+    )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score", "spot 7 (red)")
     assert after.step == "swap" and kinds(after) == {"swap", "skip"}
-    swapped = after.apply("P1: swap the yellow umbrella at row 1, column 1 with the red "
-                          "umbrella at row 1, column 2")
+    swapped = after.apply(
+        "P1: swap the yellow umbrella at row 1, column 1 with the red umbrella at row 1, column 2"
+    )
     assert after.apply(("swap", 0, 1, 0)).to_dict() == swapped.to_dict()  # either order
     assert stage(swapped)[0].startswith("RY")
     assert "power.swap" in rules_of(swapped) and swapped.step == "pass"
@@ -552,13 +633,19 @@ def test_power_swap_two_neighbours():
 
 def test_power_swap_zone_with_an_umbrella_of_a_zone():
     # level 4: swap with a zone between spots 10 and 11 (blue, green)
-    state = table(level=4, stages={0: "YGGB/BGYG/GGBY/BRYR"}, tokens={0: [10]},
-                  spaces={0: ["F06 black", "F03 black"]})
+    state = table(
+        level=4,
+        stages={0: "YGGB/BGYG/GGBY/BRYR"},
+        tokens={0: [10]},
+        spaces={0: ["F06 black", "F03 black"]},
+    )
     after = play(state, "push", "green umbrella from the north zone (central) down column 2")
     after = play(after, "score", "spot 11 (green)")
     assert after.step == "swap-zone"
-    swapped = after.apply("P1: swap a red umbrella of the west zone (left side zone) with the "
-                          "yellow umbrella at row 1, column 1")
+    swapped = after.apply(
+        "P1: swap a red umbrella of the west zone (left side zone) with the "
+        "yellow umbrella at row 1, column 1"
+    )
     assert stage(swapped)[0][0] == "R" and zone(swapped, "side zone 1") == "BGYY"
     assert "power.swap-zone" in rules_of(swapped)
     assert not swapped.check()
@@ -575,7 +662,11 @@ def test_solo_setup_twenty_random_umbrellas_on_four_zones():
     assert other.zones != state.zones
     assert "solo.setup" in rules_of(state)
     assert [state.zone_name(z) for z in state.around[0]] == [
-        "top zone", "right zone", "personal zone", "left zone"]
+        "top zone",
+        "right zone",
+        "personal zone",
+        "left zone",
+    ]
 
 
 def test_solo_figures_two_stacks_of_three_black_side_up():
@@ -599,14 +690,22 @@ def test_solo_discard_the_pushed_out_umbrella():
 
 
 def test_solo_flip_a_black_tile_turns_white_onto_the_first_empty_space():
-    state = table(players=1, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  zones={"top": "RRRRR"})
+    state = table(
+        players=1,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        zones={"top": "RRRRR"},
+    )
     after = play(play(state, "push", SOLO_PUSH_RED_DOWN_2), "score")
     # its own space is empty now, and the first empty one
     assert tops(after, 0) == ["F06 black", "F03 white", None, None]
     assert "solo.flip" in rules_of(after) and after.step == "push"
-    full = table(players=1, stages={0: RED_COLUMN}, zones={"top": "RRRRR"},
-                 spaces={0: ["F06 black", ["F09 black", "F03 black"], "F07 black", "F08 black"]})
+    full = table(
+        players=1,
+        stages={0: RED_COLUMN},
+        zones={"top": "RRRRR"},
+        spaces={0: ["F06 black", ["F09 black", "F03 black"], "F07 black", "F08 black"]},
+    )
     after = play(play(full, "push", SOLO_PUSH_RED_DOWN_2), "score")
     assert after.step == "cover" and after.to_act == 0
     covered = play(after, "cover", "over F08 black on Figure space 4")
@@ -616,8 +715,12 @@ def test_solo_flip_a_black_tile_turns_white_onto_the_first_empty_space():
 
 def test_solo_flip_a_white_tile_is_discarded():
     # F05 white on space 1 (0°) is "...#/...#/.###/....": a hook of five
-    state = table(players=1, stages={0: "YBGR/BYGR/GRRB/RGBY"},
-                  spaces={0: ["F05 white", "F06 black"]}, zones={"top": "RRRRR"})
+    state = table(
+        players=1,
+        stages={0: "YBGR/BYGR/GRRB/RGBY"},
+        spaces={0: ["F05 white", "F06 black"]},
+        zones={"top": "RRRRR"},
+    )
     after = play(state, "push", "red umbrella from the north zone (top) down column 4")
     after = play(after, "score")
     assert [code >> 1 for code in after.tile_discard] == [4] and tops(after, 0)[0] is None
@@ -626,9 +729,15 @@ def test_solo_flip_a_white_tile_is_discarded():
 
 
 def test_solo_end_the_last_token_ends_the_game_with_the_leftover_bonus():
-    state = table(players=1, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  supply=1, reserve=19, tokens={0: [1, 2, 4, 5, 6]},
-                  zones={"top": "RRRRR", "left": "YY", "right": "", "personal": "B"})
+    state = table(
+        players=1,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        supply=1,
+        reserve=19,
+        tokens={0: [1, 2, 4, 5, 6]},
+        zones={"top": "RRRRR", "left": "YY", "right": "", "personal": "B"},
+    )
     final = play(play(state, "push", SOLO_PUSH_RED_DOWN_2), "score")
     assert final.is_over and "solo.end" in rules_of(final)
     # 6 tokens (12) + two full groups (+3, +5) + 7 umbrellas left in the zones: 27
@@ -637,8 +746,12 @@ def test_solo_end_the_last_token_ends_the_game_with_the_leftover_bonus():
 
 
 def test_solo_end_when_no_figure_can_be_made_any_more():
-    state = table(players=1, stages={0: BOARD_A}, spaces={0: ["F06 black"]},
-                  zones={"top": "Y", "left": "", "right": "", "personal": ""})
+    state = table(
+        players=1,
+        stages={0: BOARD_A},
+        spaces={0: ["F06 black"]},
+        zones={"top": "Y", "left": "", "right": "", "personal": ""},
+    )
     final = play(state, "push", "yellow umbrella from the north zone (top) down column 2")
     assert final.is_over and "no figure can be made" in final.result.reason
     assert final.result.scores == (0,)  # no leftover bonus without the last token
@@ -649,12 +762,23 @@ def test_solo_score_without_the_last_token_no_leftover_bonus():
     assert state.score(0) == 4 + 3
 
 
-@pytest.mark.parametrize(("points", "words"), [(0, "try again!"), (14, "try again!"),
-                                               (15, "it's a start."), (18, "it's a start."),
-                                               (19, "not bad!"), (23, "not bad!"),
-                                               (24, "well done!"), (26, "well done!"),
-                                               (27, "impressive!"), (30, "impressive!"),
-                                               (31, "good game!"), (40, "good game!")])
+@pytest.mark.parametrize(
+    ("points", "words"),
+    [
+        (0, "try again!"),
+        (14, "try again!"),
+        (15, "it's a start."),
+        (18, "it's a start."),
+        (19, "not bad!"),
+        (23, "not bad!"),
+        (24, "well done!"),
+        (26, "well done!"),
+        (27, "impressive!"),
+        (30, "impressive!"),
+        (31, "good game!"),
+        (40, "good game!"),
+    ],
+)
 def test_solo_achievement_board(points, words):
     state = ul.load("umbrella", players=1).new(seed=0)
     assert state.achievement(points) == words
@@ -668,8 +792,14 @@ def test_solo_achievement_in_the_result_and_summary():
 
 
 def test_solo_again_keeps_the_pushed_out_umbrella():
-    state = table(players=1, level=4, stages={0: RED_COLUMN}, tokens={0: [2]},
-                  spaces={0: ["F06 black", "F03 black"]}, zones={"top": "RRRRR"})
+    state = table(
+        players=1,
+        level=4,
+        stages={0: RED_COLUMN},
+        tokens={0: [2]},
+        spaces={0: ["F06 black", "F03 black"]},
+        zones={"top": "RRRRR"},
+    )
     after = play(play(state, "push", SOLO_PUSH_RED_DOWN_2), "score", "spot 3 (red)")
     assert after.step == "keep" and len(after.legal_actions()) == 4
     kept = play(after, "keep", "on the west zone (left)")
@@ -682,13 +812,17 @@ def test_solo_again_keeps_the_pushed_out_umbrella():
 
 def test_opt_match_mode_in_place_needs_the_very_spaces_of_the_tile():
     # in place, F03 black on space 2 (90°) is column 4 exactly; column 2 does not count
-    state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]},
-                  match_mode="in-place")
+    state = table(
+        stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, match_mode="in-place"
+    )
     after = play(state, "push", PUSH_RED_DOWN_2)
     assert after.step == "push" and after.to_act == 1
     assert ul.load("umbrella").options["match_mode"] == "anywhere"
-    state = table(stages={0: "YBGR/BYRR/GRYR/RGBG"}, spaces={0: ["F06 black", "F03 black"]},
-                  match_mode="in-place")
+    state = table(
+        stages={0: "YBGR/BYRR/GRYR/RGBG"},
+        spaces={0: ["F06 black", "F03 black"]},
+        match_mode="in-place",
+    )
     after = play(state, "push", "red umbrella from the north zone (central) down column 4")
     assert after.step == "score"
 
@@ -714,8 +848,11 @@ def test_opt_scoring_may_lets_a_player_decline():
     declined = play(after, "decline")
     assert declined.to_act == 1 and declined.filled[0] == 0
     assert "opt.scoring" in rules_of(declined)
-    must = play(table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}),
-                "push", PUSH_RED_DOWN_2)
+    must = play(
+        table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}),
+        "push",
+        PUSH_RED_DOWN_2,
+    )
     assert "decline" not in kinds(must)
     assert refusal(must, ("decline", 0, -1, -1)).rule == "opt.scoring"
 
@@ -782,8 +919,11 @@ def test_every_rule_id_cited_in_rules_py_is_in_the_digest():
 def test_every_digest_id_is_cited_by_a_test_here():
     text = Path(__file__).read_text(encoding="utf-8")
     cited = set(re.findall(r"[a-z]+\.[a-z_-]+", text))
-    missing = {rule for rule in _digest_ids() - {"aim"} if rule not in cited
-               and f"test_{rule.replace('.', '_').replace('-', '_')}" not in text}
+    missing = {
+        rule
+        for rule in _digest_ids() - {"aim"}
+        if rule not in cited and f"test_{rule.replace('.', '_').replace('-', '_')}" not in text
+    }
     assert missing == set()
 
 

@@ -10,7 +10,8 @@ from importlib.resources import files
 import pytest
 from helpers import frontend, frontend_sets
 
-from umbrella_lab.engine.session import SEP, Session
+from umbrella_lab.engine.differences import SEP
+from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
 from umbrella_lab.widgets import explorer as explorer_module
 from umbrella_lab.widgets.views import STATIC, text_model
@@ -262,7 +263,7 @@ def test_a_game_without_a_board_gets_the_text_board():
     w = Explorer(dice_game(), seed=3)
     assert w.board == {"text": w.state.to_text()} and "pre" in w.board_js
     assert w.policy_names == [] and w.rules == {}
-    frontend(w, {"type": "act", "id": "roll/0/0/0"})
+    frontend(w, {"type": "act", "id": "roll/0"})
     assert w.status["chance"] and w.actions[0]["group"] == "Luck"
     assert {a["odds"] for a in w.actions} == {"1/6"}
     frontend(w, {"type": "roll"})

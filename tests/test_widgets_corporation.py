@@ -10,7 +10,7 @@ import pytest
 from helpers import frontend, frontend_sets, until
 
 from umbrella_lab.engine.core import CHANCE
-from umbrella_lab.engine.session import SEP
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 from umbrella_lab.games.corporation.scenario import scenario
 from umbrella_lab.widgets import Explorer, view_for

@@ -8,7 +8,6 @@ True
 False
 """
 
-import umbrella_lab.games  # noqa: F401  (registers every game)
 from umbrella_lab.engine import (
     CHANCE,
     TEAM,
@@ -24,13 +23,23 @@ from umbrella_lab.engine import (
     State,
     load,
 )
-from umbrella_lab.engine.session import Session
+from umbrella_lab.engine.core import REGISTRY, games
+
+
+def _register_games() -> None:
+    import umbrella_lab.games  # noqa: F401  (registers every game of the kit)
+
+
+# The games are registered on first use (ul.load, ul.games), so that importing a part of the
+# engine does not import every game.
+REGISTRY.loader = _register_games
 
 __version__ = "0.1.0"
 
 # Loaded on first use, so that `import umbrella_lab` stays light (no widgets, pandas, altair).
 _LAZY = {
     "sim": ("umbrella_lab.sim", None),
+    "Session": ("umbrella_lab.sim.session", "Session"),
     "charts": ("umbrella_lab.charts", None),
     "widgets": ("umbrella_lab.widgets", None),
     "Explorer": ("umbrella_lab.widgets", "Explorer"),

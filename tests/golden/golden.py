@@ -52,8 +52,10 @@ class Scenario:
     def key(self) -> str:
         """A readable key, e.g. ``academy/3p/heuristic/log/0-40/turn_order=team``."""
         opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "-"
-        return (f"{self.game}/{self.players}p/{self.policy}/{self.mode}/"
-                f"{self.seeds[0]}-{self.seeds[1]}/{opts}")
+        return (
+            f"{self.game}/{self.players}p/{self.policy}/{self.mode}/"
+            f"{self.seeds[0]}-{self.seeds[1]}/{opts}"
+        )
 
 
 def _policy(name: str, policy: str):
@@ -104,8 +106,9 @@ def digest(scenario: Scenario) -> tuple[str, int]:
     game = ul.load(scenario.game, players=scenario.players, **scenario.options)
     start, stop = scenario.seeds
     if scenario.mode == "sim":
-        frame = ul.sim.simulate(game, policy=scenario.policy, n=stop - start, seed=start,
-                                workers=1, progress=False)
+        frame = ul.sim.simulate(
+            game, policy=scenario.policy, n=stop - start, seed=start, workers=1, progress=False
+        )
         for row in frame.to_dict(orient="records"):
             text = json.dumps(row, sort_keys=True, default=str)
             sha.update(text.encode() + b"\n")
@@ -150,8 +153,16 @@ def scenarios(tier: str = "full") -> list[Scenario]:
                 n = 2 if fast else 12
                 for policy in ["labels", *policies]:
                     out.append(Scenario(name, players, policy, (100, 100 + n), {option: value}))
-                out.append(Scenario(name, players, policies[-1], (100, 100 + (10 if fast else 60)),
-                                    {option: value}, mode="sim"))
+                out.append(
+                    Scenario(
+                        name,
+                        players,
+                        policies[-1],
+                        (100, 100 + (10 if fast else 60)),
+                        {option: value},
+                        mode="sim",
+                    )
+                )
     return out
 
 
@@ -164,6 +175,9 @@ def playthrough_text(name: str, players: int, seed: int) -> str:
     """A whole game as text, played by the game's best policy."""
     game = ul.load(name, players=players)
     policy = "greedy" if name == "umbrella" else "heuristic"
-    head = [f"# {game.info.title}: {players} player(s), seed {seed}, policy {policy}",
-            "# moves in the table's words; each event with its rule id in brackets", ""]
+    head = [
+        f"# {game.info.title}: {players} player(s), seed {seed}, policy {policy}",
+        "# moves in the table's words; each event with its rule id in brackets",
+        "",
+    ]
     return "\n".join([*head, *transcript(game, seed, policy)]) + "\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import golden  # noqa: E402
+import golden
 
 
 def main(argv: list[str]) -> int:
@@ -27,26 +27,39 @@ def main(argv: list[str]) -> int:
         sha, lines = golden.digest(scenario)
         digests[scenario.key] = sha
         total += lines
-    texts = {f"{name}-{players}p.txt": golden.playthrough_text(name, players, seed)
-             for name, players, seed in golden.playthrough_cases()}
+    texts = {
+        f"{name}-{players}p.txt": golden.playthrough_text(name, players, seed)
+        for name, players, seed in golden.playthrough_cases()
+    }
     seconds = time.perf_counter() - start
     if check:
         known = json.loads(golden.DIGESTS.read_text(encoding="utf-8"))
-        bad = [key for key, sha in digests.items() if known.get(key) != sha]
-        bad += [name for name, text in texts.items()
-                if (golden.PLAYTHROUGHS / name).read_text(encoding="utf-8") != text]
+        new = [key for key in digests if key not in known]
+        new += [name for name in texts if not (golden.PLAYTHROUGHS / name).exists()]
+        bad = [key for key, sha in digests.items() if key in known and known[key] != sha]
+        bad += [
+            name
+            for name, text in texts.items()
+            if (golden.PLAYTHROUGHS / name).exists()
+            and (golden.PLAYTHROUGHS / name).read_text(encoding="utf-8") != text
+        ]
         for key in bad:
             print("differs:", key)
-        print(f"{len(digests)} scenarios, {total} lines, {len(texts)} playthroughs in "
-              f"{seconds:.0f} s: {len(bad)} differ")
+        print(
+            f"{len(digests)} scenarios, {total} lines, {len(texts)} playthroughs in "
+            f"{seconds:.0f} s: {len(bad)} differ, {len(new)} not recorded yet"
+        )
         return 1 if bad else 0
-    golden.DIGESTS.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n",
-                              encoding="utf-8")
+    golden.DIGESTS.write_text(
+        json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     golden.PLAYTHROUGHS.mkdir(exist_ok=True)
     for name, text in texts.items():
         (golden.PLAYTHROUGHS / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(digests)} scenarios ({total} lines) and {len(texts)} playthroughs "
-          f"in {seconds:.0f} s")
+    print(
+        f"wrote {len(digests)} scenarios ({total} lines) and {len(texts)} playthroughs "
+        f"in {seconds:.0f} s"
+    )
     return 0
 
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import golden  # noqa: E402
+import golden
 
-import umbrella_lab as ul  # noqa: E402
-from umbrella_lab.engine.core import CHANCE  # noqa: E402
-from umbrella_lab.engine.record import Record  # noqa: E402
+import umbrella_lab as ul
+from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.record import Record
 
 RECORDS = golden.HERE / "records"
 
@@ -50,8 +50,9 @@ def main() -> None:
                 "table": hashlib.sha256(table.encode()).hexdigest(),
                 "result": state.result.to_dict(),
             }
-    (RECORDS / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n",
-                                           encoding="utf-8")
+    (RECORDS / "expected.json").write_text(
+        json.dumps(expected, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 def sessions() -> None:
@@ -75,10 +76,12 @@ def sessions() -> None:
             session.apply(rng.choice(sorted(session.state.legal_actions(), key=str)))
         file = f"{name}-session.json"
         session.save(RECORDS / file)
-        expected[file] = {b.label: [n.label for n in session.branch_line(b)]
-                          for b in session.branches()}
-    (RECORDS / "sessions.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n",
-                                           encoding="utf-8")
+        expected[file] = {
+            b.label: [n.label for n in session.branch_line(b)] for b in session.branches()
+        }
+    (RECORDS / "sessions.json").write_text(
+        json.dumps(expected, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

@@ -143,15 +143,20 @@ def compiled_copy(game_name: str) -> Copy | None:
     return _load(game_name)[0]
 
 
+def _compiled_games() -> list[str]:
+    """The games with a compiled copy: those whose rules are one module (not Pig's units)."""
+    from umbrella_lab.engine.core import games
+
+    return [name for name in games() if name != "pig"]
+
+
 def status(game_name: str | None = None) -> dict[str, str]:
     """Whether simulations of each game (or of one) use its compiled copy, in words.
 
     >>> sorted(status())
     ['academy', 'corporation', 'umbrella']
     """
-    from umbrella_lab.engine.core import games
-
-    names = [game_name] if game_name is not None else games()
+    names = [game_name] if game_name is not None else _compiled_games()
     if not enabled:
         return dict.fromkeys(names, "off (umbrella_lab.engine.compiled.enabled is False)")
     return {name: _load(name)[1] for name in names}
@@ -216,12 +221,17 @@ def twin_play(states: list[State], policy: Any) -> tuple[list[State], Callable] 
 
 
 def _twin_policy(copy: Copy, game_name: str, policy: Any) -> Callable | None:
-    from umbrella_lab.engine.play import game_policies, policies_of
+    from umbrella_lab.engine.core import game_info
 
+    known = game_info(game_name).policy_table
     name = policy if isinstance(policy, str) else None
     if name is None:
-        name = next((n for n, f in game_policies(game_name).items() if f is policy), None)
-    return policies_of(copy.policies).get(name) if name is not None else None
+        name = next((n for n, f in known.items() if f is policy), None)
+    table = dict(getattr(copy.policies, "POLICIES", {}))
+    best = game_info(game_name).heuristic
+    if "heuristic" not in table and best in table:
+        table["heuristic"] = table[best]
+    return table.get(name) if name is not None else None
 
 
 def _twin_state(copy: Copy, state: State) -> State | None:
@@ -247,10 +257,8 @@ def cython_available() -> bool:
 
 def stale(names: Iterable[str] | None = None) -> list[str]:
     """The games whose compiled copy is missing or older than their sources."""
-    from umbrella_lab.engine.core import games
-
     result = []
-    for name in names if names is not None else games():
+    for name in names if names is not None else _compiled_games():
         if not sources(name):
             continue
         marker = _BUILT / name / "__init__.py"
@@ -291,9 +299,7 @@ def build(
     Returns:
         True when every asked-for game has a fresh compiled copy.
     """
-    from umbrella_lab.engine.core import games
-
-    wanted = list(names) if names is not None else games()
+    wanted = list(names) if names is not None else _compiled_games()
     todo = [n for n in wanted if sources(n)] if force else stale(wanted)
     if not todo:
         say("compiled rules are up to date: " + ", ".join(wanted))

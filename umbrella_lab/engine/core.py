@@ -13,17 +13,20 @@ same for all of them::
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from umbrella_lab.engine.errors import IllegalActionError, OptionError
-from umbrella_lab.engine.rules import RuleBook, rulebook
+from umbrella_lab.engine.moves import Move, kinds_by_name
+from umbrella_lab.engine.rules import RuleBook, read_rulebook, rulebook
 
 TEAM = -2
 """Pseudo seat: the whole team decides together (co-operative games)."""
@@ -35,21 +38,24 @@ it (a what-if), and :meth:`State.roll` lets the state's own luck pick."""
 
 
 class Action(NamedTuple):
-    """A move a seat can make: a small value object.
+    """A move a seat can make, with its words: what ``legal_actions`` lists.
 
-    Two actions are the same move when their ``key`` is equal; ``label`` is the move in the
-    table's words and ``id`` a compact stable form. Both parse back with
+    Two actions are the same move when their ``key`` (the move itself) is equal; ``label`` is
+    the move in the table's words and ``id`` a compact stable form. Both parse back with
     :meth:`State.parse_action`.
 
     Attributes:
-        key: What the rules need: a kind and a few integers, e.g. ``("attack", 0, 17, -1)``.
+        key: The move: a :class:`~umbrella_lab.engine.moves.Move` (a small tuple with named
+            fields, e.g. ``Attack(seat=0, card=17)``).
         label: Words for people, e.g. ``"The Kraken: attack 35 vs villain attack 30"``.
         rule: Id of the rule that allows it.
+        id: A compact stable form, e.g. ``"attack/0/attack-35"`` (cards by their ids).
     """
 
     key: tuple
     label: str
     rule: str = ""
+    id: str = ""
 
     def __str__(self) -> str:
         return self.label
@@ -67,14 +73,14 @@ class Action(NamedTuple):
         return hash(self.key)
 
     @property
+    def move(self) -> tuple:
+        """The move itself (the same as ``key``)."""
+        return self.key
+
+    @property
     def kind(self) -> str:
         """The kind of move, e.g. ``"attack"``."""
         return self.key[0]
-
-    @property
-    def id(self) -> str:
-        """A compact stable id, e.g. ``"attack/0/17/-1"``."""
-        return "/".join(str(part) for part in self.key)
 
 
 class Event(NamedTuple):
@@ -155,33 +161,79 @@ class Option:
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameInfo:
-    """Everything the registry needs to know about one game.
+    """Everything the kit needs to know about one game, declared by the game itself.
+
+    The engine imports no game: a game hands over its parts here, and the explorer, the
+    simulations and the tests find them through the game's ``GameInfo``.
 
     Attributes:
         name: Registry name, e.g. ``"academy"``.
         title: Name on the box.
         players: The allowed player counts.
         options: The rule variants and settings, each with its default.
-        new_state: Builds the opening state: ``new_state(game, seed, log)``; with ``log``
-            false it records no events (for fast simulations).
+        setup: Deals the opening table: ``setup(game, seed, events)``; ``events`` is a list to
+            record what happens in, or ``None`` to record nothing (fast simulations).
+        moves: The game's move kinds (:class:`~umbrella_lab.engine.moves.Move` subclasses),
+            in the order their moves are listed.
+        views: The module that draws the table: ``snapshot(state, seat)``,
+            ``to_text(state, seat)`` and ``to_html(state)``.
+        policies: The game's ready-made players by name: ``(state, rng) -> move``.
+        heuristic: Which of ``policies`` is the game's best ready-made player (the kit's tools
+            ask for it as ``"heuristic"``).
+        digest: The rule digest (``docs/rules/<game>.md``), whose ``### id: title`` headings
+            are the rule ids that events and refusals cite.
+        data: The data files a game reads with its options: ``data(game) -> paths``; a record
+            keeps a hash of them.
+        legacy: Reads an action id in the older numeric format (``kind/seat/a/b``):
+            ``legacy(state, key) -> move`` or ``None``; old records keep loading.
         version: Bumped whenever a rules change alters what a seed produces.
         cooperative: True when the players win or lose together.
+        describe: One sentence about the game.
         check: Checks the settings as a whole when the game is loaded (for example chosen
             heroes against the player count, or a data folder), raising ``OptionError`` or
             ``DataError``; each option alone is checked by its own ``Option``.
+        new_state: The older way to deal a table, ``new_state(game, seed, log)``, for a game
+            that does not yet define ``setup``.
     """
 
     name: str
     title: str
     players: tuple[int, ...]
     options: tuple[Option, ...]
-    new_state: Callable[[Game, int, bool], State]
+    setup: Callable[[Game, int, list[Event] | None], State] | None = None
+    moves: tuple[type[Move], ...] = ()
+    views: Any = None
+    policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    heuristic: str = "heuristic"
+    digest: Path | None = None
+    data: Callable[[Game], Sequence[Any]] | None = None
+    legacy: Callable[[State, tuple], Any] | None = None
     version: int = 1
     cooperative: bool = False
     describe: str = ""
     check: Callable[[Game], None] | None = None
+    new_state: Callable[[Game, int, bool], State] | None = None
+
+    @property
+    def kinds(self) -> dict[str, type[Move]]:
+        """The move kinds by their ``kind`` word."""
+        found = _KINDS.get(self)
+        if found is None:
+            found = _KINDS[self] = kinds_by_name(self.moves)
+        return found
+
+    @property
+    def policy_table(self) -> dict[str, Callable[..., Any]]:
+        """The ready-made players, with ``"heuristic"`` naming the best one."""
+        table = dict(self.policies)
+        if "heuristic" not in table and self.heuristic in table:
+            table["heuristic"] = table[self.heuristic]
+        return table
+
+
+_KINDS: dict[GameInfo, dict[str, type[Move]]] = {}
 
 
 class Game:
@@ -215,6 +267,8 @@ class Game:
         self.players = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
         self.extra: dict[str, Any] = {}  # per-game caches (card tables), filled by the game
+        if info.digest is not None:
+            read_rulebook(info.name, info.digest)  # a missing or empty digest fails here
         if info.check is not None:
             info.check(self)  # the settings together, before any table is dealt
 
@@ -230,6 +284,8 @@ class Game:
     @property
     def rules(self) -> RuleBook:
         """The game's rule digest, keyed by rule id."""
+        if self.info.digest is not None:
+            return read_rulebook(self.name, self.info.digest)
         return rulebook(self.name)
 
     @property
@@ -237,16 +293,36 @@ class Game:
         """Options that differ from their defaults (what a record needs to keep)."""
         return {k: v for k, v in self.options.items() if v != self.info_default(k)}
 
+    @property
+    def data_hash(self) -> str:
+        """A short hash of the data files this game reads (``""`` if it names none).
+
+        Records keep it, so that replaying a game with other card data can say so.
+        """
+        found = self.extra.get("engine.data_hash")
+        if found is None:
+            sha = hashlib.sha256()
+            for path in self.info.data(self) if self.info.data is not None else ():
+                sha.update(Path(str(path)).name.encode() + b"\0" + path.read_bytes() + b"\0")
+            found = self.extra["engine.data_hash"] = (
+                sha.hexdigest()[:16] if self.info.data is not None else ""
+            )
+        return found
+
     def new(self, seed: int = 0) -> State:
         """Deal a new table; the same seed always deals the same game."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             msg = f"{self.name}: the seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
-        return self.info.new_state(self, seed, True)
+        if self.info.setup is not None:
+            return self.info.setup(self, seed, [])
+        return self.info.new_state(self, seed, True)  # type: ignore[misc]
 
     def deal(self, seed: int) -> State:
         """Like :meth:`new` but records no events: the fast start of a simulated game."""
-        return self.info.new_state(self, seed, False)
+        if self.info.setup is not None:
+            return self.info.setup(self, seed, None)
+        return self.info.new_state(self, seed, False)  # type: ignore[misc]
 
     def with_options(self, players: int | None = None, **options: Any) -> Game:
         """The same game with some options (or the player count) changed."""
@@ -255,17 +331,22 @@ class Game:
 
 
 class State:
-    """Base class of every game's state. Subclasses fill in the ``_`` methods.
+    """Base class of every game's state.
 
-    A state given to you never changes: :meth:`apply` returns a new one. Internally a game
-    may change a private copy in place (``_clone`` then ``_do``), which is how rollouts stay
-    fast.
+    A state given to you never changes: :meth:`apply` returns a new one. Inside, a game changes
+    a private copy in place (``_clone``, then the move's ``play``), which is how simulations
+    stay fast. A game's state class provides ``_clone``, ``to_act`` and ``result``, and where
+    luck is a visible step, ``_chance`` and ``_luck``; the moves come from the game's move
+    kinds (``GameInfo.moves``).
+
+    Events: the rules say what happened with :meth:`say`; the words are built only while
+    someone records them (``events`` is a list after :meth:`apply`, ``None`` in simulations).
     """
 
     __slots__ = ("events", "game", "seed")
     game: Game
     seed: int
-    events: list[Event]
+    events: list[Event] | None
 
     rule_for_unknown_action: ClassVar[str] = ""
 
@@ -274,24 +355,12 @@ class State:
     the check."""
 
     # --- what a game must provide -------------------------------------------------------
-    def _moves(self) -> list[tuple]:
-        """Keys of the legal moves (fast path; no labels)."""
-        raise NotImplementedError
-
-    def _label(self, key: tuple) -> tuple[str, str]:
-        """The label and rule id of a legal move key."""
-        raise NotImplementedError
-
-    def _do(self, key: tuple, log: bool) -> None:
-        """Apply a legal move key to this state in place."""
-        raise NotImplementedError
-
     def _clone(self) -> State:
-        """A copy whose later changes do not touch this state."""
+        """A copy whose later changes do not touch this state (events are not copied)."""
         raise NotImplementedError
 
     def _chance(self) -> list[tuple[tuple, Fraction]]:
-        """At a chance step (``to_act == CHANCE``): each outcome key with its exact probability."""
+        """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability."""
         return []
 
     def _luck(self) -> int:
@@ -301,14 +370,6 @@ class State:
         own luck gives.
         """
         return 0
-
-    def _canonical(self, key: tuple) -> tuple:
-        """The legal key that means the same move (e.g. the other copy of the same card)."""
-        return key
-
-    def _refusal(self, key: tuple) -> tuple[str, str]:
-        """Why a move key is not legal here: (message, rule id)."""
-        return "that move is not one of the legal moves here", self.rule_for_unknown_action
 
     @property
     def to_act(self) -> int | None:
@@ -320,15 +381,87 @@ class State:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
+    # --- saying what happened ----------------------------------------------------------------
+    def say(self, rule: str, words: Callable[[], str]) -> None:
+        """Record an event: ``words()`` says what happened, ``rule`` is the rule that did it.
+
+        ``words`` is called at once while events are recorded and never otherwise, so a
+        simulation spends nothing on words: write ``s.say("turn.hold", lambda: f"...")``.
+        """
+        events = self.events
+        if events is not None:
+            events.append(Event(rule, words()))
+
+    # --- the moves ------------------------------------------------------------------------
+    def legal_moves(self) -> list[tuple]:
+        """Every legal move now, without labels (fast): each move kind's ``legal``, in order."""
+        return self._moves()
+
+    def _moves(self) -> list[tuple]:
+        moves: list[tuple] = []
+        for kind in self.game.info.moves:
+            moves += kind.legal(self)
+        return moves
+
+    def _label(self, key: tuple) -> tuple[str, str]:
+        return key.label(self), key.rule_in(self)  # type: ignore[attr-defined]
+
+    def _do(self, key: tuple, log: bool) -> None:
+        key.play(self)  # type: ignore[attr-defined]
+
+    def _refusal(self, key: tuple) -> tuple[str, str]:
+        if isinstance(key, Move):
+            return key.why_not(self)
+        return "that move is not one of the legal moves here", self.rule_for_unknown_action
+
+    def _canonical(self, key: tuple) -> tuple:
+        """The legal move that means the same as ``key`` (e.g. the other copy of a card)."""
+        canonical = getattr(key, "canonical", None)
+        return canonical(self) if canonical is not None else key
+
+    def _well_formed(self, key: tuple) -> bool:
+        if self.game.info.moves:
+            return isinstance(key, Move) and type(key) in self.game.info.moves
+        return bool(key) and isinstance(key[0], str)
+
+    def _id(self, key: tuple) -> str:
+        if isinstance(key, Move):
+            return key.id(self)
+        return "/".join(str(part) for part in key)
+
+    def _from_id(self, text: str) -> tuple | None:
+        """The move an id names (new or older format), or ``None`` if it names none.
+
+        Raises:
+            IllegalActionError: when the kind is known but a part cannot be read.
+        """
+        kind, _, rest = text.partition("/")
+        info = self.game.info
+        if not info.moves:
+            return _key_from_id(text)
+        cls = info.kinds.get(kind)
+        if cls is None:
+            return None
+        parts = rest.split("/") if rest else []
+        try:
+            return cls.from_id(self, parts)
+        except ValueError as error:
+            old = _key_from_id(text)
+            if old is not None and info.legacy is not None:
+                move = info.legacy(self, old)
+                if move is not None:
+                    return move
+            raise IllegalActionError(f"'{text}' cannot be read: {error}", cls.rule) from error
+
     # --- pictures: drawn by the game's views module -----------------------------------------
     views: ClassVar[str] = ""
-    """The module that draws the table: ``snapshot(state, seat)``, ``to_text(state, seat)`` and
-    ``to_html(state)`` (e.g. ``"umbrella_lab.games.academy.views"``; imported when first used,
-    so it may import the rules module)."""
+    """Older games: the module name of the views (newer ones declare ``GameInfo.views``)."""
 
     def _views(self) -> Any:
+        if self.game.info.views is not None:
+            return self.game.info.views
         if not self.views:
-            msg = f"{type(self).__name__} names no views module (the class attribute views)"
+            msg = f"{type(self).__name__} names no views module (GameInfo.views)"
             raise NotImplementedError(msg)
         return importlib.import_module(self.views)
 
@@ -352,7 +485,8 @@ class State:
 
         For example a move that uses another seat's hidden card. Default: never.
         """
-        return False
+        private = getattr(key, "private_to", None)
+        return bool(private is not None and private(self, seat))
 
     def hides_from(self, seat: int) -> bool:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
@@ -390,16 +524,22 @@ class State:
         seen: dict[str, int] = {}
         for key in self._moves():
             label, rule = self._label(key)
+            ident = self._id(key)
             if label in seen:  # two moves must never share a label
                 seen[label] += 1
-                label = f"{label} [{'/'.join(str(k) for k in key)}]"
+                label = f"{label} [{ident}]"
             else:
                 seen[label] = 1
-            actions.append(Action(key, label, rule))
+            actions.append(Action(key, label, rule, ident))
         return actions
 
+    def action(self, move: tuple) -> Action:
+        """A legal move with its words (label, rule and id)."""
+        label, rule = self._label(move)
+        return Action(move, label, rule, self._id(move))
+
     def parse_action(self, text: str | Action | tuple) -> Action:
-        """The legal action with this label or id (or key); a clear error otherwise."""
+        """The legal action with this label or id (or move); a clear error otherwise."""
         legal = self.legal_actions()
         if isinstance(text, Action):
             text = text.key
@@ -408,6 +548,12 @@ class State:
             for action in legal:
                 if action.key in (text, same):
                     return action
+            if self.is_over:
+                raise IllegalActionError("the game is over; no more actions", self._over_rule())
+            if not self._well_formed(text) and self.game.info.moves and self.game.info.legacy:
+                old = self.game.info.legacy(self, text) if _is_old_key(text) else None
+                if old is not None:
+                    return self.parse_action(old)
             message, rule = (
                 self._refusal(text)
                 if self._well_formed(text)
@@ -425,12 +571,14 @@ class State:
         matches = [a for a in legal if a.label.casefold() == folded]
         if len(matches) == 1:
             return matches[0]
-        key = _key_from_id(wanted)
+        key = self._from_id(wanted)
         if key is not None and self._well_formed(key):
             same = self._canonical(key)
             for action in legal:
                 if action.key == same:
                     return action
+            if self.is_over:
+                raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
             message, rule = self._refusal(key)
             raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
         if self.is_over:
@@ -440,9 +588,6 @@ class State:
             f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
         )
         raise IllegalActionError(msg)
-
-    def _well_formed(self, key: tuple) -> bool:
-        return bool(key) and isinstance(key[0], str)
 
     def apply(self, action: Action | str | tuple) -> State:
         """The state after ``action``; this state does not change.
@@ -464,7 +609,7 @@ class State:
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance step, every outcome as an action with its exact probability."""
-        return [(Action(key, *self._label(key)), p) for key, p in self._chance()]
+        return [(self.action(key), p) for key, p in self._chance()]
 
     def _lucky_key(self) -> tuple:
         """The outcome the state's own luck gives at this chance step.
@@ -496,14 +641,8 @@ class State:
         if new_luck or seed is not None:
             return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
         copy = self._clone()
-        copy.events = list(self.events)
+        copy.events = list(self.events or ())
         return copy
-
-    def explore(self, **kwargs: Any) -> Any:
-        """An explorer widget (see :mod:`umbrella_lab.widgets`) starting from this position."""
-        from umbrella_lab.widgets import Explorer
-
-        return Explorer(self, **kwargs)
 
     def why_not(self, action: Action | str | tuple) -> str:
         """Why an action is refused here (or ``"legal"``), citing the rule."""
@@ -531,16 +670,38 @@ def _key_from_id(text: str) -> tuple | None:
         return None
 
 
+def _is_old_key(key: tuple) -> bool:
+    return (
+        len(key) >= 2
+        and isinstance(key[0], str)
+        and all(isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
+    )
+
+
 @dataclass
 class Registry:
-    """The games the kit knows, by name."""
+    """The games the kit knows, by name.
+
+    Games are registered explicitly (``umbrella_lab.games`` registers every game of the kit);
+    ``loader`` is called once, on first use, to do so. A game that fails to import is kept in
+    ``broken`` with the reason, and only that game fails to load.
+    """
 
     games: dict[str, GameInfo] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)
+    loader: Callable[[], None] | None = None
 
     def register(self, info: GameInfo) -> GameInfo:
-        """Add a game (called at the bottom of each game's module)."""
+        """Add a game (a game's package calls this, or ``umbrella_lab.games`` does)."""
         self.games[info.name] = info
+        self.broken.pop(info.name, None)
         return info
+
+    def ready(self) -> None:
+        """Call the loader once, so that the kit's games are registered."""
+        loader, self.loader = self.loader, None
+        if loader is not None:
+            loader()
 
 
 REGISTRY = Registry()
@@ -548,7 +709,7 @@ REGISTRY = Registry()
 
 def games() -> list[str]:
     """Names of the registered games."""
-    _import_games()
+    REGISTRY.ready()
     return sorted(REGISTRY.games)
 
 
@@ -559,16 +720,28 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
         OptionError: for an unknown game, a bad player count or a bad option; the message
             lists what is valid.
     """
-    _import_games()
+    REGISTRY.ready()
     info = REGISTRY.games.get(name)
     if info is None:
+        if name in REGISTRY.broken:
+            msg = f"the game {name!r} could not be loaded: {REGISTRY.broken[name]}"
+            raise OptionError(msg)
         msg = f"no game named {name!r}; the games are {', '.join(sorted(REGISTRY.games))}"
         raise OptionError(msg)
     return Game(info, players, **options)
 
 
-def _import_games() -> None:
-    import umbrella_lab.games  # noqa: F401  (registers every game)
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of a registered game, without loading it.
+
+    Raises:
+        OptionError: for an unknown game (or one that failed to import), listing the games.
+    """
+    REGISTRY.ready()
+    info = REGISTRY.games.get(name)
+    if info is None:
+        load(name)  # raises the error that says why
+    return info  # type: ignore[return-value]
 
 
 def describe_options(info: GameInfo) -> Sequence[Option]:

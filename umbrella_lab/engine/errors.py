@@ -36,3 +36,7 @@ class DataError(UmbrellaLabError, ValueError):
 
 class RecordError(UmbrellaLabError, ValueError):
     """A saved game record that cannot be read or does not replay."""
+
+
+class DataChangedWarning(UserWarning):
+    """A record or session replayed with other card data than it was played with."""

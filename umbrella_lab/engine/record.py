@@ -12,12 +12,19 @@ True
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import Game, State, load
-from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
+from umbrella_lab.engine.errors import (
+    DataChangedWarning,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+)
+from umbrella_lab.engine.saving import data_note, jsonable_options
 
 FORMAT = "umbrella-lab/record"
 
@@ -35,6 +42,8 @@ class Record:
         labels: The same actions in words (for people; ignored on replay).
         version: The game's rules version when the record was made.
         notes: Free text.
+        data: A hash of the card data files the game was played with (``Game.data_hash``);
+            replaying with other data says so.
     """
 
     game: str
@@ -45,6 +54,7 @@ class Record:
     labels: list[str] = field(default_factory=list)
     version: int = 1
     notes: str = ""
+    data: str = ""
 
     @classmethod
     def of(
@@ -60,11 +70,12 @@ class Record:
             game.name,
             game.players,
             seed,
-            _jsonable(game.changed_options),
+            jsonable_options(game.changed_options),
             list(actions),
             list(labels or []),
             game.info.version,
             notes,
+            game.data_hash,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -76,6 +87,7 @@ class Record:
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
+            "data": self.data,
             "actions": self.actions,
             "labels": self.labels,
             "notes": self.notes,
@@ -109,6 +121,8 @@ class Record:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError(f"{source}: field 'options' must be an object")
+        if not isinstance(data.get("data", ""), str):
+            raise RecordError(f"{source}: field 'data' must be text (a hash of the card data)")
         return cls(
             data["game"],
             data["players"],
@@ -118,6 +132,7 @@ class Record:
             list(data.get("labels", [])),
             int(data.get("version", 1)),
             str(data.get("notes", "")),
+            data.get("data", ""),
         )
 
     @classmethod
@@ -149,6 +164,7 @@ class Record:
                 f"record: made with {self.game} rules version {self.version}, but "
                 f"this kit has version {game.info.version}; a seed deals differently"
             )
+        other_data = data_note(self.data, game)
         states = [game.new(self.seed)]
         for number, action in enumerate(self.actions, 1):
             try:
@@ -156,13 +172,14 @@ class Record:
             except IllegalActionError as error:
                 raise RecordError(
                     f"record: action {number} ({action!r}) does not replay: {error}"
+                    + (f"; {other_data}" if other_data else "")
                 ) from error
+        if other_data:
+            warnings.warn(
+                f"record: {other_data}; it replayed all the same", DataChangedWarning, stacklevel=2
+            )
         return states
 
     def final(self) -> State:
         """The state after the last action."""
         return self.replay()[-1]
-
-
-def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -1,7 +1,7 @@
 """Rule references: every event and every refusal names a rule id from a game's digest.
 
-A game's digest is a Markdown file (``docs/rules/<game>.md``, shipped in the package as
-``games/<game>/rules.md``) in which each rule is a heading ``### <id>: <title>``.
+A game's digest is a Markdown file (``docs/rules/<game>.md``, named by the game's
+``GameInfo.digest``) in which each rule is a heading ``### <id>: <title>``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
+
+from umbrella_lab.engine.errors import OptionError
 
 _HEADING = re.compile(r"^### ([a-z0-9_.-]+): (.+)$")
 
@@ -69,6 +72,29 @@ def parse_digest(game: str, markdown: str) -> RuleBook:
             lines.append(line)
     close()
     return RuleBook(game, rules)
+
+
+@cache
+def read_rulebook(game: str, path: Path) -> RuleBook:
+    """The digest of a game, read from its file (``GameInfo.digest``) once.
+
+    Raises:
+        OptionError: if the file is missing, unreadable or holds no rule, saying so: without its
+            digest a game would cite rules nobody can read.
+    """
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        msg = f"{game}: cannot read the rule digest {path} ({error})"
+        raise OptionError(msg) from error
+    book = parse_digest(game, text)
+    if not book:
+        msg = (
+            f"{game}: the rule digest {path} holds no rule (no '### id: title' heading); "
+            "a clone that turned a link into a text file shows this"
+        )
+        raise OptionError(msg)
+    return book
 
 
 @cache

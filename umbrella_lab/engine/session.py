@@ -1,4 +1,4 @@
-"""A session: a tree of positions with undo, redo, jumps, forks, auto-play and save/load.
+"""A session: a tree of positions with undo, redo, jumps, forks, branches and save/load.
 
 Every position is a :class:`Node` that holds a state, the action that led there and the events
 that action produced. Playing a move adds a child (or re-uses the child made by the same move
@@ -19,7 +19,8 @@ a fork, or a move that left an existing line) and runs on through unlabelled chi
 every node belongs to exactly one branch. A fork keeps the same future luck by default; with
 ``new_luck=True`` every hidden order (the decks) is dealt anew from a recorded seed.
 
-The save format (``umbrella-lab/session``) holds the game, players, options and seed, and every
+The save format (``umbrella-lab/session``, written and read by
+:mod:`umbrella_lab.engine.saving`) holds the game, players, options and seed, and every
 branch as a list of action ids with where it leaves its parent branch and with which luck, its
 label and notes::
 
@@ -41,33 +42,17 @@ rules, so a file replays exactly or fails with a
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from umbrella_lab.engine import saving
 from umbrella_lab.engine.core import CHANCE, Action, Event, Game, State, load
+from umbrella_lab.engine.differences import differences
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
-from umbrella_lab.engine.play import game_policies
-
-FORMAT = "umbrella-lab/session"
-"""The ``format`` field of a saved session."""
-
-FORMAT_VERSION = 1
-"""Version of the session file layout (not of a game's rules)."""
-
-MAIN = "main"
-"""Label of the branch that starts at the deal."""
-
-MAX_PLAY = 100_000
-"""Most moves :meth:`Session.play` makes in one call."""
-
-SEP = " \u203a "
-"""What joins the parts of a place named in words (a small right angle quote, U+203A), as in
-"heroes, Space Boy, life" written with it between the parts."""
-
-FastPolicy = Callable[[State, random.Random], tuple]
+from umbrella_lab.engine.record import Record
+from umbrella_lab.engine.saving import MAIN
 
 
 @dataclass(eq=False)
@@ -167,9 +152,9 @@ class Session:
     Example:
         >>> import umbrella_lab as ul
         >>> s = Session("academy", seed=7, players=3)
-        >>> _ = s.play("heuristic", steps=5)
+        >>> _ = s.apply(s.state.legal_actions()[0])
         >>> s.step, len(s.line)
-        (5, 6)
+        (1, 2)
     """
 
     def __init__(
@@ -489,52 +474,6 @@ class Session:
             raise IllegalActionError("nothing is left to luck here: it is a player's decision")
         return self.apply(self.state._lucky_key())
 
-    def play(self, policy: str | FastPolicy = "heuristic", steps: int | None = None) -> list[Node]:
-        """Let a policy play ``steps`` moves (``None``: to the end of the game).
-
-        Every move goes through :meth:`apply`, so each new position keeps its events. At a
-        chance step the state's own luck picks the outcome (as :meth:`roll`), never the policy.
-
-        Args:
-            policy: A name from ``umbrella_lab.games.<game>.policies.POLICIES`` or a fast
-                policy ``(state, rng) -> move key``.
-            steps: How many moves to play; ``None`` plays to the end.
-
-        Returns:
-            The positions played, in order.
-        """
-        chooser = self.policy(policy)
-        rng = random.Random(self.seed * 1_000_003 + self.node.id)
-        limit = MAX_PLAY if steps is None else steps
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"steps must be a whole number >= 0 or None, not {steps!r}")
-        played = []
-        listeners, self._listeners = self._listeners, []
-        try:
-            for _ in range(limit):
-                if self.state.is_over:
-                    break
-                state = self.state
-                key = state._lucky_key() if state.to_act == CHANCE else chooser(state, rng)
-                played.append(self.apply(key))
-        finally:
-            self._listeners = listeners
-        if played:
-            self._changed()
-        return played
-
-    def policy(self, policy: str | FastPolicy) -> FastPolicy:
-        """A fast policy by name (from the game's ``policies.POLICIES``), or ``policy`` itself."""
-        if callable(policy):
-            return policy
-        known = policies(self.game.name)
-        if policy not in known:
-            raise OptionError(
-                f"{self.game.name}: no policy named {policy!r}; the policies are "
-                f"{', '.join(known) or 'none'}"
-            )
-        return known[policy]
-
     # --- comparing ------------------------------------------------------------------------
     def compare(
         self, a: Branch | str | int, b: Branch | str | int, seat: int | None = None
@@ -544,7 +483,7 @@ class Session:
         Returns:
             ``{where: (value in a, value in b)}`` for every leaf of ``state.to_dict(seat)``
             that differs, named in words (``"heroes / Space Boy / life"``, joined by
-            :data:`SEP`). Build a table with
+            :data:`~umbrella_lab.engine.differences.SEP`). Build a table with
             ``pandas.DataFrame.from_dict(result, orient="index", columns=["a", "b"])``.
         """
         first = self._branch_end(self._find_branch(a)).state.to_dict(seat)
@@ -558,52 +497,7 @@ class Session:
         Raises:
             RecordError: if the session did not start at a fresh deal.
         """
-        if not self._dealt:
-            raise RecordError(
-                "this session starts from a position set up by hand, not from a "
-                "deal; only sessions that start with game.new(seed) can be saved"
-            )
-        heads = [node for node in self._nodes if node.branch is not None]
-        place: dict[int, tuple[int, int]] = {}
-        chains = []
-        for index, head in enumerate(heads):
-            chain = self._chain(head)
-            chains.append(chain)
-            for offset, node in enumerate(chain):
-                place[node.id] = (index, offset)
-        branches = []
-        for head, chain in zip(heads, chains, strict=True):
-            entry: dict[str, Any] = {"label": head.branch, "note": head.note}
-            if head.parent is None:
-                entry["start"] = "deal"
-            else:
-                parent_branch, parent_offset = place[head.parent.id]
-                entry["from"] = {"branch": parent_branch, "step": parent_offset}
-                entry["start"] = head.kind
-                if head.kind == "fork":
-                    entry["luck"] = "same" if head.luck is None else "new"
-                    entry["luck_seed"] = head.luck
-            moves = chain if head.kind == "move" else chain[1:]
-            entry["actions"] = [node.action for node in moves]
-            entry["labels"] = [node.label for node in moves]
-            notes = {
-                str(offset): node.note for offset, node in enumerate(chain) if offset and node.note
-            }
-            if notes:
-                entry["notes"] = notes
-            branches.append(entry)
-        current_branch, current_step = place[self.node.id]
-        return {
-            "format": FORMAT,
-            "format_version": FORMAT_VERSION,
-            "game": self.game.name,
-            "version": self.game.info.version,
-            "players": self.game.players,
-            "options": _jsonable(self.game.changed_options),
-            "seed": self.seed,
-            "branches": branches,
-            "current": {"branch": current_branch, "step": current_step},
-        }
+        return saving.session_to_dict(self)
 
     def to_json(self) -> str:
         """The session as JSON text."""
@@ -643,7 +537,7 @@ class Session:
     @classmethod
     def from_dict(cls, data: Any, source: str = "session") -> Session:
         """Rebuild a session from :meth:`to_dict` data, replaying every action."""
-        return _Loader(data, source).session()
+        return saving.read_session(cls, data, source)
 
     def record(self, branch: Branch | str | int | None = None) -> Any:
         """The line of a branch as a :class:`~umbrella_lab.engine.record.Record`.
@@ -653,8 +547,6 @@ class Session:
         Raises:
             RecordError: if the line has a fork with new luck, or the session cannot be saved.
         """
-        from umbrella_lab.engine.record import Record
-
         if not self._dealt:
             raise RecordError(
                 "this session starts from a position set up by hand; a record "
@@ -796,301 +688,6 @@ class Session:
         return f"{base} {number}"
 
 
-# --- policies -------------------------------------------------------------------------------
-
-
-def policies(game: str) -> dict[str, FastPolicy]:
-    """The ready-made fast policies of a game, by name (see :func:`engine.play.game_policies`)."""
-    return game_policies(game)
-
-
-# --- differences in words ---------------------------------------------------------------------
-
-
-def differences(
-    before: Any, after: Any, where: str = "", *, whole_lists: bool = False
-) -> Iterator[tuple[str, Any, Any]]:
-    """Every difference between two JSON-able snapshots, as ``(where, before, after)``.
-
-    Places are named in words: list items that carry a ``name`` are named by it, items with a
-    ``position`` by ``"card 3"``. Lists whose items come and go are reported as a whole:
-    ``before`` and ``after`` are then the items lost and the items gained, or with
-    ``whole_lists=True`` the two lists themselves.
-    """
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in [*before, *(k for k in after if k not in before)]:
-            yield from differences(
-                before.get(key), after.get(key), _join(where, key), whole_lists=whole_lists
-            )
-        return
-    if isinstance(before, list) and isinstance(after, list):
-        keyed_a, keyed_b = _keyed(before), _keyed(after)
-        if keyed_a is not None and keyed_b is not None and list(keyed_a) == list(keyed_b):
-            for key in keyed_a:
-                yield from differences(
-                    keyed_a[key], keyed_b[key], _join(where, key), whole_lists=whole_lists
-                )
-            return
-        if before != after:
-            yield (
-                (where, before, after) if whole_lists else (where, *_multiset_change(before, after))
-            )
-        return
-    if before != after:
-        yield where, before, after
-
-
-def describe_changes(
-    before: dict[str, Any], after: dict[str, Any], quiet: tuple[str, ...] = ()
-) -> list[str]:
-    """What changed between two snapshots, one plain sentence per change.
-
-    Args:
-        before: The snapshot before (``state.to_dict(seat)``).
-        after: The snapshot after.
-        quiet: Field names to leave out (e.g. counts already told by another line).
-    """
-    lines = []
-    for where, old, new in differences(before, after):
-        if where.rsplit(SEP, 1)[-1] in quiet:
-            continue
-        if isinstance(old, list) and isinstance(new, list):
-            parts = []
-            if old:
-                parts.append("lost " + ", ".join(_short(item) for item in old))
-            if new:
-                parts.append("gained " + ", ".join(_short(item) for item in new))
-            lines.append(f"{where}: {'; '.join(parts)}")
-        else:
-            lines.append(f"{where}: {_short(old)} → {_short(new)}")
-    return lines
-
-
-def _join(where: str, key: Any) -> str:
-    word = str(key).replace("_", " ")
-    return f"{where}{SEP}{word}" if where else word
-
-
-def _keyed(items: list[Any]) -> dict[str, Any] | None:
-    """List items named by ``name`` (or by ``position``), or ``None`` if they cannot be."""
-    if not items or not all(isinstance(item, dict) for item in items):
-        return {} if not items else None
-    for key, word in (("name", ""), ("position", "card "), ("seat", "seat ")):
-        names = [item.get(key) for item in items]
-        if all(n is not None for n in names) and len(set(map(str, names))) == len(names):
-            if key == "position":
-                return {f"{word}{int(n) + 1}": item for n, item in zip(names, items, strict=True)}
-            return {f"{word}{n}": item for n, item in zip(names, items, strict=True)}
-    return None
-
-
-def _multiset_change(before: list[Any], after: list[Any]) -> tuple[list[Any], list[Any]]:
-    left = list(after)
-    lost = []
-    for item in before:
-        if item in left:
-            left.remove(item)
-        else:
-            lost.append(item)
-    if not lost and not left:  # same items, new order
-        return list(before), list(after)
-    return lost, left
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, dict):
-        for key in ("name", "label", "id"):
-            if key in value:
-                return str(value[key])
-        return json.dumps(value, sort_keys=True)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, list):
-        return "[" + ", ".join(_short(v) for v in value) + "]"
-    return str(value)
-
-
-# --- loading ------------------------------------------------------------------------------------
-
-
-class _Loader:
-    """Checks a saved session field by field, then replays it."""
-
-    def __init__(self, data: Any, source: str) -> None:
-        self.data = data
-        self.source = source
-
-    def fail(self, message: str) -> RecordError:
-        return RecordError(f"{self.source}: {message}")
-
-    def session(self) -> Session:
-        data = self.data
-        if not isinstance(data, dict):
-            raise self.fail(f"a session is a JSON object, not {type(data).__name__}")
-        if data.get("format") != FORMAT:
-            if data.get("format") == "umbrella-lab/record":
-                raise self.fail(
-                    "this is a game record, not a session; read it with umbrella_lab.Record.load"
-                )
-            raise self.fail(f"field 'format' is {data.get('format')!r}, not {FORMAT!r}")
-        for name, kind in (("game", str), ("players", int), ("seed", int), ("branches", list)):
-            self.need(data, name, kind, "")
-        if data.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
-            layout = data["format_version"]
-            raise self.fail(
-                f"session file layout {layout!r} is not known (this kit reads "
-                f"layout {FORMAT_VERSION})"
-            )
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise self.fail("field 'options' must be an object")
-        try:
-            game = load(
-                data["game"],
-                data["players"],
-                **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
-            )
-        except OptionError as error:
-            raise self.fail(str(error)) from error
-        version = data.get("version", game.info.version)
-        if version != game.info.version:
-            raise self.fail(
-                f"made with {game.name} rules version {version!r}, but this kit has "
-                f"version {game.info.version}; a seed deals differently"
-            )
-        if not data["branches"]:
-            raise self.fail("field 'branches' is empty; the first branch is the main line")
-        session = Session(game, data["seed"])
-        chains: list[list[Node]] = []
-        for index, entry in enumerate(data["branches"]):
-            chains.append(self.branch(session, chains, index, entry))
-        current = data.get("current", {"branch": 0, "step": 0})
-        where = "field 'current'"
-        branch, step = self.place(current, chains, where)
-        session._move_to(chains[branch][step])
-        return session
-
-    def need(self, entry: dict[str, Any], name: str, kind: type, where: str) -> Any:
-        if name not in entry:
-            raise self.fail(f"{where}field '{name}' is missing")
-        value = entry[name]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(
-                f"{where}field '{name}' must be {_kind_word(kind)}, not {type(value).__name__}"
-            )
-        return value
-
-    def place(self, ref: Any, chains: list[list[Node]], where: str) -> tuple[int, int]:
-        if not isinstance(ref, dict):
-            raise self.fail(f"{where} must be an object like {{'branch': 0, 'step': 3}}")
-        branch, step = ref.get("branch"), ref.get("step")
-        if (
-            not isinstance(branch, int)
-            or isinstance(branch, bool)
-            or not (0 <= branch < len(chains))
-        ):
-            raise self.fail(
-                f"{where}: branch {branch!r} is not one of the branches before it "
-                f"(0 to {len(chains) - 1})"
-            )
-        if (
-            not isinstance(step, int)
-            or isinstance(step, bool)
-            or not (0 <= step < len(chains[branch]))
-        ):
-            raise self.fail(
-                f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
-                f"{len(chains[branch]) - 1})"
-            )
-        return branch, step
-
-    def branch(
-        self, session: Session, chains: list[list[Node]], index: int, entry: Any
-    ) -> list[Node]:
-        if not isinstance(entry, dict):
-            raise self.fail(f"branch {index} must be an object, not {type(entry).__name__}")
-        label = entry.get("label", MAIN if index == 0 else f"branch {index + 1}")
-        if not isinstance(label, str) or not label.strip():
-            raise self.fail(f"branch {index}: field 'label' must be non-empty text")
-        where = f"branch {index} ({label!r}): "
-        actions = self.need(entry, "actions", list, where)
-        if not all(isinstance(a, str) for a in actions):
-            raise self.fail(f"{where}field 'actions' must be a list of action ids (text)")
-        note = entry.get("note", "")
-        if not isinstance(note, str):
-            raise self.fail(f"{where}field 'note' must be text")
-        start = entry.get("start", "deal" if index == 0 else None)
-        if index == 0:
-            if start != "deal" or "from" in entry:
-                raise self.fail(f"{where}the first branch must start at the deal")
-            head = session.root
-            head.branch, head.note = label, note
-        else:
-            if start not in ("fork", "move"):
-                raise self.fail(f"{where}field 'start' must be 'fork' or 'move', not {start!r}")
-            parent_branch, parent_step = self.place(entry.get("from"), chains, f"{where}'from'")
-            session._move_to(chains[parent_branch][parent_step])
-            if start == "fork":
-                luck = entry.get("luck", "same")
-                seed = entry.get("luck_seed")
-                if luck not in ("same", "new"):
-                    raise self.fail(f"{where}field 'luck' must be 'same' or 'new', not {luck!r}")
-                if luck == "new" and (not isinstance(seed, int) or isinstance(seed, bool)):
-                    raise self.fail(f"{where}a fork with new luck needs a whole-number 'luck_seed'")
-                session.fork(
-                    label, new_luck=luck == "new", seed=seed if luck == "new" else None, note=note
-                )
-                head = session.node
-                head.branch = label
-            else:
-                if not actions:
-                    raise self.fail(
-                        f"{where}a branch that starts with a move needs at least one action"
-                    )
-                head = None
-        chain = [] if head is None else [head]
-        for number, action in enumerate(actions, 1):
-            node = session.node
-            try:
-                after = session.apply(action)
-            except IllegalActionError as error:
-                raise self.fail(
-                    f"{where}action {number} ({action!r}) does not replay: {error}"
-                ) from error
-            if after.parent is not node:  # pragma: no cover - apply always steps one
-                raise self.fail(f"{where}action {number} did not step forward")
-            if head is None:
-                head = after
-                after.branch, after.note = label, note
-            elif after.branch is not None and after is not head:
-                raise self.fail(
-                    f"{where}action {number} ({action!r}) repeats a move that "
-                    f"another branch already made here"
-                )
-            chain.append(after)
-        if head is None:  # pragma: no cover - guarded above
-            raise self.fail(f"{where}empty branch")
-        taken = [n.branch for n in session._nodes if n.branch is not None and n is not head]
-        if head.branch in taken:
-            raise self.fail(f"{where}the label {head.branch!r} is used twice")
-        notes = entry.get("notes", {})
-        if not isinstance(notes, dict):
-            raise self.fail(f"{where}field 'notes' must be an object {{step: text}}")
-        for key, text in notes.items():
-            if not str(key).isdigit() or not 0 < int(key) < len(chain) or not isinstance(text, str):
-                raise self.fail(f"{where}note {key!r} does not name a step of the branch")
-            chain[int(key)].note = text
-        return chain
-
-
-def _kind_word(kind: type) -> str:
-    return {str: "text", int: "a whole number", list: "a list", dict: "an object"}.get(
-        kind, kind.__name__
-    )
-
-
 def _clean_label(label: Any) -> str:
     text = " ".join(str(label).split())
     if not text:
@@ -1108,12 +705,3 @@ def _same(a: State, b: State) -> bool:
 def _over_rule(state: State) -> str:
     result = state.result
     return result.rule if result else ""
-
-
-def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
-    def plain(value: Any) -> Any:
-        if isinstance(value, tuple):
-            return list(value)
-        return str(value) if isinstance(value, Path) else value
-
-    return {k: plain(v) for k, v in options.items()}

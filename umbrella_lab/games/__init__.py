@@ -1,8 +1,9 @@
-"""The games, one subpackage each; importing this package registers them all.
+"""The games of the kit, one subpackage each, registered here by name.
 
-Every subpackage here is a game: it registers itself with
-``umbrella_lab.engine.core.REGISTRY.register(GameInfo(...))`` when imported, so adding a game is
-adding a folder (see CONTRIBUTING.md, "Adding a game").
+``GAMES`` lists them; each subpackage declares everything about its game in its ``INFO``
+(a :class:`~umbrella_lab.engine.core.GameInfo`). A game that fails to import is reported when
+it is loaded (``ul.load``), and the other games still work. Adding a game is adding a folder
+and its name here (see CONTRIBUTING.md, "Adding a game").
 
 ``umbrella_lab.games`` is also callable: ``ul.games()`` lists the registered games' names. (A
 module that can be called keeps both ``ul.games()`` and ``import umbrella_lab.games.academy``
@@ -10,21 +11,28 @@ working under one name.)
 """
 
 import importlib
-import pkgutil
 import sys
 import types
+
+from umbrella_lab.engine.core import REGISTRY
+from umbrella_lab.engine.core import games as _names
+
+GAMES = ("academy", "corporation", "pig", "umbrella")
+"""The games of the kit, by the name of their subpackage (and registry name)."""
 
 
 class _GamesPackage(types.ModuleType):
     def __call__(self) -> list[str]:
         """Names of the registered games, e.g. ``['academy', 'corporation']``."""
-        from umbrella_lab.engine.core import games
-
-        return games()
+        return _names()
 
 
 sys.modules[__name__].__class__ = _GamesPackage
 
-for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    if _module.ispkg:
-        importlib.import_module(f"{__name__}.{_module.name}")
+for _name in GAMES:
+    try:
+        _game = importlib.import_module(f"{__name__}.{_name}")
+    except Exception as error:
+        REGISTRY.broken[_name] = f"{type(error).__name__}: {error}"
+    else:
+        REGISTRY.register(_game.INFO)

@@ -94,7 +94,7 @@ def advise(
     actions = state.legal_actions()
     seat = state.to_act
     team = seat is None or seat == TEAM or seat < 0 or state.game.info.cooperative
-    fast = get_policy(state.game.name, policy)
+    fast = get_policy(state.game, policy)
     sent: PolicyLike = policy if isinstance(policy, str) else fast
     keys = [action.key for action in actions]
     wins = [0] * len(actions)
@@ -264,7 +264,7 @@ def rollout_block(
         Wins per action, total score per action, and whether the game keeps score.
     """
     state: State = pickle.loads(payload)
-    fast = get_policy(state.game.name, policy)
+    fast = get_policy(state.game, policy)
     afters = [state.apply(key) for key in keys]
     if use_compiled:
         afters, fast = _on_compiled_rules(afters, policy, fast)

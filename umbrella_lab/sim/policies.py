@@ -30,12 +30,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from umbrella_lab.engine.core import Action, State
+from umbrella_lab.engine.core import Action, Game, GameInfo, State, game_info
 from umbrella_lab.engine.errors import UmbrellaLabError
-from umbrella_lab.engine.play import game_policies
-
-FastPolicy = Callable[[State, random.Random], tuple]
-"""A fast policy: ``(state, rng) -> move key``; it may call ``state._moves()``."""
+from umbrella_lab.engine.play import FastPolicy
 
 PolicyLike = str | Callable[..., Any]
 """What :func:`get_policy` accepts: a policy name, a fast policy or a plain function."""
@@ -62,6 +59,23 @@ def fast_policy(func: FastPolicy) -> FastPolicy:
     """
     setattr(func, _FAST_MARK, True)
     return func
+
+
+def game_policies(game_name: str | Game | GameInfo) -> dict[str, FastPolicy]:
+    """A game's ready-made policies by name, as its ``GameInfo`` declares them.
+
+    ``game_name`` is a registered game's name, or a game (or its ``GameInfo``) itself, which
+    need not be registered.
+
+    ``"heuristic"`` is the kit-wide name of a game's best ready-made player: a game whose best
+    player has another name (Umbrella's ``"greedy"``) says so in ``GameInfo.heuristic``, and
+    it is listed under both names.
+    """
+    if isinstance(game_name, Game):
+        return game_name.info.policy_table
+    if isinstance(game_name, GameInfo):
+        return game_name.policy_table
+    return game_info(game_name).policy_table
 
 
 def policy_names(game_name: str) -> list[str]:
@@ -118,7 +132,7 @@ class CheckedPolicy:
     def __call__(self, state: State, rng: random.Random) -> tuple:
         """The move key the fast policy chooses, once checked to be legal."""
         key = self.func(state, rng)
-        if key in state._moves():
+        if key in state.legal_moves():
             return key
         return _chosen_key(self.name, key, state.legal_actions())
 
@@ -126,11 +140,11 @@ class CheckedPolicy:
         return f"<policy {self.name!r}: a fast policy of (state, rng), checked>"
 
 
-def get_policy(game_name: str, policy: PolicyLike) -> FastPolicy:
+def get_policy(game_name: str | Game, policy: PolicyLike) -> FastPolicy:
     """The fast policy ``(state, rng) -> move key`` for a name, a fast policy or a function.
 
     Args:
-        game_name: Registry name of the game, e.g. ``"academy"``.
+        game_name: Registry name of the game, e.g. ``"academy"`` (or the game itself).
         policy: A policy name (see :func:`policy_names`), a fast policy (second parameter
             called ``rng``, or marked with :func:`fast_policy`), or a plain function
             ``(view, actions)`` / ``(view, actions, rng)`` that returns one of the actions.
@@ -146,7 +160,8 @@ def get_policy(game_name: str, policy: PolicyLike) -> FastPolicy:
         known = game_policies(game_name)
         if policy not in known:
             names = ", ".join(sorted(known)) or "none (write your own function)"
-            msg = f"{game_name}: no policy named {policy!r}; the ready-made policies are {names}"
+            title = game_name if isinstance(game_name, str) else game_name.name
+            msg = f"{title}: no policy named {policy!r}; the ready-made policies are {names}"
             raise PolicyError(msg)
         return known[policy]
     if isinstance(policy, ActionPolicy | CheckedPolicy):

@@ -23,15 +23,14 @@ import anywidget
 import traitlets
 
 from umbrella_lab.engine.core import CHANCE, Game, State, load
+from umbrella_lab.engine.differences import SEP, differences
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError
-from umbrella_lab.engine.session import (
-    SEP,
-    Branch,
-    Node,
-    Session,
-    describe_changes,
-    differences,
-)
+from umbrella_lab.engine.session import Branch, Node
+from umbrella_lab.engine.session import Session as PlainSession
+from umbrella_lab.sim.policies import game_policies
+from umbrella_lab.sim.session import Session
+from umbrella_lab.sim.session import play as play_session
+from umbrella_lab.widgets.changes import describe_changes
 from umbrella_lab.widgets.views import STATIC, BoardView, view_for
 
 NOTHING = "\u2013"
@@ -178,7 +177,7 @@ class Explorer(anywidget.AnyWidget):
 
         Without ``policy``, the one chosen in the widget plays.
         """
-        return self.session.play(policy or self.policy, steps)
+        return play_session(self.session, policy or self.policy, steps)
 
     def fork(
         self,
@@ -500,9 +499,12 @@ def explore(
 
 
 def _session(
-    game: str | Game | State | Session, seed: int, players: int | None, options: dict[str, Any]
-) -> Session:
-    if isinstance(game, Session):
+    game: str | Game | State | PlainSession,
+    seed: int,
+    players: int | None,
+    options: dict[str, Any],
+) -> PlainSession:
+    if isinstance(game, PlainSession):
         return game
     if isinstance(game, State):
         return Session.from_state(game)
@@ -513,10 +515,8 @@ def _session(
     return Session(game, seed)
 
 
-def _policy_names(session: Session) -> list[str]:
-    from umbrella_lab.engine.session import policies
-
-    return list(policies(session.game.name))
+def _policy_names(session: PlainSession) -> list[str]:
+    return list(game_policies(session.game))
 
 
 def _advisor_status() -> dict[str, Any]:

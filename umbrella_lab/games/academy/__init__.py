@@ -9,10 +9,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.engine.core import GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.games.academy import policies as _policies
 from umbrella_lab.games.academy.cards import load_cards
 from umbrella_lab.games.academy.rules import (
     PLAYER_COUNT_TABLE,
@@ -135,19 +137,23 @@ OPTIONS = (
     ),
 )
 
-INFO = REGISTRY.register(
-    GameInfo(
-        name="academy",
-        title="The Umbrella Academy Game",
-        players=tuple(PLAYER_COUNT_TABLE),
-        options=OPTIONS,
-        new_state=new_game,
-        check=check_table,
-        version=1,
-        cooperative=True,
-        describe="Co-operative card game: face the villains' lineups left to right, survive the "
-        "Final Battle.",
-    )
+DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "academy.md"
+"""The rule digest, a real file in the repository's docs folder."""
+
+INFO = GameInfo(
+    name="academy",
+    title="The Umbrella Academy Game",
+    players=tuple(PLAYER_COUNT_TABLE),
+    options=OPTIONS,
+    new_state=new_game,
+    policies=_policies.POLICIES,
+    heuristic="heuristic",
+    digest=DIGEST,
+    check=check_table,
+    version=1,
+    cooperative=True,
+    describe="Co-operative card game: face the villains' lineups left to right, survive the "
+    "Final Battle.",
 )
 
 __all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

@@ -16,10 +16,12 @@ Fraction(103, 648)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
+from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.games.corporation import policies as _policies
 from umbrella_lab.games.corporation.cards import load_cards
 from umbrella_lab.games.corporation.rules import HERO, UMBRELLA, CorporationState, new_game
 
@@ -36,45 +38,105 @@ def _check(game: Game) -> None:
 
 
 OPTIONS = (
-    Option("split", "random", "How a destroyed team's characters are split half and half: at "
-           "random (a die for an odd one out), or the Umbrella player or the Heroes choose the "
-           "discarded half, rounded up.", ("random", "umbrella", "hero"), "opt.split"),
-    Option("fifty_fifty", "d6", "How a '50%' chance is shown: one die (1-3 / 4-6) or a coin; the "
-           "odds are the same.", ("d6", "coin"), "opt.fifty_fifty"),
-    Option("search_ties", "attacker", "Who wins a Search and Destroy tie: the attacking unit, as "
-           "in an assault, or the defending team.", ("attacker", "defender"), "opt.search_ties"),
-    Option("team_loss", "all-gone", "When Umbrella wins: once no team is left anywhere but "
-           "removed from the game ('all-gone'), or as soon as no team is in play.",
-           ("all-gone", "none-in-play"), "opt.team_loss"),
-    Option("win_check", "immediate", "When the winning conditions are checked: right after each "
-           "destruction, or at the end of each turn.", ("immediate", "end-of-turn"),
-           "opt.win_check"),
-    Option("commit_order", "attacker-first", "How cards are committed to a combat: the attacker "
-           "commits all, then the defender; or one card at a time, alternating, until both pass.",
-           ("attacker-first", "alternate"), "opt.commit_order"),
-    Option("subtypes", "bonus", "Characters and team sub-types: any character on any team and "
-           "+1 force for a match ('bonus'); only matching characters ('strict'); or any, with "
-           "no bonus ('free').", ("bonus", "strict", "free"), "opt.subtypes"),
-    Option("unit_actions", "both", "May a unit that defended a facility also hunt in the same "
-           "turn ('both'), or only one of the two ('once')?", ("both", "once"),
-           "opt.unit_actions"),
-    Option("turn_limit", 60, "The game stops as a draw after this many turns (the rulebook has "
-           "no limit; the engine needs one).", check=_turn_limit, rule="game.turn-limit"),
-    Option("data", None, "A folder of edited card files to use instead of the packaged ones.",
-           check=folder_option("hero_deck.toml", "umbrella_deck.toml"), rule="cards.data"),
+    Option(
+        "split",
+        "random",
+        "How a destroyed team's characters are split half and half: at "
+        "random (a die for an odd one out), or the Umbrella player or the Heroes choose the "
+        "discarded half, rounded up.",
+        ("random", "umbrella", "hero"),
+        "opt.split",
+    ),
+    Option(
+        "fifty_fifty",
+        "d6",
+        "How a '50%' chance is shown: one die (1-3 / 4-6) or a coin; the odds are the same.",
+        ("d6", "coin"),
+        "opt.fifty_fifty",
+    ),
+    Option(
+        "search_ties",
+        "attacker",
+        "Who wins a Search and Destroy tie: the attacking unit, as "
+        "in an assault, or the defending team.",
+        ("attacker", "defender"),
+        "opt.search_ties",
+    ),
+    Option(
+        "team_loss",
+        "all-gone",
+        "When Umbrella wins: once no team is left anywhere but "
+        "removed from the game ('all-gone'), or as soon as no team is in play.",
+        ("all-gone", "none-in-play"),
+        "opt.team_loss",
+    ),
+    Option(
+        "win_check",
+        "immediate",
+        "When the winning conditions are checked: right after each "
+        "destruction, or at the end of each turn.",
+        ("immediate", "end-of-turn"),
+        "opt.win_check",
+    ),
+    Option(
+        "commit_order",
+        "attacker-first",
+        "How cards are committed to a combat: the attacker "
+        "commits all, then the defender; or one card at a time, alternating, until both pass.",
+        ("attacker-first", "alternate"),
+        "opt.commit_order",
+    ),
+    Option(
+        "subtypes",
+        "bonus",
+        "Characters and team sub-types: any character on any team and "
+        "+1 force for a match ('bonus'); only matching characters ('strict'); or any, with "
+        "no bonus ('free').",
+        ("bonus", "strict", "free"),
+        "opt.subtypes",
+    ),
+    Option(
+        "unit_actions",
+        "both",
+        "May a unit that defended a facility also hunt in the same "
+        "turn ('both'), or only one of the two ('once')?",
+        ("both", "once"),
+        "opt.unit_actions",
+    ),
+    Option(
+        "turn_limit",
+        60,
+        "The game stops as a draw after this many turns (the rulebook has "
+        "no limit; the engine needs one).",
+        check=_turn_limit,
+        rule="game.turn-limit",
+    ),
+    Option(
+        "data",
+        None,
+        "A folder of edited card files to use instead of the packaged ones.",
+        check=folder_option("hero_deck.toml", "umbrella_deck.toml"),
+        rule="cards.data",
+    ),
 )
 
-INFO = REGISTRY.register(GameInfo(
+DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "corporation.md"
+"""The rule digest, a real file in the repository's docs folder."""
+
+INFO = GameInfo(
     name="corporation",
     title="Heroes vs the Umbrella Corporation",
     players=(2,),
     options=OPTIONS,
     new_state=new_game,
+    policies=_policies.POLICIES,
+    heuristic="heuristic",
+    digest=DIGEST,
     check=_check,
     version=1,
     cooperative=False,
     describe="Two-player card game: the Heroes' teams assault Umbrella's facilities, Umbrella's "
-             "units hunt the teams; hidden hands, 2D6 combat.",
-))
+    "units hunt the teams; hidden hands, 2D6 combat.",
+)
 
 __all__ = ["HERO", "INFO", "OPTIONS", "UMBRELLA", "CorporationState", "load_cards"]

@@ -32,13 +32,24 @@ UNIT_SUBTYPES = ("soldier", "monster", "zombie", "vehicle")
 # facility's defence; "hunt" = committed by Umbrella to a Search and Destroy mission;
 # "" = a lasting ability of a card in play.
 HERO_EFFECTS = {
-    "": (), "bonus-vs": (), "medic": (), "lucky": (), "hunt-defence": (),
-    "assault": ("assault",), "team-defence": ("team",), "anti-virus": ("assault", "team"),
-    "draw": ("event",), "medkit": ("event",),
+    "": (),
+    "bonus-vs": (),
+    "medic": (),
+    "lucky": (),
+    "hunt-defence": (),
+    "assault": ("assault",),
+    "team-defence": ("team",),
+    "anti-virus": ("assault", "team"),
+    "draw": ("event",),
+    "medkit": ("event",),
 }
 UMBRELLA_EFFECTS = {
-    "": (), "defence": (), "facility-defence": ("facility",), "hunt": ("hunt",),
-    "lockdown": ("event",), "reinforcements": ("event",),
+    "": (),
+    "defence": (),
+    "facility-defence": ("facility",),
+    "hunt": ("hunt",),
+    "lockdown": ("event",),
+    "reinforcements": ("event",),
 }
 
 
@@ -116,18 +127,30 @@ class Cards:
 
 
 _HERO = {
-    "id": Field(str), "name": Field(str), "kind": Field(str, choices=HERO_KINDS),
-    "subtype": Field(str, "", choices=("", *HERO_SUBTYPES)), "force": Field(int, 0, low=0, high=30),
-    "effect": Field(str, "", choices=tuple(HERO_EFFECTS)), "amount": Field(int, 0, low=0, high=10),
-    "against": Field(str, "", choices=("", *UNIT_SUBTYPES)), "copies": Field(int, low=0, high=20),
-    "text": Field(str, ""), "provenance": Field(str, choices=PROVENANCE),
+    "id": Field(str),
+    "name": Field(str),
+    "kind": Field(str, choices=HERO_KINDS),
+    "subtype": Field(str, "", choices=("", *HERO_SUBTYPES)),
+    "force": Field(int, 0, low=0, high=30),
+    "effect": Field(str, "", choices=tuple(HERO_EFFECTS)),
+    "amount": Field(int, 0, low=0, high=10),
+    "against": Field(str, "", choices=("", *UNIT_SUBTYPES)),
+    "copies": Field(int, low=0, high=20),
+    "text": Field(str, ""),
+    "provenance": Field(str, choices=PROVENANCE),
 }
 _UMBRELLA = {
-    "id": Field(str), "name": Field(str), "kind": Field(str, choices=UMBRELLA_KINDS),
-    "subtype": Field(str, "", choices=("", *UNIT_SUBTYPES)), "force": Field(int, 0, low=0, high=30),
-    "start": Field(bool, False), "effect": Field(str, "", choices=tuple(UMBRELLA_EFFECTS)),
-    "amount": Field(int, 0, low=0, high=10), "copies": Field(int, low=0, high=20),
-    "text": Field(str, ""), "provenance": Field(str, choices=PROVENANCE),
+    "id": Field(str),
+    "name": Field(str),
+    "kind": Field(str, choices=UMBRELLA_KINDS),
+    "subtype": Field(str, "", choices=("", *UNIT_SUBTYPES)),
+    "force": Field(int, 0, low=0, high=30),
+    "start": Field(bool, False),
+    "effect": Field(str, "", choices=tuple(UMBRELLA_EFFECTS)),
+    "amount": Field(int, 0, low=0, high=10),
+    "copies": Field(int, low=0, high=20),
+    "text": Field(str, ""),
+    "provenance": Field(str, choices=PROVENANCE),
 }
 
 
@@ -143,16 +166,19 @@ def _check_hero(name: str, card: HeroCard) -> None:
         raise DataError(name, where, "subtype", "events have no sub-type")
     timing = HERO_EFFECTS[card.effect]
     if card.kind == "event" and not timing:
-        raise DataError(name, where, "effect",
-                        f"an event needs an event effect, not {card.effect!r}")
+        raise DataError(
+            name, where, "effect", f"an event needs an event effect, not {card.effect!r}"
+        )
     if card.kind != "event" and timing:
         raise DataError(name, where, "effect", f"{card.effect!r} is an event effect")
     if card.kind == "team" and card.effect:
         raise DataError(name, where, "effect", "teams have no effect")
     if card.effect in ("bonus-vs", "anti-virus") and not card.against:
         raise DataError(name, where, "against", f"{card.effect!r} needs a unit sub-type")
-    if card.effect in ("bonus-vs", "hunt-defence", "assault", "team-defence", "draw") \
-            and card.amount <= 0:
+    if (
+        card.effect in ("bonus-vs", "hunt-defence", "assault", "team-defence", "draw")
+        and card.amount <= 0
+    ):
         raise DataError(name, where, "amount", f"{card.effect!r} needs an amount above 0")
     if card.kind == "team" and card.copies > 1:
         raise DataError(name, where, "copies", "each team is a single card")
@@ -172,8 +198,9 @@ def _check_umbrella(name: str, card: UmbrellaCard) -> None:
     if card.kind in ("facility", "unit") and timing:
         raise DataError(name, where, "effect", f"{card.effect!r} is an event effect")
     if card.kind == "trap" and card.effect != "facility-defence":
-        raise DataError(name, where, "effect", "a trap adds to a facility's defence "
-                        "(effect 'facility-defence')")
+        raise DataError(
+            name, where, "effect", "a trap adds to a facility's defence (effect 'facility-defence')"
+        )
     if card.effect in ("defence", "facility-defence", "hunt") and card.amount <= 0:
         raise DataError(name, where, "amount", f"{card.effect!r} needs an amount above 0")
     if card.kind == "facility" and card.copies != 1:
@@ -200,8 +227,9 @@ def load_cards(folder: str | Path | None = None) -> Cards:
     if teams < 1:
         raise DataError(name, "", "kind", "the Heroes' deck needs at least one team")
     if len(hero) < 10:
-        raise DataError(name, "", "copies", f"the deck has {len(hero)} cards; at least 10 are "
-                        "needed")
+        raise DataError(
+            name, "", "copies", f"the deck has {len(hero)} cards; at least 10 are needed"
+        )
 
     name, tables = _file(path, "umbrella_deck.toml")
     umbrella: list[UmbrellaCard] = []
@@ -224,7 +252,12 @@ def load_cards(folder: str | Path | None = None) -> Cards:
     umbrella_ids: dict[str, int] = {}
     for number, c in enumerate(umbrella):
         umbrella_ids.setdefault(c.id, number)
-    return Cards(tuple(hero), tuple(umbrella), hero_ids, umbrella_ids,
-                 tuple(hero_designs[c.id] for c in hero),
-                 tuple(umbrella_designs[c.id] for c in umbrella),
-                 str(path) if path else "packaged data")
+    return Cards(
+        tuple(hero),
+        tuple(umbrella),
+        hero_ids,
+        umbrella_ids,
+        tuple(hero_designs[c.id] for c in hero),
+        tuple(umbrella_designs[c.id] for c in umbrella),
+        str(path) if path else "packaged data",
+    )

@@ -22,9 +22,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-TWO_DICE: dict[int, Fraction] = {
-    total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)
-}
+TWO_DICE: dict[int, Fraction] = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 """The sum of two six-sided dice: each total from 2 to 12 with its exact probability."""
 
 # Distribution of (attacker's 2D6 - defender's 2D6): from -10 to +10.
@@ -75,8 +73,9 @@ def tie_probability(attack_force: int, defence_force: int) -> Fraction:
 
 def win_probability_float(attack_force: int, defence_force: int, ties: str = "attacker") -> float:
     """:func:`win_probability` as a float (cached: what the fast policies use)."""
-    return _FLOAT_TABLE[ties].get(attack_force - defence_force,
-                                  1.0 if attack_force > defence_force else 0.0)
+    return _FLOAT_TABLE[ties].get(
+        attack_force - defence_force, 1.0 if attack_force > defence_force else 0.0
+    )
 
 
 _FLOAT_TABLE = {
@@ -85,9 +84,12 @@ _FLOAT_TABLE = {
 }
 
 
-def table(attack_forces: Iterable[int] = range(4, 21, 2),
-          defence_forces: Iterable[int] = range(4, 21, 2), ties: str = "attacker",
-          exact: bool = False) -> Any:
+def table(
+    attack_forces: Iterable[int] = range(4, 21, 2),
+    defence_forces: Iterable[int] = range(4, 21, 2),
+    ties: str = "attacker",
+    exact: bool = False,
+) -> Any:
     """A pandas DataFrame of :func:`win_probability`.
 
     One row per attack force, one column per defence force.
@@ -105,8 +107,14 @@ def table(attack_forces: Iterable[int] = range(4, 21, 2),
 
     rows = list(attack_forces)
     columns = list(defence_forces)
-    data = [[win_probability(a, d, ties) if exact else float(win_probability(a, d, ties))
-             for d in columns] for a in rows]
-    frame = pd.DataFrame(data, index=pd.Index(rows, name="attack"),
-                         columns=pd.Index(columns, name="defence"))
+    data = [
+        [
+            win_probability(a, d, ties) if exact else float(win_probability(a, d, ties))
+            for d in columns
+        ]
+        for a in rows
+    ]
+    frame = pd.DataFrame(
+        data, index=pd.Index(rows, name="attack"), columns=pd.Index(columns, name="defence")
+    )
     return frame

@@ -121,14 +121,15 @@ def _best_guard(s: CorporationState, team: int) -> float:
     return best
 
 
-def _assault_chance(s: CorporationState, team: int, facility: int, extra: float,
-                    guard: float) -> float:
+def _assault_chance(
+    s: CorporationState, team: int, facility: int, extra: float, guard: float
+) -> float:
     """The Heroes' chance when ``team`` assaults ``facility``, as the Heroes see the table.
 
     ``guard`` is what the best defending unit adds, from :func:`_best_guard`.
     """
     attack = s.team_force(team) + extra
-    defence = (s.cards.umbrella[facility].force + guard + HIDDEN_TRAPS * len(s.hands[UMBRELLA]))
+    defence = s.cards.umbrella[facility].force + guard + HIDDEN_TRAPS * len(s.hands[UMBRELLA])
     return _chance(attack, defence)
 
 
@@ -180,12 +181,17 @@ def _hero(s: CorporationState) -> Move:
         attack, defence = s.forces()
         mine = (attack if s.combat == "assault" else defence) + s.rolls[HERO]
         theirs = (defence if s.combat == "assault" else attack) + s.rolls[UMBRELLA]
-        winning = mine >= theirs if s.combat == "assault" else (
-            mine > theirs or (mine == theirs and s.game.options["search_ties"] == "defender"))
+        winning = (
+            mine >= theirs
+            if s.combat == "assault"
+            else (mine > theirs or (mine == theirs and s.game.options["search_ties"] == "defender"))
+        )
         return ("keep", HERO, -1, -1) if winning else ("reroll", HERO, -1, -1)
     if phase == "split":  # discard the weakest characters
-        return min(moves, key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards)
-                                            if m[2] >> i & 1))
+        return min(
+            moves,
+            key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards) if m[2] >> i & 1),
+        )
     if phase == "discard":
         return min(moves, key=lambda m: _hero_value(s, m[2]))
     return moves[0]
@@ -194,8 +200,9 @@ def _hero(s: CorporationState) -> Move:
 def _team_fit(s: CorporationState, team: int) -> int:
     hero = s.cards.hero
     subtype = hero[team].subtype
-    return sum(1 for n in s.hands[HERO] if hero[n].kind == "character"
-               and hero[n].subtype == subtype)
+    return sum(
+        1 for n in s.hands[HERO] if hero[n].kind == "character" and hero[n].subtype == subtype
+    )
 
 
 def _hero_recruit(s: CorporationState, moves: list[Move]) -> Move:
@@ -205,10 +212,12 @@ def _hero_recruit(s: CorporationState, moves: list[Move]) -> Move:
         return max(teams, key=lambda m: _team_fit(s, m[2]))
     attaches = [m for m in moves if m[0] == "attach"]
     if attaches:
+
         def score(move: Move) -> float:
             card, team = hero[move[2]], hero[move[3]]
             match = 1.0 if card.subtype == team.subtype else 0.0
             return card.force + match + 0.1 * s.team_force(move[3])
+
         return max(attaches, key=score)
     if teams and not s.teams:
         return teams[0]
@@ -233,11 +242,18 @@ def _hero_commit(s: CorporationState, moves: list[Move]) -> Move:
             guard = max(s.units, key=lambda u: s.unit_force(u, defending=True))
         for move in moves:
             card = hero[move[2]] if move[0] == "commit" else None
-            if card is not None and card.effect == "anti-virus" and guard >= 0 \
-                    and umbrella[guard].subtype == card.against:
+            if (
+                card is not None
+                and card.effect == "anti-virus"
+                and guard >= 0
+                and umbrella[guard].subtype == card.against
+            ):
                 return move
-        expected = defence + (0 if s.guard >= 0 else _best_guard(s, s.attacker)) \
+        expected = (
+            defence
+            + (0 if s.guard >= 0 else _best_guard(s, s.attacker))
             + (HIDDEN_TRAPS * len(s.hands[UMBRELLA]) if s.committer == HERO else 0)
+        )
         if _chance(attack, expected) < SAFE:
             plus = [m for m in moves if m[0] == "commit" and hero[m[2]].effect == "assault"]
             if plus:
@@ -246,8 +262,11 @@ def _hero_commit(s: CorporationState, moves: list[Move]) -> Move:
     # the Heroes defend a team against Search and Destroy
     for move in moves:
         card = hero[move[2]] if move[0] == "commit" else None
-        if card is not None and card.effect == "anti-virus" and \
-                umbrella[s.attacker].subtype == card.against:
+        if (
+            card is not None
+            and card.effect == "anti-virus"
+            and umbrella[s.attacker].subtype == card.against
+        ):
             return move
     ties = s.game.options["search_ties"]
     if _chance(attack, defence, ties) > 1 - SAFE:
@@ -264,8 +283,13 @@ def _hero_value(s: CorporationState, number: int) -> float:
         return 10.0
     if card.kind == "character":
         return 2.0 + card.force
-    return {"assault": 1.5 + card.amount, "team-defence": 2.0 + card.amount, "draw": 3.0,
-            "medkit": 2.5, "anti-virus": 2.0}.get(card.effect, 1.0)
+    return {
+        "assault": 1.5 + card.amount,
+        "team-defence": 2.0 + card.amount,
+        "draw": 3.0,
+        "medkit": 2.5,
+        "anti-virus": 2.0,
+    }.get(card.effect, 1.0)
 
 
 # --- Umbrella ------------------------------------------------------------------------------------
@@ -280,11 +304,15 @@ def _umbrella(s: CorporationState) -> Move:
     if phase == "events":
         for move in moves:
             if move[0] == "event" and umbrella[move[2]].effect == "reinforcements":
-                return max((m for m in moves if m[2] == move[2]),
-                           key=lambda m: umbrella[m[3]].force)
+                return max(
+                    (m for m in moves if m[2] == move[2]), key=lambda m: umbrella[m[3]].force
+                )
         for move in moves:
-            if move[0] == "event" and umbrella[move[2]].effect == "lockdown" \
-                    and _heroes_threat(s) >= LOCKDOWN_AT:
+            if (
+                move[0] == "event"
+                and umbrella[move[2]].effect == "lockdown"
+                and _heroes_threat(s) >= LOCKDOWN_AT
+            ):
                 return move
         return moves[-1]
     if phase == "recruit":
@@ -292,12 +320,15 @@ def _umbrella(s: CorporationState) -> Move:
     if phase == "commit":
         return _umbrella_commit(s, moves)
     if phase == "hunt":
-        hunt_cards = sum(umbrella[n].amount for n in s.hands[UMBRELLA]
-                         if umbrella[n].effect == "hunt")
+        hunt_cards = sum(
+            umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "hunt"
+        )
         ties = s.game.options["search_ties"]
         spare = max(0, len(s.units) - SPARE_UNITS)
-        best, chance = moves[-1], max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare
-                                      - PATIENCE * _idle(s, "hunt"))
+        best, chance = (
+            moves[-1],
+            max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt")),
+        )
         hidden = HIDDEN_REGROUP * len(s.hands[HERO])
         teams = {team: (s.team_force(team), _bonuses(s, team)) for team in s.teams}
         for move in moves[:-1]:
@@ -305,14 +336,15 @@ def _umbrella(s: CorporationState) -> Move:
             plain, bonus = teams[team]
             defence = plain + bonus.get(umbrella[unit].subtype, 0) + bonus.get("hunt", 0)
             p = _chance(s.unit_force(unit) + hunt_cards, defence + hidden, ties)
-            if p > chance or (p == chance and best[0] == "hunt"
-                              and plain > teams[best[3]][0]):
+            if p > chance or (p == chance and best[0] == "hunt" and plain > teams[best[3]][0]):
                 best, chance = move, p
         return best
     if phase == "split":  # discard the strongest characters
         hero = s.cards.hero
-        return max(moves, key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards)
-                                            if m[2] >> i & 1))
+        return max(
+            moves,
+            key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards) if m[2] >> i & 1),
+        )
     if phase == "discard":
         return min(moves, key=lambda m: _umbrella_value(s, m[2]))
     return moves[0]
@@ -334,8 +366,9 @@ def _heroes_threat(s: CorporationState) -> float:
 
 def _own_traps(s: CorporationState) -> int:
     umbrella = s.cards.umbrella
-    return sum(umbrella[n].amount for n in s.hands[UMBRELLA]
-               if umbrella[n].effect == "facility-defence")
+    return sum(
+        umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "facility-defence"
+    )
 
 
 def _umbrella_commit(s: CorporationState, moves: list[Move]) -> Move:
@@ -350,6 +383,7 @@ def _umbrella_commit(s: CorporationState, moves: list[Move]) -> Move:
             def net(move: Move) -> float:
                 unit = move[2]
                 return s.unit_force(unit, defending=True) - (s.team_force(team, unit) - plain)
+
             return max(guards, key=net)
         if _chance(attack, defence) > 1 - SAFE:
             plus = [m for m in moves if m[0] == "commit"]

@@ -59,7 +59,6 @@ ROLLS = tuple((total, p) for total, p in TWO_DICE.items())  # 2D6 as one step [a
 HALF = Fraction(1, 2)  # the rulebook's "50%" [assault.unit-fate] [search.unit-fate]
 
 
-
 def _float_edge(value: Fraction) -> float:
     """The smallest float not below ``value``: ``draw < value`` exactly when ``draw < edge``."""
     edge = float(value)
@@ -67,8 +66,10 @@ def _float_edge(value: Fraction) -> float:
 
 
 # Running totals of the 2D6 odds as floats, for a fast and exact pick of the lucky roll
-_ROLL_EDGES = tuple((total, _float_edge(sum((p for t, p in ROLLS if t <= total), Fraction(0))))
-                    for total, _ in ROLLS)
+_ROLL_EDGES = tuple(
+    (total, _float_edge(sum((p for t, p in ROLLS if t <= total), Fraction(0))))
+    for total, _ in ROLLS
+)
 
 # Statistics kept for summary(): indexes into State.stats
 LOCKDOWNS, REROLLS, UNITS_LOST, CHARACTERS_DISCARDED, CHARACTERS_SAVED, EVENTS_PLAYED = range(6)
@@ -162,11 +163,18 @@ class CorporationState(State):
         new.passes, new.characters_played = self.passes, self.characters_played
         new.lockdown, new.defended = self.lockdown, self.defended[:]
         new.combat, new.attacker, new.target, new.guard = (
-            self.combat, self.attacker, self.target, self.guard)
+            self.combat,
+            self.attacker,
+            self.target,
+            self.guard,
+        )
         new.committed = [self.committed[0][:], self.committed[1][:]]
         new.committer, new.rolls, new.roller = self.committer, self.rolls[:], self.roller
         new.lucky_used, new.after, new.split_cards = (
-            self.lucky_used, self.after[:], self.split_cards[:])
+            self.lucky_used,
+            self.after[:],
+            self.split_cards[:],
+        )
         new.history, new.stats = self.history[:], self.stats[:]
         new.shuffles, new.luck, new.outcome = self.shuffles, self.luck, self.outcome
         return new
@@ -208,7 +216,8 @@ class CorporationState(State):
             if bonus_on and card.subtype == team_card.subtype:
                 force += SUBTYPE_BONUS
             if (card.effect == "bonus-vs" and card.against == against) or (
-                    card.effect == "hunt-defence" and hunt):
+                card.effect == "hunt-defence" and hunt
+            ):
                 force += card.amount
         return force
 
@@ -230,8 +239,9 @@ class CorporationState(State):
         hero, umbrella = self.cards.hero, self.cards.umbrella
         if self.combat == "assault":  # [assault.commit] [assault.defence]
             attack = self.team_force(self.attacker, self.guard)
-            attack += sum(hero[n].amount for n in self.committed[HERO]
-                          if hero[n].effect == "assault")
+            attack += sum(
+                hero[n].amount for n in self.committed[HERO] if hero[n].effect == "assault"
+            )
             defence = umbrella[self.target].force
             if self.guard >= 0:
                 defence += self.unit_force(self.guard, defending=True)
@@ -241,8 +251,9 @@ class CorporationState(State):
         attack = self.unit_force(self.attacker)
         attack += sum(umbrella[n].amount for n in self.committed[UMBRELLA])
         defence = self.team_force(self.target, self.attacker, hunt=True)
-        defence += sum(hero[n].amount for n in self.committed[HERO]
-                       if hero[n].effect == "team-defence")
+        defence += sum(
+            hero[n].amount for n in self.committed[HERO] if hero[n].effect == "team-defence"
+        )
         return attack, defence
 
     def combat_odds(self) -> Fraction | None:
@@ -261,8 +272,15 @@ class CorporationState(State):
             total_a, total_d = attack + a_roll, defence + d_roll
             return Fraction(int(total_a > total_d or (total_a == total_d and ties == "attacker")))
         if a_roll:
-            return sum((p for total, p in ROLLS if attack + a_roll > defence + total or (
-                attack + a_roll == defence + total and ties == "attacker")), Fraction(0))
+            return sum(
+                (
+                    p
+                    for total, p in ROLLS
+                    if attack + a_roll > defence + total
+                    or (attack + a_roll == defence + total and ties == "attacker")
+                ),
+                Fraction(0),
+            )
         return win_probability(attack, defence, ties)
 
     # --- luck -------------------------------------------------------------------------------
@@ -278,8 +296,10 @@ class CorporationState(State):
         if phase == "roll":
             return [(("roll", CHANCE, total, self.roller), p) for total, p in ROLLS]
         if phase == "fate":
-            return [(("fate", CHANCE, 1, self.attacker_unit()), HALF),
-                    (("fate", CHANCE, 0, self.attacker_unit()), HALF)]
+            return [
+                (("fate", CHANCE, 1, self.attacker_unit()), HALF),
+                (("fate", CHANCE, 0, self.attacker_unit()), HALF),
+            ]
         if phase == "split" and self.actor == CHANCE:
             return _split_outcomes(len(self.split_cards))
         return []
@@ -331,9 +351,14 @@ class CorporationState(State):
             new.hands[other], new.decks[other] = pool[:size], pool[size:]
         for deck in new.decks:
             rng.shuffle(deck)
-        new.events = [Event("setup.shuffle", f"New luck (seed {seed}): both decks shuffled again"
-                            + ("" if seen_by is None else f", and {SIDES[1 - seen_by]}'s hand "
-                               "dealt anew") + ".")]
+        new.events = [
+            Event(
+                "setup.shuffle",
+                f"New luck (seed {seed}): both decks shuffled again"
+                + ("" if seen_by is None else f", and {SIDES[1 - seen_by]}'s hand dealt anew")
+                + ".",
+            )
+        ]
         return new
 
     # --- the moves --------------------------------------------------------------------------
@@ -350,25 +375,44 @@ class CorporationState(State):
         return _why_not(self, key)
 
     def _well_formed(self, key: tuple) -> bool:
-        return len(key) == 4 and isinstance(key[0], str) and all(
-            isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
+        return (
+            len(key) == 4
+            and isinstance(key[0], str)
+            and all(isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
+        )
 
     def check(self) -> list[str]:
         """Cards conserved on both sides, crews within their limits, values in bounds."""
         problems = []
         cards = self.cards
-        hero = (self.decks[HERO] + self.discards[HERO] + self.hands[HERO] + self.removed[HERO]
-                + self.teams + [n for crew in self.crews for n in crew] + self.committed[HERO]
-                + self.split_cards)
+        hero = (
+            self.decks[HERO]
+            + self.discards[HERO]
+            + self.hands[HERO]
+            + self.removed[HERO]
+            + self.teams
+            + [n for crew in self.crews for n in crew]
+            + self.committed[HERO]
+            + self.split_cards
+        )
         if sorted(hero) != list(range(len(cards.hero))):
-            problems.append(f"Heroes' cards: {len(hero)} found, expected {len(cards.hero)}, "
-                            "each once")
-        umbrella = (self.decks[UMBRELLA] + self.discards[UMBRELLA] + self.hands[UMBRELLA]
-                    + self.removed[UMBRELLA] + self.facilities + self.units
-                    + self.committed[UMBRELLA])
+            problems.append(
+                f"Heroes' cards: {len(hero)} found, expected {len(cards.hero)}, each once"
+            )
+        umbrella = (
+            self.decks[UMBRELLA]
+            + self.discards[UMBRELLA]
+            + self.hands[UMBRELLA]
+            + self.removed[UMBRELLA]
+            + self.facilities
+            + self.units
+            + self.committed[UMBRELLA]
+        )
         if sorted(umbrella) != list(range(len(cards.umbrella))):
-            problems.append(f"Umbrella's cards: {len(umbrella)} found, expected "
-                            f"{len(cards.umbrella)}, each once")
+            problems.append(
+                f"Umbrella's cards: {len(umbrella)} found, expected "
+                f"{len(cards.umbrella)}, each once"
+            )
         if len(self.crews) != len(self.teams):
             problems.append("every team in play needs one crew list")
         for team, crew in zip(self.teams, self.crews, strict=False):
@@ -401,16 +445,20 @@ class CorporationState(State):
         result = self.outcome
         winner = None  # the game goes on
         if result is not None:
-            winner = "draw" if not result.winners else (
-                "hero" if result.winners == (HERO,) else "umbrella")
+            winner = (
+                "draw"
+                if not result.winners
+                else ("hero" if result.winners == (HERO,) else "umbrella")
+            )
         assaults = [h for h in self.history if h[0] == "assault"]
         hunts = [h for h in self.history if h[0] == "hunt"]
         umbrella = self.cards.umbrella
         return {
             "winner": winner,
             "turns": self.turn,
-            "facilities_destroyed": sum(1 for n in self.removed[UMBRELLA]
-                                        if umbrella[n].kind == "facility"),
+            "facilities_destroyed": sum(
+                1 for n in self.removed[UMBRELLA] if umbrella[n].kind == "facility"
+            ),
             "facilities_left": len(self.facilities),
             "teams_destroyed": len(self.removed[HERO]),
             "teams_left": len(self.teams),
@@ -424,8 +472,9 @@ class CorporationState(State):
             "lockdowns": self.stats[LOCKDOWNS],
             "rerolls": self.stats[REROLLS],
             "events_played": self.stats[EVENTS_PLAYED],
-            "new_facility_played": any(not umbrella[n].start for n in
-                                       self.facilities + self.removed[UMBRELLA]),
+            "new_facility_played": any(
+                not umbrella[n].start for n in self.facilities + self.removed[UMBRELLA]
+            ),
         }
 
     # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
@@ -463,10 +512,15 @@ def new_game(game: Game, seed: int, log: bool = True) -> CorporationState:
     s.history, s.stats, s.outcome = [], [0] * 6, None
     if log:
         names = ", ".join(umbrella[n].name for n in s.facilities)
-        s.events.append(Event("setup.facilities", f"Umbrella starts with {len(s.facilities)} "
-                              f"facilities in play: {names}."))
-        s.events.append(Event("setup.team", "The Heroes search their deck for a team to put "
-                              "into play."))
+        s.events.append(
+            Event(
+                "setup.facilities",
+                f"Umbrella starts with {len(s.facilities)} facilities in play: {names}.",
+            )
+        )
+        s.events.append(
+            Event("setup.team", "The Heroes search their deck for a team to put into play.")
+        )
     _advance(s, log)
     return s
 
@@ -506,8 +560,13 @@ def _draw(s: CorporationState, side: int, count: int, rule: str, log: bool) -> i
             s._rng().shuffle(deck)
             if log:
                 whose = "The Heroes'" if side == HERO else "Umbrella's"
-                s.events.append(Event("draw.reshuffle", f"{whose} deck is empty: the discard "
-                                      f"pile ({len(deck)} cards) is shuffled into a new deck."))
+                s.events.append(
+                    Event(
+                        "draw.reshuffle",
+                        f"{whose} deck is empty: the discard "
+                        f"pile ({len(deck)} cards) is shuffled into a new deck.",
+                    )
+                )
         hand.append(deck.pop())
         drawn += 1
     if log:
@@ -540,9 +599,14 @@ def _search_team(s: CorporationState, team: int, log: bool) -> None:
         s._rng().shuffle(s.decks[HERO])
     if log:
         rule = "setup.team" if s.turn == 0 else "draw.team-search"
-        s.events.append(Event(rule, f"The Heroes take {s.cards.hero[team].name} from their "
-                              f"{source} and put it into play" + (", then shuffle their deck."
-                                                                  if s.turn > 0 else ".")))
+        s.events.append(
+            Event(
+                rule,
+                f"The Heroes take {s.cards.hero[team].name} from their "
+                f"{source} and put it into play"
+                + (", then shuffle their deck." if s.turn > 0 else "."),
+            )
+        )
     s.phase = "setup-deal" if s.turn == 0 else "events-start"
 
 
@@ -572,8 +636,10 @@ def _event_moves(s: CorporationState, side: int) -> list[tuple]:
                 moves.append(("event", UMBRELLA, number, -1))
             elif effect == "reinforcements":  # [event.reinforcements]
                 units = sorted(n for n in s.decks[UMBRELLA] if umbrella[n].kind == "unit")
-                moves += [("event", UMBRELLA, number, u)
-                          for u in _distinct(units, s.cards.umbrella_design)]
+                moves += [
+                    ("event", UMBRELLA, number, u)
+                    for u in _distinct(units, s.cards.umbrella_design)
+                ]
     return moves
 
 
@@ -593,25 +659,39 @@ def _play_event(s: CorporationState, side: int, number: int, target: int, log: b
             s.discards[HERO].remove(target)
             s.hands[HERO].append(target)
             if log:
-                s.events.append(Event("event.medkit", f"The Heroes play {card.name}: "
-                                      f"{s.cards.hero[target].name} comes back from the discard "
-                                      "pile to their hand."))
+                s.events.append(
+                    Event(
+                        "event.medkit",
+                        f"The Heroes play {card.name}: "
+                        f"{s.cards.hero[target].name} comes back from the discard "
+                        "pile to their hand.",
+                    )
+                )
         return
     card = s.cards.umbrella[number]
     if card.effect == "lockdown":  # [event.lockdown]
         s.lockdown = True
         s.stats[LOCKDOWNS] += 1
         if log:
-            s.events.append(Event("event.lockdown", f"Umbrella plays {card.name}: the Heroes may "
-                                  "not assault this turn."))
+            s.events.append(
+                Event(
+                    "event.lockdown",
+                    f"Umbrella plays {card.name}: the Heroes may not assault this turn.",
+                )
+            )
     else:  # [event.reinforcements]
         s.decks[UMBRELLA].remove(target)
         s.hands[UMBRELLA].append(target)
         s._rng().shuffle(s.decks[UMBRELLA])
         if log:
-            s.events.append(Event("event.reinforcements", f"Umbrella plays {card.name}: it takes "
-                                  f"{s.cards.umbrella[target].label} from its deck into its "
-                                  "hand and shuffles the deck."))
+            s.events.append(
+                Event(
+                    "event.reinforcements",
+                    f"Umbrella plays {card.name}: it takes "
+                    f"{s.cards.umbrella[target].label} from its deck into its "
+                    "hand and shuffles the deck.",
+                )
+            )
 
 
 # --- Rule 7: the Recruit phase -----------------------------------------------------------------
@@ -631,8 +711,7 @@ def _has_room(s: CorporationState, crew: list[int], character: int) -> bool:
     if size >= SURVIVOR_CREW_LIMIT:
         return False
     hero = s.cards.hero
-    return hero[character].subtype == "survivor" or any(hero[n].subtype == "survivor"
-                                                        for n in crew)
+    return hero[character].subtype == "survivor" or any(hero[n].subtype == "survivor" for n in crew)
 
 
 def _attach_problem(s: CorporationState, character: int, team: int) -> tuple[str, str]:
@@ -641,11 +720,15 @@ def _attach_problem(s: CorporationState, character: int, team: int) -> tuple[str
     crew = s.crews[s.teams.index(team)]
     card, team_card = hero[character], hero[team]
     if not _has_room(s, crew, character):
-        return (f"{team_card.name} already has {len(crew)} characters: a team takes 2, or 3 "
-                "if at least one of them is a Survivor"), "recruit.characters"
+        return (
+            f"{team_card.name} already has {len(crew)} characters: a team takes 2, or 3 "
+            "if at least one of them is a Survivor"
+        ), "recruit.characters"
     if s.game.options["subtypes"] == "strict" and card.subtype != team_card.subtype:
-        return (f"{card.name} is a {card.subtype.capitalize()} and {team_card.name} takes only "
-                f"{team_card.subtype.capitalize()}s (option subtypes='strict')"), "opt.subtypes"
+        return (
+            f"{card.name} is a {card.subtype.capitalize()} and {team_card.name} takes only "
+            f"{team_card.subtype.capitalize()}s (option subtypes='strict')"
+        ), "opt.subtypes"
     return "", ""
 
 
@@ -672,7 +755,8 @@ def _recruit_moves(s: CorporationState, side: int, first: bool = False) -> list[
                 continue
             for team, crew in zip(s.teams, s.crews, strict=True):  # [recruit.characters]
                 if _has_room(s, crew, number) and not (
-                        strict and card.subtype != hero[team].subtype):  # [opt.subtypes]
+                    strict and card.subtype != hero[team].subtype
+                ):  # [opt.subtypes]
                     moves.append(("attach", HERO, number, team))
                     if first:
                         return moves
@@ -703,11 +787,21 @@ def _recruit(s: CorporationState, kind: str, number: int, team: int, log: bool) 
         s.characters_played = True
         if log:
             team_card = s.cards.hero[team]
-            s.events.append(Event("recruit.characters", f"The Heroes attach {card.label} to "
-                                  f"{team_card.name} ({len(crew)} character(s) now)."))
-            if (s.game.options["subtypes"] == "bonus" and card.subtype == team_card.subtype):
-                s.events.append(Event("recruit.subtypes", f"{card.name} matches the team's "
-                                      f"sub-type ({card.subtype.capitalize()}): +1 force."))
+            s.events.append(
+                Event(
+                    "recruit.characters",
+                    f"The Heroes attach {card.label} to "
+                    f"{team_card.name} ({len(crew)} character(s) now).",
+                )
+            )
+            if s.game.options["subtypes"] == "bonus" and card.subtype == team_card.subtype:
+                s.events.append(
+                    Event(
+                        "recruit.subtypes",
+                        f"{card.name} matches the team's "
+                        f"sub-type ({card.subtype.capitalize()}): +1 force.",
+                    )
+                )
         return
     s.hands[UMBRELLA].remove(number)
     card = s.cards.umbrella[number]
@@ -718,8 +812,12 @@ def _recruit(s: CorporationState, kind: str, number: int, team: int, log: bool) 
     else:  # [recruit.new-facility]
         s.facilities.append(number)
         if log:
-            s.events.append(Event("recruit.new-facility", f"Umbrella builds {card.label}: one "
-                                  "more facility for the Heroes to destroy."))
+            s.events.append(
+                Event(
+                    "recruit.new-facility",
+                    f"Umbrella builds {card.label}: one more facility for the Heroes to destroy.",
+                )
+            )
 
 
 # --- Rule 8: the Assault phase (and the combat both missions share) -----------------------------
@@ -736,14 +834,24 @@ def _declare(s: CorporationState, kind: str, attacker: int, target: int, log: bo
     if log:
         attack, defence = s.forces()
         if kind == "assault":
-            s.events.append(Event("assault.declare", f"{s.cards.hero[attacker].name} assaults "
-                                  f"{s.cards.umbrella[target].name}: force {attack} against "
-                                  f"{defence} before units, cards and dice."))
+            s.events.append(
+                Event(
+                    "assault.declare",
+                    f"{s.cards.hero[attacker].name} assaults "
+                    f"{s.cards.umbrella[target].name}: force {attack} against "
+                    f"{defence} before units, cards and dice.",
+                )
+            )
         else:
-            s.events.append(Event("search.declare", f"Search and Destroy: "
-                                  f"{s.cards.umbrella[attacker].name} hunts "
-                                  f"{s.cards.hero[target].name}: force {attack} against "
-                                  f"{defence} before cards and dice."))
+            s.events.append(
+                Event(
+                    "search.declare",
+                    f"Search and Destroy: "
+                    f"{s.cards.umbrella[attacker].name} hunts "
+                    f"{s.cards.hero[target].name}: force {attack} against "
+                    f"{defence} before cards and dice.",
+                )
+            )
 
 
 def _commit_use(s: CorporationState, side: int) -> str:
@@ -782,8 +890,10 @@ def _commit_moves(s: CorporationState, side: int) -> list[tuple]:
         return moves
     umbrella = s.cards.umbrella
     if use == "facility" and s.guard < 0:  # [assault.defence] at most one unit
-        moves += [("defend", UMBRELLA, u, -1)
-                  for u in _distinct(_eligible_units(s, False), s.cards.umbrella_design)]
+        moves += [
+            ("defend", UMBRELLA, u, -1)
+            for u in _distinct(_eligible_units(s, False), s.cards.umbrella_design)
+        ]
     for number in _distinct(hand, s.cards.umbrella_design):
         if use in UMBRELLA_EFFECTS[umbrella[number].effect]:
             moves.append(("commit", UMBRELLA, number, -1))
@@ -796,16 +906,24 @@ def _commit(s: CorporationState, kind: str, side: int, number: int, log: bool) -
         s.guard = number
         s.defended.append(number)
         if log:
-            s.events.append(Event("assault.defence", f"Umbrella defends "
-                                  f"{s.cards.umbrella[s.target].name} with "
-                                  f"{s.cards.umbrella[number].label}."))
+            s.events.append(
+                Event(
+                    "assault.defence",
+                    f"Umbrella defends "
+                    f"{s.cards.umbrella[s.target].name} with "
+                    f"{s.cards.umbrella[number].label}.",
+                )
+            )
     else:
         s.hands[side].remove(number)
         s.committed[side].append(number)
         if log:
             card = s.cards.hero[number] if side == HERO else s.cards.umbrella[number]
-            rule = ("assault.commit" if side == HERO else "assault.defence") \
-                if s.combat == "assault" else "search.commit"
+            rule = (
+                ("assault.commit" if side == HERO else "assault.defence")
+                if s.combat == "assault"
+                else "search.commit"
+            )
             who = "The Heroes commit" if side == HERO else "Umbrella commits"
             s.events.append(Event(rule, f"{who} {card.label}."))
     if s.game.options["commit_order"] == "alternate":  # [opt.commit_order]
@@ -833,8 +951,11 @@ def _commit_done(s: CorporationState, side: int, log: bool) -> None:
         _log_bonuses(s)
         attack, defence = s.forces()
         rule = "assault.dice" if s.combat == "assault" else "search.dice"
-        s.events.append(Event(rule, f"Both sides are committed: force {attack} against "
-                              f"{defence}. Each rolls 2D6."))
+        s.events.append(
+            Event(
+                rule, f"Both sides are committed: force {attack} against {defence}. Each rolls 2D6."
+            )
+        )
 
 
 def _log_bonuses(s: CorporationState) -> None:
@@ -850,29 +971,49 @@ def _log_bonuses(s: CorporationState) -> None:
     if s.game.options["subtypes"] == "bonus":
         matching = [n for n in crew if hero[n].subtype == team_card.subtype]
         if matching:
-            events.append(Event("recruit.subtypes", f"Sub-type bonus for {team_card.name}: "
-                                f"+{SUBTYPE_BONUS * len(matching)} ({_names(s, matching)})."))
+            events.append(
+                Event(
+                    "recruit.subtypes",
+                    f"Sub-type bonus for {team_card.name}: "
+                    f"+{SUBTYPE_BONUS * len(matching)} ({_names(s, matching)}).",
+                )
+            )
     for number in crew:
         card = hero[number]
         if card.effect == "bonus-vs" and card.against == against:
-            events.append(Event("ability.vs-type", f"{card.name}: +{card.amount} against a "
-                                f"{against.capitalize()}."))
+            events.append(
+                Event(
+                    "ability.vs-type",
+                    f"{card.name}: +{card.amount} against a {against.capitalize()}.",
+                )
+            )
         elif card.effect == "hunt-defence" and not assault:
-            events.append(Event("ability.hunt-defence", f"{card.name}: +{card.amount} when the "
-                                "team defends against Search and Destroy."))
+            events.append(
+                Event(
+                    "ability.hunt-defence",
+                    f"{card.name}: +{card.amount} when the "
+                    "team defends against Search and Destroy.",
+                )
+            )
     if unit >= 0:
         if s.unit_force(unit, defending=assault) == 0 and umbrella[unit].force > 0:
-            events.append(Event("ability.anti-virus", f"Anti-Virus: {umbrella[unit].name} counts "
-                                "force 0."))
+            events.append(
+                Event("ability.anti-virus", f"Anti-Virus: {umbrella[unit].name} counts force 0.")
+            )
         elif assault and umbrella[unit].effect == "defence":
-            events.append(Event("ability.defence", f"{umbrella[unit].name}: "
-                                f"+{umbrella[unit].amount} when it defends a facility."))
+            events.append(
+                Event(
+                    "ability.defence",
+                    f"{umbrella[unit].name}: +{umbrella[unit].amount} when it defends a facility.",
+                )
+            )
     for side in (HERO, UMBRELLA):
         for number in s.committed[side]:
             card = hero[number] if side == HERO else umbrella[number]
             if card.amount and card.effect != "anti-virus":
-                events.append(Event("ability.assist", f"{card.name}: +{card.amount} for "
-                                    f"{SIDES[side]}."))
+                events.append(
+                    Event("ability.assist", f"{card.name}: +{card.amount} for {SIDES[side]}.")
+                )
 
 
 def _roll(s: CorporationState, side: int, total: int, log: bool) -> None:
@@ -929,8 +1070,12 @@ def _resolve(s: CorporationState, log: bool) -> None:
         s.facilities.remove(facility)
         s.removed[UMBRELLA].append(facility)
         if log:
-            s.events.append(Event("assault.facility-destroyed", f"{_card_name(s, 1, facility)} "
-                                  "is destroyed and removed from the game."))
+            s.events.append(
+                Event(
+                    "assault.facility-destroyed",
+                    f"{_card_name(s, 1, facility)} is destroyed and removed from the game.",
+                )
+            )
         if s.guard >= 0:
             _lose_unit(s, s.guard, "assault.facility-destroyed", log)
     elif assault:  # [assault.team-destroyed]
@@ -946,8 +1091,9 @@ def _resolve(s: CorporationState, log: bool) -> None:
         _check_win(s, log)
 
 
-def _log_totals(s: CorporationState, attack: int, defence: int, attack_total: int,
-                defence_total: int, won: bool) -> None:
+def _log_totals(
+    s: CorporationState, attack: int, defence: int, attack_total: int, defence_total: int, won: bool
+) -> None:
     assault = s.combat == "assault"
     att_side = HERO if assault else UMBRELLA
     if assault:
@@ -956,13 +1102,24 @@ def _log_totals(s: CorporationState, attack: int, defence: int, attack_total: in
     else:
         names = ("Search and Destroy Force Total", "Team Defence Total")
         rule = "search.result"
-    tie = " (a tie goes to the attacker)" if attack_total == defence_total and won else (
-        " (a tie goes to the defender, option search_ties)" if attack_total == defence_total
-        else "")
+    tie = (
+        " (a tie goes to the attacker)"
+        if attack_total == defence_total and won
+        else (
+            " (a tie goes to the defender, option search_ties)"
+            if attack_total == defence_total
+            else ""
+        )
+    )
     winner = "the attack succeeds" if won else "the defence holds"
-    s.events.append(Event(rule, f"{names[0]} {attack} + {s.rolls[att_side]} = {attack_total} "
-                          f"against {names[1]} {defence} + {s.rolls[1 - att_side]} = "
-                          f"{defence_total}: {winner}{tie}."))
+    s.events.append(
+        Event(
+            rule,
+            f"{names[0]} {attack} + {s.rolls[att_side]} = {attack_total} "
+            f"against {names[1]} {defence} + {s.rolls[1 - att_side]} = "
+            f"{defence_total}: {winner}{tie}.",
+        )
+    )
 
 
 def _destroy_team(s: CorporationState, team: int, rule: str, log: bool) -> None:
@@ -976,16 +1133,21 @@ def _destroy_team(s: CorporationState, team: int, rule: str, log: bool) -> None:
     s.teams.pop(index)
     s.removed[HERO].append(team)
     if log:
-        s.events.append(Event(rule, f"{s.cards.hero[team].name} is destroyed and removed from "
-                              "the game."))
+        s.events.append(
+            Event(rule, f"{s.cards.hero[team].name} is destroyed and removed from the game.")
+        )
     hero = s.cards.hero
     for number in crew:
         if hero[number].effect == "medic":
             s.hands[HERO].append(number)
             s.stats[CHARACTERS_SAVED] += 1
             if log:
-                s.events.append(Event("ability.medic", f"{hero[number].name} is a Medic and "
-                                      "goes back to the Heroes' hand."))
+                s.events.append(
+                    Event(
+                        "ability.medic",
+                        f"{hero[number].name} is a Medic and goes back to the Heroes' hand.",
+                    )
+                )
     s.split_cards = [n for n in crew if hero[n].effect != "medic"]
     if s.split_cards:
         s.after.insert(0, "split")
@@ -1025,8 +1187,10 @@ def _split_outcomes(n: int) -> list[tuple[tuple, Fraction]]:
 def _split_choices(s: CorporationState, side: int) -> list[tuple]:
     """The discarded halves (rounded up) the choosing side may pick [opt.split]."""
     n = len(s.split_cards)
-    return [("split", side, sum(1 << i for i in chosen), -1)
-            for chosen in combinations(range(n), (n + 1) // 2)]
+    return [
+        ("split", side, sum(1 << i for i in chosen), -1)
+        for chosen in combinations(range(n), (n + 1) // 2)
+    ]
 
 
 def _split(s: CorporationState, side: int, mask: int, log: bool) -> None:
@@ -1044,9 +1208,14 @@ def _split(s: CorporationState, side: int, mask: int, log: bool) -> None:
     s.phase = "after"
     if log:
         rule = "assault.characters" if side == CHANCE else "opt.split"
-        s.events.append(Event(rule, f"The team's characters are split: to the discard pile "
-                              f"{_names(s, gone) or 'nobody'}; back to the Heroes' hand "
-                              f"{_names(s, kept) or 'nobody'}."))
+        s.events.append(
+            Event(
+                rule,
+                f"The team's characters are split: to the discard pile "
+                f"{_names(s, gone) or 'nobody'}; back to the Heroes' hand "
+                f"{_names(s, kept) or 'nobody'}.",
+            )
+        )
 
 
 def _fate(s: CorporationState, lost: int, unit: int, log: bool) -> None:
@@ -1077,8 +1246,11 @@ def _teams_left(s: CorporationState) -> bool:
     if s.game.options["team_loss"] == "none-in-play":
         return False
     hero = s.cards.hero
-    return any(hero[n].kind == "team" for pile in (s.hands[HERO], s.decks[HERO],
-                                                    s.discards[HERO]) for n in pile)
+    return any(
+        hero[n].kind == "team"
+        for pile in (s.hands[HERO], s.decks[HERO], s.discards[HERO])
+        for n in pile
+    )
 
 
 def _check_win(s: CorporationState, log: bool) -> None:
@@ -1089,15 +1261,24 @@ def _check_win(s: CorporationState, log: bool) -> None:
     if s.outcome is not None:
         return
     if not s.facilities:
-        _end(s, (HERO,), "game.hero-wins", "Every Umbrella facility is destroyed: the Heroes "
-             "win!", log)
+        _end(
+            s,
+            (HERO,),
+            "game.hero-wins",
+            "Every Umbrella facility is destroyed: the Heroes win!",
+            log,
+        )
     elif not _teams_left(s):
-        _end(s, (UMBRELLA,), "game.umbrella-wins", "Every team is destroyed: the Umbrella "
-             "Corporation wins!", log)
+        _end(
+            s,
+            (UMBRELLA,),
+            "game.umbrella-wins",
+            "Every team is destroyed: the Umbrella Corporation wins!",
+            log,
+        )
 
 
-def _end(s: CorporationState, winners: tuple[int, ...], rule: str, reason: str,
-         log: bool) -> None:
+def _end(s: CorporationState, winners: tuple[int, ...], rule: str, reason: str, log: bool) -> None:
     s.outcome = Result(winners, reason, rule)
     s.phase, s.actor = "over", None
     if log:
@@ -1117,8 +1298,14 @@ def _advance(s: CorporationState, log: bool) -> None:
             s.phase = "turn-start"
         elif phase == "turn-start":  # [turn.phases] [draw.cards]
             if s.turn >= options["turn_limit"]:
-                _end(s, (), "game.turn-limit", f"Turn {s.turn} is over and no side has won: "
-                     f"the game stops at the turn limit ({options['turn_limit']}), a draw.", log)
+                _end(
+                    s,
+                    (),
+                    "game.turn-limit",
+                    f"Turn {s.turn} is over and no side has won: "
+                    f"the game stops at the turn limit ({options['turn_limit']}), a draw.",
+                    log,
+                )
                 break
             s.turn += 1
             s.lockdown, s.defended = False, []
@@ -1156,8 +1343,9 @@ def _advance(s: CorporationState, log: bool) -> None:
         elif phase == "assault-start":  # [assault.declare]
             if s.lockdown:
                 if log and s.teams:
-                    s.events.append(Event("event.lockdown", "Red Queen Lockdown: no assault "
-                                          "this turn."))
+                    s.events.append(
+                        Event("event.lockdown", "Red Queen Lockdown: no assault this turn.")
+                    )
                 s.phase = "hunt-start"
             elif s.teams and s.facilities:
                 s.phase = "assault"
@@ -1256,8 +1444,9 @@ def _legal_moves(s: CorporationState) -> list[tuple]:
     if phase == "recruit":
         return [*_recruit_moves(s, s.seat), ("done", s.seat, -1, -1)]
     if phase == "assault":  # [assault.declare] one team against one facility, or none
-        return [("assault", HERO, team, facility) for team in s.teams
-                for facility in s.facilities] + [("skip", HERO, -1, -1)]
+        return [
+            ("assault", HERO, team, facility) for team in s.teams for facility in s.facilities
+        ] + [("skip", HERO, -1, -1)]
     if phase == "commit":
         return [*_commit_moves(s, s.committer), ("done", s.committer, -1, -1)]
     if phase == "lucky":
@@ -1266,8 +1455,9 @@ def _legal_moves(s: CorporationState) -> list[tuple]:
         return _split_choices(s, s.actor)
     if phase == "hunt":  # [search.declare] one unit against one team, or none
         units = _distinct(_eligible_units(s, True), s.cards.umbrella_design)
-        return [("hunt", UMBRELLA, unit, team) for unit in units
-                for team in s.teams] + [("skip", UMBRELLA, -1, -1)]
+        return [("hunt", UMBRELLA, unit, team) for unit in units for team in s.teams] + [
+            ("skip", UMBRELLA, -1, -1)
+        ]
     if phase == "discard":  # [end.hand-limit]
         design = s.cards.hero_design if s.seat == HERO else s.cards.umbrella_design
         return [("discard", s.seat, n, -1) for n in _distinct(s.hands[s.seat], design)]
@@ -1288,8 +1478,9 @@ def _play(s: CorporationState, key: tuple, log: bool) -> None:
         if s.phase == "recruit":
             if log:
                 who = "The Heroes end" if side == HERO else "Umbrella ends"
-                s.events.append(Event("recruit.units" if side else "recruit.teams",
-                                      f"{who} recruiting."))
+                s.events.append(
+                    Event("recruit.units" if side else "recruit.teams", f"{who} recruiting.")
+                )
             if side == HERO:
                 s.seat = UMBRELLA
             else:
@@ -1297,8 +1488,11 @@ def _play(s: CorporationState, key: tuple, log: bool) -> None:
         else:
             if log:
                 who = "The Heroes" if side == HERO else "Umbrella"
-                word = "pass" if s.game.options["commit_order"] == "alternate" else \
-                    "commit nothing more"
+                word = (
+                    "pass"
+                    if s.game.options["commit_order"] == "alternate"
+                    else "commit nothing more"
+                )
                 if word == "pass":
                     rule = "opt.commit_order"
                 elif s.combat == "hunt":
@@ -1325,21 +1519,24 @@ def _play(s: CorporationState, key: tuple, log: bool) -> None:
         if s.phase == "assault":
             s.phase = "hunt-start"
             if log:
-                s.events.append(Event("assault.declare", "The Heroes make no assault this "
-                                      "turn."))
+                s.events.append(Event("assault.declare", "The Heroes make no assault this turn."))
         else:
             s.phase = "end-start"
             if log:
-                s.events.append(Event("search.declare", "Umbrella sends no unit on Search and "
-                                      "Destroy this turn."))
+                s.events.append(
+                    Event(
+                        "search.declare", "Umbrella sends no unit on Search and Destroy this turn."
+                    )
+                )
     elif kind == "reroll":  # [ability.lucky]
         s.lucky_used = True
         s.stats[REROLLS] += 1
         s.rolls[HERO], s.roller, s.phase = 0, HERO, "roll"
         if log:
             name = s.cards.hero[_lucky_card(s)].name
-            s.events.append(Event("ability.lucky", f"{name}'s luck: the Heroes roll their 2D6 "
-                                  "again."))
+            s.events.append(
+                Event("ability.lucky", f"{name}'s luck: the Heroes roll their 2D6 again.")
+            )
     elif kind == "keep":
         s.lucky_used = True
         s.phase = "resolve"
@@ -1354,8 +1551,11 @@ def _play(s: CorporationState, key: tuple, log: bool) -> None:
         s.discards[side].append(a)
         if log:
             who = "The Heroes discard" if side == HERO else "Umbrella discards"
-            s.events.append(Event("end.hand-limit", f"{who} {_card_name(s, side, a)} (hand "
-                                  f"limit {HAND_LIMIT})."))
+            s.events.append(
+                Event(
+                    "end.hand-limit", f"{who} {_card_name(s, side, a)} (hand limit {HAND_LIMIT})."
+                )
+            )
     else:  # pragma: no cover - _play is only given legal keys
         msg = f"unknown move {key!r}"
         raise AssertionError(msg)
@@ -1388,8 +1588,10 @@ def _describe(s: CorporationState, key: tuple) -> tuple[str, str]:
     if kind == "roll":
         ways = int(TWO_DICE[a] * 36)
         force = _side_force(s, b)
-        return (f"{_verb(b, 'roll', 'rolls')} {a} ({ways}/36): total {force + a}",
-                "assault.dice" if s.combat == "assault" else "search.dice")
+        return (
+            f"{_verb(b, 'roll', 'rolls')} {a} ({ways}/36): total {force + a}",
+            "assault.dice" if s.combat == "assault" else "search.dice",
+        )
     if kind == "fate":
         name = umbrella[b].name
         rule = "assault.unit-fate" if s.combat == "assault" else "search.unit-fate"
@@ -1401,8 +1603,10 @@ def _describe(s: CorporationState, key: tuple) -> tuple[str, str]:
     if kind == "split":
         gone = [n for i, n in enumerate(s.split_cards) if a >> i & 1]
         kept = [n for i, n in enumerate(s.split_cards) if not a >> i & 1]
-        words = (f"{_names(s, gone) or 'nobody'} to the discard pile, "
-                 f"{_names(s, kept) or 'nobody'} back to hand")
+        words = (
+            f"{_names(s, gone) or 'nobody'} to the discard pile, "
+            f"{_names(s, kept) or 'nobody'} back to hand"
+        )
         if side == CHANCE:
             p = dict(_split_outcomes(len(s.split_cards)))[key]
             return f"Split: {words} ({p})", "assault.characters"
@@ -1416,21 +1620,28 @@ def _describe(s: CorporationState, key: tuple) -> tuple[str, str]:
             card = hero[a]
             if card.effect == "draw":
                 return f"Heroes play {card.name}: draw {card.amount} cards", "event.intel"
-            return (f"Heroes play {card.name}: take {hero[b].label} back from the discard pile",
-                    "event.medkit")
+            return (
+                f"Heroes play {card.name}: take {hero[b].label} back from the discard pile",
+                "event.medkit",
+            )
         card = umbrella[a]
         if card.effect == "lockdown":
             return f"Umbrella plays {card.name}: no assault this turn", "event.lockdown"
-        return (f"Umbrella plays {card.name}: take {umbrella[b].label} from the deck",
-                "event.reinforcements")
+        return (
+            f"Umbrella plays {card.name}: take {umbrella[b].label} from the deck",
+            "event.reinforcements",
+        )
     if kind == "pass":
         return f"{_verb(side, 'pass', 'passes')} (no more events)", "event.order"
     if kind == "team":
         return f"Heroes put {hero[a].label} into play", "recruit.teams"
     if kind == "attach":
         card, team = hero[a], hero[b]
-        bonus = " (+1 sub-type)" if (s.game.options["subtypes"] == "bonus"
-                                     and card.subtype == team.subtype) else ""
+        bonus = (
+            " (+1 sub-type)"
+            if (s.game.options["subtypes"] == "bonus" and card.subtype == team.subtype)
+            else ""
+        )
         return f"Heroes attach {card.label} to {team.name}{bonus}", "recruit.characters"
     if kind == "unit":
         return f"Umbrella puts {umbrella[a].label} into play", "recruit.units"
@@ -1438,8 +1649,10 @@ def _describe(s: CorporationState, key: tuple) -> tuple[str, str]:
         return f"Umbrella builds {umbrella[a].label}", "recruit.new-facility"
     if kind == "done":
         if s.phase == "recruit":
-            return (f"{_verb(side, 'end', 'ends')} recruiting",
-                    "recruit.teams" if side == HERO else "recruit.units")
+            return (
+                f"{_verb(side, 'end', 'ends')} recruiting",
+                "recruit.teams" if side == HERO else "recruit.units",
+            )
         if s.game.options["commit_order"] == "alternate":
             return f"{_verb(side, 'pass', 'passes')} (commit nothing now)", "opt.commit_order"
         if s.combat == "hunt":
@@ -1449,40 +1662,51 @@ def _describe(s: CorporationState, key: tuple) -> tuple[str, str]:
         return f"{_verb(side, 'commit', 'commits')} nothing more", rule
     if kind == "assault":
         force = s.team_force(a)
-        return (f"{hero[a].name} assaults {umbrella[b].name} (force {force} vs "
-                f"{umbrella[b].force} before dice)"), "assault.declare"
+        return (
+            f"{hero[a].name} assaults {umbrella[b].name} (force {force} vs "
+            f"{umbrella[b].force} before dice)"
+        ), "assault.declare"
     if kind == "hunt":
         attack = s.cards.umbrella[a].force
         defence = s.team_force(b, a, hunt=True)
-        return (f"{umbrella[a].name} hunts {hero[b].name} (force {attack} vs {defence} before "
-                "dice)"), "search.declare"
+        return (
+            f"{umbrella[a].name} hunts {hero[b].name} (force {attack} vs {defence} before dice)"
+        ), "search.declare"
     if kind == "skip":
         if s.phase == "assault":
             return "Heroes make no assault this turn", "assault.declare"
         return "Umbrella sends no unit on Search and Destroy", "search.declare"
     if kind == "defend":
         force = s.unit_force(a, defending=True)
-        return (f"Umbrella defends {umbrella[s.target].name} with {umbrella[a].name} "
-                f"(force {force})"), "assault.defence"
+        return (
+            f"Umbrella defends {umbrella[s.target].name} with {umbrella[a].name} (force {force})"
+        ), "assault.defence"
     if kind == "commit":
         if side == HERO:
             card = hero[a]
-            rule = "ability.anti-virus" if card.effect == "anti-virus" else (
-                "assault.commit" if s.combat == "assault" else "search.commit")
+            rule = (
+                "ability.anti-virus"
+                if card.effect == "anti-virus"
+                else ("assault.commit" if s.combat == "assault" else "search.commit")
+            )
             return f"Heroes commit {card.name} ({card.text.rstrip('.')})", rule
         card = umbrella[a]
         rule = "assault.defence" if s.combat == "assault" else "search.commit"
         return f"Umbrella commits {card.name} ({card.text.rstrip('.')})", rule
     if kind == "reroll":
-        return (f"Heroes re-roll with {hero[_lucky_card(s)].name}'s luck (now "
-                f"{_side_force(s, HERO) + s.rolls[HERO]} vs "
-                f"{_side_force(s, UMBRELLA) + s.rolls[UMBRELLA]})"), "ability.lucky"
+        return (
+            f"Heroes re-roll with {hero[_lucky_card(s)].name}'s luck (now "
+            f"{_side_force(s, HERO) + s.rolls[HERO]} vs "
+            f"{_side_force(s, UMBRELLA) + s.rolls[UMBRELLA]})"
+        ), "ability.lucky"
     if kind == "keep":
         return f"Heroes keep their roll of {s.rolls[HERO]}", "ability.lucky"
     if kind == "discard":
         name = _card_name(s, side, a)
-        return (f"{_verb(side, 'discard', 'discards')} {name} (hand "
-                f"{len(s.hands[side])}, limit {HAND_LIMIT})"), "end.hand-limit"
+        return (
+            f"{_verb(side, 'discard', 'discards')} {name} (hand "
+            f"{len(s.hands[side])}, limit {HAND_LIMIT})"
+        ), "end.hand-limit"
     return f"{kind} {side} {a} {b}", "turn.phases"  # pragma: no cover
 
 
@@ -1493,25 +1717,44 @@ def _side_force(s: CorporationState, side: int) -> int:
 
 
 _KIND_RULES = {
-    "search": "draw.team-search", "event": "event.order", "pass": "event.order",
-    "team": "recruit.teams", "attach": "recruit.characters", "unit": "recruit.units",
-    "facility": "recruit.new-facility", "assault": "assault.declare", "skip": "assault.declare",
-    "commit": "assault.commit", "defend": "assault.defence", "done": "turn.phases",
-    "roll": "assault.dice", "reroll": "ability.lucky", "keep": "ability.lucky",
-    "split": "assault.characters", "fate": "assault.unit-fate", "hunt": "search.declare",
+    "search": "draw.team-search",
+    "event": "event.order",
+    "pass": "event.order",
+    "team": "recruit.teams",
+    "attach": "recruit.characters",
+    "unit": "recruit.units",
+    "facility": "recruit.new-facility",
+    "assault": "assault.declare",
+    "skip": "assault.declare",
+    "commit": "assault.commit",
+    "defend": "assault.defence",
+    "done": "turn.phases",
+    "roll": "assault.dice",
+    "reroll": "ability.lucky",
+    "keep": "ability.lucky",
+    "split": "assault.characters",
+    "fate": "assault.unit-fate",
+    "hunt": "search.declare",
     "discard": "end.hand-limit",
 }
 _PHASE_WORDS = {
-    "search": "the Heroes' team search", "events": "the Event phase",
-    "recruit": "the Recruit phase", "assault": "the choice of an assault",
-    "commit": "committing cards to the combat", "roll": "a 2D6 roll", "lucky": "K-Mart's re-roll",
-    "split": "the split of a destroyed team's characters", "fate": "a unit's 50% chance",
-    "hunt": "the choice of a Search and Destroy mission", "discard": "the End phase discard",
+    "search": "the Heroes' team search",
+    "events": "the Event phase",
+    "recruit": "the Recruit phase",
+    "assault": "the choice of an assault",
+    "commit": "committing cards to the combat",
+    "roll": "a 2D6 roll",
+    "lucky": "K-Mart's re-roll",
+    "split": "the split of a destroyed team's characters",
+    "fate": "a unit's 50% chance",
+    "hunt": "the choice of a Search and Destroy mission",
+    "discard": "the End phase discard",
 }
 _KIND_WORDS = {
     "search": "the Heroes search for a team only when they have none in play",
     "event": "event-phase cards are played in the Event phase",
-    "pass": "passing is for the Event phase", "team": "teams enter play in the Recruit phase",
+    "pass": "passing is for the Event phase",
+    "team": "teams enter play in the Recruit phase",
     "attach": "characters are attached in the Recruit phase",
     "unit": "units enter play in the Recruit phase",
     "facility": "the New Facility is built in the Recruit phase",
@@ -1521,19 +1764,33 @@ _KIND_WORDS = {
     "defend": "a defending unit is chosen when a facility is assaulted",
     "done": "'done' ends recruiting or committing",
     "roll": "dice are rolled in a combat, once both sides are committed",
-    "reroll": "K-Mart's re-roll comes after both rolls", "keep": "K-Mart's re-roll comes after "
-    "both rolls", "split": "characters are split when a team is destroyed",
+    "reroll": "K-Mart's re-roll comes after both rolls",
+    "keep": "K-Mart's re-roll comes after both rolls",
+    "split": "characters are split when a team is destroyed",
     "fate": "a unit's 50% chance comes after a combat",
     "hunt": "a mission is declared in the Search and Destroy phase",
     "discard": "cards are discarded for the hand limit in the End phase",
 }
 _KIND_PHASES = {
-    "search": ("search",), "event": ("events",), "pass": ("events",),
-    "team": ("recruit",), "attach": ("recruit",), "unit": ("recruit",), "facility": ("recruit",),
-    "assault": ("assault",), "skip": ("assault", "hunt"), "commit": ("commit",),
-    "defend": ("commit",), "done": ("recruit", "commit"), "roll": ("roll",),
-    "reroll": ("lucky",), "keep": ("lucky",), "split": ("split",), "fate": ("fate",),
-    "hunt": ("hunt",), "discard": ("discard",),
+    "search": ("search",),
+    "event": ("events",),
+    "pass": ("events",),
+    "team": ("recruit",),
+    "attach": ("recruit",),
+    "unit": ("recruit",),
+    "facility": ("recruit",),
+    "assault": ("assault",),
+    "skip": ("assault", "hunt"),
+    "commit": ("commit",),
+    "defend": ("commit",),
+    "done": ("recruit", "commit"),
+    "roll": ("roll",),
+    "reroll": ("lucky",),
+    "keep": ("lucky",),
+    "split": ("split",),
+    "fate": ("fate",),
+    "hunt": ("hunt",),
+    "discard": ("discard",),
 }
 
 
@@ -1549,8 +1806,12 @@ def _why_not(s: CorporationState, key: tuple) -> tuple[str, str]:
     if phase not in _KIND_PHASES[kind]:
         if kind == "assault" and s.lockdown and phase in ("hunt", "commit", "discard"):
             return "a Red Queen Lockdown forbids any assault this turn", "event.lockdown"
-        if kind == "assault" and phase in ("hunt", "discard") and s.history and \
-                s.history[-1][:2] == ("assault", s.turn):
+        if (
+            kind == "assault"
+            and phase in ("hunt", "discard")
+            and s.history
+            and s.history[-1][:2] == ("assault", s.turn)
+        ):
             return "the Heroes may conduct only one assault each turn", "assault.declare"
         return f"it is {_PHASE_WORDS.get(phase, phase)} now: {_KIND_WORDS[kind]}", rule
     if s.actor == CHANCE:
@@ -1562,14 +1823,18 @@ def _why_not(s: CorporationState, key: tuple) -> tuple[str, str]:
     size = len(s.cards.hero) if side == HERO else len(s.cards.umbrella)
     if kind in ("event", "team", "attach", "unit", "facility", "commit", "discard"):
         if not 0 <= a < size:
-            return f"there is no card number {a}", "cards.hero-deck" if side == HERO \
-                else "cards.umbrella-deck"
+            return (
+                f"there is no card number {a}",
+                "cards.hero-deck" if side == HERO else "cards.umbrella-deck",
+            )
         if a not in hand:
             who = "the Heroes do" if side == HERO else "Umbrella does"
             return f"{who} not hold {_card_name(s, side, a)}", rule
     if kind == "team" and s.characters_played:
-        return "teams come first: once a character is attached no more teams enter play this " \
-               "phase", "recruit.teams"
+        return (
+            "teams come first: once a character is attached no more teams enter play this phase",
+            "recruit.teams",
+        )
     if kind == "attach":
         if s.cards.hero[a].kind != "character":
             return f"{s.cards.hero[a].name} is not a character", "recruit.characters"
@@ -1585,8 +1850,10 @@ def _why_not(s: CorporationState, key: tuple) -> tuple[str, str]:
             return f"{card.name} is not a {wanted}", rule
     if kind == "event":
         if side == UMBRELLA and s.cards.umbrella[a].effect == "lockdown" and s.lockdown:
-            return "the Red Queen has already locked the facilities down this turn", \
-                "event.lockdown"
+            return (
+                "the Red Queen has already locked the facilities down this turn",
+                "event.lockdown",
+            )
         return "that card cannot be played in the Event phase (or has no target)", rule
     if kind == "commit":
         return "that card does not help in this combat", rule
@@ -1600,12 +1867,13 @@ def _why_not(s: CorporationState, key: tuple) -> tuple[str, str]:
         return "that facility is not in play", rule
     if kind == "hunt":
         if a in s.units and a in s.defended and s.game.options["unit_actions"] == "once":
-            return "this unit defended a facility this turn (option unit_actions='once')", \
-                "opt.unit_actions"
+            return (
+                "this unit defended a facility this turn (option unit_actions='once')",
+                "opt.unit_actions",
+            )
         if a not in s.units:
             return "only a unit in play can go on Search and Destroy", rule
         return "that team is not in play", rule
     if kind == "split":
-        return "the discarded half must be about half of the characters, rounded up", \
-            "opt.split"
+        return "the discarded half must be about half of the characters, rounded up", "opt.split"
     return "that move is not allowed here", rule

@@ -26,17 +26,32 @@ from umbrella_lab.games.corporation.rules import (
     _clear_combat,
 )
 
-PHASES = {"draw": "turn-start", "events": "events-start", "recruit": "recruit-start",
-          "assault": "assault-start", "hunt": "hunt-start", "end": "end-start"}
+PHASES = {
+    "draw": "turn-start",
+    "events": "events-start",
+    "recruit": "recruit-start",
+    "assault": "assault-start",
+    "hunt": "hunt-start",
+    "end": "end-start",
+}
 
 
-def scenario(teams: Mapping[str, Sequence[str]] | None = None,
-             facilities: Sequence[str] | None = None, units: Sequence[str] = (),
-             hero_hand: Sequence[str] = (), umbrella_hand: Sequence[str] = (),
-             hero_discard: Sequence[str] = (), umbrella_discard: Sequence[str] = (),
-             hero_deck: Sequence[str] | None = None, umbrella_deck: Sequence[str] | None = None,
-             destroyed_teams: Sequence[str] = (), phase: str = "assault", turn: int = 1,
-             seed: int = 0, **options: Any) -> CorporationState:
+def scenario(
+    teams: Mapping[str, Sequence[str]] | None = None,
+    facilities: Sequence[str] | None = None,
+    units: Sequence[str] = (),
+    hero_hand: Sequence[str] = (),
+    umbrella_hand: Sequence[str] = (),
+    hero_discard: Sequence[str] = (),
+    umbrella_discard: Sequence[str] = (),
+    hero_deck: Sequence[str] | None = None,
+    umbrella_deck: Sequence[str] | None = None,
+    destroyed_teams: Sequence[str] = (),
+    phase: str = "assault",
+    turn: int = 1,
+    seed: int = 0,
+    **options: Any,
+) -> CorporationState:
     """A table with the given cards in play, in hand and in the piles, at the start of a phase.
 
     Args:
@@ -92,11 +107,14 @@ def scenario(teams: Mapping[str, Sequence[str]] | None = None,
         s.crews.append([take(HERO, name) for name in crew])
     s.removed = [[take(HERO, name) for name in destroyed_teams], []]
     s.hands = [[take(HERO, n) for n in hero_hand], [take(UMBRELLA, n) for n in umbrella_hand]]
-    s.discards = [[take(HERO, n) for n in hero_discard],
-                  [take(UMBRELLA, n) for n in umbrella_discard]]
+    s.discards = [
+        [take(HERO, n) for n in hero_discard],
+        [take(UMBRELLA, n) for n in umbrella_discard],
+    ]
     starting = [c.id for c in cards.umbrella if c.start]
-    s.facilities = [take(UMBRELLA, name) for name in (starting if facilities is None
-                                                       else facilities)]
+    s.facilities = [
+        take(UMBRELLA, name) for name in (starting if facilities is None else facilities)
+    ]
     for name in starting:
         if facilities is not None and name not in facilities:
             s.removed[UMBRELLA].append(take(UMBRELLA, name))

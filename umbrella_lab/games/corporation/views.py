@@ -20,14 +20,28 @@ HERO, UMBRELLA = 0, 1
 
 def _hero_card(state: CorporationState, number: int) -> dict[str, Any]:
     card = state.cards.hero[number]
-    return {"number": number, "id": card.id, "name": card.name, "kind": card.kind,
-            "subtype": card.subtype, "force": card.force, "text": card.text}
+    return {
+        "number": number,
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "subtype": card.subtype,
+        "force": card.force,
+        "text": card.text,
+    }
 
 
 def _umbrella_card(state: CorporationState, number: int) -> dict[str, Any]:
     card = state.cards.umbrella[number]
-    return {"number": number, "id": card.id, "name": card.name, "kind": card.kind,
-            "subtype": card.subtype, "force": card.force, "text": card.text}
+    return {
+        "number": number,
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "subtype": card.subtype,
+        "force": card.force,
+        "text": card.text,
+    }
 
 
 def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]:
@@ -47,8 +61,9 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
         teams.append(entry)
     combat = None
     if state.combat:
-        attack, defence = state.forces() if state.phase in ("commit", "roll", "lucky") else (
-            None, None)
+        attack, defence = (
+            state.forces() if state.phase in ("commit", "roll", "lucky") else (None, None)
+        )
         odds = state.combat_odds()
         hunt = state.combat == "hunt"
         combat = {
@@ -56,11 +71,14 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
             "attacker": (_umbrella_card if hunt else _hero_card)(state, state.attacker),
             "target": (_hero_card if hunt else _umbrella_card)(state, state.target),
             "defending_unit": None if state.guard < 0 else _umbrella_card(state, state.guard),
-            "committed": {"heroes": [_hero_card(state, n) for n in state.committed[HERO]],
-                          "umbrella": [_umbrella_card(state, n)
-                                       for n in state.committed[UMBRELLA]]},
-            "rolls": {"heroes": state.rolls[HERO] or None,
-                      "umbrella": state.rolls[UMBRELLA] or None},
+            "committed": {
+                "heroes": [_hero_card(state, n) for n in state.committed[HERO]],
+                "umbrella": [_umbrella_card(state, n) for n in state.committed[UMBRELLA]],
+            },
+            "rolls": {
+                "heroes": state.rolls[HERO] or None,
+                "umbrella": state.rolls[UMBRELLA] or None,
+            },
             "attack_force": attack,
             "defence_force": defence,
             "attacker_wins": None if odds is None else str(odds),
@@ -79,8 +97,7 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
         "game": "corporation",
         "seat": seat,
         "seed": state.seed,
-        "options": {k: str(v) if k == "data" else v
-                    for k, v in state.game.changed_options.items()},
+        "options": {k: str(v) if k == "data" else v for k, v in state.game.changed_options.items()},
         "turn": state.turn,
         "phase": state.phase,
         "to_act": to_act,
@@ -105,9 +122,15 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
         },
         "combat": combat,
         "split": [_hero_card(state, n) for n in state.split_cards],
-        "last_combat": None if last is None else {
-            "kind": last[0], "turn": last[1], "attack_total": last[4], "defence_total": last[5],
-            "attacker_won": last[6]},
+        "last_combat": None
+        if last is None
+        else {
+            "kind": last[0],
+            "turn": last[1],
+            "attack_total": last[4],
+            "defence_total": last[5],
+            "attacker_won": last[6],
+        },
         "combats": len(state.history),
         "result": None if result is None else result.to_dict(),
     }
@@ -117,47 +140,67 @@ def to_text(state: CorporationState, seat: int | None = None) -> str:
     """A plain-text picture of the table (as ``seat`` sees it, if given)."""
     data = snapshot(state, seat)
     heroes, umbrella = data["heroes"], data["umbrella"]
-    lines = [f"Turn {data['turn']}, {data['phase']}" + (f"   (seen by seat {seat})"
-                                                         if seat is not None else "")]
-    lines.append("UMBRELLA  facilities: " + (", ".join(
-        f"{c['name']} {c['force']}" for c in umbrella["facilities"]) or "none"))
-    lines.append("          units: " + (", ".join(
-        f"{c['name']} ({c['subtype']}) {c['force']}" for c in umbrella["units"]) or "none"))
-    lines.append(f"          hand: {_hand_words(umbrella)}; deck {umbrella['deck_count']}, "
-                 f"discard {len(umbrella['discard'])}, destroyed {len(umbrella['removed'])}")
+    lines = [
+        f"Turn {data['turn']}, {data['phase']}"
+        + (f"   (seen by seat {seat})" if seat is not None else "")
+    ]
+    lines.append(
+        "UMBRELLA  facilities: "
+        + (", ".join(f"{c['name']} {c['force']}" for c in umbrella["facilities"]) or "none")
+    )
+    lines.append(
+        "          units: "
+        + (
+            ", ".join(f"{c['name']} ({c['subtype']}) {c['force']}" for c in umbrella["units"])
+            or "none"
+        )
+    )
+    lines.append(
+        f"          hand: {_hand_words(umbrella)}; deck {umbrella['deck_count']}, "
+        f"discard {len(umbrella['discard'])}, destroyed {len(umbrella['removed'])}"
+    )
     lines.append("HEROES    teams:")
     for team in heroes["teams"]:
         crew = ", ".join(f"{c['name']} {c['force']}" for c in team["characters"]) or "no one"
-        lines.append(f"            {team['name']} ({team['subtype']}) force "
-                     f"{team['team_force']}: {crew}")
+        lines.append(
+            f"            {team['name']} ({team['subtype']}) force {team['team_force']}: {crew}"
+        )
     if not heroes["teams"]:
         lines.append("            none")
-    lines.append(f"          hand: {_hand_words(heroes)}; deck {heroes['deck_count']}, "
-                 f"discard {len(heroes['discard'])}, destroyed {len(heroes['removed'])}")
+    lines.append(
+        f"          hand: {_hand_words(heroes)}; deck {heroes['deck_count']}, "
+        f"discard {len(heroes['discard'])}, destroyed {len(heroes['removed'])}"
+    )
     combat = data["combat"]
     if combat:
         what = "Assault" if combat["kind"] == "assault" else "Search and Destroy"
-        guard = f" defended by {combat['defending_unit']['name']}" if combat[
-            "defending_unit"] else ""
-        lines.append(f"{what}: {combat['attacker']['name']} against "
-                     f"{combat['target']['name']}{guard}")
+        guard = (
+            f" defended by {combat['defending_unit']['name']}" if combat["defending_unit"] else ""
+        )
+        lines.append(
+            f"{what}: {combat['attacker']['name']} against {combat['target']['name']}{guard}"
+        )
         committed = [c["name"] for c in combat["committed"]["heroes"]] + [
-            c["name"] for c in combat["committed"]["umbrella"]]
+            c["name"] for c in combat["committed"]["umbrella"]
+        ]
         if committed:
             lines.append("  committed: " + ", ".join(committed))
         if combat["attack_force"] is not None:
             rolls = combat["rolls"]
-            lines.append(f"  force {combat['attack_force']} vs {combat['defence_force']}; "
-                         f"dice: Heroes {rolls['heroes'] or '-'}, Umbrella "
-                         f"{rolls['umbrella'] or '-'}; attacker wins with probability "
-                         f"{combat['attacker_wins']}")
+            lines.append(
+                f"  force {combat['attack_force']} vs {combat['defence_force']}; "
+                f"dice: Heroes {rolls['heroes'] or '-'}, Umbrella "
+                f"{rolls['umbrella'] or '-'}; attacker wins with probability "
+                f"{combat['attacker_wins']}"
+            )
     if data["lockdown"]:
         lines.append("Red Queen Lockdown: no assault this turn.")
     if data["result"]:
         lines.append(data["result"]["reason"])
     else:
         who = {HERO: "the Heroes", UMBRELLA: "Umbrella", CHANCE: "luck (a chance step)"}.get(
-            data["to_act"], "-")
+            data["to_act"], "-"
+        )
         lines.append(f"To decide: {who}")
     return "\n".join(lines)
 
@@ -174,30 +217,40 @@ def to_html(state: CorporationState, seat: int | None = None) -> str:
     heroes, umbrella = data["heroes"], data["umbrella"]
 
     def chip(card: dict[str, Any], colour: str) -> str:
-        return (f'<span style="display:inline-block;border:1px solid #999;border-radius:5px;'
-                f'padding:2px 6px;margin:2px;background:{colour}">{escape(card["name"])} '
-                f'<b>{card["force"]}</b></span>')
+        return (
+            f'<span style="display:inline-block;border:1px solid #999;border-radius:5px;'
+            f'padding:2px 6px;margin:2px;background:{colour}">{escape(card["name"])} '
+            f"<b>{card['force']}</b></span>"
+        )
 
-    parts = ['<div style="font-family:sans-serif;max-width:760px;border:1px solid #ccc;'
-             'border-radius:8px;padding:10px;background:#fcfcfc">',
-             f'<div style="font-size:17px;font-weight:bold">Heroes vs the Umbrella '
-             f'Corporation: turn {data["turn"]} ({escape(data["phase"])})</div>',
-             '<div style="margin-top:6px"><b>Umbrella</b> facilities: ']
+    parts = [
+        '<div style="font-family:sans-serif;max-width:760px;border:1px solid #ccc;'
+        'border-radius:8px;padding:10px;background:#fcfcfc">',
+        f'<div style="font-size:17px;font-weight:bold">Heroes vs the Umbrella '
+        f"Corporation: turn {data['turn']} ({escape(data['phase'])})</div>",
+        '<div style="margin-top:6px"><b>Umbrella</b> facilities: ',
+    ]
     parts += [chip(c, "#ffe0e0") for c in umbrella["facilities"]] or ["none"]
     parts.append("<br>units: ")
     parts += [chip(c, "#fff0d0") for c in umbrella["units"]] or ["none"]
-    parts.append(f'<br><small>hand {umbrella["hand_count"]}, deck {umbrella["deck_count"]}, '
-                 f'discard {len(umbrella["discard"])}</small></div>')
+    parts.append(
+        f"<br><small>hand {umbrella['hand_count']}, deck {umbrella['deck_count']}, "
+        f"discard {len(umbrella['discard'])}</small></div>"
+    )
     parts.append('<div style="margin-top:6px"><b>Heroes</b> teams:')
     for team in heroes["teams"]:
-        parts.append(f'<div style="margin-left:12px">{chip(team, "#dde8ff")} force '
-                     f'{team["team_force"]}: ')
+        parts.append(
+            f'<div style="margin-left:12px">{chip(team, "#dde8ff")} force {team["team_force"]}: '
+        )
         parts += [chip(c, "#e8f5e8") for c in team["characters"]]
         parts.append("</div>")
-    parts.append(f'<small>hand {heroes["hand_count"]}, deck {heroes["deck_count"]}, '
-                 f'discard {len(heroes["discard"])}</small></div>')
+    parts.append(
+        f"<small>hand {heroes['hand_count']}, deck {heroes['deck_count']}, "
+        f"discard {len(heroes['discard'])}</small></div>"
+    )
     if data["result"]:
-        parts.append(f'<div style="font-weight:bold;margin-top:6px">'
-                     f'{escape(data["result"]["reason"])}</div>')
+        parts.append(
+            f'<div style="font-weight:bold;margin-top:6px">{escape(data["result"]["reason"])}</div>'
+        )
     parts.append("</div>")
     return "".join(parts)

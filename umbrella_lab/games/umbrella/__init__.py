@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
-from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option
+from pathlib import Path
+
+from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.games.umbrella import policies as _policies
 from umbrella_lab.games.umbrella.pieces import load_pieces
 from umbrella_lab.games.umbrella.rules import SUPPLY, UmbrellaState, new_game
 
@@ -75,18 +78,22 @@ OPTIONS = (
     ),
 )
 
-INFO = REGISTRY.register(
-    GameInfo(
-        name="umbrella",
-        title="Umbrella",
-        players=tuple(sorted(SUPPLY)),
-        options=OPTIONS,
-        new_state=new_game,
-        check=_check,
-        version=1,
-        describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
-        "and fill your Scoreboard.",
-    )
+DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "umbrella.md"
+"""The rule digest, a real file in the repository's docs folder."""
+
+INFO = GameInfo(
+    name="umbrella",
+    title="Umbrella",
+    players=tuple(sorted(SUPPLY)),
+    options=OPTIONS,
+    new_state=new_game,
+    policies=_policies.POLICIES,
+    heuristic="greedy",
+    digest=DIGEST,
+    check=_check,
+    version=1,
+    describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
+    "and fill your Scoreboard.",
 )
 
 __all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]

@@ -222,15 +222,22 @@ def _connected(cells: tuple[int, ...]) -> bool:
 def _figure(name: str, where: str, field: str, text: str, size: int) -> tuple[int, ...]:
     rows = parse_grid(text)
     if not rows or any(ch not in ".#" for row in rows for ch in row):
-        raise DataError(name, where, field, f"is {text!r}; give four rows of four '.' or '#' "
-                        "separated by '/', e.g. '.#../.#../.##./....'")
+        raise DataError(
+            name,
+            where,
+            field,
+            f"is {text!r}; give four rows of four '.' or '#' "
+            "separated by '/', e.g. '.#../.#../.##./....'",
+        )
     cells = tuple(r * 4 + c for r in range(4) for c in range(4) if rows[r][c] == "#")
     if len(cells) != size:
-        raise DataError(name, where, field, f"has {len(cells)} '#' spaces; a {field} side "
-                        f"has exactly {size}")
+        raise DataError(
+            name, where, field, f"has {len(cells)} '#' spaces; a {field} side has exactly {size}"
+        )
     if not _connected(cells):
-        raise DataError(name, where, field, "is not one piece: every '#' must touch another "
-                        "'#' along a side")
+        raise DataError(
+            name, where, field, "is not one piece: every '#' must touch another '#' along a side"
+        )
     return cells
 
 
@@ -241,21 +248,36 @@ def _load_boards(path: Path | None) -> tuple[Board, ...]:
         where = f"board '{entry['id']}'"
         rows = parse_grid(entry["stage"])
         if not rows or any(ch not in LETTERS for row in rows for ch in row):
-            raise DataError(name, where, "stage", f"is {entry['stage']!r}; give four rows of "
-                            "four letters Y, B, G or R separated by '/'")
+            raise DataError(
+                name,
+                where,
+                "stage",
+                f"is {entry['stage']!r}; give four rows of "
+                "four letters Y, B, G or R separated by '/'",
+            )
         stage = tuple(LETTERS.index(ch) for row in rows for ch in row)
         counts = [stage.count(c) for c in range(4)]
         if counts != [4, 4, 4, 4]:
-            raise DataError(name, where, "stage", f"holds {counts} umbrellas of Y/B/G/R; the "
-                            "rulebook's 16 umbrellas are four of each colour")
+            raise DataError(
+                name,
+                where,
+                "stage",
+                f"holds {counts} umbrellas of Y/B/G/R; the "
+                "rulebook's 16 umbrellas are four of each colour",
+            )
         try:
             pinwheel = tuple(int(part) for part in entry["pinwheel"].split("/"))
         except ValueError:
             pinwheel = ()
         if sorted(pinwheel) != list(PINWHEEL):
-            raise DataError(name, where, "pinwheel", f"is {entry['pinwheel']!r}; give the four "
-                            "orientations 0, 90, 180 and 270 in the order of spaces 1 to 4, "
-                            "e.g. '0/90/180/270'")
+            raise DataError(
+                name,
+                where,
+                "pinwheel",
+                f"is {entry['pinwheel']!r}; give the four "
+                "orientations 0, 90, 180 and 270 in the order of spaces 1 to 4, "
+                "e.g. '0/90/180/270'",
+            )
         boards.append(Board(entry["id"], stage, pinwheel, entry["provenance"]))
     if len(boards) < 4:
         raise DataError(name, "", "", f"{len(boards)} boards found; four players need four")
@@ -276,25 +298,44 @@ def _load_tiles(path: Path | None) -> tuple[FigureTile, ...]:
             seen[cells] = f"{where} {field}"
         tiles.append(FigureTile(entry["id"], entry["shape"], (black, white), entry["provenance"]))
     if len(tiles) < 16:
-        raise DataError(name, "", "", f"{len(tiles)} tiles found; four players need 16 (the "
-                        "box holds 24)")
+        raise DataError(
+            name, "", "", f"{len(tiles)} tiles found; four players need 16 (the box holds 24)"
+        )
     return tuple(tiles)
 
 
 def _accepts(name: str, where: str, text: str, pinwheel: int) -> tuple[int, int]:
     if text == "white":
         if pinwheel < 0:
-            raise DataError(name, where, "pinwheel", "a white square needs the pinwheel "
-                            "orientation (0, 90, 180 or 270) its figure must come from")
+            raise DataError(
+                name,
+                where,
+                "pinwheel",
+                "a white square needs the pinwheel "
+                "orientation (0, 90, 180 or 270) its figure must come from",
+            )
         return 0, pinwheel
     parts = text.split("/")
-    if not 1 <= len(parts) <= 2 or any(part not in COLOURS for part in parts) or (
-            len(set(parts)) != len(parts)):
-        raise DataError(name, where, "accepts", f"is {text!r}; give a colour ("
-                        + ", ".join(COLOURS) + "), two colours as 'yellow/red', or 'white'")
+    if (
+        not 1 <= len(parts) <= 2
+        or any(part not in COLOURS for part in parts)
+        or (len(set(parts)) != len(parts))
+    ):
+        raise DataError(
+            name,
+            where,
+            "accepts",
+            f"is {text!r}; give a colour ("
+            + ", ".join(COLOURS)
+            + "), two colours as 'yellow/red', or 'white'",
+        )
     if pinwheel >= 0:
-        raise DataError(name, where, "pinwheel", "only a white square has a pinwheel "
-                        "orientation; use -1 for a coloured spot")
+        raise DataError(
+            name,
+            where,
+            "pinwheel",
+            "only a white square has a pinwheel orientation; use -1 for a coloured spot",
+        )
     mask = 0
     for part in parts:
         mask |= 1 << COLOURS.index(part)
@@ -302,11 +343,16 @@ def _accepts(name: str, where: str, text: str, pinwheel: int) -> tuple[int, int]
 
 
 def _near(spots: list[Spot], diagonal: bool) -> tuple[tuple[int, ...], ...]:
-    steps = ((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ((0, 1), (0, -1), (1, 0),
-                                                                     (-1, 0))
+    steps = ((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ((0, 1), (0, -1), (1, 0), (-1, 0))
     where = {(s.row, s.column): i for i, s in enumerate(spots)}
-    return tuple(tuple(where[(s.row + dr, s.column + dc)] for dr, dc in steps
-                       if (s.row + dr, s.column + dc) in where) for s in spots)
+    return tuple(
+        tuple(
+            where[(s.row + dr, s.column + dc)]
+            for dr, dc in steps
+            if (s.row + dr, s.column + dc) in where
+        )
+        for s in spots
+    )
 
 
 def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
@@ -319,45 +365,85 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
     for table, entries in (("group", groups), ("spot", spots), ("power", powers)):
         for entry in entries:
             if entry["scoreboard"] not in by_id:
-                raise DataError(name, f"{table} '{entry['id']}'", "scoreboard",
-                                f"is {entry['scoreboard']!r}, not a [[scoreboard]] id; the ids "
-                                "are " + ", ".join(by_id))
+                raise DataError(
+                    name,
+                    f"{table} '{entry['id']}'",
+                    "scoreboard",
+                    f"is {entry['scoreboard']!r}, not a [[scoreboard]] id; the ids "
+                    "are " + ", ".join(by_id),
+                )
     faces: dict[int, tuple[Face, ...]] = {}
     for design in designs:
         did = design["id"]
         where = f"scoreboard '{did}'"
         if design["level"] in faces:
-            raise DataError(name, where, "level", f"level {design['level']} has a design "
-                            "already; give one design per level")
+            raise DataError(
+                name,
+                where,
+                "level",
+                f"level {design['level']} has a design already; give one design per level",
+            )
         own_groups = [g for g in groups if g["scoreboard"] == did]
         group_index = {g["id"]: i for i, g in enumerate(own_groups)}
         own = sorted((s for s in spots if s["scoreboard"] == did), key=lambda s: s["number"])
         numbers = [s["number"] for s in own]
         if numbers != list(range(1, len(own) + 1)):
-            raise DataError(name, where, "", f"its spots are numbered {numbers}; number them "
-                            "1, 2, 3, ... without gaps or repeats")
+            raise DataError(
+                name,
+                where,
+                "",
+                f"its spots are numbered {numbers}; number them "
+                "1, 2, 3, ... without gaps or repeats",
+            )
         if len(own) < 10:
-            raise DataError(name, where, "", f"has {len(own)} spots; a player may place 10 "
-                            "tokens (rule end.ten-tokens), so a face needs at least 10")
+            raise DataError(
+                name,
+                where,
+                "",
+                f"has {len(own)} spots; a player may place 10 "
+                "tokens (rule end.ten-tokens), so a face needs at least 10",
+            )
         places: set[tuple[int, int]] = set()
         base: list[Spot] = []
         for s in own:
             at = f"spot '{s['id']}'"
             if (s["row"], s["column"]) in places:
-                raise DataError(name, at, "column", f"row {s['row']}, column {s['column']} "
-                                "holds another spot already")
+                raise DataError(
+                    name,
+                    at,
+                    "column",
+                    f"row {s['row']}, column {s['column']} holds another spot already",
+                )
             places.add((s["row"], s["column"]))
             colours, white = _accepts(name, at, s["accepts"], s["pinwheel"])
             if s["group"] and s["group"] not in group_index:
-                raise DataError(name, at, "group", f"is {s['group']!r}, not a group of "
-                                f"{did}; its groups are " + (", ".join(group_index) or "none"))
+                raise DataError(
+                    name,
+                    at,
+                    "group",
+                    f"is {s['group']!r}, not a group of "
+                    f"{did}; its groups are " + (", ".join(group_index) or "none"),
+                )
             if s["group"] and design["scoring"] == "adjacency":
-                raise DataError(name, at, "group", f"{did} scores by adjacency and has no "
-                                "printed groups; leave the group empty")
-            base.append(Spot(s["number"], s["row"], s["column"], colours, white,
-                             group_index.get(s["group"], -1)))
-        members = tuple(tuple(i for i, s in enumerate(base) if s.group == g)
-                        for g in range(len(own_groups)))
+                raise DataError(
+                    name,
+                    at,
+                    "group",
+                    f"{did} scores by adjacency and has no printed groups; leave the group empty",
+                )
+            base.append(
+                Spot(
+                    s["number"],
+                    s["row"],
+                    s["column"],
+                    colours,
+                    white,
+                    group_index.get(s["group"], -1),
+                )
+            )
+        members = tuple(
+            tuple(i for i, s in enumerate(base) if s.group == g) for g in range(len(own_groups))
+        )
         for g, entry in enumerate(own_groups):
             if not members[g]:
                 raise DataError(name, f"group '{entry['id']}'", "id", "no spot belongs to it")
@@ -365,28 +451,50 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
         for p in (p for p in powers if p["scoreboard"] == did):
             a, b = p["spot_a"], p["spot_b"]
             if a == b or not (1 <= a <= len(base) and 1 <= b <= len(base)):
-                raise DataError(name, f"power '{p['id']}'", "spot_b", f"spots {a} and {b}: give "
-                                f"two different spot numbers from 1 to {len(base)}")
+                raise DataError(
+                    name,
+                    f"power '{p['id']}'",
+                    "spot_b",
+                    f"spots {a} and {b}: give two different spot numbers from 1 to {len(base)}",
+                )
             face_powers.append((p["power"], a - 1, b - 1))
         copies = []
         for copy in range(design["copies"]):
-            turned = [Spot(s.number, s.row, s.column, _turn(s.colours, copy), s.white, s.group)
-                      for s in base]
-            copies.append(Face(f"{did}/{copy + 1}", design["level"], design["name"],
-                               design["scoring"], tuple(turned),
-                               tuple((own_groups[g]["bonus"], members[g])
-                                     for g in range(len(own_groups))),
-                               tuple(face_powers), _near(turned, False), _near(turned, True),
-                               design["provenance"]))
+            turned = [
+                Spot(s.number, s.row, s.column, _turn(s.colours, copy), s.white, s.group)
+                for s in base
+            ]
+            copies.append(
+                Face(
+                    f"{did}/{copy + 1}",
+                    design["level"],
+                    design["name"],
+                    design["scoring"],
+                    tuple(turned),
+                    tuple((own_groups[g]["bonus"], members[g]) for g in range(len(own_groups))),
+                    tuple(face_powers),
+                    _near(turned, False),
+                    _near(turned, True),
+                    design["provenance"],
+                )
+            )
         faces[design["level"]] = tuple(copies)
     missing = [level for level in (1, 2, 3, 4) if level not in faces]
     if missing:
-        raise DataError(name, "", "", f"no design for level(s) {missing}; give one "
-                        "[[scoreboard]] per level 1 to 4")
+        raise DataError(
+            name,
+            "",
+            "",
+            f"no design for level(s) {missing}; give one [[scoreboard]] per level 1 to 4",
+        )
     for level, copies in faces.items():
         if len(copies) < 4:
-            raise DataError(name, f"scoreboard '{copies[0].id.split('/')[0]}'", "copies",
-                            f"is {len(copies)}; four players each need a face of level {level}")
+            raise DataError(
+                name,
+                f"scoreboard '{copies[0].id.split('/')[0]}'",
+                "copies",
+                f"is {len(copies)}; four players each need a face of level {level}",
+            )
     return faces
 
 
@@ -405,5 +513,9 @@ def load_pieces(folder: str | Path | None = None) -> Pieces:
         DataError: naming the file, the entry and the field that is wrong.
     """
     path = Path(folder) if folder is not None else None
-    return Pieces(_load_tiles(path), _load_boards(path), _load_faces(path),
-                  str(path) if path else f"{PACKAGE}/data")
+    return Pieces(
+        _load_tiles(path),
+        _load_boards(path),
+        _load_faces(path),
+        str(path) if path else f"{PACKAGE}/data",
+    )

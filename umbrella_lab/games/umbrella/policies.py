@@ -59,8 +59,9 @@ def _touch(mask: int) -> tuple[tuple[int, ...], ...]:
         by_push = []
         for j in range(16):
             line = LINES[j >> 2][j & 3]
-            by_push.append(tuple(-1 if i == 0 else line[i - 1] for i in range(4)
-                                 if mask >> line[i] & 1))
+            by_push.append(
+                tuple(-1 if i == 0 else line[i - 1] for i in range(4) if mask >> line[i] & 1)
+            )
         found = _TOUCH[mask] = tuple(by_push)
     return found
 
@@ -114,8 +115,9 @@ def _lines_holding() -> dict[int, tuple[int, ...]]:
 _HOLDING = _lines_holding()
 
 
-def making_pushes(s: UmbrellaState, seat: int,
-                  figures: list[tuple[int, tuple[int, ...], int, int]] | None = None) -> list[Move]:
+def making_pushes(
+    s: UmbrellaState, seat: int, figures: list[tuple[int, tuple[int, ...], int, int]] | None = None
+) -> list[Move]:
     """Every ordinary push after which a visible figure can be scored [figure.match].
 
     Only figures in a colour the seat can still score count [figure.full-colour]. They are

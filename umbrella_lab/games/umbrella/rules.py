@@ -63,8 +63,14 @@ TEN_TOKENS = 10  # [end.ten-tokens]
 TOKEN_POINTS = 2  # per scoring token [end.score]
 EMPTY_ZONE_BONUS = 2  # an empty personal zone [end.score]
 ADJACENCY_BONUS = (0, 0, 3, 5, 8)  # by group size; 4 or more: +8 [board.adjacency]
-ACHIEVEMENTS = ((31, "good game!"), (27, "impressive!"), (24, "well done!"), (19, "not bad!"),
-                (15, "it's a start."), (-1000, "try again!"))  # [solo.achievement]
+ACHIEVEMENTS = (
+    (31, "good game!"),
+    (27, "impressive!"),
+    (24, "well done!"),
+    (19, "not bad!"),
+    (15, "it's a start."),
+    (-1000, "try again!"),
+)  # [solo.achievement]
 SOLO_WIN = 15  # from "it's a start." on, the engine counts a solo game as won [solo.achievement]
 
 NORTH, EAST, SOUTH, WEST = range(4)  # the sides of a Stage, seen by its owner
@@ -89,8 +95,11 @@ def _lines() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 LINES = _lines()
-NEIGHBOURS = tuple(tuple(n for n in (i - 4, i + 4) if 0 <= n < 16)
-                   + tuple(n for n in (i - 1, i + 1) if n // 4 == i // 4) for i in range(16))
+NEIGHBOURS = tuple(
+    tuple(n for n in (i - 4, i + 4) if 0 <= n < 16)
+    + tuple(n for n in (i - 1, i + 1) if n // 4 == i // 4)
+    for i in range(16)
+)
 
 
 def turned(cells: tuple[int, ...], angle: int) -> tuple[int, ...]:
@@ -122,8 +131,11 @@ def figure_masks(cells: tuple[int, ...], angle: int, mode: str) -> tuple[int, ..
     top, left = min(rows), min(cols)
     shape = [(r - top, c - left) for r, c in zip(rows, cols, strict=True)]
     height, width = max(rows) - top + 1, max(cols) - left + 1
-    return tuple(sum(1 << ((r + dr) * 4 + c + dc) for r, c in shape)
-                 for dr in range(5 - height) for dc in range(5 - width))
+    return tuple(
+        sum(1 << ((r + dr) * 4 + c + dc) for r, c in shape)
+        for dr in range(5 - height)
+        for dc in range(5 - width)
+    )
 
 
 def colour_masks(cells: list[int]) -> list[int]:
@@ -161,8 +173,9 @@ class Tables:
     def __init__(self, pieces: Pieces, mode: str) -> None:
         self.pieces = pieces
         sides = [tile.sides[side] for tile in pieces.tiles for side in (BLACK, WHITE)]
-        self.masks = tuple(tuple(figure_masks(cells, angle, mode) for angle in PINWHEEL)
-                           for cells in sides)
+        self.masks = tuple(
+            tuple(figure_masks(cells, angle, mode) for angle in PINWHEEL) for cells in sides
+        )
         self.cells = tuple(len(cells) for cells in sides)
 
 
@@ -257,7 +270,12 @@ class UmbrellaState(State):
         new = UmbrellaState.__new__(UmbrellaState)
         new.game, new.seed, new.events, new.tables = self.game, self.seed, [], self.tables
         new.players, new.around, new.box, new.pinwheel, new.faces = (
-            self.players, self.around, self.box, self.pinwheel, self.faces)
+            self.players,
+            self.around,
+            self.box,
+            self.pinwheel,
+            self.faces,
+        )
         new.cells = [stage[:] for stage in self.cells]
         new.zones = [zone[:] for zone in self.zones]
         new.discard = self.discard[:]
@@ -265,10 +283,18 @@ class UmbrellaState(State):
         new.tile_box, new.tile_discard, new.seen = self.tile_box[:], self.tile_discard[:], self.seen
         new.filled, new.turns = self.filled[:], self.turns[:]
         new.supply, new.reserve, new.active, new.step = (
-            self.supply, self.reserve, self.active, self.step)
+            self.supply,
+            self.reserve,
+            self.active,
+            self.step,
+        )
         new.offers, new.due = self.offers, self.due[:]
         new.held, new.held_from, new.receiver, new.choose_side = (
-            self.held, self.held_from, self.receiver, self.choose_side)
+            self.held,
+            self.held_from,
+            self.receiver,
+            self.choose_side,
+        )
         new.extra_turn, new.ejected = self.extra_turn, self.ejected
         new.trigger, new.trigger_seat, new.outcome = self.trigger, self.trigger_seat, self.outcome
         return new
@@ -362,17 +388,26 @@ class UmbrellaState(State):
         new = self._clone()
         new.seed = seed
         rng = random.Random(seed * 1_000_003 + 11)
-        places = [(p, k, i) for p in range(new.players) for k in range(4)
-                  for i, code in enumerate(new.spaces[p][k][:-1])
-                  if not new.seen >> (code >> 1) & 1]
+        places = [
+            (p, k, i)
+            for p in range(new.players)
+            for k in range(4)
+            for i, code in enumerate(new.spaces[p][k][:-1])
+            if not new.seen >> (code >> 1) & 1
+        ]
         pool = [new.spaces[p][k][i] >> 1 for p, k, i in places] + new.tile_box
         rng.shuffle(pool)
-        for (p, k, i), tile in zip(places, pool[:len(places)], strict=True):
+        for (p, k, i), tile in zip(places, pool[: len(places)], strict=True):
             side = BLACK if new.solo else rng.randrange(2)
             new.spaces[p][k][i] = tile * 2 + side
-        new.tile_box = sorted(pool[len(places):])
-        new.events = [Event("setup.figures", f"New luck (seed {seed}): the {len(places)} hidden "
-                            "tile(s) under the stacks are dealt again.")]
+        new.tile_box = sorted(pool[len(places) :])
+        new.events = [
+            Event(
+                "setup.figures",
+                f"New luck (seed {seed}): the {len(places)} hidden "
+                "tile(s) under the stacks are dealt again.",
+            )
+        ]
         return new
 
     # --- the moves --------------------------------------------------------------------------
@@ -396,8 +431,11 @@ class UmbrellaState(State):
         return key
 
     def _well_formed(self, key: tuple) -> bool:
-        return len(key) == 4 and isinstance(key[0], str) and all(
-            isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
+        return (
+            len(key) == 4
+            and isinstance(key[0], str)
+            and all(isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
+        )
 
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
@@ -408,11 +446,11 @@ class UmbrellaState(State):
         for stage in self.cells:
             stages += stage
         for colour, name in enumerate(COLOURS):
-            total = (stages.count(colour) + waiting[colour] + self.discard[colour]
-                     + self.box[colour])
+            total = stages.count(colour) + waiting[colour] + self.discard[colour] + self.box[colour]
             if total != UMBRELLAS_PER_COLOUR:
-                problems.append(f"{total} {name} umbrellas in the game, expected "
-                                f"{UMBRELLAS_PER_COLOUR}")
+                problems.append(
+                    f"{total} {name} umbrellas in the game, expected {UMBRELLAS_PER_COLOUR}"
+                )
         if min(map(min, self.zones)) < 0 or min(self.discard) < 0:
             problems.append("a Waiting Zone holds a negative number of umbrellas")
         if len(stages) != 16 * n or any(len(stage) != 16 for stage in self.cells):
@@ -422,10 +460,15 @@ class UmbrellaState(State):
         placed = 0
         for filled in self.filled:
             placed += filled.bit_count()
-        if self.supply < 0 or self.reserve < 0 or placed + self.supply + self.reserve != (
-                SCORING_TOKENS):
-            problems.append(f"scoring tokens: {placed} placed, {self.supply} in the supply, "
-                            f"{self.reserve} set aside; expected {SCORING_TOKENS} in all")
+        if (
+            self.supply < 0
+            or self.reserve < 0
+            or placed + self.supply + self.reserve != (SCORING_TOKENS)
+        ):
+            problems.append(
+                f"scoring tokens: {placed} placed, {self.supply} in the supply, "
+                f"{self.reserve} set aside; expected {SCORING_TOKENS} in all"
+            )
         for seat in range(n):
             if self.filled[seat] >> len(self.faces[seat].spots):
                 problems.append(f"{self.seat_name(seat)} has a token off the Scoreboard")
@@ -434,10 +477,16 @@ class UmbrellaState(State):
             for stack in seat:
                 codes += stack
         tiles = {code >> 1 for code in codes}.union(self.tile_box)
-        if len(tiles) != len(codes) + len(self.tile_box) or len(tiles) != len(
-                self.pieces.tiles) or min(tiles) != 0 or max(tiles) != len(tiles) - 1:
-            problems.append(f"Figure tiles: {len(tiles)} in the game, expected "
-                            f"{len(self.pieces.tiles)}, each once")
+        if (
+            len(tiles) != len(codes) + len(self.tile_box)
+            or len(tiles) != len(self.pieces.tiles)
+            or min(tiles) != 0
+            or max(tiles) != len(tiles) - 1
+        ):
+            problems.append(
+                f"Figure tiles: {len(tiles)} in the game, expected "
+                f"{len(self.pieces.tiles)}, each once"
+            )
         if self.held >= 0 and self.step not in ("pass", "cover", "swap", "swap-zone", "keep"):
             problems.append(f"a Figure tile is held at step {self.step!r}")
         if self.held < 0 and self.step in ("pass", "cover"):
@@ -497,8 +546,7 @@ def new_game(game: Game, seed: int, log: bool = True) -> UmbrellaState:
         s.around = tuple((n, (p - 1) % n, n + 1 + p, p) for p in range(n))
         s.zones = [[1, 1, 1, 1] for _ in range(2 * n + 1)]
     s.discard = [0, 0, 0, 0]
-    used = [sum(stage.count(c) for stage in s.cells) + sum(z[c] for z in s.zones)
-            for c in range(4)]
+    used = [sum(stage.count(c) for stage in s.cells) + sum(z[c] for z in s.zones) for c in range(4)]
     s.box = tuple(UMBRELLAS_PER_COLOUR - count for count in used)
 
     # [setup.figures] [solo.figures] two stacks on Figure spaces 1 and 2
@@ -540,27 +588,60 @@ def _log_setup(s: UmbrellaState) -> None:
     n = s.players
     ev = s.events
     boards = ", ".join(f"{s.seat_name(p)} board {s.pieces.boards[p].id}" for p in range(n))
-    ev.append(Event("setup.stage", f"Each Stage is filled with 16 umbrellas following its "
-                    f"board's colours ({boards})."))
+    ev.append(
+        Event(
+            "setup.stage",
+            f"Each Stage is filled with 16 umbrellas following its board's colours ({boards}).",
+        )
+    )
     if n == 1:
-        ev.append(Event("solo.setup", "20 umbrellas, 5 of each colour, are shuffled onto the "
-                        "left, right, top and personal zones, 5 on each."))
-        ev.append(Event("solo.figures", "Two stacks of 3 Figure tiles, black side up, go on "
-                        "Figure spaces 1 and 2."))
+        ev.append(
+            Event(
+                "solo.setup",
+                "20 umbrellas, 5 of each colour, are shuffled onto the "
+                "left, right, top and personal zones, 5 on each.",
+            )
+        )
+        ev.append(
+            Event(
+                "solo.figures",
+                "Two stacks of 3 Figure tiles, black side up, go on Figure spaces 1 and 2.",
+            )
+        )
         ev.append(Event("solo.tokens", f"{s.supply} scoring tokens are prepared."))
     else:
-        where = ("beside the central zone" if n == 2 else "between the Stages")
-        ev.append(Event("setup.zones", f"Each personal zone, the central zone and {n} side "
-                        f"zones {where} get 4 umbrellas of different colours."))
+        where = "beside the central zone" if n == 2 else "between the Stages"
+        ev.append(
+            Event(
+                "setup.zones",
+                f"Each personal zone, the central zone and {n} side "
+                f"zones {where} get 4 umbrellas of different colours.",
+            )
+        )
         if n == 2:
-            ev.append(Event("setup.two-players", "Side zone 1 is P1's left and P2's right; "
-                            "side zone 2 is P2's left and P1's right."))
-        ev.append(Event("setup.figures", "Each player puts two stacks of 2 Figure tiles on "
-                        "Figure spaces 1 and 2, whatever side is up, turned by the pinwheel."))
-        ev.append(Event("setup.tokens", f"{s.supply} scoring tokens go in the supply; "
-                        f"{s.reserve} are set aside."))
-    ev.append(Event("setup.scoreboard", f"Everyone takes a level {s.game.options['level']} "
-                    "Scoreboard."))
+            ev.append(
+                Event(
+                    "setup.two-players",
+                    "Side zone 1 is P1's left and P2's right; "
+                    "side zone 2 is P2's left and P1's right.",
+                )
+            )
+        ev.append(
+            Event(
+                "setup.figures",
+                "Each player puts two stacks of 2 Figure tiles on "
+                "Figure spaces 1 and 2, whatever side is up, turned by the pinwheel.",
+            )
+        )
+        ev.append(
+            Event(
+                "setup.tokens",
+                f"{s.supply} scoring tokens go in the supply; {s.reserve} are set aside.",
+            )
+        )
+    ev.append(
+        Event("setup.scoreboard", f"Everyone takes a level {s.game.options['level']} Scoreboard.")
+    )
     ev.append(Event("setup.first", f"{s.seat_name(0)} starts."))
 
 
@@ -586,8 +667,12 @@ def legal_moves(s: UmbrellaState) -> list[tuple]:
         return [("cover", s.receiver, k, -1) for k in range(4)]
     if step == "swap":  # [power.swap]
         cells = s.cells[seat]
-        moves = [("swap", seat, a, b) for a in range(16) for b in NEIGHBOURS[a]
-                 if a < b and cells[a] != cells[b]]
+        moves = [
+            ("swap", seat, a, b)
+            for a in range(16)
+            for b in NEIGHBOURS[a]
+            if a < b and cells[a] != cells[b]
+        ]
         return [*moves, ("skip", seat, 1, -1)]
     if step == "swap-zone":  # [power.swap-zone]
         cells = s.cells[seat]
@@ -596,16 +681,21 @@ def legal_moves(s: UmbrellaState) -> list[tuple]:
             zone = s.zones[s.around[seat][side]]
             for colour in range(4):
                 if zone[colour]:
-                    moves.extend(("swap-zone", seat, side * 4 + colour, cell)
-                                 for cell in range(16) if cells[cell] != colour)
+                    moves.extend(
+                        ("swap-zone", seat, side * 4 + colour, cell)
+                        for cell in range(16)
+                        if cells[cell] != colour
+                    )
         return [*moves, ("skip", seat, 2, -1)]
     if step == "keep":  # [solo.again]
         return [("keep", seat, side, -1) for side in range(4)]
     return []
 
 
-_PUSH_KEYS = tuple(tuple(tuple(("push", seat, a, line) for line in range(4)) for a in range(16))
-                   for seat in range(4))
+_PUSH_KEYS = tuple(
+    tuple(tuple(("push", seat, a, line) for line in range(4)) for a in range(16))
+    for seat in range(4)
+)
 
 
 def push_moves(s: UmbrellaState, seat: int) -> list[tuple]:
@@ -634,8 +724,9 @@ def push_moves(s: UmbrellaState, seat: int) -> list[tuple]:
     return moves
 
 
-def push(s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: int,
-         log: bool) -> int:
+def push(
+    s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: int, log: bool
+) -> int:
     """Slide an umbrella into a line; the last one drops onto the far zone [turn.push].
 
     Returns the colour of the umbrella pushed out. In solo it is discarded [solo.discard].
@@ -655,20 +746,32 @@ def push(s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: i
         s.zones[far][out] += 1
     if log:
         name = s.seat_name(seat)
-        s.events.append(Event("turn.take", f"{name} takes a {COLOURS[colour]} umbrella from "
-                              f"{s.zone_phrase(zone)}."))
-        s.events.append(Event("turn.push", f"{name} pushes it {_line_words(side, line)}; the "
-                              f"{COLOURS[out]} umbrella at the far end "
-                              + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else
-                                 "leaves the Stage.")))
+        s.events.append(
+            Event(
+                "turn.take",
+                f"{name} takes a {COLOURS[colour]} umbrella from {s.zone_phrase(zone)}.",
+            )
+        )
+        s.events.append(
+            Event(
+                "turn.push",
+                f"{name} pushes it {_line_words(side, line)}; the "
+                f"{COLOURS[out]} umbrella at the far end "
+                + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else "leaves the Stage."),
+            )
+        )
         if s.solo:
             s.events.append(Event("solo.discard", f"The {COLOURS[out]} umbrella is discarded."))
     return out
 
 
 def _line_words(side: int, line: int) -> str:
-    return (f"down column {line + 1}", f"left along row {line + 1}", f"up column {line + 1}",
-            f"right along row {line + 1}")[side]
+    return (
+        f"down column {line + 1}",
+        f"left along row {line + 1}",
+        f"up column {line + 1}",
+        f"right along row {line + 1}",
+    )[side]
 
 
 # --- Rule 4: figures --------------------------------------------------------------------------
@@ -699,8 +802,9 @@ def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
             continue
         filled = s.filled[seat]
         for i, spot in enumerate(s.faces[seat].spots):
-            if not filled >> i & 1 and (spot.colours & made if spot.white < 0
-                                        else spot.white == angle):
+            if not filled >> i & 1 and (
+                spot.colours & made if spot.white < 0 else spot.white == angle
+            ):
                 offers.append((space, i))
     return tuple(offers)
 
@@ -728,28 +832,47 @@ def score_figure(s: UmbrellaState, seat: int, space: int, spot: int, log: bool) 
     if log:
         made = made_colours_after(s, seat, space, code)
         colour = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
-        where = "taken from the tokens set aside" if from_reserve else (
-            f"{s.supply} left in the supply")
-        s.events.append(Event("figure.match", f"{name}'s Stage shows the {colour} figure of "
-                              f"{s.tile_words(code)} on Figure space {space + 1}."))
-        s.events.append(Event("figure.token", f"{name} puts a scoring token on spot "
-                              f"{face.spots[spot].number} ({face.spots[spot].words}); {where}."))
+        where = (
+            "taken from the tokens set aside"
+            if from_reserve
+            else (f"{s.supply} left in the supply")
+        )
+        s.events.append(
+            Event(
+                "figure.match",
+                f"{name}'s Stage shows the {colour} figure of "
+                f"{s.tile_words(code)} on Figure space {space + 1}.",
+            )
+        )
+        s.events.append(
+            Event(
+                "figure.token",
+                f"{name} puts a scoring token on spot "
+                f"{face.spots[spot].number} ({face.spots[spot].words}); {where}.",
+            )
+        )
         if from_reserve:
             s.events.append(Event("end.reserve", f"{name} takes a token set aside at setup."))
     for kind, a, b in face.powers:  # [board.powers] both spots round a power are filled
         if spot in (a, b) and s.filled[seat] >> a & 1 and s.filled[seat] >> b & 1:
             s.due.append(kind)
             if log:
-                s.events.append(Event("board.powers", f"{name} fills both spots around the "
-                                      f"{kind} power."))
+                s.events.append(
+                    Event("board.powers", f"{name} fills both spots around the {kind} power.")
+                )
     s.held, s.held_from = code, seat
     s.choose_side = s.players == 2
     stack = s.spaces[seat][space]
     if stack:  # [figure.reveal]
         s.seen |= 1 << (stack[-1] >> 1)
         if log:
-            s.events.append(Event("figure.reveal", f"The tile beneath is revealed on Figure "
-                                  f"space {space + 1}: {s.tile_words(stack[-1])}."))
+            s.events.append(
+                Event(
+                    "figure.reveal",
+                    f"The tile beneath is revealed on Figure "
+                    f"space {space + 1}: {s.tile_words(stack[-1])}.",
+                )
+            )
     carry_on(s, log)
 
 
@@ -774,8 +897,11 @@ def carry_on(s: UmbrellaState, log: bool) -> None:
             s.due.pop(0)
             s.extra_turn = True  # [power.again]
             if log:
-                s.events.append(Event("power.again", f"{s.seat_name(s.active)} will play again "
-                                      "after this turn."))
+                s.events.append(
+                    Event(
+                        "power.again", f"{s.seat_name(s.active)} will play again after this turn."
+                    )
+                )
             continue
         s.step = "swap" if kind == "swap-adjacent" else "swap-zone"
         return
@@ -786,13 +912,15 @@ def carry_on(s: UmbrellaState, log: bool) -> None:
                 s.tile_discard.append(code)
                 s.held = -1
                 if log:
-                    s.events.append(Event("solo.flip", f"{s.tile_words(code)} was white: it is "
-                                          "discarded."))
+                    s.events.append(
+                        Event("solo.flip", f"{s.tile_words(code)} was white: it is discarded.")
+                    )
             else:
                 s.held = code | WHITE  # [solo.flip] a black tile is flipped to white
                 if log:
-                    s.events.append(Event("solo.flip", f"{s.tile_words(code)} is flipped to its "
-                                          "white side."))
+                    s.events.append(
+                        Event("solo.flip", f"{s.tile_words(code)} is flipped to its white side.")
+                    )
                 if not place_tile(s, s.active, log):
                     return
         else:
@@ -801,9 +929,14 @@ def carry_on(s: UmbrellaState, log: bool) -> None:
                 return
             receiver = (s.held_from + 1) % s.players
             if log:
-                s.events.append(Event("figure.pass", f"{s.seat_name(s.held_from)} passes "
-                                      f"{s.tile_words(code)} to {s.seat_name(receiver)} on the "
-                                      "left."))
+                s.events.append(
+                    Event(
+                        "figure.pass",
+                        f"{s.seat_name(s.held_from)} passes "
+                        f"{s.tile_words(code)} to {s.seat_name(receiver)} on the "
+                        "left.",
+                    )
+                )
             if not place_tile(s, receiver, log):
                 return
     end_turn(s, log)
@@ -821,9 +954,14 @@ def place_tile(s: UmbrellaState, receiver: int, log: bool) -> bool:
             stacks[space].append(s.held)
             s.seen |= 1 << (s.held >> 1)
             if log:
-                s.events.append(Event("figure.place", f"{s.seat_name(receiver)} places "
-                                      f"{s.tile_words(s.held)} on the first empty Figure space, "
-                                      f"space {space + 1}, turned {s.pinwheel[receiver][space]}°."))
+                s.events.append(
+                    Event(
+                        "figure.place",
+                        f"{s.seat_name(receiver)} places "
+                        f"{s.tile_words(s.held)} on the first empty Figure space, "
+                        f"space {space + 1}, turned {s.pinwheel[receiver][space]}°.",
+                    )
+                )
             s.held = -1
             return True
     s.receiver = receiver
@@ -850,22 +988,36 @@ def end_turn(s: UmbrellaState, log: bool) -> None:
     if not s.trigger:
         name = s.seat_name(s.active)
         if s.supply == 0:
-            s.trigger, rule, why = "supply", "end.supply", "the last scoring token of the supply "\
-                "has been placed"
+            s.trigger, rule, why = (
+                "supply",
+                "end.supply",
+                "the last scoring token of the supply has been placed",
+            )
         elif not all(stack for stacks in s.spaces for stack in stacks[:1]) and any(
-                s.tile_count(p) == 0 for p in range(n)):  # (space 1 is filled first)
+            s.tile_count(p) == 0 for p in range(n)
+        ):  # (space 1 is filled first)
             p = next(p for p in range(n) if s.tile_count(p) == 0)
-            s.trigger, rule, why = "no-figures", "end.no-figures", (
-                f"{s.seat_name(p)} has no Figure tile left")
+            s.trigger, rule, why = (
+                "no-figures",
+                "end.no-figures",
+                (f"{s.seat_name(p)} has no Figure tile left"),
+            )
         elif s.filled[s.active].bit_count() >= TEN_TOKENS:  # only the active seat scores
-            s.trigger, rule, why = "ten-tokens", "end.ten-tokens", (
-                f"{name} has placed {TEN_TOKENS} scoring tokens")
+            s.trigger, rule, why = (
+                "ten-tokens",
+                "end.ten-tokens",
+                (f"{name} has placed {TEN_TOKENS} scoring tokens"),
+            )
         if s.trigger:
             s.trigger_seat = s.active
             if log:
                 s.events.append(Event(rule, f"The end is triggered on {name}'s turn: {why}."))
-                s.events.append(Event("end.final-turns", "Each other player takes one final "
-                                      "turn; tokens set aside may be used."))
+                s.events.append(
+                    Event(
+                        "end.final-turns",
+                        "Each other player takes one final turn; tokens set aside may be used.",
+                    )
+                )
     if s.extra_turn:  # [power.again]
         s.extra_turn = False
         s.step = "push"
@@ -879,8 +1031,12 @@ def end_turn(s: UmbrellaState, log: bool) -> None:
     s.active = following
     s.step = "push"
     if log:
-        s.events.append(Event("turn.order", f"{s.seat_name(following)}'s turn"
-                              + (" (final turn)." if s.trigger else ".")))
+        s.events.append(
+            Event(
+                "turn.order",
+                f"{s.seat_name(following)}'s turn" + (" (final turn)." if s.trigger else "."),
+            )
+        )
 
 
 # --- Rule 5 (continued): final scores --------------------------------------------------------
@@ -898,10 +1054,15 @@ def finish(s: UmbrellaState, why: str, log: bool) -> None:
         s.outcome = Result((0,) if won else (), reason, "solo.achievement", scores)
         if log:
             s.events.append(Event("solo.end", f"The game ends: {why}."))
-            s.events.append(Event("solo.score", f"{s.tokens(0)} token(s) x 2 + "
-                                  f"{board_bonus(s, 0)} from the Scoreboard"
-                                  + (f" + {sum(map(sum, s.zones))} umbrella(s) left"
-                                     if s.supply == 0 else "") + f" = {scores[0]} points."))
+            s.events.append(
+                Event(
+                    "solo.score",
+                    f"{s.tokens(0)} token(s) x 2 + "
+                    f"{board_bonus(s, 0)} from the Scoreboard"
+                    + (f" + {sum(map(sum, s.zones))} umbrella(s) left" if s.supply == 0 else "")
+                    + f" = {scores[0]} points.",
+                )
+            )
             s.events.append(Event("solo.achievement", f"Achievement: {words}"))
         return
     best = max(scores)
@@ -912,19 +1073,30 @@ def finish(s: UmbrellaState, why: str, log: bool) -> None:
         leaders = [seat for seat in leaders if s.personal(seat) == fewest]
         rule = "end.tie"
     names = " and ".join(s.seat_name(seat) for seat in leaders)
-    trigger = {"supply": "the supply ran out", "no-figures": "a player ran out of Figure tiles",
-               "ten-tokens": "a player placed 10 tokens"}[s.trigger]
+    trigger = {
+        "supply": "the supply ran out",
+        "no-figures": "a player ran out of Figure tiles",
+        "ten-tokens": "a player placed 10 tokens",
+    }[s.trigger]
     verb = "share the win" if len(leaders) > 1 else "wins"
     reason = f"{names} {verb} with {best} points ({trigger})."
     s.outcome = Result(tuple(leaders), reason, rule, scores)
     if log:
         for seat in range(n):
             waiting = s.personal(seat)
-            s.events.append(Event("end.score", f"{s.seat_name(seat)}: {s.tokens(seat)} token(s) "
-                                  f"x 2 + {board_bonus(s, seat)} from the Scoreboard "
-                                  + (f"+ {EMPTY_ZONE_BONUS} for an empty personal zone"
-                                     if waiting == 0 else f"- {waiting} umbrella(s) waiting")
-                                  + f" = {scores[seat]} points."))
+            s.events.append(
+                Event(
+                    "end.score",
+                    f"{s.seat_name(seat)}: {s.tokens(seat)} token(s) "
+                    f"x 2 + {board_bonus(s, seat)} from the Scoreboard "
+                    + (
+                        f"+ {EMPTY_ZONE_BONUS} for an empty personal zone"
+                        if waiting == 0
+                        else f"- {waiting} umbrella(s) waiting"
+                    )
+                    + f" = {scores[seat]} points.",
+                )
+            )
         s.events.append(Event(rule, reason))
 
 
@@ -944,8 +1116,7 @@ def board_bonus(s: UmbrellaState, seat: int, filled: int | None = None) -> int:
     if face.scoring == "groups":
         if face.level == 4 and not s.game.options["level4_groups"]:  # [opt.level4_groups]
             return 0
-        return sum(bonus for bonus, spots in face.groups
-                   if all(filled >> i & 1 for i in spots))
+        return sum(bonus for bonus, spots in face.groups if all(filled >> i & 1 for i in spots))
     return sum(ADJACENCY_BONUS[min(size, 4)] for size in token_groups(s, seat, filled))
 
 
@@ -1000,8 +1171,9 @@ def no_figure_possible(s: UmbrellaState) -> bool:
         angle = s.pinwheel[0][space]
         for colour in range(4):
             if have[colour] >= size and any(
-                    spot.colours >> colour & 1 if spot.white < 0 else spot.white == angle
-                    for spot in free):
+                spot.colours >> colour & 1 if spot.white < 0 else spot.white == angle
+                for spot in free
+            ):
                 return False
     return True
 
@@ -1020,8 +1192,13 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         zone, colour = divmod(a, 4)
         side, line = divmod(b, 4)
         if log:
-            s.events.append(Event("turn.all-empty", f"All four zones around "
-                                  f"{s.seat_name(seat)}'s Stage are empty: any zone may be used."))
+            s.events.append(
+                Event(
+                    "turn.all-empty",
+                    f"All four zones around "
+                    f"{s.seat_name(seat)}'s Stage are empty: any zone may be used.",
+                )
+            )
         push(s, seat, zone, colour, side, line, log)
         after_push(s, seat, log)
     elif kind == "score":
@@ -1029,15 +1206,21 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         score_figure(s, seat, a, b, log)
     elif kind == "decline":  # [opt.scoring]
         if log:
-            s.events.append(Event("opt.scoring", f"{s.seat_name(seat)} does not score a figure "
-                                  "this turn."))
+            s.events.append(
+                Event("opt.scoring", f"{s.seat_name(seat)} does not score a figure this turn.")
+            )
         end_turn(s, log)
     elif kind == "pass":  # [figure.pass-two]
         s.held = (s.held & ~1) | a
         s.choose_side = False
         if log:
-            s.events.append(Event("figure.pass-two", f"{s.seat_name(seat)} chooses the "
-                                  f"{SIDES[a]} side for {s.seat_name((seat + 1) % 2)}."))
+            s.events.append(
+                Event(
+                    "figure.pass-two",
+                    f"{s.seat_name(seat)} chooses the "
+                    f"{SIDES[a]} side for {s.seat_name((seat + 1) % 2)}.",
+                )
+            )
         carry_on(s, log)
     elif kind == "cover":  # [figure.cover]
         covered = s.spaces[seat][a][-1]
@@ -1045,8 +1228,13 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         s.seen |= 1 << (s.held >> 1)
         if log:
             rule = "solo.flip" if s.solo else "figure.cover"
-            s.events.append(Event(rule, f"{s.seat_name(seat)} covers {s.tile_words(covered)} on "
-                                  f"Figure space {a + 1} with {s.tile_words(s.held)}."))
+            s.events.append(
+                Event(
+                    rule,
+                    f"{s.seat_name(seat)} covers {s.tile_words(covered)} on "
+                    f"Figure space {a + 1} with {s.tile_words(s.held)}.",
+                )
+            )
         s.held = -1
         end_turn(s, log)
     elif kind == "swap":  # [power.swap]
@@ -1054,8 +1242,13 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         cells[a], cells[b] = cells[b], cells[a]
         s.due.pop(0)
         if log:
-            s.events.append(Event("power.swap", f"{s.seat_name(seat)} swaps the umbrellas at "
-                                  f"{_cell_words(a)} and {_cell_words(b)}."))
+            s.events.append(
+                Event(
+                    "power.swap",
+                    f"{s.seat_name(seat)} swaps the umbrellas at "
+                    f"{_cell_words(a)} and {_cell_words(b)}.",
+                )
+            )
         carry_on(s, log)
     elif kind == "swap-zone":  # [power.swap-zone]
         side, colour = divmod(a, 4)
@@ -1067,10 +1260,15 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         cells[b] = colour
         s.due.pop(0)
         if log:
-            s.events.append(Event("power.swap-zone", f"{s.seat_name(seat)} swaps a "
-                                  f"{COLOURS[colour]} umbrella of "
-                                  f"{s.zone_phrase(s.around[seat][side])} with the {COLOURS[old]} "
-                                  f"umbrella at {_cell_words(b)}."))
+            s.events.append(
+                Event(
+                    "power.swap-zone",
+                    f"{s.seat_name(seat)} swaps a "
+                    f"{COLOURS[colour]} umbrella of "
+                    f"{s.zone_phrase(s.around[seat][side])} with the {COLOURS[old]} "
+                    f"umbrella at {_cell_words(b)}.",
+                )
+            )
         carry_on(s, log)
     elif kind == "skip":
         s.due.pop(0)
@@ -1084,15 +1282,21 @@ def play(s: UmbrellaState, key: tuple, log: bool) -> None:
         s.zones[zone][s.ejected] += 1
         s.due.pop(0)
         if log:
-            s.events.append(Event("solo.again", f"Play again: the pushed-out "
-                                  f"{COLOURS[s.ejected]} umbrella is kept on "
-                                  f"{s.zone_phrase(zone)} instead of being discarded."))
+            s.events.append(
+                Event(
+                    "solo.again",
+                    f"Play again: the pushed-out "
+                    f"{COLOURS[s.ejected]} umbrella is kept on "
+                    f"{s.zone_phrase(zone)} instead of being discarded.",
+                )
+            )
         s.ejected = -1
         carry_on(s, log)
     elif kind == "stop":  # [opt.solo_end]
         if log:
-            s.events.append(Event("opt.solo_end", "The player declares that no figure can be "
-                                  "made any more."))
+            s.events.append(
+                Event("opt.solo_end", "The player declares that no figure can be made any more.")
+            )
         finish(s, "the player declared that no figure can be made any more", log)
 
 
@@ -1131,60 +1335,95 @@ def describe(s: UmbrellaState, key: tuple) -> tuple[str, str]:
             side, colour = divmod(a, 4)
             label = _PUSH_LABELS[(s.solo, key)] = (
                 f"{s.seat_name(seat)}: push the {COLOURS[colour]} umbrella from the "
-                f"{zone_words(s, side)} {_line_words(side, b)}")
+                f"{zone_words(s, side)} {_line_words(side, b)}"
+            )
         return label, "turn.push"
     name = s.seat_name(seat)
     if kind == "push-any":
         zone, colour = divmod(a, 4)
         side, line = divmod(b, 4)
-        return (f"{name}: push the {COLOURS[colour]} umbrella from {s.zone_phrase(zone)} in "
-                f"from the {COMPASS[side]} side, {_line_words(side, line)}", "turn.all-empty")
+        return (
+            f"{name}: push the {COLOURS[colour]} umbrella from {s.zone_phrase(zone)} in "
+            f"from the {COMPASS[side]} side, {_line_words(side, line)}",
+            "turn.all-empty",
+        )
     if kind == "score":
         spot = s.faces[seat].spots[b]
         made = made_colours(s, seat, a) & (spot.colours or 15)
         colour = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
-        rule = "board.white" if spot.white >= 0 else (
-            "board.bicolour" if spot.colours & (spot.colours - 1) else "figure.token")
-        return (f"{name}: score the {colour} figure {s.tile_words(s.top(seat, a))} on Figure "
-                f"space {a + 1}: token on spot {spot.number} ({spot.words})", rule)
+        rule = (
+            "board.white"
+            if spot.white >= 0
+            else ("board.bicolour" if spot.colours & (spot.colours - 1) else "figure.token")
+        )
+        return (
+            f"{name}: score the {colour} figure {s.tile_words(s.top(seat, a))} on Figure "
+            f"space {a + 1}: token on spot {spot.number} ({spot.words})",
+            rule,
+        )
     if kind == "decline":
         return f"{name}: do not score a figure this turn", "opt.scoring"
     if kind == "pass":
-        return (f"{name}: pass {s.pieces.tiles[s.held >> 1].id} to "
-                f"{s.seat_name((seat + 1) % 2)} {SIDES[a]} side up", "figure.pass-two")
+        return (
+            f"{name}: pass {s.pieces.tiles[s.held >> 1].id} to "
+            f"{s.seat_name((seat + 1) % 2)} {SIDES[a]} side up",
+            "figure.pass-two",
+        )
     if kind == "cover":
         rule = "solo.flip" if s.solo else "figure.cover"
-        return (f"{name}: place {s.tile_words(s.held)} over {s.tile_words(s.top(seat, a))} on "
-                f"Figure space {a + 1}", rule)
+        return (
+            f"{name}: place {s.tile_words(s.held)} over {s.tile_words(s.top(seat, a))} on "
+            f"Figure space {a + 1}",
+            rule,
+        )
     if kind == "swap":
         cells = s.cells[seat]
-        return (f"{name}: swap the {COLOURS[cells[a]]} umbrella at {_cell_words(a)} with the "
-                f"{COLOURS[cells[b]]} umbrella at {_cell_words(b)}", "power.swap")
+        return (
+            f"{name}: swap the {COLOURS[cells[a]]} umbrella at {_cell_words(a)} with the "
+            f"{COLOURS[cells[b]]} umbrella at {_cell_words(b)}",
+            "power.swap",
+        )
     if kind == "swap-zone":
         side, colour = divmod(a, 4)
-        return (f"{name}: swap a {COLOURS[colour]} umbrella of the {zone_words(s, side)} with "
-                f"the {COLOURS[s.cells[seat][b]]} umbrella at {_cell_words(b)}",
-                "power.swap-zone")
+        return (
+            f"{name}: swap a {COLOURS[colour]} umbrella of the {zone_words(s, side)} with "
+            f"the {COLOURS[s.cells[seat][b]]} umbrella at {_cell_words(b)}",
+            "power.swap-zone",
+        )
     if kind == "skip":
         power = "swap two neighbours" if a == 1 else "swap with a zone"
-        return (f"{name}: do not use the power ({power})",
-                "power.swap" if a == 1 else "power.swap-zone")
+        return (
+            f"{name}: do not use the power ({power})",
+            "power.swap" if a == 1 else "power.swap-zone",
+        )
     if kind == "keep":
-        return (f"{name}: keep the pushed-out {COLOURS[s.ejected]} umbrella on the "
-                f"{zone_words(s, a)}", "solo.again")
+        return (
+            f"{name}: keep the pushed-out {COLOURS[s.ejected]} umbrella on the {zone_words(s, a)}",
+            "solo.again",
+        )
     if kind == "stop":
         return f"{name}: declare that no figure can be made any more", "opt.solo_end"
     return f"{kind} {seat} {a} {b}", "turn.order"  # pragma: no cover
 
 
-_STEP_RULE = {"push": "turn.push", "score": "figure.token", "pass": "figure.pass-two",
-              "cover": "figure.cover", "swap": "power.swap", "swap-zone": "power.swap-zone",
-              "keep": "solo.again"}
-_STEP_WORDS = {"push": "push an umbrella", "score": "score the figure made by the slide",
-               "pass": "choose the side of the tile to pass",
-               "cover": "choose which tile the passed tile covers",
-               "swap": "use or skip the swap power", "swap-zone": "use or skip the zone power",
-               "keep": "choose where the kept umbrella goes"}
+_STEP_RULE = {
+    "push": "turn.push",
+    "score": "figure.token",
+    "pass": "figure.pass-two",
+    "cover": "figure.cover",
+    "swap": "power.swap",
+    "swap-zone": "power.swap-zone",
+    "keep": "solo.again",
+}
+_STEP_WORDS = {
+    "push": "push an umbrella",
+    "score": "score the figure made by the slide",
+    "pass": "choose the side of the tile to pass",
+    "cover": "choose which tile the passed tile covers",
+    "swap": "use or skip the swap power",
+    "swap-zone": "use or skip the zone power",
+    "keep": "choose where the kept umbrella goes",
+}
 
 
 def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
@@ -1197,8 +1436,7 @@ def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
         return f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1})", "turn.order"
     if seat != s.to_act:
         rule = "turn.order" if s.step == "push" else _STEP_RULE[s.step]
-        return (f"it is {s.seat_name(s.to_act or 0)}'s decision now "
-                f"({_STEP_WORDS[s.step]})"), rule
+        return (f"it is {s.seat_name(s.to_act or 0)}'s decision now ({_STEP_WORDS[s.step]})"), rule
     name = s.seat_name(seat)
     step = s.step
     if kind in ("push", "push-any"):
@@ -1207,48 +1445,64 @@ def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
         if kind == "push-any":
             if s.solo:
                 return "in solo all four zones are around the Stage", "turn.all-empty"
-            return ("a zone away from your Stage may be used only when all four zones around it "
-                    "are empty"), "turn.all-empty"
+            return (
+                "a zone away from your Stage may be used only when all four zones around it "
+                "are empty"
+            ), "turn.all-empty"
         if not (0 <= a < 16 and 0 <= b < 4):
-            return ("a push names a zone side and colour (0 to 15) and a line (0 to 3)",
-                    "turn.push")
+            return (
+                "a push names a zone side and colour (0 to 15) and a line (0 to 3)",
+                "turn.push",
+            )
         side, colour = divmod(a, 4)
         zone = s.zones[s.around[seat][side]]
         if not any(zone):
-            return (f"the {zone_words(s, side)} is empty: no umbrella can be taken from it",
-                    "turn.empty-zone")
-        return (f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}",
-                "turn.take")
+            return (
+                f"the {zone_words(s, side)} is empty: no umbrella can be taken from it",
+                "turn.empty-zone",
+            )
+        return (f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", "turn.take")
     if kind in ("score", "decline"):
         if step == "push":
-            return ("figures are checked only after a slide: push an umbrella first, and score "
-                    "a figure still made after it"), "figure.later"
+            return (
+                "figures are checked only after a slide: push an umbrella first, and score "
+                "a figure still made after it"
+            ), "figure.later"
         if step != "score":
             return f"{name} has scored this turn already: one figure a turn", "figure.one"
         if kind == "decline":
-            return ("a figure made by your slide must be scored (option scoring='must')",
-                    "opt.scoring")
+            return (
+                "a figure made by your slide must be scored (option scoring='must')",
+                "opt.scoring",
+            )
         return _why_not_score(s, seat, a, b)
     if kind == "pass":
         if s.players != 2:
-            return ("only in the 2-player game does the passer choose the side; with 3 or 4 "
-                    "players the tile keeps its side"), "figure.pass"
+            return (
+                "only in the 2-player game does the passer choose the side; with 3 or 4 "
+                "players the tile keeps its side"
+            ), "figure.pass"
         return "no tile is being passed now", "figure.pass-two"
     if kind == "cover":
         if step != "cover":
             return "a tile is covered only when a passed tile finds no empty space", "figure.place"
         return f"there is no Figure space {a + 1}; they are numbered 1 to 4", "figure.cover"
     if kind in ("swap", "swap-zone", "skip"):
-        rule = "power.swap-zone" if kind == "swap-zone" or (kind == "skip" and a == 2) else (
-            "power.swap")
+        rule = (
+            "power.swap-zone"
+            if kind == "swap-zone" or (kind == "skip" and a == 2)
+            else ("power.swap")
+        )
         if step not in ("swap", "swap-zone"):
             return "no swap power is waiting to be used now", "board.powers"
         if kind == "swap":
             if step != "swap":
                 return "the power earned is the swap with a zone", "power.swap-zone"
             if not (0 <= a < 16 and 0 <= b < 16) or b not in NEIGHBOURS[a]:
-                return ("only two umbrellas side by side in a row or column may be swapped",
-                        "power.swap")
+                return (
+                    "only two umbrellas side by side in a row or column may be swapped",
+                    "power.swap",
+                )
             return "both umbrellas have the same colour: swapping them changes nothing", rule
         if kind == "swap-zone":
             if step != "swap-zone":
@@ -1268,8 +1522,10 @@ def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
         if not s.solo:
             return "only the solo game can be declared over", "solo.end"
         if s.game.options["solo_end"] != "concede":
-            return ("the engine itself ends the solo game when no figure is possible "
-                    "(option solo_end='count')"), "opt.solo_end"
+            return (
+                "the engine itself ends the solo game when no figure is possible "
+                "(option solo_end='count')"
+            ), "opt.solo_end"
         return f"{name} must first {_STEP_WORDS[step]}", _STEP_RULE[step]
     return f"{kind!r} is not a move of Umbrella", "turn.order"
 
@@ -1279,26 +1535,33 @@ def _why_not_score(s: UmbrellaState, seat: int, space: int, spot: int) -> tuple[
     if not 0 <= space < 4:
         return f"there is no Figure space {space + 1}; they are numbered 1 to 4", "figure.match"
     if not 0 <= spot < len(face.spots):
-        return (f"there is no spot {spot + 1}; the Scoreboard has spots 1 to {len(face.spots)}",
-                "figure.token")
+        return (
+            f"there is no spot {spot + 1}; the Scoreboard has spots 1 to {len(face.spots)}",
+            "figure.token",
+        )
     if not s.spaces[seat][space]:
         return f"Figure space {space + 1} holds no tile", "figure.match"
     made = made_colours(s, seat, space)
     words = s.tile_words(s.top(seat, space))
     if not made:
-        return (f"the figure {words} on Figure space {space + 1} is not made on your Stage "
-                "(all its spaces, turned by the pinwheel, in one colour)"), "figure.match"
+        return (
+            f"the figure {words} on Figure space {space + 1} is not made on your Stage "
+            "(all its spaces, turned by the pinwheel, in one colour)"
+        ), "figure.match"
     target = face.spots[spot]
     colours = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
     free = [sp for i, sp in enumerate(face.spots) if not s.filled[seat] >> i & 1]
     angle = s.pinwheel[seat][space]
     if not any(sp.colours & made if sp.white < 0 else sp.white == angle for sp in free):
-        return (f"no free {colours} spot is left on your Scoreboard: a {colours} figure scores "
-                "nothing and its tile is not passed"), "figure.full-colour"
+        return (
+            f"no free {colours} spot is left on your Scoreboard: a {colours} figure scores "
+            "nothing and its tile is not passed"
+        ), "figure.full-colour"
     if s.filled[seat] >> spot & 1:
         return f"spot {target.number} already holds a token", "figure.token"
     if target.white >= 0:
-        return (f"spot {target.number} is a white square for figures from the {target.white}° "
-                f"Figure space; this figure sits on a {angle}° space"), "board.white"
-    return (f"spot {target.number} takes {target.words}; this figure is {colours}",
-            "figure.token")
+        return (
+            f"spot {target.number} is a white square for figures from the {target.white}° "
+            f"Figure space; this figure sits on a {angle}° space"
+        ), "board.white"
+    return (f"spot {target.number} takes {target.words}; this figure is {colours}", "figure.token")

@@ -27,13 +27,21 @@ from umbrella_lab.games.umbrella.rules import (
 Stack = str | Sequence[str]
 
 
-def scenario(players: int = 2, stages: Mapping[int, str] | None = None,
-             zones: Mapping[str, str] | None = None,
-             spaces: Mapping[int, Sequence[Stack]] | None = None,
-             tokens: Mapping[int, Sequence[int]] | None = None,
-             faces: Mapping[int, str] | None = None, supply: int | None = None,
-             reserve: int | None = None, active: int = 0, trigger: str = "",
-             trigger_seat: int = -1, seed: int = 0, **options: Any) -> UmbrellaState:
+def scenario(
+    players: int = 2,
+    stages: Mapping[int, str] | None = None,
+    zones: Mapping[str, str] | None = None,
+    spaces: Mapping[int, Sequence[Stack]] | None = None,
+    tokens: Mapping[int, Sequence[int]] | None = None,
+    faces: Mapping[int, str] | None = None,
+    supply: int | None = None,
+    reserve: int | None = None,
+    active: int = 0,
+    trigger: str = "",
+    trigger_seat: int = -1,
+    seed: int = 0,
+    **options: Any,
+) -> UmbrellaState:
     """A table with the given Stages, zones, Figure tiles and tokens; ``active`` is to push.
 
     Args:
@@ -70,8 +78,10 @@ def scenario(players: int = 2, stages: Mapping[int, str] | None = None,
     for name, letters in (zones or {}).items():
         zone = _zone(s, name)
         s.zones[zone] = [letters.count(ch) for ch in LETTERS]
-    used = [sum(stage.count(c) for stage in s.cells) + sum(z[c] for z in s.zones)
-            + s.discard[c] for c in range(4)]
+    used = [
+        sum(stage.count(c) for stage in s.cells) + sum(z[c] for z in s.zones) + s.discard[c]
+        for c in range(4)
+    ]
     if any(count > UMBRELLAS_PER_COLOUR for count in used):
         msg = f"this table uses {used} umbrellas of Y/B/G/R; the box holds 25 of each"
         raise ValueError(msg)

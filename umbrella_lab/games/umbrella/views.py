@@ -50,8 +50,9 @@ def _spots(face: Any) -> tuple[tuple[int, str, int, int], ...]:
     """Number, words, row and column of each spot of a face (they never change)."""
     found = _SPOTS.get(id(face))
     if found is None:
-        found = _SPOTS[id(face)] = tuple((spot.number, spot.words, spot.row, spot.column)
-                                         for spot in face.spots)
+        found = _SPOTS[id(face)] = tuple(
+            (spot.number, spot.words, spot.row, spot.column) for spot in face.spots
+        )
     return found
 
 
@@ -79,44 +80,74 @@ def snapshot(state: UmbrellaState, seat: int | None = None) -> dict[str, Any]:
             if stack:
                 code = stack[-1]
                 tile = tiles[code >> 1]
-                top = {"tile": tile.id, "side": SIDES[code & 1],
-                       "figure": _pictures(tile.sides[code & 1], angle)}
+                top = {
+                    "tile": tile.id,
+                    "side": SIDES[code & 1],
+                    "figure": _pictures(tile.sides[code & 1], angle),
+                }
             under = stack[:-1]
-            seen = [f"{tiles[c >> 1].id} {SIDES[c & 1]}" for c in under
-                    if state.seen >> (c >> 1) & 1]
-            spaces.append({"space": k + 1, "pinwheel": angle, "top": top, "under": len(under),
-                           "under_seen": seen})
-        seats.append({
-            "seat": p,
-            "name": state.seat_name(p),
-            "board": state.pieces.boards[p].id,
-            "stage": ["".join(LETTERS[c] for c in state.cells[p][r * 4:r * 4 + 4])
-                      for r in range(4)],
-            "zones": {_SIDE_NAMES[side]: zone for side, zone in enumerate(state.around[p])},
-            "spaces": spaces,
-            "tiles": state.tile_count(p),
-            "scoreboard": {
-                "face": face.id,
-                "level": face.level,
-                "scoring": face.scoring,
-                "spots": [[number, words, row, column, bool(filled >> i & 1)]
-                          for i, (number, words, row, column) in enumerate(_spots(face))],
-                "groups": [{"bonus": bonus, "spots": [face.spots[i].number for i in members],
-                            "complete": all(filled >> i & 1 for i in members)}
-                           for bonus, members in face.groups],
-                "powers": [{"power": kind, "spots": [face.spots[a].number, face.spots[b].number],
-                            "active": bool(filled >> a & 1 and filled >> b & 1)}
-                           for kind, a, b in face.powers],
-            },
-            "tokens": state.tokens(p),
-            "personal_zone": state.personal(p),
-            "score": state.score(p),
-            "turns": state.turns[p],
-        })
+            seen = [
+                f"{tiles[c >> 1].id} {SIDES[c & 1]}" for c in under if state.seen >> (c >> 1) & 1
+            ]
+            spaces.append(
+                {
+                    "space": k + 1,
+                    "pinwheel": angle,
+                    "top": top,
+                    "under": len(under),
+                    "under_seen": seen,
+                }
+            )
+        seats.append(
+            {
+                "seat": p,
+                "name": state.seat_name(p),
+                "board": state.pieces.boards[p].id,
+                "stage": [
+                    "".join(LETTERS[c] for c in state.cells[p][r * 4 : r * 4 + 4]) for r in range(4)
+                ],
+                "zones": {_SIDE_NAMES[side]: zone for side, zone in enumerate(state.around[p])},
+                "spaces": spaces,
+                "tiles": state.tile_count(p),
+                "scoreboard": {
+                    "face": face.id,
+                    "level": face.level,
+                    "scoring": face.scoring,
+                    "spots": [
+                        [number, words, row, column, bool(filled >> i & 1)]
+                        for i, (number, words, row, column) in enumerate(_spots(face))
+                    ],
+                    "groups": [
+                        {
+                            "bonus": bonus,
+                            "spots": [face.spots[i].number for i in members],
+                            "complete": all(filled >> i & 1 for i in members),
+                        }
+                        for bonus, members in face.groups
+                    ],
+                    "powers": [
+                        {
+                            "power": kind,
+                            "spots": [face.spots[a].number, face.spots[b].number],
+                            "active": bool(filled >> a & 1 and filled >> b & 1),
+                        }
+                        for kind, a, b in face.powers
+                    ],
+                },
+                "tokens": state.tokens(p),
+                "personal_zone": state.personal(p),
+                "score": state.score(p),
+                "turns": state.turns[p],
+            }
+        )
     held = None
     if state.held >= 0:
-        held = {"tile": tiles[state.held >> 1].id, "side": SIDES[state.held & 1],
-                "from": state.held_from, "to": state.receiver}
+        held = {
+            "tile": tiles[state.held >> 1].id,
+            "side": SIDES[state.held & 1],
+            "from": state.held_from,
+            "to": state.receiver,
+        }
     result = state.result
     return {
         "game": "umbrella",
@@ -132,8 +163,10 @@ def snapshot(state: UmbrellaState, seat: int | None = None) -> dict[str, Any]:
         "reserve": state.reserve,
         "end_trigger": state.trigger,
         "trigger_seat": state.trigger_seat,
-        "zones": [{"zone": z, "name": state.zone_name(z), "umbrellas": _letters(zone)}
-                  for z, zone in enumerate(state.zones)],
+        "zones": [
+            {"zone": z, "name": state.zone_name(z), "umbrellas": _letters(zone)}
+            for z, zone in enumerate(state.zones)
+        ],
         "discard": _umbrellas(state.discard),
         "box": _umbrellas(list(state.box)),
         "seats": seats,
@@ -165,10 +198,12 @@ def _stage_lines(state: UmbrellaState, data: dict[str, Any], p: int) -> list[str
     zones = seat["zones"]
     north, east, south, west = (zones[name] for name in _SIDE_NAMES)
     names = [data["zones"][z]["name"] for z in (north, east, south, west)]
-    lines = [f"{seat['name']}  board {seat['board']}   score {seat['score']}, "
-             f"{seat['tokens']} token(s), {seat['tiles']} Figure tile(s), {seat['turns']} turn(s)",
-             f"                 north: {names[0]} {_zone_text(data, north)}",
-             "                     col 1 2 3 4"]
+    lines = [
+        f"{seat['name']}  board {seat['board']}   score {seat['score']}, "
+        f"{seat['tokens']} token(s), {seat['tiles']} Figure tile(s), {seat['turns']} turn(s)",
+        f"                 north: {names[0]} {_zone_text(data, north)}",
+        "                     col 1 2 3 4",
+    ]
     for r, row in enumerate(seat["stage"]):
         left = f"west: {names[3]}" if r == 0 else (_zone_text(data, west) if r == 1 else "")
         right = f"east: {names[1]}" if r == 0 else (_zone_text(data, east) if r == 1 else "")
@@ -198,12 +233,18 @@ def _stage_lines(state: UmbrellaState, data: dict[str, Any], p: int) -> list[str
         grid[spot[2] - 1][spot[3] - 1] = _spot_text(spot)
     lines.append(f"  Scoreboard {board['face']}  [ ] free  ( ) token")
     lines += ["    " + " ".join(row) for row in grid]
-    groups = [f"spots {','.join(map(str, group['spots']))} +{group['bonus']}"
-              + (" done" if group["complete"] else "") for group in board["groups"]]
+    groups = [
+        f"spots {','.join(map(str, group['spots']))} +{group['bonus']}"
+        + (" done" if group["complete"] else "")
+        for group in board["groups"]
+    ]
     if groups:
         lines.append("    groups: " + "; ".join(groups))
-    powers = [f"{power['power']} ({power['spots'][0]}-{power['spots'][1]})"
-              + (" used" if power["active"] else "") for power in board["powers"]]
+    powers = [
+        f"{power['power']} ({power['spots'][0]}-{power['spots'][1]})"
+        + (" used" if power["active"] else "")
+        for power in board["powers"]
+    ]
     if powers:
         lines.append("    powers: " + "; ".join(powers))
     if board["scoring"] == "adjacency":
@@ -229,19 +270,22 @@ def to_text(state: UmbrellaState, seat: int | None = None) -> str:
     data = snapshot(state, seat)
     n = data["players"]
     players = "solo" if n == 1 else f"{n} players"
-    lines = [f"Umbrella, {players}, level {data['level']} Scoreboards; {data['supply']} scoring "
-             "tokens in the supply" + (f", {data['reserve']} set aside." if n > 1 else ".")]
+    lines = [
+        f"Umbrella, {players}, level {data['level']} Scoreboards; {data['supply']} scoring "
+        "tokens in the supply" + (f", {data['reserve']} set aside." if n > 1 else ".")
+    ]
     if data["end_trigger"]:
-        lines.append(f"The end was triggered ({data['end_trigger']}) on "
-                     f"P{data['trigger_seat'] + 1}'s turn: final turns.")
+        lines.append(
+            f"The end was triggered ({data['end_trigger']}) on "
+            f"P{data['trigger_seat'] + 1}'s turn: final turns."
+        )
     order = range(n) if seat is None else [(seat + i) % n for i in range(n)]
     for p in order:
         lines.append("")
         lines += _stage_lines(state, data, p)
     if n == 1:
         discard = _letters([data["discard"][colour] for colour in COLOURS])
-        lines.append("  Discarded umbrellas: " + _zone_text({"zones": [
-            {"umbrellas": discard}]}, 0))
+        lines.append("  Discarded umbrellas: " + _zone_text({"zones": [{"umbrellas": discard}]}, 0))
     lines.append("")
     if data["result"]:
         lines.append(data["result"]["reason"])
@@ -259,27 +303,38 @@ def to_html(state: UmbrellaState, seat: int | None = None) -> str:
     for p, info in enumerate(data["seats"]):
         active = p == data["to_act"] and not data["result"]
         border = "3px solid #333" if active else "1px solid #bbb"
-        parts.append(f'<div style="border:{border};border-radius:8px;padding:8px">'
-                     f'<div><b>{escape(info["name"])}</b> board {escape(info["board"])}: score '
-                     f'{info["score"]}, {info["tokens"]} token(s)</div>')
+        parts.append(
+            f'<div style="border:{border};border-radius:8px;padding:8px">'
+            f"<div><b>{escape(info['name'])}</b> board {escape(info['board'])}: score "
+            f"{info['score']}, {info['tokens']} token(s)</div>"
+        )
         parts.append('<table style="border-collapse:collapse;margin:4px 0">')
         for row in info["stage"]:
-            parts.append("<tr>" + "".join(
-                f'<td style="width:22px;height:22px;border-radius:11px;background:'
-                f'{_HTML_COLOURS[ch]};border:2px solid #fff"></td>' for ch in row) + "</tr>")
+            parts.append(
+                "<tr>"
+                + "".join(
+                    f'<td style="width:22px;height:22px;border-radius:11px;background:'
+                    f'{_HTML_COLOURS[ch]};border:2px solid #fff"></td>'
+                    for ch in row
+                )
+                + "</tr>"
+            )
         parts.append("</table>")
         zones = info["zones"]
         for side in _SIDE_NAMES:
             zone = zones[side]
-            parts.append(f'<div style="font-size:12px">{side}: '
-                         f'{escape(data["zones"][zone]["name"])} '
-                         f'{escape(_zone_text(data, zone))}</div>')
+            parts.append(
+                f'<div style="font-size:12px">{side}: '
+                f"{escape(data['zones'][zone]['name'])} "
+                f"{escape(_zone_text(data, zone))}</div>"
+            )
         figures = []
         for space in info["spaces"]:
             top = space["top"]
-            words = f'{top["tile"]} {top["side"]}' if top else "empty"
-            figures.append(f'{space["space"]}: {words}' + (f' (+{space["under"]})'
-                                                              if space["under"] else ""))
+            words = f"{top['tile']} {top['side']}" if top else "empty"
+            figures.append(
+                f"{space['space']}: {words}" + (f" (+{space['under']})" if space["under"] else "")
+            )
         parts.append(f'<div style="font-size:12px">Figures: {escape("; ".join(figures))}</div>')
         spots = " ".join(_spot_text(spot) for spot in info["scoreboard"]["spots"])
         parts.append(f'<div style="font-size:12px;font-family:monospace">{escape(spots)}</div>')

@@ -1,0 +1,205 @@
+"""Move kinds: everything about one kind of move, in one place.
+
+A game's rules define one class per kind of move. The class holds, together, which moves of
+that kind are legal now, what one does, how it reads in the table's words, and why one is
+refused, each citing its rule::
+
+    class Hold(Move):
+        \"\"\"Bank the turn total and pass the die [turn.hold].\"\"\"
+
+        kind = "hold"
+        rule = "turn.hold"
+        seat: int
+
+        @staticmethod
+        def legal(s):
+            return [Hold(s.active)] if s.step == "decide" else []
+
+        def play(self, s):
+            ...
+
+        def label(self, s):
+            return f"{s.name(self.seat)}: hold {s.turn_total}"
+
+        def why_not(self, s):
+            return "the die is rolling", "turn.roll"
+
+A move is a small immutable value: a tuple ``(kind, *fields)`` with named fields, so
+``Hold(0) == Hold(0)``, a move can be a dict key, and two kinds never compare equal. The engine
+turns moves into :class:`~umbrella_lab.engine.core.Action` objects (label, id, rule) for people.
+
+An action id is the kind and the fields joined by ``/`` (``"hold/0"``). A field whose value
+points into a data file (a card by its number, say) is written by its stable name instead, so
+an id keeps its meaning when a data file gains a card: annotate the field with
+``Annotated[int, ByName(...)]`` (see :class:`ByName`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import typing
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from typing import Any, ClassVar
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+class IdPart:
+    """How a field of a move is written in an action id and read back: a whole number."""
+
+    def write(self, s: Any, value: Any) -> str:
+        """The field as it reads in an id."""
+        return str(value)
+
+    def read(self, s: Any, text: str) -> Any:
+        """The field from its text in an id; ``ValueError`` if the text names nothing."""
+        if not re.fullmatch(r"-?\d+", text):
+            msg = f"{text!r} is not a whole number"
+            raise ValueError(msg)
+        return int(text)
+
+
+NUMBER = IdPart()
+"""The id part of a plain whole-number field (a seat, a position, an amount)."""
+
+
+class ByName(IdPart):
+    """An id part for a field that points into the game's data: written by a stable name.
+
+    Args:
+        write: ``write(state, value) -> name``, e.g. a card number to its card id.
+        read: ``read(state, name) -> value``; raises ``ValueError`` for an unknown name.
+        what: What the names name, for error messages ("card", "hero").
+    """
+
+    def __init__(
+        self, write: Callable[[Any, Any], str], read: Callable[[Any, str], Any], what: str
+    ) -> None:
+        self._write, self._read, self.what = write, read, what
+
+    def write(self, s: Any, value: Any) -> str:  # noqa: D102
+        return self._write(s, value)
+
+    def read(self, s: Any, text: str) -> Any:  # noqa: D102
+        return self._read(s, text)
+
+
+class Move(tuple):
+    """Base class of every kind of move: a tuple ``(kind, *fields)`` with named fields.
+
+    A subclass declares its fields as annotations (in order) and fills in the four parts of a
+    move kind. Class attributes:
+
+    * ``kind``: the word in action ids and the explorer's groups (default: the class name in
+      lowercase words joined by ``-``, so ``SwapZone`` is ``"swap-zone"``);
+    * ``rule``: the id of the rule that allows it (:meth:`rule_in` may pick another one).
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" not in cls.__dict__:
+            cls.kind = _CAMEL.sub("-", cls.__name__).lower()
+        own = inspect.get_annotations(cls)
+        names = tuple(
+            name
+            for name, hint in own.items()
+            if not str(hint).startswith(("ClassVar", "typing.ClassVar"))
+        )
+        cls.fields = (*cls.fields, *names) if names else cls.fields
+        for index, name in enumerate(cls.fields, 1):
+            setattr(cls, name, property(itemgetter(index), doc=f"The move's {name}."))
+        args = ", ".join(cls.fields)
+        namespace = {"_new": tuple.__new__, "_kind": cls.kind}
+        comma = "," if args else ""
+        code = f"def __new__(cls, {args}):\n    return _new(cls, (_kind, {args}{comma}))"
+        exec(code, namespace)
+        new = namespace["__new__"]
+        new.__doc__ = f"A {cls.kind} move."
+        cls.__new__ = new  # type: ignore[method-assign]
+        cls._parts = None  # the fields' id parts, read from the annotations on first use
+
+    # --- the four parts of a move kind ------------------------------------------------------
+    @staticmethod
+    def legal(s: Any) -> Iterable[Move]:
+        """Every move of this kind that is legal in state ``s``, in a fixed order."""
+        return ()
+
+    def play(self, s: Any) -> None:
+        """Change state ``s`` in place: what the move does, saying every change with its rule."""
+        raise NotImplementedError
+
+    def label(self, s: Any) -> str:
+        """The move in the table's words, as the deciding seat would say it."""
+        return self.id(s)
+
+    def why_not(self, s: Any) -> tuple[str, str]:
+        """Why this move is not legal in ``s``: (a reason in plain words, the rule id)."""
+        return f"a {self.kind} move is not allowed now", self.rule
+
+    def rule_in(self, s: Any) -> str:
+        """The rule that allows the move in ``s`` (by default the kind's ``rule``)."""
+        return self.rule
+
+    # --- values ---------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        parts = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.fields, self[1:], strict=True)
+        )
+        return f"{type(self).__name__}({parts})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self[1:])
+
+    def id(self, s: Any) -> str:
+        """The action id: the kind, then each field as its id part writes it."""
+        parts = self.id_parts()
+        return "/".join(
+            [self.kind, *(part.write(s, v) for part, v in zip(parts, self[1:], strict=True))]
+        )
+
+    @classmethod
+    def id_parts(cls) -> tuple[IdPart, ...]:
+        """How each field is written in ids: ``ByName`` where annotated, else a number."""
+        if cls._parts is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            parts = []
+            for name in cls.fields:
+                extras = getattr(hints.get(name), "__metadata__", ())
+                parts.append(next((e for e in extras if isinstance(e, IdPart)), NUMBER))
+            cls._parts = tuple(parts)
+        return cls._parts
+
+    @classmethod
+    def from_id(cls, s: Any, parts: list[str]) -> Move:
+        """The move an id's parts (after the kind) name; ``ValueError`` says which part fails."""
+        id_parts = cls.id_parts()
+        if len(parts) != len(id_parts):
+            names = "/".join(cls.fields) or "nothing more"
+            msg = f"a {cls.kind} id has {len(id_parts)} part(s) after the kind ({names})"
+            raise ValueError(msg)
+        values = []
+        for name, part, text in zip(cls.fields, id_parts, parts, strict=True):
+            try:
+                values.append(part.read(s, text))
+            except ValueError as error:
+                msg = f"the {name} {text!r} cannot be read: {error}"
+                raise ValueError(msg) from error
+        return cls(*values)
+
+
+def kinds_by_name(kinds: Iterable[type[Move]]) -> dict[str, type[Move]]:
+    """The move kinds of a game by their ``kind`` word; two kinds may not share one."""
+    out: dict[str, type[Move]] = {}
+    for kind in kinds:
+        if kind.kind in out:
+            msg = f"two move kinds are called {kind.kind!r}: {out[kind.kind]} and {kind}"
+            raise ValueError(msg)
+        out[kind.kind] = kind
+    return out

@@ -1,0 +1,304 @@
+"""The session file format (``umbrella-lab/session``): writing it and reading it back.
+
+A saved session holds the game, players, options and seed, the hash of the card data it was
+played with, and every branch as a list of action ids with where it leaves its parent branch
+and with which luck, its label and notes (see :mod:`umbrella_lab.engine.session`). Reading a
+file checks it field by field, then replays every action through the rules, so a file replays
+exactly or fails with a :class:`~umbrella_lab.engine.errors.RecordError` that says where.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from umbrella_lab.engine.core import load
+from umbrella_lab.engine.errors import (
+    DataChangedWarning,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+)
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.session import Node, Session
+
+FORMAT = "umbrella-lab/session"
+"""The ``format`` field of a saved session."""
+
+FORMAT_VERSION = 1
+"""Version of the session file layout (not of a game's rules)."""
+
+MAIN = "main"
+"""Label of the branch that starts at the deal."""
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """A session as JSON-able data that replays exactly.
+
+    Raises:
+        RecordError: if the session did not start at a fresh deal.
+    """
+    if not session._dealt:
+        raise RecordError(
+            "this session starts from a position set up by hand, not from a "
+            "deal; only sessions that start with game.new(seed) can be saved"
+        )
+    heads = [node for node in session._nodes if node.branch is not None]
+    place: dict[int, tuple[int, int]] = {}
+    chains = []
+    for index, head in enumerate(heads):
+        chain = session._chain(head)
+        chains.append(chain)
+        for offset, node in enumerate(chain):
+            place[node.id] = (index, offset)
+    branches = []
+    for head, chain in zip(heads, chains, strict=True):
+        entry: dict[str, Any] = {"label": head.branch, "note": head.note}
+        if head.parent is None:
+            entry["start"] = "deal"
+        else:
+            parent_branch, parent_offset = place[head.parent.id]
+            entry["from"] = {"branch": parent_branch, "step": parent_offset}
+            entry["start"] = head.kind
+            if head.kind == "fork":
+                entry["luck"] = "same" if head.luck is None else "new"
+                entry["luck_seed"] = head.luck
+        moves = chain if head.kind == "move" else chain[1:]
+        entry["actions"] = [node.action for node in moves]
+        entry["labels"] = [node.label for node in moves]
+        notes = {
+            str(offset): node.note for offset, node in enumerate(chain) if offset and node.note
+        }
+        if notes:
+            entry["notes"] = notes
+        branches.append(entry)
+    current_branch, current_step = place[session.node.id]
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": session.game.name,
+        "version": session.game.info.version,
+        "players": session.game.players,
+        "options": jsonable_options(session.game.changed_options),
+        "seed": session.seed,
+        "data": session.game.data_hash,
+        "branches": branches,
+        "current": {"branch": current_branch, "step": current_step},
+    }
+
+
+def read_session(cls: type[Session], data: Any, source: str = "session") -> Session:
+    """Rebuild a session of class ``cls`` from :func:`session_to_dict` data, replaying it."""
+    return _Loader(cls, data, source).session()
+
+
+def data_note(saved: str, game: Any) -> str:
+    """What to say when a file was played with other card data than ``game`` has, or ``""``."""
+    if not saved or saved == game.data_hash:
+        return ""
+    return (
+        f"it was played with other card data (hash {saved}; the data of this game hash to "
+        f"{game.data_hash or 'nothing'}), so its moves may mean other cards"
+    )
+
+
+def jsonable_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as JSON can hold them: tuples as lists, folders as text."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return list(value)
+        return str(value) if isinstance(value, Path) else value
+
+    return {k: plain(v) for k, v in options.items()}
+
+
+class _Loader:
+    """Checks a saved session field by field, then replays it."""
+
+    def __init__(self, cls: type[Session], data: Any, source: str) -> None:
+        self.cls = cls
+        self.data = data
+        self.other_data = ""
+        self.source = source
+
+    def fail(self, message: str) -> RecordError:
+        return RecordError(f"{self.source}: {message}")
+
+    def session(self) -> Session:
+        data = self.data
+        if not isinstance(data, dict):
+            raise self.fail(f"a session is a JSON object, not {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            if data.get("format") == "umbrella-lab/record":
+                raise self.fail(
+                    "this is a game record, not a session; read it with umbrella_lab.Record.load"
+                )
+            raise self.fail(f"field 'format' is {data.get('format')!r}, not {FORMAT!r}")
+        for name, kind in (("game", str), ("players", int), ("seed", int), ("branches", list)):
+            self.need(data, name, kind, "")
+        if data.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
+            layout = data["format_version"]
+            raise self.fail(
+                f"session file layout {layout!r} is not known (this kit reads "
+                f"layout {FORMAT_VERSION})"
+            )
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise self.fail("field 'options' must be an object")
+        try:
+            game = load(
+                data["game"],
+                data["players"],
+                **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+            )
+        except OptionError as error:
+            raise self.fail(str(error)) from error
+        version = data.get("version", game.info.version)
+        if version != game.info.version:
+            raise self.fail(
+                f"made with {game.name} rules version {version!r}, but this kit has "
+                f"version {game.info.version}; a seed deals differently"
+            )
+        if not data["branches"]:
+            raise self.fail("field 'branches' is empty; the first branch is the main line")
+        saved = data.get("data", "")
+        if not isinstance(saved, str):
+            raise self.fail("field 'data' must be text (a hash of the card data)")
+        self.other_data = data_note(saved, game)
+        session = self.cls(game, data["seed"])
+        chains: list[list[Node]] = []
+        for index, entry in enumerate(data["branches"]):
+            chains.append(self.branch(session, chains, index, entry))
+        current = data.get("current", {"branch": 0, "step": 0})
+        where = "field 'current'"
+        branch, step = self.place(current, chains, where)
+        session._move_to(chains[branch][step])
+        if self.other_data:
+            warnings.warn(
+                f"{self.source}: {self.other_data}; it replayed all the same",
+                DataChangedWarning,
+                stacklevel=3,
+            )
+        return session
+
+    def need(self, entry: dict[str, Any], name: str, kind: type, where: str) -> Any:
+        if name not in entry:
+            raise self.fail(f"{where}field '{name}' is missing")
+        value = entry[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(
+                f"{where}field '{name}' must be {_kind_word(kind)}, not {type(value).__name__}"
+            )
+        return value
+
+    def place(self, ref: Any, chains: list[list[Node]], where: str) -> tuple[int, int]:
+        if not isinstance(ref, dict):
+            raise self.fail(f"{where} must be an object like {{'branch': 0, 'step': 3}}")
+        branch, step = ref.get("branch"), ref.get("step")
+        if (
+            not isinstance(branch, int)
+            or isinstance(branch, bool)
+            or not (0 <= branch < len(chains))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch!r} is not one of the branches before it "
+                f"(0 to {len(chains) - 1})"
+            )
+        if (
+            not isinstance(step, int)
+            or isinstance(step, bool)
+            or not (0 <= step < len(chains[branch]))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
+                f"{len(chains[branch]) - 1})"
+            )
+        return branch, step
+
+    def branch(
+        self, session: Session, chains: list[list[Node]], index: int, entry: Any
+    ) -> list[Node]:
+        if not isinstance(entry, dict):
+            raise self.fail(f"branch {index} must be an object, not {type(entry).__name__}")
+        label = entry.get("label", MAIN if index == 0 else f"branch {index + 1}")
+        if not isinstance(label, str) or not label.strip():
+            raise self.fail(f"branch {index}: field 'label' must be non-empty text")
+        where = f"branch {index} ({label!r}): "
+        actions = self.need(entry, "actions", list, where)
+        if not all(isinstance(a, str) for a in actions):
+            raise self.fail(f"{where}field 'actions' must be a list of action ids (text)")
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise self.fail(f"{where}field 'note' must be text")
+        start = entry.get("start", "deal" if index == 0 else None)
+        if index == 0:
+            if start != "deal" or "from" in entry:
+                raise self.fail(f"{where}the first branch must start at the deal")
+            head = session.root
+            head.branch, head.note = label, note
+        else:
+            if start not in ("fork", "move"):
+                raise self.fail(f"{where}field 'start' must be 'fork' or 'move', not {start!r}")
+            parent_branch, parent_step = self.place(entry.get("from"), chains, f"{where}'from'")
+            session._move_to(chains[parent_branch][parent_step])
+            if start == "fork":
+                luck = entry.get("luck", "same")
+                seed = entry.get("luck_seed")
+                if luck not in ("same", "new"):
+                    raise self.fail(f"{where}field 'luck' must be 'same' or 'new', not {luck!r}")
+                if luck == "new" and (not isinstance(seed, int) or isinstance(seed, bool)):
+                    raise self.fail(f"{where}a fork with new luck needs a whole-number 'luck_seed'")
+                session.fork(
+                    label, new_luck=luck == "new", seed=seed if luck == "new" else None, note=note
+                )
+                head = session.node
+                head.branch = label
+            else:
+                if not actions:
+                    raise self.fail(
+                        f"{where}a branch that starts with a move needs at least one action"
+                    )
+                head = None
+        chain = [] if head is None else [head]
+        for number, action in enumerate(actions, 1):
+            node = session.node
+            try:
+                after = session.apply(action)
+            except IllegalActionError as error:
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) does not replay: {error}"
+                    + (f"; {self.other_data}" if self.other_data else "")
+                ) from error
+            if after.parent is not node:  # pragma: no cover - apply always steps one
+                raise self.fail(f"{where}action {number} did not step forward")
+            if head is None:
+                head = after
+                after.branch, after.note = label, note
+            elif after.branch is not None and after is not head:
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) repeats a move that "
+                    f"another branch already made here"
+                )
+            chain.append(after)
+        if head is None:  # pragma: no cover - guarded above
+            raise self.fail(f"{where}empty branch")
+        taken = [n.branch for n in session._nodes if n.branch is not None and n is not head]
+        if head.branch in taken:
+            raise self.fail(f"{where}the label {head.branch!r} is used twice")
+        notes = entry.get("notes", {})
+        if not isinstance(notes, dict):
+            raise self.fail(f"{where}field 'notes' must be an object {{step: text}}")
+        for key, text in notes.items():
+            if not str(key).isdigit() or not 0 < int(key) < len(chain) or not isinstance(text, str):
+                raise self.fail(f"{where}note {key!r} does not name a step of the branch")
+            chain[int(key)].note = text
+        return chain
+
+
+def _kind_word(kind: type) -> str:
+    return {str: "text", int: "a whole number", list: "a list", dict: "an object"}.get(
+        kind, kind.__name__
+    )
