@@ -5,6 +5,8 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
 
     python3 dev.py lab  [jupyter-lab args]   # install, then open JupyterLab on the start notebook
     python3 dev.py test [pytest args]        # install, then run unit tests + every notebook (nbval)
+    python3 dev.py test --full [pytest args] # the same with every golden game and the whole
+                                             # contract (as CI runs it)
     python3 dev.py lint [ruff args]          # install, then run `ruff check`
 
 The first run creates ``.venv`` next to this file and runs ``pip install -e .[test]`` in it.
@@ -51,7 +53,8 @@ commands:
                 rules for fast simulations in the background when they changed
   test  [ARGS]  install into .venv, compile the rules when they changed, then run
                 `python -m pytest` (ARGS go to pytest); the default run is every unit test
-                plus every notebook under strict nbval
+                plus every notebook under strict nbval, with a few golden and contract
+                games of each kind; `test --full` plays them all (as CI does)
   lint  [ARGS]  install into .venv, then run `ruff check` (ARGS go to ruff)
 """
 
@@ -194,6 +197,10 @@ def cmd_lab(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
+    if "--full" in args:
+        args = [arg for arg in args if arg != "--full"]
+        os.environ["UMBRELLA_LAB_FULL_TESTS"] = "1"
+        say("full run: every golden game and the whole contract")
     ensure_env()
     compile_rules(background=False)
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")

@@ -6,10 +6,15 @@ cache by folder, so the packaged files are never touched).
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import umbrella_lab as ul
+
+FULL = os.environ.get("UMBRELLA_LAB_FULL_TESTS") == "1"
+"""True for the full test run (CI, ``python3 dev.py test --full``): every golden game, the
+whole contract. The default run plays fewer games of each, to finish in a few minutes."""
 
 
 def packaged_data(game: str) -> Path:

@@ -1,18 +1,31 @@
-"""The contract every registered game passes: thousands of seeded games, every player count,
-every option value (a thousand games each); cards conserved, values in bounds, every game
-ends, replays identical."""
+"""The contract every registered game passes: seeded games at every player count and under
+every option value; cards conserved, values in bounds, every game ends, replays identical,
+``apply`` and ``fork`` never change the state they are given.
 
-import importlib
+The full run (CI, ``python3 dev.py test --full``) plays 250 games per player count and policy
+and a thousand games under every option value; the default run plays fewer of each.
+"""
 
 import pytest
+from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab.engine.testing import check_game, check_many
+from umbrella_lab.games.pig.rules import PigState
+from umbrella_lab.sim.policies import game_policies
 
 GAMES = {
-    name: tuple(importlib.import_module(f"umbrella_lab.games.{name}.policies").POLICIES.values())
-    for name in ul.games()
+    name: tuple({id(f): f for f in game_policies(name).values()}.values()) for name in ul.games()
 }
+
+PER_PLAYER_COUNT = 250 if FULL else 40
+"""Games per player count and policy, each fully checked (every move, replays)."""
+
+PER_OPTION_VALUE = 15 if FULL else 4
+"""Fully checked games per option value, player count and policy."""
+
+GAMES_PER_VARIANT = 1000 if FULL else 120
+"""Games each option value gets, shared out over the player counts and the policies."""
 
 
 def test_every_registered_game_has_policies():
@@ -26,8 +39,8 @@ def test_games_at_every_player_count(name):
     for players in info.players:
         game = ul.load(name, players=players)
         for policy in GAMES[name]:
-            summary = check_game(game, range(250), policy, replay_every=25)
-            assert summary["games"] == 250
+            summary = check_game(game, range(PER_PLAYER_COUNT), policy, replay_every=25)
+            assert summary["games"] == PER_PLAYER_COUNT
 
 
 def _option_variants(name):
@@ -47,15 +60,11 @@ def test_games_under_every_option_value(name):
         for players in info.players:
             game = ul.load(name, players=players, **{option: value})
             for policy in GAMES[name]:
-                check_game(game, range(15), policy, replay_every=15)
-
-
-GAMES_PER_VARIANT = 1000
-"""Games each option value gets, shared out over the player counts and the policies."""
+                check_game(game, range(PER_OPTION_VALUE), policy, replay_every=PER_OPTION_VALUE)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_thousand_games_under_every_option_value(name):
+def test_many_games_under_every_option_value(name):
     info = ul.load(name).info
     plays = [(players, policy) for players in info.players for policy in GAMES[name]]
     each = -(-GAMES_PER_VARIANT // len(plays))  # rounded up
@@ -65,3 +74,18 @@ def test_a_thousand_games_under_every_option_value(name):
             game = ul.load(name, players=players, **{option: value})
             played += check_many(game, range(1000, 1000 + each), policy)["games"]
         assert played >= GAMES_PER_VARIANT, (option, value)
+
+
+def test_a_clone_that_forgets_to_copy_a_list_is_caught(monkeypatch):
+    """The mutation check compares every slot: a shared list cannot hide behind to_dict."""
+    clone = PigState._clone
+
+    def forgetful(self):
+        new = clone(self)
+        new.scores = self.scores  # the bug: both states now hold the same list
+        return new
+
+    monkeypatch.setattr(PigState, "_clone", forgetful)
+    policy = game_policies("pig")["heuristic"]
+    with pytest.raises(AssertionError, match="shares lists with the old: \\['scores'\\]"):
+        check_game(ul.load("pig"), range(3), policy, replay_every=1)

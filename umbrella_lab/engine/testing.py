@@ -2,10 +2,12 @@
 
 ``check_game`` plays seeded games to the end with a policy and checks, after every move, the
 state's own invariants (:meth:`State.check`) and that a game without chance steps never
-reaches one; it checks that ``apply`` never changes the state
-it is given, that the same seed deals the same table, and that a record of the moves replays to
-the identical final state. ``check_many`` is its quick companion for thousands of games: the
-invariants every few moves, every game ends, and a game played again ends identically.
+reaches one; it checks that ``apply`` and ``fork`` never change the state they are given
+(every slot of the state, deck orders included, compared before and after; and no list of one
+shared with the other), that the same seed deals the same table, and that a record of the
+moves replays to the identical final state. ``check_many`` is its quick companion for
+thousands of games: the invariants every few moves, every game ends, and a game played again
+ends identically.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, Game, State
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
@@ -93,17 +96,77 @@ def _play_checked(
     return state, made
 
 
+def slots(state: State) -> dict[str, Any]:
+    """Every slot of a state (but its events) as plain nested values, to compare two moments.
+
+    Lists, dicts and sets are copied all the way down, so the snapshot keeps deck orders; other
+    objects are kept as they are (they must not change: tuples, numbers, card designs).
+    """
+    out = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name != "events" and hasattr(state, name):
+                out[name] = _plain(getattr(state, name))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return ("list", tuple(_plain(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((k, _plain(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(value))
+    if isinstance(value, tuple) and not hasattr(value, "_fields") and type(value) is tuple:
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def shared_lists(a: State, b: State) -> list[str]:
+    """Slots whose lists (or dicts, or sets) one state shares with the other, at any depth.
+
+    A state changes its own lists in place, so a list shared with another state is a clone
+    that forgot to copy it.
+    """
+
+    def containers(value: Any, found: dict[int, str], where: str) -> None:
+        if isinstance(value, list | dict | set):
+            found.setdefault(id(value), where)
+            items = value.values() if isinstance(value, dict) else value
+            for item in items:
+                containers(item, found, where)
+        elif isinstance(value, tuple):
+            for item in value:
+                containers(item, found, where)
+
+    mine: dict[int, str] = {}
+    theirs: dict[int, str] = {}
+    for cls in type(a).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name not in ("events", "game") and hasattr(a, name) and hasattr(b, name):
+                containers(getattr(a, name), mine, name)
+                containers(getattr(b, name), theirs, name)
+    return sorted({mine[key] for key in mine.keys() & theirs.keys()})
+
+
 def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> None:
     """Replay through the public face: labels parse back, states never change, records replay."""
     state = game.new(seed)
     ids = []
     for move in made:
-        before = json.dumps(state.to_dict())
+        before = slots(state)
         action = state.parse_action(move)
         assert state.parse_action(action.label) == action, f"label {action.label!r} does not parse"
         assert state.parse_action(action.id) == action, f"id {action.id!r} does not parse"
         after = state.apply(action)
-        assert json.dumps(state.to_dict()) == before, f"apply({action}) changed its input"
+        changed = [k for k, v in slots(state).items() if before.get(k) != v]
+        assert not changed, f"apply({action}) changed its input: {changed}"
+        shared = shared_lists(state, after)
+        assert not shared, f"apply({action}): the new state shares lists with the old: {shared}"
+        branch = state.fork()
+        branch._do(move, False)
+        changed = [k for k, v in slots(state).items() if before.get(k) != v]
+        assert not changed, f"playing on a fork changed the state it came from: {changed}"
         assert all(event.rule for event in after.events), f"{action}: an event has no rule id"
         ids.append(action.id)
         state = after

@@ -1,0 +1,50 @@
+"""The code's house rules, checked with every test run: ruff's lint rules, ruff's format, and
+the layer contract of ARCHITECTURE.md (import-linter: imports only point down)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "umbrella_lab" / "engine"
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def test_ruff_finds_nothing():
+    done = _run(sys.executable, "-m", "ruff", "check", "--no-cache", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_formatted_with_ruff():
+    done = _run(sys.executable, "-m", "ruff", "format", "--check", "--no-cache", ".")
+    assert done.returncode == 0, "run `ruff format .`:\n" + done.stdout + done.stderr
+
+
+def test_imports_only_point_down_the_layers():
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint is None:
+        pytest.skip("import-linter is not installed (pip install -e .[test])")
+    done = _run(lint, "--no-cache")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.xfail(reason="until the older games and the compiled copy are ported", strict=True)
+def test_the_engine_imports_no_module_by_name():
+    """import-linter sees import statements; a module imported from a string it cannot see."""
+    by_name = re.compile(r"import_module\(|__import__\(|importlib\.util")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted(ENGINE.glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line)
+    ]
+    assert not found, f"the engine imports modules by name: {found}"
