@@ -1,9 +1,11 @@
-"""Write the golden games again: ``python tests/golden/regenerate.py [--check] [--fast]``.
+"""Write the golden games again: ``python tests/golden/regenerate.py [--check] [--fast]
+[--game NAME]``.
 
 Run it after an intended rule change, then review the diff of ``tests/golden`` (the readable
 playthroughs show what changed; ``digests.json`` covers thousands of games). With ``--check``
 nothing is written: it reports every scenario whose games differ and exits 1 if any does.
-``--fast`` only plays the few games of each scenario that the default test run checks.
+``--fast`` only plays the few games of each scenario that the default test run checks;
+``--game NAME`` only the games of one game.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     digests = {}
     total = 0
-    wanted = {s.key: s for tier in tiers for s in golden.scenarios(tier)}
+    only = argv[argv.index("--game") + 1] if "--game" in argv else None
+    wanted = {
+        s.key: s for tier in tiers for s in golden.scenarios(tier) if only is None or s.game == only
+    }
     for scenario in wanted.values():
         sha, lines = golden.digest(scenario)
         digests[scenario.key] = sha
@@ -32,6 +37,7 @@ def main(argv: list[str]) -> int:
     texts = {
         f"{name}-{players}p.txt": golden.playthrough_text(name, players, seed)
         for name, players, seed in golden.playthrough_cases()
+        if only is None or name == only
     }
     seconds = time.perf_counter() - start
     if check:
@@ -52,6 +58,8 @@ def main(argv: list[str]) -> int:
             f"{seconds:.0f} s: {len(bad)} differ, {len(new)} not recorded yet"
         )
         return 1 if bad else 0
+    if only is not None:
+        digests = {**json.loads(golden.DIGESTS.read_text(encoding="utf-8")), **digests}
     golden.DIGESTS.write_text(
         json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8"
     )
