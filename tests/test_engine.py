@@ -1,0 +1,147 @@
+"""The game-agnostic engine: move units, the registry, rule digests, events that cost nothing
+when nobody reads them, and records that know which card data they were played with."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+from helpers import copy_data
+
+import umbrella_lab as ul
+from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
+from umbrella_lab.engine.errors import (
+    DataChangedWarning,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+)
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.engine.play import play_out
+from umbrella_lab.engine.record import Record
+from umbrella_lab.games.pig.rules import Face, Hold, Roll, setup
+from umbrella_lab.games.pig.scenario import position
+
+# --- move units ---------------------------------------------------------------------------------
+
+
+class SwapZone(Move):
+    zone: int
+    cell: int
+
+
+def test_a_move_kind_is_named_from_its_class_and_has_named_fields():
+    move = SwapZone(2, 7)
+    assert SwapZone.kind == "swap-zone" and SwapZone.fields == ("zone", "cell")
+    assert (move.zone, move.cell) == (2, 7) and move == ("swap-zone", 2, 7)
+    assert repr(move) == "SwapZone(zone=2, cell=7)"
+    assert pickle.loads(pickle.dumps(move)) == move
+
+
+def test_two_kinds_with_the_same_fields_are_different_moves():
+    assert Roll(0) != Hold(0) and len({Roll(0), Hold(0), Roll(0)}) == 2
+
+
+def test_an_id_that_cannot_be_read_names_the_part():
+    state = position(rolling=True)
+    with pytest.raises(IllegalActionError, match=r"the face 'x' cannot be read"):
+        state.apply("face/x")
+    with pytest.raises(IllegalActionError, match=r"the seat 'one' cannot be read"):
+        state.apply("roll/one")
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+def test_simulations_build_no_words():
+    state = ul.load("pig").deal(3)
+    assert state.events is None
+    calls = []
+    state.say("turn.roll", lambda: calls.append(1) or "words")
+    assert calls == []
+    final = play_out(state, ul.sim.get_policy("pig", "heuristic"), __import__("random").Random(3))
+    assert final.events is None and final.is_over
+
+
+def test_apply_records_the_events_of_the_move():
+    after = ul.load("pig").new(3).apply("roll/0")
+    assert [(e.rule, e.text) for e in after.events] == [("turn.roll", "P1 rolls the die.")]
+
+
+# --- the registry ---------------------------------------------------------------------------------
+
+
+def test_importing_the_engine_imports_no_game():
+    code = (
+        "import sys, umbrella_lab.engine.core as core\n"
+        "print(sorted(m for m in sys.modules if m.startswith('umbrella_lab.games')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_game_that_fails_to_import_is_reported_and_the_others_still_load(monkeypatch):
+    monkeypatch.setitem(REGISTRY.broken, "halfway", "SyntaxError: invalid syntax (rules.py, 12)")
+    with pytest.raises(OptionError, match=r"'halfway' could not be loaded: SyntaxError"):
+        ul.load("halfway")
+    assert ul.load("pig").name == "pig"
+
+
+def test_a_missing_or_empty_digest_stops_the_game_from_loading(tmp_path):
+    empty = tmp_path / "empty.md"
+    empty.write_text("just a link to ../../docs/rules/pig.md\n", encoding="utf-8")
+    for digest, problem in ((tmp_path / "missing.md", "cannot read"), (empty, "holds no rule")):
+        info = GameInfo(
+            "toy", "Toy", (2,), (), setup=setup, moves=(Roll, Hold, Face), digest=digest
+        )
+        with pytest.raises(OptionError, match=problem):
+            ul.Game(info, 2)
+
+
+def test_game_info_lists_the_parts_of_a_game():
+    info = ul.load("pig").info
+    assert info.kinds == {"roll": Roll, "hold": Hold, "face": Face}
+    assert set(info.policy_table) == {"random", "hold-at-20", "heuristic"}
+    assert info.digest.name == "pig.md" and info.digest.is_file()
+    assert isinstance(info.options[0], Option)
+
+
+# --- card data in records -------------------------------------------------------------------------
+
+
+def _other_die(tmp_path: Path) -> Path:
+    folder = copy_data(tmp_path, "pig")
+    text = (folder / "die.toml").read_text(encoding="utf-8")
+    (folder / "die.toml").write_text(text.replace("value = 6", "value = 60"), encoding="utf-8")
+    return folder
+
+
+def test_a_record_keeps_the_hash_of_its_card_data(tmp_path):
+    game = ul.load("pig")
+    assert len(game.data_hash) == 16
+    assert ul.load("pig", data=_other_die(tmp_path)).data_hash != game.data_hash
+    record = Record.of(game, 5, ["roll/0", "face/six", "hold/0"])
+    assert json.loads(record.to_json())["data"] == game.data_hash
+
+
+def test_replaying_with_other_card_data_says_so(tmp_path):
+    record = Record.of(ul.load("pig"), 5, ["roll/0", "face/six", "hold/0"])
+    record.options = {"data": str(_other_die(tmp_path))}
+    with pytest.warns(DataChangedWarning, match="played with other card data"):
+        final = record.final()
+    assert final.scores == [60, 0]
+    record.actions.append("hold/0")  # P2 cannot hold before rolling
+    with pytest.raises(RecordError, match=r"does not replay.*played with other card data"):
+        record.final()
+
+
+def test_a_record_with_the_same_data_replays_quietly():
+    record = Record.from_json(Record.of(ul.load("pig"), 5, ["roll/0", "face/two"]).to_json())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert record.final().turn_total == 2
