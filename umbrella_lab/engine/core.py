@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -615,14 +616,13 @@ class State:
         """The outcome the state's own luck gives at this chance step.
 
         Same seed, same step, same outcome: two branches that reach the same roll see the same
-        dice.
+        dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
+        first whose running total of exact probabilities is above it.
         """
         outcomes = self._chance()
         draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
-        total = Fraction(0)
-        for key, probability in outcomes:
-            total += probability
-            if draw < total:
+        for (key, _), edge in zip(outcomes, _edges(outcomes), strict=True):
+            if draw < edge:
                 return key
         return outcomes[-1][0]
 
@@ -658,6 +658,31 @@ class State:
     def to_json(self, seat: int | None = None) -> str:
         """The snapshot of :meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
+
+
+_EDGES: dict[int, tuple[Sequence[Any], tuple[float, ...]]] = {}
+
+
+def _edges(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[float, ...]:
+    """The running totals of the outcomes' probabilities, each as the smallest float not below it.
+
+    For a float ``draw``, ``draw < total`` exactly when ``draw < edge``: the pick is the same as
+    with the exact fractions. A game that hands out the same tuple of outcomes every time (a
+    constant) has its edges worked out once.
+    """
+    known = _EDGES.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1]
+    total, edges = Fraction(0), []
+    for _, probability in outcomes:
+        total += probability
+        edge = float(total)
+        edges.append(edge if Fraction(edge) >= total else math.nextafter(edge, 2.0))
+    if isinstance(outcomes, tuple):
+        if len(_EDGES) > 4096:
+            _EDGES.clear()
+        _EDGES[id(outcomes)] = (outcomes, tuple(edges))
+    return tuple(edges)
 
 
 def _key_from_id(text: str) -> tuple | None:

@@ -87,7 +87,7 @@ class PigState(State):
         """How the game ended, or ``None``."""
         return self.outcome
 
-    def _chance(self) -> list[tuple[Move, Fraction]]:
+    def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
         return Face.odds(self)
 
     def _luck(self) -> int:
@@ -248,10 +248,15 @@ class Face(Move):
         return [Face(face) for face in range(len(s.die.faces))] if s.rolling else []
 
     @staticmethod
-    def odds(s: PigState) -> list[tuple[Move, Fraction]]:
-        """Each face with its exact chance."""
-        each = Fraction(1, len(s.die.faces))
-        return [(face, each) for face in Face.legal(s)]
+    def odds(s: PigState) -> tuple[tuple[Move, Fraction], ...]:
+        """Each face with its exact chance: every face is as likely (worked out once a game)."""
+        odds = s.game.extra.get("pig.odds")
+        if odds is None:
+            each = Fraction(1, len(s.die.faces))
+            odds = s.game.extra["pig.odds"] = tuple(
+                (Face(f), each) for f in range(len(s.die.faces))
+            )
+        return odds
 
     def play(self, s: PigState) -> None:
         face = s.die.faces[self.face]
