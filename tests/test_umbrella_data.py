@@ -14,6 +14,7 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import DataError, OptionError
+from umbrella_lab.games.umbrella.effects import EFFECTS
 from umbrella_lab.games.umbrella.pieces import COLOURS, PINWHEEL, POWERS, PROVENANCE, load_pieces
 
 if sys.version_info >= (3, 11):
@@ -98,6 +99,38 @@ def test_level_4_has_three_powers_each_between_two_neighbouring_spots():
     assert sorted(kind for kind, _, _ in face.powers) == sorted(POWERS)
     for _, a, b in face.powers:
         assert b in face.neighbours[a]
+
+
+def test_every_power_the_data_names_has_an_effect():
+    named = {
+        entry["power"] for entry in tomllib.loads((DATA / "scoreboards.toml").read_text())["power"]
+    }
+    assert named and named <= set(EFFECTS)
+    assert set(POWERS) == set(EFFECTS)  # the loader accepts exactly the powers with an effect
+    assert all(callable(effect) for effect in EFFECTS.values())
+
+
+def test_a_power_without_an_effect_is_named(tmp_path):
+    folder = copy_data(tmp_path)
+    edit_entry(folder, "scoreboards.toml", "level-4-again", '"play-again"', '"fly"')
+    error = broken(folder)
+    assert "scoreboards.toml" in str(error) and "power" in str(error) and "play-again" in str(error)
+
+
+def test_every_spot_keeps_its_data_id():
+    for faces in load_pieces().faces.values():
+        ids = [spot.id for spot in faces[0].spots]
+        assert len(set(ids)) == len(ids) and all(ids)
+        assert all([spot.id for spot in face.spots] == ids for face in faces)
+
+
+def test_records_keep_a_hash_of_the_data_in_use(tmp_path):
+    packaged = ul.load("umbrella", players=2)
+    assert len(packaged.data_hash) == 16
+    folder = copy_data(tmp_path)
+    assert ul.load("umbrella", players=2, data=folder).data_hash == packaged.data_hash
+    edit_entry(folder, "boards.toml", "A", '"YBGR/BYRG/GRYB/RGBY"', '"YBGR/BYRG/GRYB/RGYB"')
+    assert ul.load("umbrella", players=2, data=folder).data_hash != packaged.data_hash
 
 
 def test_copies_of_a_level_swap_the_colours_round():

@@ -9,7 +9,22 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import IllegalActionError, OptionError
-from umbrella_lab.games.umbrella.rules import EAST, NORTH, WEST
+from umbrella_lab.games.umbrella.rules import (
+    EAST,
+    NORTH,
+    WEST,
+    WHITE,
+    Cover,
+    Decline,
+    Keep,
+    Pass,
+    Push,
+    PushAny,
+    Score,
+    Stop,
+    Swap,
+    SwapZone,
+)
 from umbrella_lab.games.umbrella.scenario import scenario
 
 RED_COLUMN = "YRGB/BRYG/GRBY/BGYR"  # a red pushed down column 2 makes a column of four
@@ -52,41 +67,43 @@ def scoring_state():
 
 def test_pushing_from_an_empty_zone_is_refused():
     s = table(zones={"side 1": "", "central": "YBGRYBGR"})
-    error = refused(s, ("push", 0, WEST * 4 + 2, 1))
+    error = refused(s, Push(0, WEST, 2, 1))
     assert error.rule == "turn.empty-zone" and "west zone (left side zone) is empty" in str(error)
-    error = refused(s, "push/0/14/1")  # the same move by its id
+    error = refused(s, "push/0/west/green/1")  # the same move by its id
+    assert error.rule == "turn.empty-zone"
+    error = refused(s, "push/0/14/1")  # and by its id in the older numeric format
     assert error.rule == "turn.empty-zone"
 
 
 def test_taking_a_colour_the_zone_does_not_hold_is_refused():
     s = table(zones={"central": "YYBR", "side 1": "YBGRG"})
-    error = refused(s, ("push", 0, NORTH * 4 + 2, 0))
+    error = refused(s, Push(0, NORTH, 2, 0))
     assert error.rule == "turn.take" and "no green umbrella in the north zone" in str(error)
 
 
 def test_a_line_or_colour_out_of_range_is_refused(state):
-    assert refused(state, ("push", 0, 3, 7)).rule == "turn.push"
-    assert refused(state, ("push", 0, 16, 0)).rule == "turn.push"
+    assert refused(state, Push(0, NORTH, 3, 7)).rule == "turn.push"
+    assert refused(state, Push(0, 4, 0, 0)).rule == "turn.push"
 
 
 def test_pushing_from_a_faraway_zone_while_yours_hold_umbrellas_is_refused(state):
-    error = refused(state, ("push-any", 0, 4 * 4 + 0, 0))
+    error = refused(state, PushAny(0, 4, 0, NORTH, 0))
     assert error.rule == "turn.all-empty"
 
 
 def test_a_push_out_of_turn_names_whose_turn_it_is(state):
-    error = refused(state, ("push", 1, EAST * 4, 0))
+    error = refused(state, Push(1, EAST, 0, 0))
     assert error.rule == "turn.order" and "P1's decision" in str(error)
 
 
 def test_a_seat_that_does_not_exist_is_refused(state):
-    error = refused(state, ("push", 5, 0, 0))
+    error = refused(state, Push(5, NORTH, 0, 0))
     assert "no seat 5" in str(error)
 
 
 def test_pushing_while_a_figure_waits_to_be_scored_is_refused():
     s = scoring_state()
-    error = refused(s, ("push", 0, 0, 0))
+    error = refused(s, Push(0, NORTH, 0, 0))
     assert error.rule == "figure.token" and "score the figure" in str(error)
 
 
@@ -95,8 +112,8 @@ def test_pushing_while_a_figure_waits_to_be_scored_is_refused():
 
 def test_scoring_a_colour_that_is_full_is_refused():
     s = scoring_state()
-    assert {action.key[2] for action in s.legal_actions()} == {0}  # only the yellow row
-    error = refused(s, ("score", 0, 1, 11))  # the red square on red spot 12
+    assert {action.key.space for action in s.legal_actions()} == {0}  # only the yellow row
+    error = refused(s, Score(0, 1, 11))  # the red square on red spot 12
     assert error.rule == "figure.full-colour"
     assert "no free red spot" in str(error) and "not passed" in str(error)
 
@@ -106,9 +123,9 @@ def test_scoring_a_figure_that_is_not_made_is_refused():
     s = s.apply(
         "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
     )
-    error = refused(s, ("score", 0, 1, 2))
+    error = refused(s, Score(0, 1, 2))
     assert error.rule == "figure.match" and "not made" in str(error)
-    assert refused(s, ("score", 0, 3, 0)).rule == "figure.match"  # an empty space
+    assert refused(s, Score(0, 3, 0)).rule == "figure.match"  # an empty space
 
 
 def test_scoring_on_a_spot_of_another_colour_or_a_full_spot_is_refused():
@@ -116,22 +133,23 @@ def test_scoring_on_a_spot_of_another_colour_or_a_full_spot_is_refused():
     s = s.apply(
         "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
     )
-    error = refused(s, ("score", 0, 0, 1))  # spot 2 is blue
+    error = refused(s, Score(0, 0, 1))  # spot 2 is blue
     assert error.rule == "figure.token" and "spot 2 takes blue" in str(error)
-    error = refused(s, ("score", 0, 0, 0))  # spot 1 holds a token
+    error = refused(s, "score/0/0/level-1-01")  # spot 1 holds a token
     assert error.rule == "figure.token" and "already holds a token" in str(error)
-    assert refused(s, ("score", 0, 0, 40)).rule == "figure.token"
-    assert refused(s, ("score", 0, 9, 0)).rule == "figure.match"
+    assert refused(s, Score(0, 0, 40)).rule == "figure.token"
+    assert refused(s, Score(0, 9, 0)).rule == "figure.match"
 
 
 def test_scoring_before_the_push_is_refused():
     s = table(stages={0: "YYYY/BYRG/GRYB/RGBY"}, spaces={0: ["F03 black"]})
-    error = refused(s, "score/0/0/0")
+    error = refused(s, "score/0/0/level-1-01")
     assert error.rule == "figure.later" and "after a slide" in str(error)
+    assert refused(s, "score/0/0/0").rule == "figure.later"  # the older numeric id
 
 
 def test_declining_is_refused_when_figures_must_be_scored():
-    error = refused(scoring_state(), ("decline", 0, -1, -1))
+    error = refused(scoring_state(), Decline(0))
     assert error.rule == "opt.scoring"
 
 
@@ -140,34 +158,34 @@ def test_declining_is_refused_when_figures_must_be_scored():
 
 def test_choosing_the_side_of_a_passed_tile_with_three_players_is_refused():
     s = ul.load("umbrella", players=3).new(seed=0)
-    assert refused(s, ("pass", 0, 1, -1)).rule == "figure.pass"
+    assert refused(s, Pass(0, WHITE)).rule == "figure.pass"
     s2 = ul.load("umbrella", players=2).new(seed=0)
-    assert refused(s2, ("pass", 0, 1, -1)).rule == "figure.pass-two"
+    assert refused(s2, "pass/0/white").rule == "figure.pass-two"
 
 
 def test_covering_a_tile_when_no_tile_is_being_placed_is_refused(state):
-    assert refused(state, ("cover", 0, 1, -1)).rule == "figure.place"
+    assert refused(state, Cover(0, 1)).rule == "figure.place"
 
 
 def test_swapping_without_a_power_or_far_apart_umbrellas_is_refused(state):
-    assert refused(state, ("swap", 0, 0, 1)).rule == "board.powers"
+    assert refused(state, Swap(0, 0, 1)).rule == "board.powers"
     s = table(
         level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [6]}
     )
     s = s.apply("P1: push the red umbrella from the north zone (central) down column 2")
     s = s.apply(next(a for a in s.legal_actions() if "spot 7" in a.label))
     assert s.step == "swap"
-    assert refused(s, ("swap", 0, 0, 5)).rule == "power.swap"  # not side by side
-    assert refused(s, ("swap", 0, 1, 5)).rule == "power.swap"  # two reds
-    assert refused(s, ("swap-zone", 0, 0, 0)).rule == "power.swap"
+    assert refused(s, Swap(0, 0, 5)).rule == "power.swap"  # not side by side
+    assert refused(s, Swap(0, 1, 5)).rule == "power.swap"  # two reds
+    assert refused(s, SwapZone(0, NORTH, 0, 0)).rule == "power.swap"
 
 
 def test_keep_and_stop_outside_solo_are_refused(state):
-    assert refused(state, ("keep", 0, 1, -1)).rule == "power.again"
-    assert refused(state, ("stop", 0, -1, -1)).rule == "solo.end"
+    assert refused(state, Keep(0, EAST)).rule == "power.again"
+    assert refused(state, Stop(0)).rule == "solo.end"
     solo = ul.load("umbrella", players=1).new(seed=0)
-    assert refused(solo, ("stop", 0, -1, -1)).rule == "opt.solo_end"
-    assert refused(solo, ("keep", 0, 1, -1)).rule == "solo.again"
+    assert refused(solo, Stop(0)).rule == "opt.solo_end"
+    assert refused(solo, "keep/0/east").rule == "solo.again"
 
 
 # --- the public face -----------------------------------------------------------------------------
@@ -196,6 +214,22 @@ def test_a_malformed_id_is_refused_clearly(state, text):
         state.apply(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("push/0/west/purple/1", "there is no colour 'purple'"),
+        ("push/0/up/red/1", "there is no side 'up'"),
+        ("push/0/west/red", "a push id has 4 part"),
+        ("score/0/0/level-9-01", "the Scoreboard has no spot 'level-9-01'"),
+        ("pass/0/grey", "there is no tile side 'grey'"),
+        ("skip/0/fly", "there is no power 'fly'"),
+    ],
+)
+def test_an_id_naming_nothing_says_which_part(state, text, words):
+    with pytest.raises(IllegalActionError, match=words):
+        state.apply(text)
+
+
 @pytest.mark.parametrize("move", [("push", 0, 0), ("push", "0", 0, 0), (3, 0, 0, 0), ()])
 def test_a_malformed_key_is_refused_clearly(state, move):
     with pytest.raises(IllegalActionError):
@@ -204,7 +238,7 @@ def test_a_malformed_key_is_refused_clearly(state, move):
 
 def test_an_unknown_move_kind_is_refused(state):
     error = refused(state, ("jump", 0, 0, 0))
-    assert "'jump' is not a move of Umbrella" in str(error)
+    assert "('jump', 0, 0, 0) is not a move of this game" in str(error)
 
 
 @pytest.mark.parametrize("thing", [3.5, None, ["push", 0, 0, 0]])
@@ -217,13 +251,13 @@ def test_actions_after_the_game_is_over_are_refused():
     s = ul.load("umbrella", players=1, solo_end="concede").new(seed=0)
     over = s.apply("P1: declare that no figure can be made any more")
     with pytest.raises(IllegalActionError, match="the game is over"):
-        over.apply(("push", 0, 0, 0))
+        over.apply(Push(0, NORTH, 0, 0))
     assert over.legal_actions() == [] and over.to_act is None
 
 
 def test_why_not_says_legal_or_gives_the_reason(state):
     assert state.why_not(state.legal_actions()[0]) == "legal"
-    assert "turn.order" in state.why_not(("push", 1, 0, 0))
+    assert "turn.order" in state.why_not(Push(1, NORTH, 0, 0))
 
 
 def test_a_view_for_a_seat_that_does_not_exist_is_refused(state):

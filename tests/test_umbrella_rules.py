@@ -22,12 +22,27 @@ from helpers import find, kinds, play, rules_of
 import umbrella_lab as ul
 from umbrella_lab import IllegalActionError, OptionError
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.games.umbrella.legacy import read_old_key
 from umbrella_lab.games.umbrella.pieces import load_pieces
 from umbrella_lab.games.umbrella.policies import POLICIES, greedy, making_pushes
 from umbrella_lab.games.umbrella.rules import (
+    BLACK,
     EAST,
+    MOVES,
     NORTH,
     WEST,
+    WHITE,
+    Cover,
+    Decline,
+    Keep,
+    Pass,
+    Push,
+    PushAny,
+    Score,
+    Skip,
+    Stop,
+    Swap,
+    SwapZone,
     colour_masks,
     figure_masks,
     matched_colours,
@@ -80,11 +95,7 @@ def quiet_push(state):
     """A push from a side zone that makes no figure (to move a game on)."""
     making = set(making_pushes(state, state.active))
     for action in state.legal_actions():
-        if (
-            action.kind == "push"
-            and action.key[2] // 4 in (EAST, WEST)
-            and (action.key not in making)
-        ):
+        if action.kind == "push" and action.key.side in (EAST, WEST) and (action.key not in making):
             return state.apply(action)
     raise AssertionError("no quiet push")
 
@@ -223,7 +234,7 @@ def test_turn_take_an_umbrella_of_your_choice_from_a_zone():
     after = play(state, "push", "red umbrella from the north zone (central) down column 2")
     assert zone(after, "central zone") == "BYY"  # the red one was taken
     assert rules_of(after)[:2] == ["turn.take", "turn.push"]
-    error = refusal(state, "push/0/2/0")  # green from the north zone: there is none
+    error = refusal(state, "push/0/north/green/0")  # there is no green one in the north zone
     assert error.rule == "turn.take"
 
 
@@ -256,7 +267,7 @@ def test_turn_push_from_each_side_moves_a_line_and_drops_the_last_umbrella_oppos
 def test_turn_empty_zone_offers_no_umbrella():
     state = table(zones={"side 1": "", "central": "YBGRYBGR"}, spaces={0: ["F06 black"]})
     assert not [a for a in state.legal_actions() if "west zone" in a.label]
-    error = refusal(state, ("push", 0, WEST * 4 + 0, 0))
+    error = refusal(state, Push(0, WEST, 0, 0))
     assert error.rule == "turn.empty-zone"
 
 
@@ -311,18 +322,18 @@ def test_figure_one_a_turn_even_when_two_are_made():
     after = play(
         state, "push", "yellow umbrella from the west zone (left side zone) right along row 1"
     )
-    spaces = {action.key[2] for action in after.legal_actions()}
+    spaces = {action.key.space for action in after.legal_actions()}
     assert spaces == {0, 2}
     scored = play(after, "score", "Figure space 3")
     assert scored.step == "pass" and tops(scored, 0)[0] == "F03 black"  # still waiting
-    error = refusal(scored, ("score", 0, 0, 0))
+    error = refusal(scored, Score(0, 0, 0))
     assert error.rule == "figure.one"
 
 
 def test_figure_later_a_figure_made_before_the_push_waits_for_the_push():
     # row 1 is all yellow already (say a tile was received): F03 black is made before pushing
     state = table(stages={0: "YYYY/BYRG/GRYB/RGBY"}, spaces={0: ["F03 black"]})
-    error = refusal(state, ("score", 0, 0, 0))
+    error = refusal(state, Score(0, 0, 0))
     assert error.rule == "figure.later"
     # still made after a push elsewhere: it may be scored now
     after = play(
@@ -339,7 +350,7 @@ def test_figure_later_a_figure_made_before_the_push_waits_for_the_push():
 def test_figure_token_on_a_free_spot_of_the_colour():
     state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [3]})
     after = play(state, "push", PUSH_RED_DOWN_2)
-    spots = sorted(action.key[3] + 1 for action in after.legal_actions())
+    spots = sorted(action.key.spot + 1 for action in after.legal_actions())
     assert spots == [7, 12]  # the red spots still free (spot 3 holds a token)
     scored = play(after, "score", "token on spot 12 (red)")
     assert scored.filled[0] == (1 << 2) | (1 << 11)
@@ -404,7 +415,7 @@ def test_figure_cover_when_no_space_is_empty_the_receiver_chooses():
     )
     after = play(play(state, "push", PUSH_RED_DOWN_2), "score")
     assert after.step == "cover" and after.to_act == 1
-    assert [a.key[2] for a in after.legal_actions()] == [0, 1, 2, 3]
+    assert [a.key for a in after.legal_actions()] == [Cover(1, space) for space in range(4)]
     covered = after.apply("P2: place F03 black over F12 black on Figure space 3")
     assert tops(covered, 1) == ["F10 white", "F11 black", "F03 black", "F13 white"]
     assert covered.to_dict()["seats"][1]["spaces"][2]["under_seen"] == ["F12 black"]
@@ -568,10 +579,10 @@ def test_board_white_square_takes_any_colour_from_its_pinwheel_space():
     # level 3: white squares are spots 5 (0°), 8 (90°), 10 (180°) and 11 (270°)
     state = table(level=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]})
     after = play(state, "push", PUSH_RED_DOWN_2)
-    spots = sorted(a.key[3] + 1 for a in after.legal_actions())
+    spots = sorted(a.key.spot + 1 for a in after.legal_actions())
     assert spots == [4, 6, 8]  # the red spots and the white square of the 90° space
     assert find(after, "score", "spot 8").rule == "board.white"
-    error = refusal(after, ("score", 0, 1, 4))  # spot 5 wants a figure from the 0° space
+    error = refusal(after, Score(0, 1, 4))  # spot 5 wants a figure from the 0° space
     assert error.rule == "board.white"
 
 
@@ -624,7 +635,7 @@ def test_power_swap_two_neighbours():
     swapped = after.apply(
         "P1: swap the yellow umbrella at row 1, column 1 with the red umbrella at row 1, column 2"
     )
-    assert after.apply(("swap", 0, 1, 0)).to_dict() == swapped.to_dict()  # either order
+    assert after.apply(Swap(0, 1, 0)).to_dict() == swapped.to_dict()  # either order
     assert stage(swapped)[0].startswith("RY")
     assert "power.swap" in rules_of(swapped) and swapped.step == "pass"
     skipped = play(after, "skip")
@@ -854,7 +865,7 @@ def test_opt_scoring_may_lets_a_player_decline():
         PUSH_RED_DOWN_2,
     )
     assert "decline" not in kinds(must)
-    assert refusal(must, ("decline", 0, -1, -1)).rule == "opt.scoring"
+    assert refusal(must, Decline(0)).rule == "opt.scoring"
 
 
 def test_opt_solo_end_concede():
@@ -940,3 +951,152 @@ def test_every_event_and_action_of_whole_games_names_a_digest_rule():
             seen |= set(rules_of(state))
     assert seen - ids == set()
     assert {"turn.push", "figure.token", "end.score", "solo.achievement"} <= seen
+
+
+# --- the move units: named fields, ids by name, older ids, refusals ------------------------------
+
+
+def _positions(count: int):
+    """Positions met in whole games: every player count, every level, both policies."""
+    found = []
+    for seed in range(count):
+        players, level = 1 + seed % 4, 1 + seed // 4 % 4
+        state = ul.load("umbrella", players=players, level=level, scoring="may").new(seed)
+        policy = POLICIES[sorted(POLICIES)[seed % 2]]
+        rng = random.Random(seed)
+        while not state.is_over:
+            found.append(state)
+            state = state.apply(policy(state, rng))
+    return found
+
+
+POSITIONS = _positions(40)
+
+
+def test_positions_meet_every_move_kind():
+    met = {action.kind for state in POSITIONS for action in state.legal_actions()}
+    assert met >= {kind.kind for kind in MOVES} - {"push-any", "stop"}
+
+
+def test_moves_are_small_named_values():
+    assert Push(0, WEST, 3, 1) == Push(0, WEST, 3, 1) != Swap(0, 3, 1)
+    assert Push(0, WEST, 3, 1).colour == 3 and Push.fields == ("seat", "side", "colour", "line")
+    assert repr(Skip(0, "swap-zone")) == "Skip(seat=0, power='swap-zone')"
+    assert [kind.kind for kind in MOVES] == [
+        "push",
+        "push-any",
+        "stop",
+        "score",
+        "decline",
+        "pass",
+        "cover",
+        "swap",
+        "swap-zone",
+        "skip",
+        "keep",
+    ]
+
+
+def test_ids_name_sides_colours_tile_sides_spots_and_powers():
+    state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]})
+    assert state.action(Push(0, WEST, 3, 1)).id == "push/0/west/red/1"
+    after = play(state, "push", PUSH_RED_DOWN_2)
+    assert [a.id for a in after.legal_actions()] == [
+        "score/0/1/level-1-03",
+        "score/0/1/level-1-07",
+        "score/0/1/level-1-12",
+    ]
+    after = play(after, "score", "spot 7")
+    assert [a.id for a in after.legal_actions()] == ["pass/0/black", "pass/0/white"]
+    assert after.parse_action("pass/0/white").key == Pass(0, WHITE)
+
+
+def test_every_id_of_whole_games_reads_back_as_its_move():
+    for state in POSITIONS[::7]:
+        actions = state.legal_actions()
+        for action in actions[:: max(1, len(actions) // 8)]:
+            assert state.parse_action(action.id).key == action.key, action.id
+
+
+def old_key(move) -> tuple:
+    """The key a move had in the older numeric format ``(kind, seat, a, b)``."""
+    kind = move.kind
+    if kind == "push":
+        return (kind, move.seat, move.side * 4 + move.colour, move.line)
+    if kind == "push-any":
+        return (kind, move.seat, move.zone * 4 + move.colour, move.side * 4 + move.line)
+    if kind in ("score", "swap"):
+        return (kind, *move[1:])
+    if kind in ("pass", "cover", "keep"):
+        return (kind, move.seat, move[2], -1)
+    if kind == "swap-zone":
+        return (kind, move.seat, move.side * 4 + move.colour, move.cell)
+    if kind == "skip":
+        return (kind, move.seat, 1 if move.power == "swap-adjacent" else 2, -1)
+    return (kind, move.seat, -1, -1)  # decline, stop
+
+
+def test_legacy_old_ids_read_as_the_same_moves():
+    seen = set()
+    for state in POSITIONS[::3]:
+        parsed = set()
+        for action in state.legal_actions():
+            old = old_key(action.key)
+            assert read_old_key(state, old) == action.key, old
+            if action.kind not in parsed:  # through the public face: one move of each kind
+                parsed.add(action.kind)
+                text = "/".join(str(part) for part in old)
+                assert state.parse_action(text) == action, text
+                assert state.parse_action(old) == action, old
+        seen |= parsed
+    assert seen >= {"push", "score", "pass", "cover", "swap", "swap-zone", "skip", "decline"}
+    solo = table(players=1, solo_end="concede")
+    assert read_old_key(solo, ("stop", 0, -1, -1)) == Stop(0)
+    assert solo.parse_action("stop/0/-1/-1").key == Stop(0)
+    assert read_old_key(solo, ("keep", 0, 3, -1)) == Keep(0, WEST)
+    assert read_old_key(solo, ("push-any", 0, 4 * 4 + 3, 1 * 4 + 2)) == PushAny(0, 4, 3, EAST, 2)
+    assert read_old_key(solo, ("skip", 0, 7, -1)) is None
+    assert read_old_key(solo, ("jump", 0, 0, 0)) is None
+    assert read_old_key(solo, ("push", 0, 0)) is None
+
+
+def _refused_examples(state):
+    """For each move kind, a few moves of it that are not legal in ``state``."""
+    n = state.players
+    legal = set(state.legal_moves())
+    examples = {
+        Push: [
+            Push(p, side, colour, line)
+            for p in (0, n)
+            for side in (0, 3, 4)
+            for colour in (0, 2)
+            for line in (1, 4)
+        ],
+        PushAny: [PushAny(0, zone, 1, NORTH, 0) for zone in (0, 99)],
+        Stop: [Stop(0), Stop(1)],
+        Score: [Score(0, space, spot) for space in (0, 1, 5) for spot in (0, 2, 40)],
+        Decline: [Decline(0), Decline(1)],
+        Pass: [Pass(0, BLACK), Pass(1, 7)],
+        Cover: [Cover(0, 1), Cover(1, 5)],
+        Swap: [Swap(0, 0, 1), Swap(0, 0, 5), Swap(0, 5, 6)],
+        SwapZone: [SwapZone(0, side, 2, 5) for side in (0, 7)],
+        Skip: [Skip(0, "swap-adjacent"), Skip(0, "swap-zone")],
+        Keep: [Keep(0, EAST), Keep(1, WEST)],
+    }
+    assert set(examples) == set(MOVES)
+    return {kind: [m for m in moves if m not in legal] for kind, moves in examples.items()}
+
+
+def test_every_move_kind_refuses_with_a_reason_and_a_digest_rule():
+    ids = _digest_ids()
+    refused = dict.fromkeys(MOVES, 0)
+    for state in [*POSITIONS[::11], table(players=1, solo_end="concede")]:
+        for kind, moves in _refused_examples(state).items():
+            for move in moves:
+                reason, rule = move.why_not(state)
+                assert reason and rule in ids, (move, reason, rule)
+                with pytest.raises(IllegalActionError) as info:
+                    state.apply(move)
+                assert info.value.rule == rule
+                refused[kind] += 1
+    assert all(refused.values()), refused

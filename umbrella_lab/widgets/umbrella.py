@@ -285,55 +285,53 @@ def _controls(s: Any) -> dict[str, Any]:
         [],
     )
     for action in actions:
-        kind, who, a, b = action.key
+        move = action.key
+        kind = move.kind
         if kind == "push":
-            side, colour = divmod(a, 4)
             pushes.append(
                 {
                     "id": action.id,
-                    "side": COMPASS[side],
-                    "colour": colour,
-                    "line": b,
-                    "zone": s.around[who][side],
-                    "scores": action.key in making,
+                    "side": COMPASS[move.side],
+                    "colour": move.colour,
+                    "line": move.line,
+                    "zone": s.around[move.seat][move.side],
+                    "scores": move in making,
                     "label": action.label,
                 }
             )
         elif kind == "push-any":
-            zone, colour = divmod(a, 4)
-            side, line = divmod(b, 4)
             push_any.append(
                 {
                     "id": action.id,
-                    "side": COMPASS[side],
-                    "colour": colour,
-                    "line": line,
-                    "zone": zone,
+                    "side": COMPASS[move.side],
+                    "colour": move.colour,
+                    "line": move.line,
+                    "zone": move.zone,
                     "scores": False,
                     "label": action.label,
                 }
             )
         elif kind == "score":
-            spot = s.faces[who].spots[b]
+            spot = s.faces[move.seat].spots[move.spot]
             scores.append(
                 {
                     "id": action.id,
-                    "space": a + 1,
+                    "space": move.space + 1,
                     "spot": spot.number,
-                    "index": b,
+                    "index": move.spot,
                     "label": action.label,
                 }
             )
         elif kind == "pass":
-            code = (s.held & ~1) | a
-            receiver = (who + 1) % s.players
+            code = (s.held & ~1) | move.side
+            receiver = (move.seat + 1) % s.players
             tiles = s.pieces.tiles
             free = next((k for k, stack in enumerate(s.spaces[receiver]) if not stack), -1)
             angle = s.pinwheel[receiver][free] if free >= 0 else 0
             passes.append(
                 {
                     "id": action.id,
-                    "side": SIDES[a],
+                    "side": SIDES[move.side],
                     "tile": tiles[code >> 1].id,
                     "cells": list(turned(tiles[code >> 1].sides[code & 1], angle)),
                     "space": free + 1,
@@ -342,22 +340,21 @@ def _controls(s: Any) -> dict[str, Any]:
                 }
             )
         elif kind == "cover":
-            covers.append({"id": action.id, "space": a + 1, "label": action.label})
+            covers.append({"id": action.id, "space": move.space + 1, "label": action.label})
         elif kind == "swap":
-            swaps.append({"id": action.id, "cells": [a, b], "label": action.label})
+            swaps.append({"id": action.id, "cells": [move.a, move.b], "label": action.label})
         elif kind == "swap-zone":
-            side, colour = divmod(a, 4)
             swap_zone.append(
                 {
                     "id": action.id,
-                    "side": COMPASS[side],
-                    "colour": colour,
-                    "cell": b,
+                    "side": COMPASS[move.side],
+                    "colour": move.colour,
+                    "cell": move.cell,
                     "label": action.label,
                 }
             )
         elif kind == "keep":
-            keeps.append({"id": action.id, "side": COMPASS[a], "label": action.label})
+            keeps.append({"id": action.id, "side": COMPASS[move.side], "label": action.label})
         else:  # decline, skip, stop
             other.append({"id": action.id, "kind": kind, "label": action.label})
     controls.update(

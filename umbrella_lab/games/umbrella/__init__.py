@@ -1,5 +1,9 @@
 """Umbrella (umbrella-sliding abstract game, 1 to 4 players).
 
+Everything the kit knows about Umbrella is declared in ``INFO`` below: its options, its setup
+and move kinds (``rules.py``, the powers in ``effects.py``), its views, its policies, its rule
+digest, its data files and how older action ids read (``legacy.py``).
+
 >>> import umbrella_lab as ul
 >>> game = ul.load("umbrella", players=3)
 >>> state = game.new(seed=7)
@@ -13,9 +17,10 @@ from pathlib import Path
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
-from umbrella_lab.games.umbrella import policies as _policies
-from umbrella_lab.games.umbrella.pieces import load_pieces
-from umbrella_lab.games.umbrella.rules import SUPPLY, UmbrellaState, new_game
+from umbrella_lab.games.umbrella import policies, views
+from umbrella_lab.games.umbrella.legacy import read_old_key
+from umbrella_lab.games.umbrella.pieces import data_files, load_pieces
+from umbrella_lab.games.umbrella.rules import MOVES, SUPPLY, UmbrellaState, setup
 
 
 def _check(game: Game) -> None:
@@ -86,10 +91,14 @@ INFO = GameInfo(
     title="Umbrella",
     players=tuple(sorted(SUPPLY)),
     options=OPTIONS,
-    new_state=new_game,
-    policies=_policies.POLICIES,
-    heuristic="greedy",
+    setup=setup,
+    moves=MOVES,
+    views=views,
+    policies=policies.POLICIES,
+    heuristic=policies.HEURISTIC,
     digest=DIGEST,
+    data=lambda game: data_files(game.options["data"]),
+    legacy=read_old_key,
     check=_check,
     version=1,
     describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from umbrella_lab.engine.data import Field, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
+from umbrella_lab.games.umbrella.effects import EFFECTS
 
 PACKAGE = "umbrella_lab.games.umbrella"
 COLOURS = ("yellow", "blue", "green", "red")
@@ -29,8 +32,9 @@ LETTERS = "YBGR"
 """One letter per colour, as in the data files and the text pictures."""
 PINWHEEL = (0, 90, 180, 270)
 """The pinwheel orientations a Figure space can show, in degrees clockwise."""
-POWERS = ("play-again", "swap-adjacent", "swap-zone")
-"""The level-4 powers (rules power.again, power.swap, power.swap-zone)."""
+POWERS = tuple(EFFECTS)
+"""The level-4 powers a Scoreboard may print: those with an effect in ``effects.py`` (rules
+power.again, power.swap, power.swap-zone)."""
 PROVENANCE = ("rulebook", "published", "reconstruction")
 SIDES = ("black", "white")
 """The two sides of a Figure tile (black: a tetromino, white: a pentomino)."""
@@ -83,6 +87,8 @@ class Spot:
             square.
         white: For a white square, the pinwheel orientation its figure must come from; else -1.
         group: Index of its printed group in :attr:`Face.groups`, or -1.
+        id: Its stable name in the data (e.g. ``"level-1-07"``), shared by every copy of a
+            design; action ids name a spot by it.
     """
 
     number: int
@@ -91,6 +97,7 @@ class Spot:
     colours: int
     white: int
     group: int
+    id: str
 
     @property
     def words(self) -> str:
@@ -192,6 +199,20 @@ _POWER = {
     "spot_b": Field(int, low=1, high=40),
     "provenance": Field(str, choices=PROVENANCE),
 }
+
+
+FILES = ("boards.toml", "figures.toml", "scoreboards.toml")
+"""The data files of Umbrella."""
+
+
+def data_files(folder: Any = None) -> list[Any]:
+    """The data files in use: in ``folder`` if given, else the packaged ones.
+
+    Records keep a hash of them (``GameInfo.data``).
+    """
+    if folder is not None:
+        return [Path(folder) / name for name in FILES]
+    return [files(PACKAGE) / "data" / name for name in FILES]
 
 
 def _file(folder: Path | None, name: str) -> tuple[str, dict]:
@@ -439,6 +460,7 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
                     colours,
                     white,
                     group_index.get(s["group"], -1),
+                    s["id"],
                 )
             )
         members = tuple(
@@ -461,7 +483,7 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
         copies = []
         for copy in range(design["copies"]):
             turned = [
-                Spot(s.number, s.row, s.column, _turn(s.colours, copy), s.white, s.group)
+                Spot(s.number, s.row, s.column, _turn(s.colours, copy), s.white, s.group, s.id)
                 for s in base
             ]
             copies.append(

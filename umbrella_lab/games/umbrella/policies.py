@@ -1,7 +1,7 @@
 """Ready-made players for Umbrella.
 
-A policy here is a *fast policy*: a function ``(state, rng) -> move key`` that may call
-``state._moves()`` for the legal keys (the form simulations use, see
+A policy here is a *fast policy*: a function ``(state, rng) -> move`` that may call
+``state.legal_moves()`` for the legal moves (the form simulations use, see
 :mod:`umbrella_lab.engine.play`).
 
 * ``random`` plays a random legal move, with one exception: when a push makes a figure it can
@@ -26,18 +26,23 @@ from __future__ import annotations
 
 import random
 
-# (relative: the compiled copy of this module imports the compiled rules, see
-# umbrella_lab.engine.compiled)
-from .rules import (
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.games.umbrella.rules import (
     LINES,
     NORTH,
     SOUTH,
+    Cover,
+    Pass,
+    Push,
+    Score,
+    Skip,
+    Swap,
+    SwapZone,
     UmbrellaState,
     board_bonus,
     colour_masks,
 )
 
-Move = tuple
 EXPLORE = 0.1
 """How often ``greedy`` pushes at random when no push makes a figure: two greedy players can
 otherwise push the same umbrellas to and fro for ever."""
@@ -166,7 +171,7 @@ def making_pushes(
         bit = found & -found
         found ^= bit
         j, colour = divmod(bit.bit_length() - 1, 4)
-        moves.append(("push", seat, (j >> 2) * 4 + colour, j & 3))
+        moves.append(Push(seat, j >> 2, colour, j & 3))
     return moves
 
 
@@ -176,7 +181,7 @@ def random_move(state: UmbrellaState, rng: random.Random) -> Move:
         making = making_pushes(state, state.active)
         if making:
             return making[rng.randrange(len(making))]
-    moves = state._moves()
+    moves = state.legal_moves()
     return moves[rng.randrange(len(moves))]
 
 
@@ -199,8 +204,7 @@ def greedy(state: UmbrellaState, rng: random.Random) -> Move:
         return _cover(state, seat)
     if step in ("swap", "swap-zone"):
         return _best_swap(state, seat)
-    moves = state._moves()
-    return moves[0]
+    return state.legal_moves()[0]
 
 
 def _progress(stage: list[int], figures: list[tuple[int, tuple[int, ...], int, int]]) -> float:
@@ -244,9 +248,9 @@ def _best_push(s: UmbrellaState, seat: int, rng: random.Random) -> Move:
     figures = _figures(s, seat)
     making = making_pushes(s, seat, figures)
     if making:
-        return max(making, key=lambda m: (_personal_value(s, seat, m[2] // 4), rng.random()))
+        return max(making, key=lambda m: (_personal_value(s, seat, m.side), rng.random()))
     if rng.random() < EXPLORE:  # now and then a random push, so that two players never cycle
-        moves = s._moves()
+        moves = s.legal_moves()
         return moves[rng.randrange(len(moves))]
     cells = s.cells[seat]
     stage = colour_masks(cells)
@@ -290,9 +294,9 @@ def _best_push(s: UmbrellaState, seat: int, rng: random.Random) -> Move:
             if colours >> colour & 1:
                 value = 10.0 * gains[colour] + personal[side] + rng.random() * 0.01
                 if value > best_value:
-                    best, best_value = ("push", seat, side * 4 + colour, j & 3), value
+                    best, best_value = Push(seat, side, colour, j & 3), value
     if best is None:  # all four zones empty [turn.all-empty]: any push will do
-        moves = s._moves()
+        moves = s.legal_moves()
         return moves[rng.randrange(len(moves))]
     return best
 
@@ -316,7 +320,7 @@ def _spot_value(s: UmbrellaState, seat: int, spot: int) -> float:
 def _best_spot(s: UmbrellaState, seat: int) -> Move:
     offers = s.offers
     space, spot = max(offers, key=lambda offer: (_spot_value(s, seat, offer[1]), -offer[0]))
-    return ("score", seat, space, spot)
+    return Score(seat, space, spot)
 
 
 def _tile_progress(s: UmbrellaState, seat: int, code: int, space: int) -> float:
@@ -331,13 +335,13 @@ def _pass_side(s: UmbrellaState, seat: int) -> Move:
     space = empty[0] if empty else 0
     tile = s.held >> 1
     sides = sorted((_tile_progress(s, receiver, tile * 2 + side, space), side) for side in (0, 1))
-    return ("pass", seat, sides[0][1], -1)
+    return Pass(seat, sides[0][1])
 
 
 def _cover(s: UmbrellaState, seat: int) -> Move:
     """Cover the figure that is furthest from being made."""
     space = min(range(4), key=lambda k: (_tile_progress(s, seat, s.spaces[seat][k][-1], k), k))
-    return ("cover", seat, space, -1)
+    return Cover(seat, space)
 
 
 def _best_swap(s: UmbrellaState, seat: int) -> Move:
@@ -346,13 +350,12 @@ def _best_swap(s: UmbrellaState, seat: int) -> Move:
     cells = s.cells[seat]
     now = _progress(colour_masks(cells), figures)
     best, best_value = None, now + 1e-9
-    for move in s._moves():
-        kind, _, a, b = move
+    for move in s.legal_moves():
         trial = cells[:]
-        if kind == "swap":
-            trial[a], trial[b] = trial[b], trial[a]
-        elif kind == "swap-zone":
-            trial[b] = a % 4
+        if isinstance(move, Swap):
+            trial[move.a], trial[move.b] = trial[move.b], trial[move.a]
+        elif isinstance(move, SwapZone):
+            trial[move.cell] = move.colour
         else:
             continue
         value = _progress(colour_masks(trial), figures)
@@ -360,7 +363,7 @@ def _best_swap(s: UmbrellaState, seat: int) -> Move:
             best, best_value = move, value
     if best is not None:
         return best
-    return ("skip", seat, 1 if s.step == "swap" else 2, -1)
+    return Skip(seat, "swap-adjacent" if s.step == "swap" else "swap-zone")
 
 
 POLICIES = {"random": random_move, "greedy": greedy}

@@ -1,23 +1,30 @@
-"""Umbrella: the rules, in the order play happens.
+"""Umbrella: the rules, in the order of the rule digest.
 
-Section ids in brackets point into the rule digest ``docs/rules/umbrella.md``; every event in the
-log and every refused action names one of them.
+Rule ids in brackets point into the digest ``docs/rules/umbrella.md``; every event in the log
+and every refused move names one of them.
 
 1. Aim [aim]: make figures of one colour on your Stage and fill your Scoreboard.
-2. Setup [setup.*]: Stages, Waiting Zones, Figure tiles, Scoreboards, scoring tokens.
-3. A turn [turn.*]: take an umbrella from a Waiting Zone around your board and push it into a
-   row or column; the last umbrella of that line drops onto the zone on the far side.
-4. Figures [figure.*]: at most one figure a turn; a token on your Scoreboard; the tile is passed.
+2. Setup [setup.*]: the state of the table, then the deal: Stages, Waiting Zones, Figure tiles,
+   Scoreboards, scoring tokens.
+3. A turn [turn.*]: the moves ``Push`` (take an umbrella from a zone around your Stage and push
+   it into a row or column) and ``PushAny`` (when those four zones are empty).
+4. Figures [figure.*]: ``Score`` (a token on your Scoreboard; at most one figure a turn) or
+   ``Decline``; the tile is passed (``Pass``: its side, with 2 players) and placed (``Cover``
+   when no Figure space is empty).
 5. End of the game [end.*]: three triggers, one more turn for each other player, the scores.
-6. Scoreboards [board.*] and the level-4 powers [power.*].
-7. Solo [solo.*].
+6. Scoreboards [board.*] and the level-4 powers [power.*]: the powers' effects are in
+   ``effects.py``; the choices they open are ``Swap``, ``SwapZone`` and ``Skip``.
+7. Solo [solo.*]: ``Keep`` (play again keeps the pushed-out umbrella) and ``Stop``.
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("umbrella", players=2).new(seed=1)
 >>> state.to_act, state.step, state.supply, state.reserve
 (0, 'push', 11, 14)
->>> str(state.legal_actions()[0])
+>>> action = state.legal_actions()[0]
+>>> action.label
 'P1: push the yellow umbrella from the north zone (central) down column 1'
+>>> action.id, action.key
+('push/0/north/yellow/0', Push(seat=0, side=0, colour=0, line=0))
 
 The Stage of a player as its owner sees it (rows 1 to 4 counted from the centre of the table,
 columns 1 to 4 from the left), with the four Waiting Zones around it [turn.push]::
@@ -38,19 +45,26 @@ enters a column at the top, and the umbrella pushed out at the bottom drops into
 zone; one taken from your personal zone pushes a column up and drops the top umbrella onto the
 central zone.
 
-State design: a plain object with ``__slots__`` and a hand-written ``_clone``. ``apply`` clones
-first, so a state you hold never changes; simulations change a private copy in place.
+How the table is held: a Stage is a list of 16 colours (space ``row * 4 + column``); a figure
+is a *bit mask* of Stage spaces (bit ``i`` for space ``i``) and a Stage is read as four masks,
+one per colour, so "is this figure made in red?" is one ``&``: the spaces the figure needs are
+all among the red ones. Every figure's masks (each tile side, turned by each pinwheel, at every
+place it fits) are worked out once per game (:class:`Tables`). A move is a small value with
+named fields (``Push(seat=0, side=WEST, colour=3, line=1)``); its action id names sides, colours,
+tile sides and Scoreboard spots by name (``push/0/west/red/1``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
+from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.games.umbrella.effects import EFFECTS
 from umbrella_lab.games.umbrella.pieces import COLOURS, PINWHEEL, SIDES, Face, Pieces, load_pieces
 
-# --- Constants in the rulebook's words ------------------------------------------------------
+# --- Numbers and words of the rulebook -------------------------------------------------------
 
 SUPPLY = {1: 6, 2: 11, 3: 17, 4: 22}  # scoring tokens in the supply [setup.tokens] [solo.tokens]
 SCORING_TOKENS = 25  # in the box; the rest is set aside as the reserve [setup.tokens]
@@ -80,6 +94,11 @@ ZONE_ROLE = ("central", "right side zone", "your personal zone", "left side zone
 SOLO_ZONE_ROLE = ("top", "right", "your personal zone", "left")
 BLACK, WHITE = 0, 1  # sides of a Figure tile; a tile code is tile number * 2 + side
 STEPS = ("push", "score", "pass", "cover", "swap", "swap-zone", "keep", "over")
+"""What is being decided now: a push, the figure to score, the side of a passed tile (2
+players), the tile to cover, a swap power, where a kept umbrella goes (solo), or nothing."""
+
+
+# --- The geometry of a Stage and of the figures [turn.push] [figure.match] -------------------
 
 
 def _lines() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -100,6 +119,7 @@ NEIGHBOURS = tuple(
     + tuple(n for n in (i - 1, i + 1) if n // 4 == i // 4)
     for i in range(16)
 )
+"""The spaces side by side with each Stage space: above and below, then left and right."""
 
 
 def turned(cells: tuple[int, ...], angle: int) -> tuple[int, ...]:
@@ -139,7 +159,7 @@ def figure_masks(cells: tuple[int, ...], angle: int, mode: str) -> tuple[int, ..
 
 
 def colour_masks(cells: list[int]) -> list[int]:
-    """One bit mask of Stage spaces per colour."""
+    """A Stage as one bit mask of spaces per colour."""
     masks = [0, 0, 0, 0]
     bit = 1
     for colour in cells:
@@ -180,7 +200,7 @@ class Tables:
 
 
 def tables(game: Game) -> Tables:
-    """The pieces and figure masks for a game's options (kept in ``game.extra``)."""
+    """The pieces and figure masks for a game's options (worked out once, kept in the game)."""
     found = game.extra.get("umbrella")
     if found is None:
         pieces = load_pieces(game.options["data"])
@@ -188,7 +208,7 @@ def tables(game: Game) -> Tables:
     return found
 
 
-# --- The state ------------------------------------------------------------------------------
+# --- 1-2. The state -------------------------------------------------------------------------
 
 
 class UmbrellaState(State):
@@ -226,6 +246,7 @@ class UmbrellaState(State):
         trigger: Why the end was triggered ("" before); trigger_seat: who triggered it.
         turns: Pushes made by each seat.
         outcome: The result once the game is over.
+        tables: The pieces and figure masks of this game (see :class:`Tables`).
     """
 
     __slots__ = (
@@ -262,13 +283,11 @@ class UmbrellaState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
-    views: ClassVar[str] = "umbrella_lab.games.umbrella.views"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
-    # --- cloning ----------------------------------------------------------------------------
     def _clone(self) -> UmbrellaState:
         new = UmbrellaState.__new__(UmbrellaState)
-        new.game, new.seed, new.events, new.tables = self.game, self.seed, [], self.tables
+        new.game, new.seed, new.events, new.tables = self.game, self.seed, None, self.tables
         new.players, new.around, new.box, new.pinwheel, new.faces = (
             self.players,
             self.around,
@@ -299,7 +318,6 @@ class UmbrellaState(State):
         new.trigger, new.trigger_seat, new.outcome = self.trigger, self.trigger_seat, self.outcome
         return new
 
-    # --- public properties ------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
         """The seat deciding now: the active seat, or the receiver placing a passed tile."""
@@ -377,7 +395,6 @@ class UmbrellaState(State):
         """A tile side in words, e.g. ``"F07 white"``."""
         return f"{self.pieces.tiles[code >> 1].id} {SIDES[code & 1]}"
 
-    # --- luck -------------------------------------------------------------------------------
     def reshuffled(self, seed: int) -> UmbrellaState:
         """A copy with new luck: the hidden tiles under the stacks dealt anew [setup.figures].
 
@@ -410,33 +427,6 @@ class UmbrellaState(State):
         ]
         return new
 
-    # --- the moves --------------------------------------------------------------------------
-    def _moves(self) -> list[tuple]:
-        return legal_moves(self)
-
-    def _label(self, key: tuple) -> tuple[str, str]:
-        label = _PUSH_LABELS.get((self.players == 1, key))  # the commonest labels, made once
-        return (label, "turn.push") if label is not None else describe(self, key)
-
-    def _do(self, key: tuple, log: bool) -> None:
-        play(self, key, log)
-
-    def _refusal(self, key: tuple) -> tuple[str, str]:
-        return why_not(self, key)
-
-    def _canonical(self, key: tuple) -> tuple:
-        """A swap of two neighbours names them in either order [power.swap]."""
-        if key[0] == "swap" and key[2] > key[3]:
-            return (key[0], key[1], key[3], key[2])
-        return key
-
-    def _well_formed(self, key: tuple) -> bool:
-        return (
-            len(key) == 4
-            and isinstance(key[0], str)
-            and all(isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
-        )
-
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
         problems = []
@@ -457,9 +447,7 @@ class UmbrellaState(State):
             problems.append("a Stage does not hold 16 umbrellas")
         if not self.solo and sum(waiting) != 4 * (2 * n + 1):
             problems.append("the Waiting Zones do not hold 4 umbrellas per zone in all")
-        placed = 0
-        for filled in self.filled:
-            placed += filled.bit_count()
+        placed = sum(filled.bit_count() for filled in self.filled)
         if (
             self.supply < 0
             or self.reserve < 0
@@ -511,28 +499,32 @@ class UmbrellaState(State):
             "achievement": self.achievement(scores[0]) if self.solo else "",
         }
 
-    # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"{self.seat_name(self.to_act or 0)} to {self.step}"
         return f"<Umbrella state: {self.players} player(s), {where}>"
 
 
-# --- Rule 2: setup ---------------------------------------------------------------------------
+# --- 2. Setup -------------------------------------------------------------------------------
 
 
-def new_game(game: Game, seed: int, log: bool = True) -> UmbrellaState:
+def setup(game: Game, seed: int, events: list | None) -> UmbrellaState:
     """Set up the table [setup.*] (solo: [solo.setup] [solo.figures] [solo.tokens])."""
     table = tables(game)
     pieces = table.pieces
     n = game.players
     rng = random.Random(seed)
     s = UmbrellaState.__new__(UmbrellaState)
-    s.game, s.seed, s.events, s.tables, s.players = game, seed, [], table, n
+    s.game, s.seed, s.events, s.tables, s.players = game, seed, events, table, n
 
     # [setup.stage] each Stage filled following its board's colours
     boards = pieces.boards[:n]
     s.cells = [list(board.stage) for board in boards]
     s.pinwheel = tuple(board.pinwheel for board in boards)
+    names = ", ".join(f"{s.seat_name(p)} board {boards[p].id}" for p in range(n))
+    s.say(
+        "setup.stage",
+        lambda: f"Each Stage is filled with 16 umbrellas following its board's colours ({names}).",
+    )
 
     # [setup.zones] [setup.two-players] [solo.setup] the Waiting Zones
     if n == 1:
@@ -542,9 +534,32 @@ def new_game(game: Game, seed: int, log: bool = True) -> UmbrellaState:
         s.zones = [[0, 0, 0, 0] for _ in range(4)]
         for i, colour in enumerate(bag):
             s.zones[i // 5][colour] += 1  # 5 umbrellas on each zone
+        s.say(
+            "solo.setup",
+            lambda: (
+                "20 umbrellas, 5 of each colour, are shuffled onto the "
+                "left, right, top and personal zones, 5 on each."
+            ),
+        )
     else:
         s.around = tuple((n, (p - 1) % n, n + 1 + p, p) for p in range(n))
         s.zones = [[1, 1, 1, 1] for _ in range(2 * n + 1)]
+        where = "beside the central zone" if n == 2 else "between the Stages"
+        s.say(
+            "setup.zones",
+            lambda: (
+                f"Each personal zone, the central zone and {n} side "
+                f"zones {where} get 4 umbrellas of different colours."
+            ),
+        )
+        if n == 2:
+            s.say(
+                "setup.two-players",
+                lambda: (
+                    "Side zone 1 is P1's left and P2's right; "
+                    "side zone 2 is P2's left and P1's right."
+                ),
+            )
     s.discard = [0, 0, 0, 0]
     used = [sum(stage.count(c) for stage in s.cells) + sum(z[c] for z in s.zones) for c in range(4)]
     s.box = tuple(UMBRELLAS_PER_COLOUR - count for count in used)
@@ -564,169 +579,301 @@ def new_game(game: Game, seed: int, log: bool = True) -> UmbrellaState:
             s.seen |= 1 << (stacks[k][-1] >> 1)
         s.spaces.append(stacks)
     s.tile_box, s.tile_discard = sorted(order), []
-
-    # [setup.scoreboard] one face of the chosen level for everyone
-    faces = list(pieces.faces[game.options["level"]])
-    rng.shuffle(faces)
-    s.faces = tuple(faces[p % len(faces)] for p in range(n))
-    s.filled = [0] * n
+    if n == 1:
+        s.say(
+            "solo.figures",
+            lambda: "Two stacks of 3 Figure tiles, black side up, go on Figure spaces 1 and 2.",
+        )
+    else:
+        s.say(
+            "setup.figures",
+            lambda: (
+                "Each player puts two stacks of 2 Figure tiles on "
+                "Figure spaces 1 and 2, whatever side is up, turned by the pinwheel."
+            ),
+        )
 
     # [setup.tokens] [solo.tokens] the supply and the tokens set aside
     s.supply = SUPPLY[n]
     s.reserve = SCORING_TOKENS - s.supply
+    if n == 1:
+        s.say("solo.tokens", lambda: f"{s.supply} scoring tokens are prepared.")
+    else:
+        s.say(
+            "setup.tokens",
+            lambda: f"{s.supply} scoring tokens go in the supply; {s.reserve} are set aside.",
+        )
 
-    s.active, s.step, s.offers, s.due = 0, "push", (), []  # [setup.first]
+    # [setup.scoreboard] one face of the chosen level for everyone
+    level = game.options["level"]
+    faces = list(pieces.faces[level])
+    rng.shuffle(faces)
+    s.faces = tuple(faces[p % len(faces)] for p in range(n))
+    s.filled = [0] * n
+    s.say("setup.scoreboard", lambda: f"Everyone takes a level {level} Scoreboard.")
+
+    # [setup.first]
+    s.active, s.step, s.offers, s.due = 0, "push", (), []
     s.held, s.held_from, s.receiver, s.choose_side = -1, -1, -1, False
     s.extra_turn, s.ejected, s.trigger, s.trigger_seat = False, -1, "", -1
     s.turns, s.outcome = [0] * n, None
-    if log:
-        _log_setup(s)
+    s.say("setup.first", lambda: f"{s.seat_name(0)} starts.")
     return s
 
 
-def _log_setup(s: UmbrellaState) -> None:
-    n = s.players
-    ev = s.events
-    boards = ", ".join(f"{s.seat_name(p)} board {s.pieces.boards[p].id}" for p in range(n))
-    ev.append(
-        Event(
-            "setup.stage",
-            f"Each Stage is filled with 16 umbrellas following its board's colours ({boards}).",
-        )
-    )
-    if n == 1:
-        ev.append(
-            Event(
-                "solo.setup",
-                "20 umbrellas, 5 of each colour, are shuffled onto the "
-                "left, right, top and personal zones, 5 on each.",
-            )
-        )
-        ev.append(
-            Event(
-                "solo.figures",
-                "Two stacks of 3 Figure tiles, black side up, go on Figure spaces 1 and 2.",
-            )
-        )
-        ev.append(Event("solo.tokens", f"{s.supply} scoring tokens are prepared."))
-    else:
-        where = "beside the central zone" if n == 2 else "between the Stages"
-        ev.append(
-            Event(
-                "setup.zones",
-                f"Each personal zone, the central zone and {n} side "
-                f"zones {where} get 4 umbrellas of different colours.",
-            )
-        )
-        if n == 2:
-            ev.append(
-                Event(
-                    "setup.two-players",
-                    "Side zone 1 is P1's left and P2's right; "
-                    "side zone 2 is P2's left and P1's right.",
-                )
-            )
-        ev.append(
-            Event(
-                "setup.figures",
-                "Each player puts two stacks of 2 Figure tiles on "
-                "Figure spaces 1 and 2, whatever side is up, turned by the pinwheel.",
-            )
-        )
-        ev.append(
-            Event(
-                "setup.tokens",
-                f"{s.supply} scoring tokens go in the supply; {s.reserve} are set aside.",
-            )
-        )
-    ev.append(
-        Event("setup.scoreboard", f"Everyone takes a level {s.game.options['level']} Scoreboard.")
-    )
-    ev.append(Event("setup.first", f"{s.seat_name(0)} starts."))
+# --- How moves name things in action ids -----------------------------------------------------
 
 
-# --- Rule 3: a turn ---------------------------------------------------------------------------
+def _namer(names: tuple[str, ...], what: str) -> ByName:
+    """An id part that writes a number as its name in ``names`` and reads it back."""
+
+    def write(s: Any, value: int) -> str:
+        return names[value] if 0 <= value < len(names) else str(value)
+
+    def read(s: Any, text: str) -> int:
+        if text not in names:
+            msg = f"there is no {what} {text!r}; the {what}s are {', '.join(names)}"
+            raise ValueError(msg)
+        return names.index(text)
+
+    return ByName(write, read, what)
 
 
-def legal_moves(s: UmbrellaState) -> list[tuple]:
-    """The legal move keys now, for the seat in :attr:`UmbrellaState.to_act`."""
-    if s.outcome is not None:
-        return []
-    step = s.step
-    seat = s.active
-    if step == "push":
-        return push_moves(s, seat)
-    if step == "score":
-        moves = [("score", seat, space, spot) for space, spot in s.offers]
-        if s.game.options["scoring"] == "may":  # [opt.scoring]
-            moves.append(("decline", seat, -1, -1))
-        return moves
-    if step == "pass":  # [figure.pass-two]
-        return [("pass", seat, BLACK, -1), ("pass", seat, WHITE, -1)]
-    if step == "cover":  # [figure.cover] [solo.flip]
-        return [("cover", s.receiver, k, -1) for k in range(4)]
-    if step == "swap":  # [power.swap]
-        cells = s.cells[seat]
-        moves = [
-            ("swap", seat, a, b)
-            for a in range(16)
-            for b in NEIGHBOURS[a]
-            if a < b and cells[a] != cells[b]
-        ]
-        return [*moves, ("skip", seat, 1, -1)]
-    if step == "swap-zone":  # [power.swap-zone]
-        cells = s.cells[seat]
-        moves = []
-        for side in range(4):
-            zone = s.zones[s.around[seat][side]]
-            for colour in range(4):
-                if zone[colour]:
-                    moves.extend(
-                        ("swap-zone", seat, side * 4 + colour, cell)
-                        for cell in range(16)
-                        if cells[cell] != colour
-                    )
-        return [*moves, ("skip", seat, 2, -1)]
-    if step == "keep":  # [solo.again]
-        return [("keep", seat, side, -1) for side in range(4)]
-    return []
+def spot_id(s: UmbrellaState, spot: int) -> str:
+    """A Scoreboard spot by its id in the data (every face of a level shares the design)."""
+    spots = s.faces[0].spots
+    return spots[spot].id if 0 <= spot < len(spots) else str(spot)
 
 
-_PUSH_KEYS = tuple(
-    tuple(tuple(("push", seat, a, line) for line in range(4)) for a in range(16))
-    for seat in range(4)
-)
+def spot_number(s: UmbrellaState, name: str) -> int:
+    """The spot (its index on the face) with this data id; ``ValueError`` if there is none."""
+    for index, spot in enumerate(s.faces[0].spots):
+        if spot.id == name:
+            return index
+    first, last = s.faces[0].spots[0].id, s.faces[0].spots[-1].id
+    msg = f"the Scoreboard has no spot {name!r}; its spots are {first} to {last}"
+    raise ValueError(msg)
 
 
-def push_moves(s: UmbrellaState, seat: int) -> list[tuple]:
-    """Every umbrella the seat may take and every line it may push it into [turn.take].
+def _power_name(s: Any, power: str) -> str:
+    return power
 
-    A move ``("push", seat, side * 4 + colour, line)`` takes an umbrella of ``colour`` from the
-    zone on ``side`` of the seat's Stage (north, east, south, west). An empty zone offers nothing
-    [turn.empty-zone]; if all four are empty, any zone on the table may be used, pushing in from
-    any side: ``("push-any", seat, zone * 4 + colour, side * 4 + line)`` [turn.all-empty].
+
+def _power_read(s: Any, text: str) -> str:
+    if text not in EFFECTS:
+        msg = f"there is no power {text!r}; the powers are {', '.join(EFFECTS)}"
+        raise ValueError(msg)
+    return text
+
+
+Side = Annotated[int, _namer(COMPASS, "side")]
+"""A side of a Stage (0 to 3: north, east, south, west), by name in ids."""
+Colour = Annotated[int, _namer(COLOURS, "colour")]
+"""An umbrella colour (0 to 3: yellow, blue, green, red), by name in ids."""
+TileSide = Annotated[int, _namer(SIDES, "tile side")]
+"""A side of a Figure tile (0 black, 1 white), by name in ids."""
+BoardSpot = Annotated[int, ByName(spot_id, spot_number, "spot")]
+"""A Scoreboard spot: its index on the face (spot number - 1), by its data id in ids."""
+PowerName = Annotated[str, ByName(_power_name, _power_read, "power")]
+"""A level-4 power by the name the Scoreboard data gives it (see ``effects.py``)."""
+
+
+# --- Who may decide now (every move kind asks first) -----------------------------------------
+
+STEP_RULE = {
+    "push": "turn.push",
+    "score": "figure.token",
+    "pass": "figure.pass-two",
+    "cover": "figure.cover",
+    "swap": "power.swap",
+    "swap-zone": "power.swap-zone",
+    "keep": "solo.again",
+}
+STEP_WORDS = {
+    "push": "push an umbrella",
+    "score": "score the figure made by the slide",
+    "pass": "choose the side of the tile to pass",
+    "cover": "choose which tile the passed tile covers",
+    "swap": "use or skip the swap power",
+    "swap-zone": "use or skip the zone power",
+    "keep": "choose where the kept umbrella goes",
+}
+
+
+def not_yours(s: UmbrellaState, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not decide anything now, if so [turn.order].
+
+    The game is over, there is no such seat, or another seat decides.
     """
-    moves: list[tuple] = []
-    zones = s.zones
-    keys = _PUSH_KEYS[seat]
-    for side, zone in enumerate(s.around[seat]):
-        held = zones[zone]
-        for colour in range(4):
-            if held[colour]:
-                moves += keys[side * 4 + colour]
-    if not moves and not s.solo:
-        for zone, held in enumerate(zones):
-            for colour in range(4):
-                if held[colour]:
-                    moves += [("push-any", seat, zone * 4 + colour, b) for b in range(16)]
-    if s.solo and s.game.options["solo_end"] == "concede":  # [opt.solo_end]
-        moves.append(("stop", seat, -1, -1))
-    return moves
+    if s.outcome is not None:
+        return "the game is over", s.outcome.rule
+    n = s.players
+    if not 0 <= seat < n:
+        return f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1})", "turn.order"
+    if seat != s.to_act:
+        rule = "turn.order" if s.step == "push" else STEP_RULE[s.step]
+        return f"it is {s.seat_name(s.to_act or 0)}'s decision now ({STEP_WORDS[s.step]})", rule
+    return None
 
 
-def push(
-    s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: int, log: bool
-) -> int:
+def must_first(s: UmbrellaState, seat: int) -> tuple[str, str]:
+    """The seat has another decision to make first."""
+    return f"{s.seat_name(seat)} must first {STEP_WORDS[s.step]}", STEP_RULE[s.step]
+
+
+# --- 3. A turn: take an umbrella and push it in ----------------------------------------------
+
+
+def zone_words(s: UmbrellaState, side: int) -> str:
+    """A zone seen from the Stage's owner, e.g. ``"north zone (central)"``."""
+    role = SOLO_ZONE_ROLE[side] if s.solo else ZONE_ROLE[side]
+    return f"{COMPASS[side]} zone ({role})"
+
+
+def line_words(side: int, line: int) -> str:
+    """Which way a push goes, e.g. ``"down column 2"`` from the north side."""
+    return (
+        f"down column {line + 1}",
+        f"left along row {line + 1}",
+        f"up column {line + 1}",
+        f"right along row {line + 1}",
+    )[side]
+
+
+def cell_words(cell: int) -> str:
+    """A Stage space in words, e.g. ``"row 1, column 2"``."""
+    return f"row {cell // 4 + 1}, column {cell % 4 + 1}"
+
+
+class Push(Move):
+    """Take an umbrella from a zone around your Stage and push it in [turn.take] [turn.push].
+
+    ``side`` is the side of the Stage the zone lies on (north: the central zone, east: the side
+    zone on your right, south: your personal zone, west: the side zone on your left), ``colour``
+    the umbrella taken and ``line`` the column (from north or south) or row (from east or west),
+    0 to 3. An empty zone offers nothing [turn.empty-zone].
+    """
+
+    rule = "turn.push"
+    seat: int
+    side: Side
+    colour: Colour
+    line: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Push]:
+        if s.step != "push":
+            return []
+        seat, zones = s.active, s.zones
+        return [
+            Push(seat, side, colour, line)
+            for side, zone in enumerate(s.around[seat])
+            for colour in range(4)
+            if zones[zone][colour]
+            for line in range(4)
+        ]
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, side = self.seat, self.side
+        slide(s, seat, s.around[seat][side], self.colour, side, self.line)
+        after_push(s, seat)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: push the {COLOURS[self.colour]} umbrella from the "
+            f"{zone_words(s, self.side)} {line_words(self.side, self.line)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if s.step != "push":
+            return must_first(s, self.seat)
+        side, colour, line = self.side, self.colour, self.line
+        if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= line < 4):
+            return "a push names a side, a colour and a line (each 0 to 3)", "turn.push"
+        zone = s.zones[s.around[self.seat][side]]
+        if not any(zone):
+            return (
+                f"the {zone_words(s, side)} is empty: no umbrella can be taken from it",
+                "turn.empty-zone",
+            )
+        return f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", "turn.take"
+
+
+class PushAny(Move):
+    """Push from any zone, in from any side, when your four zones are empty [turn.all-empty].
+
+    The side chosen also decides where the pushed-out umbrella goes: the zone on the far side.
+    """
+
+    rule = "turn.all-empty"
+    seat: int
+    zone: int
+    colour: Colour
+    side: Side
+    line: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[PushAny]:
+        if s.step != "push" or s.solo:
+            return []
+        seat, zones = s.active, s.zones
+        if any(any(zones[zone]) for zone in s.around[seat]):
+            return []
+        return [
+            PushAny(seat, zone, colour, side, line)
+            for zone, held in enumerate(zones)
+            for colour in range(4)
+            if held[colour]
+            for side in range(4)
+            for line in range(4)
+        ]
+
+    def play(self, s: UmbrellaState) -> None:
+        seat = self.seat
+        s.say(
+            "turn.all-empty",
+            lambda: (
+                f"All four zones around {s.seat_name(seat)}'s Stage are empty: "
+                "any zone may be used."
+            ),
+        )
+        slide(s, seat, self.zone, self.colour, self.side, self.line)
+        after_push(s, seat)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: push the {COLOURS[self.colour]} umbrella from "
+            f"{s.zone_phrase(self.zone)} in from the {COMPASS[self.side]} side, "
+            f"{line_words(self.side, self.line)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if s.step != "push":
+            return must_first(s, self.seat)
+        if s.solo:
+            return "in solo all four zones are around the Stage", "turn.all-empty"
+        if any(any(s.zones[zone]) for zone in s.around[self.seat]):
+            return (
+                "a zone away from your Stage may be used only when all four zones around it "
+                "are empty"
+            ), "turn.all-empty"
+        if not (0 <= self.zone < len(s.zones) and 0 <= self.colour < 4):
+            return f"name a zone (0 to {len(s.zones) - 1}) and a colour (0 to 3)", "turn.all-empty"
+        if not (0 <= self.side < 4 and 0 <= self.line < 4):
+            return "name a side and a line (each 0 to 3)", "turn.all-empty"
+        return (
+            f"there is no {COLOURS[self.colour]} umbrella in {s.zone_phrase(self.zone)}",
+            "turn.empty-zone",
+        )
+
+
+def slide(s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: int) -> int:
     """Slide an umbrella into a line; the last one drops onto the far zone [turn.push].
 
     Returns the colour of the umbrella pushed out. In solo it is discarded [solo.discard].
@@ -744,37 +891,34 @@ def push(
     else:
         far = s.around[seat][OPPOSITE[side]]
         s.zones[far][out] += 1
-    if log:
-        name = s.seat_name(seat)
-        s.events.append(
-            Event(
-                "turn.take",
-                f"{name} takes a {COLOURS[colour]} umbrella from {s.zone_phrase(zone)}.",
-            )
-        )
-        s.events.append(
-            Event(
-                "turn.push",
-                f"{name} pushes it {_line_words(side, line)}; the "
-                f"{COLOURS[out]} umbrella at the far end "
-                + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else "leaves the Stage."),
-            )
-        )
-        if s.solo:
-            s.events.append(Event("solo.discard", f"The {COLOURS[out]} umbrella is discarded."))
+    name = s.seat_name(seat)
+    s.say(
+        "turn.take",
+        lambda: f"{name} takes a {COLOURS[colour]} umbrella from {s.zone_phrase(zone)}.",
+    )
+    s.say(
+        "turn.push",
+        lambda: (
+            f"{name} pushes it {line_words(side, line)}; the {COLOURS[out]} umbrella at the "
+            "far end " + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else "leaves the Stage.")
+        ),
+    )
+    if s.solo:
+        s.say("solo.discard", lambda: f"The {COLOURS[out]} umbrella is discarded.")
     return out
 
 
-def _line_words(side: int, line: int) -> str:
-    return (
-        f"down column {line + 1}",
-        f"left along row {line + 1}",
-        f"up column {line + 1}",
-        f"right along row {line + 1}",
-    )[side]
+def after_push(s: UmbrellaState, seat: int) -> None:
+    """After the slide: a figure may be scored, else the turn ends [figure.match] [figure.one]."""
+    offers = scoring_offers(s, seat)
+    if offers:
+        s.offers = offers
+        s.step = "score"
+    else:
+        end_turn(s)
 
 
-# --- Rule 4: figures --------------------------------------------------------------------------
+# --- 4. Figures -----------------------------------------------------------------------------
 
 
 def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
@@ -788,19 +932,17 @@ def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
     """
     if s.supply + (s.reserve if s.trigger else 0) <= 0:
         return ()
-    stage = None
+    stage = colour_masks(s.cells[seat])
     masks = s.tables.masks
+    filled = s.filled[seat]
     offers = []
     for space, stack in enumerate(s.spaces[seat]):
         if not stack:
             continue
         angle = s.pinwheel[seat][space]
-        if stage is None:
-            stage = colour_masks(s.cells[seat])
         made = matched_colours(masks[stack[-1]][angle // 90], stage)
         if not made:
             continue
-        filled = s.filled[seat]
         for i, spot in enumerate(s.faces[seat].spots):
             if not filled >> i & 1 and (
                 spot.colours & made if spot.white < 0 else spot.white == angle
@@ -809,178 +951,363 @@ def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
     return tuple(offers)
 
 
-def made_colours(s: UmbrellaState, seat: int, space: int) -> int:
-    """Bit mask of the colours in which the figure on a space is made now [figure.match]."""
-    stack = s.spaces[seat][space]
-    if not stack:
-        return 0
-    masks = s.tables.masks[stack[-1]][s.pinwheel[seat][space] // 90]
-    return matched_colours(masks, colour_masks(s.cells[seat]))
+def made_colours(s: UmbrellaState, seat: int, space: int, code: int | None = None) -> int:
+    """Bit mask of the colours in which the figure on a space is made now [figure.match].
 
-
-def score_figure(s: UmbrellaState, seat: int, space: int, spot: int, log: bool) -> None:
-    """Place a token on a free spot and take the completed tile [figure.token] [figure.pass]."""
-    face = s.faces[seat]
-    s.filled[seat] |= 1 << spot
-    from_reserve = s.supply == 0
-    if from_reserve:
-        s.reserve -= 1  # [end.reserve]
-    else:
-        s.supply -= 1
-    name = s.seat_name(seat)
-    code = s.spaces[seat][space].pop()
-    if log:
-        made = made_colours_after(s, seat, space, code)
-        colour = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
-        where = (
-            "taken from the tokens set aside"
-            if from_reserve
-            else (f"{s.supply} left in the supply")
-        )
-        s.events.append(
-            Event(
-                "figure.match",
-                f"{name}'s Stage shows the {colour} figure of "
-                f"{s.tile_words(code)} on Figure space {space + 1}.",
-            )
-        )
-        s.events.append(
-            Event(
-                "figure.token",
-                f"{name} puts a scoring token on spot "
-                f"{face.spots[spot].number} ({face.spots[spot].words}); {where}.",
-            )
-        )
-        if from_reserve:
-            s.events.append(Event("end.reserve", f"{name} takes a token set aside at setup."))
-    for kind, a, b in face.powers:  # [board.powers] both spots round a power are filled
-        if spot in (a, b) and s.filled[seat] >> a & 1 and s.filled[seat] >> b & 1:
-            s.due.append(kind)
-            if log:
-                s.events.append(
-                    Event("board.powers", f"{name} fills both spots around the {kind} power.")
-                )
-    s.held, s.held_from = code, seat
-    s.choose_side = s.players == 2
-    stack = s.spaces[seat][space]
-    if stack:  # [figure.reveal]
-        s.seen |= 1 << (stack[-1] >> 1)
-        if log:
-            s.events.append(
-                Event(
-                    "figure.reveal",
-                    f"The tile beneath is revealed on Figure "
-                    f"space {space + 1}: {s.tile_words(stack[-1])}.",
-                )
-            )
-    carry_on(s, log)
-
-
-def made_colours_after(s: UmbrellaState, seat: int, space: int, code: int) -> int:
-    """The colours in which tile side ``code`` is made on a space (the tile already taken)."""
+    ``code``: the tile side to look at (by default the visible tile of the space).
+    """
+    if code is None:
+        stack = s.spaces[seat][space]
+        if not stack:
+            return 0
+        code = stack[-1]
     masks = s.tables.masks[code][s.pinwheel[seat][space] // 90]
     return matched_colours(masks, colour_masks(s.cells[seat]))
 
 
-def carry_on(s: UmbrellaState, log: bool) -> None:
-    """After a figure: the powers earned, then the tile passed and placed, then the turn ends.
+def colour_words(made: int) -> str:
+    """Colours of a colour mask in words, e.g. ``"yellow/red"``."""
+    return "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
 
-    Powers act at once [board.powers]; then the tile goes to the left [figure.pass] (solo: it is
-    flipped or discarded [solo.flip]); then the receiver places it [figure.place].
+
+class Score(Move):
+    """Score the figure on a Figure space: a token on a free spot of its colour [figure.token].
+
+    Offered only right after your push, for a figure made then [figure.later], one a turn
+    [figure.one]. Where several spots fit, the player picks one; a figure made in two colours
+    picks its colour by the spot. The completed tile is then passed [figure.pass].
+    """
+
+    rule = "figure.token"
+    seat: int
+    space: int
+    spot: BoardSpot
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Score]:
+        if s.step != "score":
+            return []
+        seat = s.active
+        return [Score(seat, space, spot) for space, spot in s.offers]
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, space, spot = self.seat, self.space, self.spot
+        s.offers = ()
+        face = s.faces[seat]
+        s.filled[seat] |= 1 << spot
+        from_reserve = s.supply == 0
+        if from_reserve:
+            s.reserve -= 1  # [end.reserve]
+        else:
+            s.supply -= 1
+        name = s.seat_name(seat)
+        code = s.spaces[seat][space].pop()
+        s.say(
+            "figure.match",
+            lambda: (
+                f"{name}'s Stage shows the {colour_words(made_colours(s, seat, space, code))} "
+                f"figure of {s.tile_words(code)} on Figure space {space + 1}."
+            ),
+        )
+        where = (
+            "taken from the tokens set aside" if from_reserve else f"{s.supply} left in the supply"
+        )
+        s.say(
+            "figure.token",
+            lambda: (
+                f"{name} puts a scoring token on spot "
+                f"{face.spots[spot].number} ({face.spots[spot].words}); {where}."
+            ),
+        )
+        if from_reserve:
+            s.say("end.reserve", lambda: f"{name} takes a token set aside at setup.")
+        for power, a, b in face.powers:  # [board.powers] both spots round a power are filled
+            if spot in (a, b) and s.filled[seat] >> a & 1 and s.filled[seat] >> b & 1:
+                s.due.append(power)
+                s.say(
+                    "board.powers",
+                    lambda power=power: f"{name} fills both spots around the {power} power.",
+                )
+        s.held, s.held_from = code, seat
+        s.choose_side = s.players == 2
+        stack = s.spaces[seat][space]
+        if stack:  # [figure.reveal]
+            s.seen |= 1 << (stack[-1] >> 1)
+            s.say(
+                "figure.reveal",
+                lambda: (
+                    f"The tile beneath is revealed on Figure space {space + 1}: "
+                    f"{s.tile_words(stack[-1])}."
+                ),
+            )
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        spot = s.faces[self.seat].spots[self.spot]
+        made = made_colours(s, self.seat, self.space) & (spot.colours or 15)
+        return (
+            f"{s.seat_name(self.seat)}: score the {colour_words(made)} figure "
+            f"{s.tile_words(s.top(self.seat, self.space))} on Figure space {self.space + 1}: "
+            f"token on spot {spot.number} ({spot.words})"
+        )
+
+    def rule_in(self, s: UmbrellaState) -> str:
+        spot = s.faces[self.seat].spots[self.spot]
+        if spot.white >= 0:
+            return "board.white"
+        return "board.bicolour" if spot.colours & (spot.colours - 1) else "figure.token"
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat) or not_scoring_now(s, self.seat)
+        if refused:
+            return refused
+        seat, space, spot = self.seat, self.space, self.spot
+        face = s.faces[seat]
+        if not 0 <= space < 4:
+            return f"there is no Figure space {space + 1}; they are numbered 1 to 4", "figure.match"
+        if not 0 <= spot < len(face.spots):
+            return (
+                f"there is no spot {spot + 1}; the Scoreboard has spots 1 to {len(face.spots)}",
+                "figure.token",
+            )
+        if not s.spaces[seat][space]:
+            return f"Figure space {space + 1} holds no tile", "figure.match"
+        made = made_colours(s, seat, space)
+        if not made:
+            return (
+                f"the figure {s.tile_words(s.top(seat, space))} on Figure space {space + 1} is "
+                "not made on your Stage (all its spaces, turned by the pinwheel, in one colour)"
+            ), "figure.match"
+        target = face.spots[spot]
+        colours = colour_words(made)
+        free = [sp for i, sp in enumerate(face.spots) if not s.filled[seat] >> i & 1]
+        angle = s.pinwheel[seat][space]
+        if not any(sp.colours & made if sp.white < 0 else sp.white == angle for sp in free):
+            return (
+                f"no free {colours} spot is left on your Scoreboard: a {colours} figure scores "
+                "nothing and its tile is not passed"
+            ), "figure.full-colour"
+        if s.filled[seat] >> spot & 1:
+            return f"spot {target.number} already holds a token", "figure.token"
+        if target.white >= 0:
+            return (
+                f"spot {target.number} is a white square for figures from the {target.white}° "
+                f"Figure space; this figure sits on a {angle}° space"
+            ), "board.white"
+        return f"spot {target.number} takes {target.words}; this figure is {colours}", (
+            "figure.token"
+        )
+
+
+def not_scoring_now(s: UmbrellaState, seat: int) -> tuple[str, str] | None:
+    """Why no figure can be scored (or declined) now: before the push, or after a figure."""
+    if s.step == "push":
+        return (
+            "figures are checked only after a slide: push an umbrella first, and score "
+            "a figure still made after it"
+        ), "figure.later"
+    if s.step != "score":
+        return f"{s.seat_name(seat)} has scored this turn already: one figure a turn", "figure.one"
+    return None
+
+
+class Decline(Move):
+    """Score nothing this turn, though a figure is made [opt.scoring].
+
+    Only with the option scoring='may'; by default a figure made must be scored.
+    """
+
+    rule = "opt.scoring"
+    seat: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Decline]:
+        if s.step == "score" and s.game.options["scoring"] == "may":
+            return [Decline(s.active)]
+        return []
+
+    def play(self, s: UmbrellaState) -> None:
+        s.say("opt.scoring", lambda: f"{s.seat_name(self.seat)} does not score a figure this turn.")
+        end_turn(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return f"{s.seat_name(self.seat)}: do not score a figure this turn"
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        return (
+            not_yours(s, self.seat)
+            or not_scoring_now(s, self.seat)
+            or ("a figure made by your slide must be scored (option scoring='must')", "opt.scoring")
+        )
+
+
+def carry_on(s: UmbrellaState) -> None:
+    """After a figure: the powers earned act, the tile is passed and placed, the turn ends.
+
+    Powers act at once, in the order earned [board.powers] (each power's effect is in
+    ``effects.py``; one that needs a decision stops here until it is made). Then the tile goes to
+    the left [figure.pass] (solo: it is flipped or discarded [solo.flip]) and the receiver places
+    it [figure.place] [figure.cover].
     """
     while s.due:
-        kind = s.due[0]
-        if kind == "play-again":
-            if s.solo:
-                s.step = "keep"  # [solo.again] the pushed-out umbrella is not discarded
-                return
-            s.due.pop(0)
-            s.extra_turn = True  # [power.again]
-            if log:
-                s.events.append(
-                    Event(
-                        "power.again", f"{s.seat_name(s.active)} will play again after this turn."
-                    )
-                )
-            continue
-        s.step = "swap" if kind == "swap-adjacent" else "swap-zone"
-        return
-    if s.held >= 0:
-        code = s.held
-        if s.solo:
-            if code & 1 == WHITE:  # [solo.flip] a white tile is discarded
-                s.tile_discard.append(code)
-                s.held = -1
-                if log:
-                    s.events.append(
-                        Event("solo.flip", f"{s.tile_words(code)} was white: it is discarded.")
-                    )
-            else:
-                s.held = code | WHITE  # [solo.flip] a black tile is flipped to white
-                if log:
-                    s.events.append(
-                        Event("solo.flip", f"{s.tile_words(code)} is flipped to its white side.")
-                    )
-                if not place_tile(s, s.active, log):
-                    return
-        else:
-            if s.choose_side:  # [figure.pass-two] the passer picks the side
-                s.step = "pass"
-                return
-            receiver = (s.held_from + 1) % s.players
-            if log:
-                s.events.append(
-                    Event(
-                        "figure.pass",
-                        f"{s.seat_name(s.held_from)} passes "
-                        f"{s.tile_words(code)} to {s.seat_name(receiver)} on the "
-                        "left.",
-                    )
-                )
-            if not place_tile(s, receiver, log):
-                return
-    end_turn(s, log)
+        if EFFECTS[s.due[0]](s):
+            return  # the power waits for the player's choice
+    if s.held >= 0 and (solo_flip(s) if s.solo else pass_left(s)):
+        return  # a side to choose, or a tile to cover
+    end_turn(s)
 
 
-def place_tile(s: UmbrellaState, receiver: int, log: bool) -> bool:
+def pass_left(s: UmbrellaState) -> bool:
+    """Pass the completed tile to the player on the left [figure.pass] [figure.pass-two].
+
+    With 2 players the passer first chooses its side (the move ``Pass``). Returns True while a
+    decision waits.
+    """
+    if s.choose_side:
+        s.step = "pass"
+        return True
+    code, passer = s.held, s.held_from
+    receiver = (passer + 1) % s.players
+    s.say(
+        "figure.pass",
+        lambda: (
+            f"{s.seat_name(passer)} passes {s.tile_words(code)} to "
+            f"{s.seat_name(receiver)} on the left."
+        ),
+    )
+    return not place_tile(s, receiver)
+
+
+class Pass(Move):
+    """With 2 players, the passer chooses the side the other player will see [figure.pass-two]."""
+
+    rule = "figure.pass-two"
+    seat: int
+    side: TileSide
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Pass]:
+        return [Pass(s.active, BLACK), Pass(s.active, WHITE)] if s.step == "pass" else []
+
+    def play(self, s: UmbrellaState) -> None:
+        s.held = (s.held & ~1) | self.side
+        s.choose_side = False
+        s.say(
+            "figure.pass-two",
+            lambda: (
+                f"{s.seat_name(self.seat)} chooses the {SIDES[self.side]} side for "
+                f"{s.seat_name((self.seat + 1) % 2)}."
+            ),
+        )
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: pass {s.pieces.tiles[s.held >> 1].id} to "
+            f"{s.seat_name((self.seat + 1) % 2)} {SIDES[self.side]} side up"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if s.players != 2:
+            return (
+                "only in the 2-player game does the passer choose the side; with 3 or 4 "
+                "players the tile keeps its side"
+            ), "figure.pass"
+        if s.step == "pass":
+            return "a tile has a black side (0) and a white side (1)", "figure.pass-two"
+        return "no tile is being passed now", "figure.pass-two"
+
+
+def place_tile(s: UmbrellaState, receiver: int) -> bool:
     """Put the held tile on the receiver's first empty Figure space [figure.place].
 
     Returns False when every space is taken: the receiver then chooses a tile to cover
     [figure.cover].
     """
     stacks = s.spaces[receiver]
-    for space in range(4):
-        if not stacks[space]:
-            stacks[space].append(s.held)
-            s.seen |= 1 << (s.held >> 1)
-            if log:
-                s.events.append(
-                    Event(
-                        "figure.place",
-                        f"{s.seat_name(receiver)} places "
-                        f"{s.tile_words(s.held)} on the first empty Figure space, "
-                        f"space {space + 1}, turned {s.pinwheel[receiver][space]}°.",
-                    )
-                )
-            s.held = -1
-            return True
-    s.receiver = receiver
-    s.step = "cover"
-    return False
+    space = next((k for k in range(4) if not stacks[k]), -1)
+    if space < 0:
+        s.receiver = receiver
+        s.step = "cover"
+        return False
+    code = s.held
+    stacks[space].append(code)
+    s.seen |= 1 << (code >> 1)
+    s.say(
+        "figure.place",
+        lambda: (
+            f"{s.seat_name(receiver)} places {s.tile_words(code)} on the first empty "
+            f"Figure space, space {space + 1}, turned {s.pinwheel[receiver][space]}°."
+        ),
+    )
+    s.held = -1
+    return True
 
 
-# --- Rule 5: the end of the game --------------------------------------------------------------
+class Cover(Move):
+    """No Figure space is empty: the receiver puts the new tile on one of theirs [figure.cover].
+
+    In solo, the flipped tile [solo.flip]. The covered tile is hidden until it is revealed again.
+    """
+
+    rule = "figure.cover"
+    seat: int
+    space: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Cover]:
+        return [Cover(s.receiver, space) for space in range(4)] if s.step == "cover" else []
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, space, code = self.seat, self.space, s.held
+        covered = s.spaces[seat][space][-1]
+        s.spaces[seat][space].append(code)
+        s.seen |= 1 << (code >> 1)
+        s.say(
+            self.rule_in(s),
+            lambda: (
+                f"{s.seat_name(seat)} covers {s.tile_words(covered)} on "
+                f"Figure space {space + 1} with {s.tile_words(code)}."
+            ),
+        )
+        s.held = -1
+        end_turn(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: place {s.tile_words(s.held)} over "
+            f"{s.tile_words(s.top(self.seat, self.space))} on Figure space {self.space + 1}"
+        )
+
+    def rule_in(self, s: UmbrellaState) -> str:
+        return "solo.flip" if s.solo else "figure.cover"
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if s.step != "cover":
+            return "a tile is covered only when a passed tile finds no empty space", "figure.place"
+        return f"there is no Figure space {self.space + 1}; they are numbered 1 to 4", (
+            "figure.cover"
+        )
 
 
-def end_turn(s: UmbrellaState, log: bool) -> None:
+# --- 5. The end of the game -----------------------------------------------------------------
+
+
+def end_turn(s: UmbrellaState) -> None:
     """Check the end triggers, then hand the turn on [end.*] [turn.order] (solo: [solo.end])."""
     s.held, s.receiver, s.offers = -1, -1, ()
     if s.solo:
         s.ejected = -1
         if s.supply == 0:
-            finish(s, "the last scoring token has been placed", log)
+            finish(s, "the last scoring token has been placed")
         elif no_figure_possible(s):
-            finish(s, "no figure can be made with the umbrellas left", log)
+            finish(s, "no figure can be made with the umbrellas left")
         else:
             s.step = "push"
         return
@@ -995,54 +1322,51 @@ def end_turn(s: UmbrellaState, log: bool) -> None:
             )
         elif not all(stack for stacks in s.spaces for stack in stacks[:1]) and any(
             s.tile_count(p) == 0 for p in range(n)
-        ):  # (space 1 is filled first)
+        ):  # (a seat with no tile has an empty space 1: space 1 is filled first)
             p = next(p for p in range(n) if s.tile_count(p) == 0)
             s.trigger, rule, why = (
                 "no-figures",
                 "end.no-figures",
-                (f"{s.seat_name(p)} has no Figure tile left"),
+                f"{s.seat_name(p)} has no Figure tile left",
             )
         elif s.filled[s.active].bit_count() >= TEN_TOKENS:  # only the active seat scores
             s.trigger, rule, why = (
                 "ten-tokens",
                 "end.ten-tokens",
-                (f"{name} has placed {TEN_TOKENS} scoring tokens"),
+                f"{name} has placed {TEN_TOKENS} scoring tokens",
             )
         if s.trigger:
             s.trigger_seat = s.active
-            if log:
-                s.events.append(Event(rule, f"The end is triggered on {name}'s turn: {why}."))
-                s.events.append(
-                    Event(
-                        "end.final-turns",
-                        "Each other player takes one final turn; tokens set aside may be used.",
-                    )
-                )
+            s.say(rule, lambda: f"The end is triggered on {name}'s turn: {why}.")
+            s.say(
+                "end.final-turns",
+                lambda: "Each other player takes one final turn; tokens set aside may be used.",
+            )
     if s.extra_turn:  # [power.again]
         s.extra_turn = False
         s.step = "push"
-        if log:
-            s.events.append(Event("power.again", f"{s.seat_name(s.active)} plays again."))
+        s.say("power.again", lambda: f"{s.seat_name(s.active)} plays again.")
         return
     following = (s.active + 1) % n
     if s.trigger and following == s.trigger_seat:  # [end.final-turns] everyone else has played
-        finish(s, "", log)
+        finish(s, "")
         return
     s.active = following
     s.step = "push"
-    if log:
-        s.events.append(
-            Event(
-                "turn.order",
-                f"{s.seat_name(following)}'s turn" + (" (final turn)." if s.trigger else "."),
-            )
-        )
+    s.say(
+        "turn.order",
+        lambda: f"{s.seat_name(following)}'s turn" + (" (final turn)." if s.trigger else "."),
+    )
 
 
-# --- Rule 5 (continued): final scores --------------------------------------------------------
+TRIGGER_WORDS = {
+    "supply": "the supply ran out",
+    "no-figures": "a player ran out of Figure tiles",
+    "ten-tokens": "a player placed 10 tokens",
+}
 
 
-def finish(s: UmbrellaState, why: str, log: bool) -> None:
+def finish(s: UmbrellaState, why: str) -> None:
     """Tally the scores and name the winner(s) [end.score] [end.tie] (solo: [solo.score])."""
     n = s.players
     scores = tuple(s.score(seat) for seat in range(n))
@@ -1052,18 +1376,16 @@ def finish(s: UmbrellaState, why: str, log: bool) -> None:
         won = scores[0] >= SOLO_WIN
         reason = f"The game ends: {why}. {scores[0]} points: {words}"
         s.outcome = Result((0,) if won else (), reason, "solo.achievement", scores)
-        if log:
-            s.events.append(Event("solo.end", f"The game ends: {why}."))
-            s.events.append(
-                Event(
-                    "solo.score",
-                    f"{s.tokens(0)} token(s) x 2 + "
-                    f"{board_bonus(s, 0)} from the Scoreboard"
-                    + (f" + {sum(map(sum, s.zones))} umbrella(s) left" if s.supply == 0 else "")
-                    + f" = {scores[0]} points.",
-                )
-            )
-            s.events.append(Event("solo.achievement", f"Achievement: {words}"))
+        s.say("solo.end", lambda: f"The game ends: {why}.")
+        s.say(
+            "solo.score",
+            lambda: (
+                f"{s.tokens(0)} token(s) x 2 + {board_bonus(s, 0)} from the Scoreboard"
+                + (f" + {sum(map(sum, s.zones))} umbrella(s) left" if s.supply == 0 else "")
+                + f" = {scores[0]} points."
+            ),
+        )
+        s.say("solo.achievement", lambda: f"Achievement: {words}")
         return
     best = max(scores)
     leaders = [seat for seat in range(n) if scores[seat] == best]
@@ -1073,34 +1395,29 @@ def finish(s: UmbrellaState, why: str, log: bool) -> None:
         leaders = [seat for seat in leaders if s.personal(seat) == fewest]
         rule = "end.tie"
     names = " and ".join(s.seat_name(seat) for seat in leaders)
-    trigger = {
-        "supply": "the supply ran out",
-        "no-figures": "a player ran out of Figure tiles",
-        "ten-tokens": "a player placed 10 tokens",
-    }[s.trigger]
     verb = "share the win" if len(leaders) > 1 else "wins"
-    reason = f"{names} {verb} with {best} points ({trigger})."
+    reason = f"{names} {verb} with {best} points ({TRIGGER_WORDS[s.trigger]})."
     s.outcome = Result(tuple(leaders), reason, rule, scores)
-    if log:
-        for seat in range(n):
-            waiting = s.personal(seat)
-            s.events.append(
-                Event(
-                    "end.score",
-                    f"{s.seat_name(seat)}: {s.tokens(seat)} token(s) "
-                    f"x 2 + {board_bonus(s, seat)} from the Scoreboard "
-                    + (
-                        f"+ {EMPTY_ZONE_BONUS} for an empty personal zone"
-                        if waiting == 0
-                        else f"- {waiting} umbrella(s) waiting"
-                    )
-                    + f" = {scores[seat]} points.",
-                )
-            )
-        s.events.append(Event(rule, reason))
+    for seat in range(n):
+        s.say("end.score", lambda seat=seat: _score_words(s, seat, scores[seat]))
+    s.say(rule, lambda: reason)
 
 
-# --- Rule 6: Scoreboard bonuses (the powers act in score_figure and carry_on) ----------------
+def _score_words(s: UmbrellaState, seat: int, points: int) -> str:
+    waiting = s.personal(seat)
+    return (
+        f"{s.seat_name(seat)}: {s.tokens(seat)} token(s) x 2 + {board_bonus(s, seat)} from the "
+        "Scoreboard "
+        + (
+            f"+ {EMPTY_ZONE_BONUS} for an empty personal zone"
+            if waiting == 0
+            else f"- {waiting} umbrella(s) waiting"
+        )
+        + f" = {points} points."
+    )
+
+
+# --- 6. Scoreboards and powers --------------------------------------------------------------
 
 
 def board_bonus(s: UmbrellaState, seat: int, filled: int | None = None) -> int:
@@ -1148,7 +1465,242 @@ def token_groups(s: UmbrellaState, seat: int, filled: int | None = None) -> list
     return sizes
 
 
-# --- Rule 7: the end of a solo game ----------------------------------------------------------
+def no_power_now(s: UmbrellaState, seat: int, step: str) -> tuple[str, str] | None:
+    """Why a swap power (the one used at ``step``) cannot be used now, if so [board.powers]."""
+    refused = not_yours(s, seat)
+    if refused:
+        return refused
+    if s.step not in ("swap", "swap-zone"):
+        return "no swap power is waiting to be used now", "board.powers"
+    if s.step != step:
+        if step == "swap":
+            return "the power earned is the swap with a zone", "power.swap-zone"
+        return "the power earned is the swap of two neighbours", "power.swap"
+    return None
+
+
+class Swap(Move):
+    """The swap power: swap two neighbouring umbrellas of your Stage [power.swap].
+
+    Neighbours are side by side in a row or column. Only swaps of two colours are offered; the
+    two spaces may be named in either order.
+    """
+
+    rule = "power.swap"
+    seat: int
+    a: int
+    b: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Swap]:
+        if s.step != "swap":
+            return []
+        seat, cells = s.active, s.cells[s.active]
+        return [
+            Swap(seat, a, b)
+            for a in range(16)
+            for b in NEIGHBOURS[a]
+            if a < b and cells[a] != cells[b]
+        ]
+
+    def canonical(self, s: UmbrellaState) -> Swap:
+        """The same swap with the lower space first (as the legal moves name it)."""
+        return Swap(self.seat, self.b, self.a) if self.a > self.b else self
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, a, b = self.seat, self.a, self.b
+        cells = s.cells[seat]
+        cells[a], cells[b] = cells[b], cells[a]
+        s.due.pop(0)
+        s.say(
+            "power.swap",
+            lambda: (
+                f"{s.seat_name(seat)} swaps the umbrellas at {cell_words(a)} and {cell_words(b)}."
+            ),
+        )
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        cells = s.cells[self.seat]
+        return (
+            f"{s.seat_name(self.seat)}: swap the {COLOURS[cells[self.a]]} umbrella at "
+            f"{cell_words(self.a)} with the {COLOURS[cells[self.b]]} umbrella at "
+            f"{cell_words(self.b)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = no_power_now(s, self.seat, "swap")
+        if refused:
+            return refused
+        if not (0 <= self.a < 16 and 0 <= self.b < 16) or self.b not in NEIGHBOURS[self.a]:
+            return "only two umbrellas side by side in a row or column may be swapped", "power.swap"
+        return "both umbrellas have the same colour: swapping them changes nothing", "power.swap"
+
+
+class SwapZone(Move):
+    """The zone power: swap an umbrella of a zone with one of your Stage [power.swap-zone].
+
+    The zone is one of the four around your Stage: ``side`` names it as for a push; only swaps
+    of two colours are offered.
+    """
+
+    rule = "power.swap-zone"
+    seat: int
+    side: Side
+    colour: Colour
+    cell: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[SwapZone]:
+        if s.step != "swap-zone":
+            return []
+        seat = s.active
+        cells = s.cells[seat]
+        return [
+            SwapZone(seat, side, colour, cell)
+            for side, zone in enumerate(s.around[seat])
+            for colour in range(4)
+            if s.zones[zone][colour]
+            for cell in range(16)
+            if cells[cell] != colour
+        ]
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, side, colour, cell = self.seat, self.side, self.colour, self.cell
+        zone = s.zones[s.around[seat][side]]
+        cells = s.cells[seat]
+        old = cells[cell]
+        zone[colour] -= 1
+        zone[old] += 1
+        cells[cell] = colour
+        s.due.pop(0)
+        s.say(
+            "power.swap-zone",
+            lambda: (
+                f"{s.seat_name(seat)} swaps a {COLOURS[colour]} umbrella of "
+                f"{s.zone_phrase(s.around[seat][side])} with the {COLOURS[old]} umbrella at "
+                f"{cell_words(cell)}."
+            ),
+        )
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of the "
+            f"{zone_words(s, self.side)} with the {COLOURS[s.cells[self.seat][self.cell]]} "
+            f"umbrella at {cell_words(self.cell)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = no_power_now(s, self.seat, "swap-zone")
+        if refused:
+            return refused
+        side, colour = self.side, self.colour
+        if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= self.cell < 16):
+            return "name a side, a colour (each 0 to 3) and a Stage space (0 to 15)", self.rule
+        if not s.zones[s.around[self.seat][side]][colour]:
+            return f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", self.rule
+        return "that umbrella has the same colour: swapping changes nothing", self.rule
+
+
+SKIP_WORDS = {"swap-adjacent": "swap two neighbours", "swap-zone": "swap with a zone"}
+SKIP_RULE = {"swap-adjacent": "power.swap", "swap-zone": "power.swap-zone"}
+SKIP_STEP = {"swap-adjacent": "swap", "swap-zone": "swap-zone"}
+
+
+class Skip(Move):
+    """Leave a swap power unused [power.swap] [power.swap-zone]."""
+
+    rule = "power.swap"
+    seat: int
+    power: PowerName
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Skip]:
+        if s.step == "swap":
+            return [Skip(s.active, "swap-adjacent")]
+        if s.step == "swap-zone":
+            return [Skip(s.active, "swap-zone")]
+        return []
+
+    def play(self, s: UmbrellaState) -> None:
+        s.due.pop(0)
+        s.say(self.rule_in(s), lambda: f"{s.seat_name(self.seat)} does not use the power.")
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return f"{s.seat_name(self.seat)}: do not use the power ({SKIP_WORDS[self.power]})"
+
+    def rule_in(self, s: UmbrellaState) -> str:
+        return SKIP_RULE.get(self.power, "board.powers")
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if s.step not in ("swap", "swap-zone"):
+            return "no swap power is waiting to be used now", "board.powers"
+        return "skip names the power waiting now", self.rule_in(s)
+
+
+# --- 7. Solo --------------------------------------------------------------------------------
+
+
+def solo_flip(s: UmbrellaState) -> bool:
+    """Solo: a completed black tile is flipped and placed again, a white one discarded [solo.flip].
+
+    Returns True while the player must choose a tile to cover.
+    """
+    code = s.held
+    if code & 1 == WHITE:
+        s.tile_discard.append(code)
+        s.held = -1
+        s.say("solo.flip", lambda: f"{s.tile_words(code)} was white: it is discarded.")
+        return False
+    s.held = code | WHITE
+    s.say("solo.flip", lambda: f"{s.tile_words(code)} is flipped to its white side.")
+    return not place_tile(s, s.active)
+
+
+class Keep(Move):
+    """Solo, play again: keep this turn's pushed-out umbrella on a zone you choose [solo.again]."""
+
+    rule = "solo.again"
+    seat: int
+    side: Side
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Keep]:
+        return [Keep(s.active, side) for side in range(4)] if s.step == "keep" else []
+
+    def play(self, s: UmbrellaState) -> None:
+        zone, colour = s.around[self.seat][self.side], s.ejected
+        s.discard[colour] -= 1
+        s.zones[zone][colour] += 1
+        s.due.pop(0)
+        s.say(
+            "solo.again",
+            lambda: (
+                f"Play again: the pushed-out {COLOURS[colour]} umbrella is kept on "
+                f"{s.zone_phrase(zone)} instead of being discarded."
+            ),
+        )
+        s.ejected = -1
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: keep the pushed-out {COLOURS[s.ejected]} umbrella on the "
+            f"{zone_words(s, self.side)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
+        if not s.solo:
+            return "in the 2-4 player game, play again gives a new turn", "power.again"
+        return "no pushed-out umbrella is waiting to be kept", "solo.again"
 
 
 def no_figure_possible(s: UmbrellaState) -> bool:
@@ -1178,347 +1730,32 @@ def no_figure_possible(s: UmbrellaState) -> bool:
     return True
 
 
-# --- Applying a move --------------------------------------------------------------------------
+class Stop(Move):
+    """Solo: declare that no figure can be made any more; the game ends [opt.solo_end].
 
+    Only with the option solo_end='concede', at the start of a turn [solo.end].
+    """
 
-def play(s: UmbrellaState, key: tuple, log: bool) -> None:
-    """Apply a legal move key in place; with ``log``, record every change as an event."""
-    kind, seat, a, b = key
-    if kind == "push":
-        side, colour = divmod(a, 4)
-        push(s, seat, s.around[seat][side], colour, side, b, log)
-        after_push(s, seat, log)
-    elif kind == "push-any":  # [turn.all-empty]
-        zone, colour = divmod(a, 4)
-        side, line = divmod(b, 4)
-        if log:
-            s.events.append(
-                Event(
-                    "turn.all-empty",
-                    f"All four zones around "
-                    f"{s.seat_name(seat)}'s Stage are empty: any zone may be used.",
-                )
-            )
-        push(s, seat, zone, colour, side, line, log)
-        after_push(s, seat, log)
-    elif kind == "score":
-        s.offers = ()
-        score_figure(s, seat, a, b, log)
-    elif kind == "decline":  # [opt.scoring]
-        if log:
-            s.events.append(
-                Event("opt.scoring", f"{s.seat_name(seat)} does not score a figure this turn.")
-            )
-        end_turn(s, log)
-    elif kind == "pass":  # [figure.pass-two]
-        s.held = (s.held & ~1) | a
-        s.choose_side = False
-        if log:
-            s.events.append(
-                Event(
-                    "figure.pass-two",
-                    f"{s.seat_name(seat)} chooses the "
-                    f"{SIDES[a]} side for {s.seat_name((seat + 1) % 2)}.",
-                )
-            )
-        carry_on(s, log)
-    elif kind == "cover":  # [figure.cover]
-        covered = s.spaces[seat][a][-1]
-        s.spaces[seat][a].append(s.held)
-        s.seen |= 1 << (s.held >> 1)
-        if log:
-            rule = "solo.flip" if s.solo else "figure.cover"
-            s.events.append(
-                Event(
-                    rule,
-                    f"{s.seat_name(seat)} covers {s.tile_words(covered)} on "
-                    f"Figure space {a + 1} with {s.tile_words(s.held)}.",
-                )
-            )
-        s.held = -1
-        end_turn(s, log)
-    elif kind == "swap":  # [power.swap]
-        cells = s.cells[seat]
-        cells[a], cells[b] = cells[b], cells[a]
-        s.due.pop(0)
-        if log:
-            s.events.append(
-                Event(
-                    "power.swap",
-                    f"{s.seat_name(seat)} swaps the umbrellas at "
-                    f"{_cell_words(a)} and {_cell_words(b)}.",
-                )
-            )
-        carry_on(s, log)
-    elif kind == "swap-zone":  # [power.swap-zone]
-        side, colour = divmod(a, 4)
-        zone = s.zones[s.around[seat][side]]
-        cells = s.cells[seat]
-        old = cells[b]
-        zone[colour] -= 1
-        zone[old] += 1
-        cells[b] = colour
-        s.due.pop(0)
-        if log:
-            s.events.append(
-                Event(
-                    "power.swap-zone",
-                    f"{s.seat_name(seat)} swaps a "
-                    f"{COLOURS[colour]} umbrella of "
-                    f"{s.zone_phrase(s.around[seat][side])} with the {COLOURS[old]} "
-                    f"umbrella at {_cell_words(b)}.",
-                )
-            )
-        carry_on(s, log)
-    elif kind == "skip":
-        s.due.pop(0)
-        if log:
-            rule = "power.swap" if a == 1 else "power.swap-zone"
-            s.events.append(Event(rule, f"{s.seat_name(seat)} does not use the power."))
-        carry_on(s, log)
-    elif kind == "keep":  # [solo.again]
-        zone = s.around[seat][a]
-        s.discard[s.ejected] -= 1
-        s.zones[zone][s.ejected] += 1
-        s.due.pop(0)
-        if log:
-            s.events.append(
-                Event(
-                    "solo.again",
-                    f"Play again: the pushed-out "
-                    f"{COLOURS[s.ejected]} umbrella is kept on "
-                    f"{s.zone_phrase(zone)} instead of being discarded.",
-                )
-            )
-        s.ejected = -1
-        carry_on(s, log)
-    elif kind == "stop":  # [opt.solo_end]
-        if log:
-            s.events.append(
-                Event("opt.solo_end", "The player declares that no figure can be made any more.")
-            )
-        finish(s, "the player declared that no figure can be made any more", log)
+    rule = "opt.solo_end"
+    seat: int
 
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[Stop]:
+        if s.step == "push" and s.solo and s.game.options["solo_end"] == "concede":
+            return [Stop(s.active)]
+        return []
 
-def after_push(s: UmbrellaState, seat: int, log: bool) -> None:
-    """After the slide: a figure may be scored, else the turn ends [figure.match] [figure.one]."""
-    offers = scoring_offers(s, seat)
-    if offers:
-        s.offers = offers
-        s.step = "score"
-    else:
-        end_turn(s, log)
+    def play(self, s: UmbrellaState) -> None:
+        s.say("opt.solo_end", lambda: "The player declares that no figure can be made any more.")
+        finish(s, "the player declared that no figure can be made any more")
 
+    def label(self, s: UmbrellaState) -> str:
+        return f"{s.seat_name(self.seat)}: declare that no figure can be made any more"
 
-def _cell_words(cell: int) -> str:
-    return f"row {cell // 4 + 1}, column {cell % 4 + 1}"
-
-
-# --- Labels and refusals ------------------------------------------------------------------------
-
-
-def zone_words(s: UmbrellaState, side: int) -> str:
-    """A zone seen from the Stage's owner, e.g. ``"north zone (central)"``."""
-    role = SOLO_ZONE_ROLE[side] if s.solo else ZONE_ROLE[side]
-    return f"{COMPASS[side]} zone ({role})"
-
-
-_PUSH_LABELS: dict[tuple[bool, tuple], str] = {}
-
-
-def describe(s: UmbrellaState, key: tuple) -> tuple[str, str]:
-    """A move in the table's words, and the rule that allows it."""
-    kind, seat, a, b = key
-    if kind == "push":  # the most frequent label: kept once made
-        label = _PUSH_LABELS.get((s.solo, key))
-        if label is None:
-            side, colour = divmod(a, 4)
-            label = _PUSH_LABELS[(s.solo, key)] = (
-                f"{s.seat_name(seat)}: push the {COLOURS[colour]} umbrella from the "
-                f"{zone_words(s, side)} {_line_words(side, b)}"
-            )
-        return label, "turn.push"
-    name = s.seat_name(seat)
-    if kind == "push-any":
-        zone, colour = divmod(a, 4)
-        side, line = divmod(b, 4)
-        return (
-            f"{name}: push the {COLOURS[colour]} umbrella from {s.zone_phrase(zone)} in "
-            f"from the {COMPASS[side]} side, {_line_words(side, line)}",
-            "turn.all-empty",
-        )
-    if kind == "score":
-        spot = s.faces[seat].spots[b]
-        made = made_colours(s, seat, a) & (spot.colours or 15)
-        colour = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
-        rule = (
-            "board.white"
-            if spot.white >= 0
-            else ("board.bicolour" if spot.colours & (spot.colours - 1) else "figure.token")
-        )
-        return (
-            f"{name}: score the {colour} figure {s.tile_words(s.top(seat, a))} on Figure "
-            f"space {a + 1}: token on spot {spot.number} ({spot.words})",
-            rule,
-        )
-    if kind == "decline":
-        return f"{name}: do not score a figure this turn", "opt.scoring"
-    if kind == "pass":
-        return (
-            f"{name}: pass {s.pieces.tiles[s.held >> 1].id} to "
-            f"{s.seat_name((seat + 1) % 2)} {SIDES[a]} side up",
-            "figure.pass-two",
-        )
-    if kind == "cover":
-        rule = "solo.flip" if s.solo else "figure.cover"
-        return (
-            f"{name}: place {s.tile_words(s.held)} over {s.tile_words(s.top(seat, a))} on "
-            f"Figure space {a + 1}",
-            rule,
-        )
-    if kind == "swap":
-        cells = s.cells[seat]
-        return (
-            f"{name}: swap the {COLOURS[cells[a]]} umbrella at {_cell_words(a)} with the "
-            f"{COLOURS[cells[b]]} umbrella at {_cell_words(b)}",
-            "power.swap",
-        )
-    if kind == "swap-zone":
-        side, colour = divmod(a, 4)
-        return (
-            f"{name}: swap a {COLOURS[colour]} umbrella of the {zone_words(s, side)} with "
-            f"the {COLOURS[s.cells[seat][b]]} umbrella at {_cell_words(b)}",
-            "power.swap-zone",
-        )
-    if kind == "skip":
-        power = "swap two neighbours" if a == 1 else "swap with a zone"
-        return (
-            f"{name}: do not use the power ({power})",
-            "power.swap" if a == 1 else "power.swap-zone",
-        )
-    if kind == "keep":
-        return (
-            f"{name}: keep the pushed-out {COLOURS[s.ejected]} umbrella on the {zone_words(s, a)}",
-            "solo.again",
-        )
-    if kind == "stop":
-        return f"{name}: declare that no figure can be made any more", "opt.solo_end"
-    return f"{kind} {seat} {a} {b}", "turn.order"  # pragma: no cover
-
-
-_STEP_RULE = {
-    "push": "turn.push",
-    "score": "figure.token",
-    "pass": "figure.pass-two",
-    "cover": "figure.cover",
-    "swap": "power.swap",
-    "swap-zone": "power.swap-zone",
-    "keep": "solo.again",
-}
-_STEP_WORDS = {
-    "push": "push an umbrella",
-    "score": "score the figure made by the slide",
-    "pass": "choose the side of the tile to pass",
-    "cover": "choose which tile the passed tile covers",
-    "swap": "use or skip the swap power",
-    "swap-zone": "use or skip the zone power",
-    "keep": "choose where the kept umbrella goes",
-}
-
-
-def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
-    """Why a well-formed move is refused here: (message, rule id)."""
-    kind, seat, a, b = key
-    if s.outcome is not None:
-        return "the game is over", s.outcome.rule
-    n = s.players
-    if not 0 <= seat < n:
-        return f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1})", "turn.order"
-    if seat != s.to_act:
-        rule = "turn.order" if s.step == "push" else _STEP_RULE[s.step]
-        return (f"it is {s.seat_name(s.to_act or 0)}'s decision now ({_STEP_WORDS[s.step]})"), rule
-    name = s.seat_name(seat)
-    step = s.step
-    if kind in ("push", "push-any"):
-        if step != "push":
-            return f"{name} must first {_STEP_WORDS[step]}", _STEP_RULE[step]
-        if kind == "push-any":
-            if s.solo:
-                return "in solo all four zones are around the Stage", "turn.all-empty"
-            return (
-                "a zone away from your Stage may be used only when all four zones around it "
-                "are empty"
-            ), "turn.all-empty"
-        if not (0 <= a < 16 and 0 <= b < 4):
-            return (
-                "a push names a zone side and colour (0 to 15) and a line (0 to 3)",
-                "turn.push",
-            )
-        side, colour = divmod(a, 4)
-        zone = s.zones[s.around[seat][side]]
-        if not any(zone):
-            return (
-                f"the {zone_words(s, side)} is empty: no umbrella can be taken from it",
-                "turn.empty-zone",
-            )
-        return (f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", "turn.take")
-    if kind in ("score", "decline"):
-        if step == "push":
-            return (
-                "figures are checked only after a slide: push an umbrella first, and score "
-                "a figure still made after it"
-            ), "figure.later"
-        if step != "score":
-            return f"{name} has scored this turn already: one figure a turn", "figure.one"
-        if kind == "decline":
-            return (
-                "a figure made by your slide must be scored (option scoring='must')",
-                "opt.scoring",
-            )
-        return _why_not_score(s, seat, a, b)
-    if kind == "pass":
-        if s.players != 2:
-            return (
-                "only in the 2-player game does the passer choose the side; with 3 or 4 "
-                "players the tile keeps its side"
-            ), "figure.pass"
-        return "no tile is being passed now", "figure.pass-two"
-    if kind == "cover":
-        if step != "cover":
-            return "a tile is covered only when a passed tile finds no empty space", "figure.place"
-        return f"there is no Figure space {a + 1}; they are numbered 1 to 4", "figure.cover"
-    if kind in ("swap", "swap-zone", "skip"):
-        rule = (
-            "power.swap-zone"
-            if kind == "swap-zone" or (kind == "skip" and a == 2)
-            else ("power.swap")
-        )
-        if step not in ("swap", "swap-zone"):
-            return "no swap power is waiting to be used now", "board.powers"
-        if kind == "swap":
-            if step != "swap":
-                return "the power earned is the swap with a zone", "power.swap-zone"
-            if not (0 <= a < 16 and 0 <= b < 16) or b not in NEIGHBOURS[a]:
-                return (
-                    "only two umbrellas side by side in a row or column may be swapped",
-                    "power.swap",
-                )
-            return "both umbrellas have the same colour: swapping them changes nothing", rule
-        if kind == "swap-zone":
-            if step != "swap-zone":
-                return "the power earned is the swap of two neighbours", "power.swap"
-            if not (0 <= a < 16 and 0 <= b < 16):
-                return "name a zone side and colour (0 to 15) and a Stage space (0 to 15)", rule
-            side, colour = divmod(a, 4)
-            if not s.zones[s.around[seat][side]][colour]:
-                return f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", rule
-            return "that umbrella has the same colour: swapping changes nothing", rule
-        return "skip names the power waiting now", rule
-    if kind == "keep":
-        if not s.solo:
-            return "in the 2-4 player game, play again gives a new turn", "power.again"
-        return "no pushed-out umbrella is waiting to be kept", "solo.again"
-    if kind == "stop":
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = not_yours(s, self.seat)
+        if refused:
+            return refused
         if not s.solo:
             return "only the solo game can be declared over", "solo.end"
         if s.game.options["solo_end"] != "concede":
@@ -1526,42 +1763,26 @@ def why_not(s: UmbrellaState, key: tuple) -> tuple[str, str]:
                 "the engine itself ends the solo game when no figure is possible "
                 "(option solo_end='count')"
             ), "opt.solo_end"
-        return f"{name} must first {_STEP_WORDS[step]}", _STEP_RULE[step]
-    return f"{kind!r} is not a move of Umbrella", "turn.order"
+        return must_first(s, self.seat)
 
 
-def _why_not_score(s: UmbrellaState, seat: int, space: int, spot: int) -> tuple[str, str]:
-    face = s.faces[seat]
-    if not 0 <= space < 4:
-        return f"there is no Figure space {space + 1}; they are numbered 1 to 4", "figure.match"
-    if not 0 <= spot < len(face.spots):
-        return (
-            f"there is no spot {spot + 1}; the Scoreboard has spots 1 to {len(face.spots)}",
-            "figure.token",
-        )
-    if not s.spaces[seat][space]:
-        return f"Figure space {space + 1} holds no tile", "figure.match"
-    made = made_colours(s, seat, space)
-    words = s.tile_words(s.top(seat, space))
-    if not made:
-        return (
-            f"the figure {words} on Figure space {space + 1} is not made on your Stage "
-            "(all its spaces, turned by the pinwheel, in one colour)"
-        ), "figure.match"
-    target = face.spots[spot]
-    colours = "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
-    free = [sp for i, sp in enumerate(face.spots) if not s.filled[seat] >> i & 1]
-    angle = s.pinwheel[seat][space]
-    if not any(sp.colours & made if sp.white < 0 else sp.white == angle for sp in free):
-        return (
-            f"no free {colours} spot is left on your Scoreboard: a {colours} figure scores "
-            "nothing and its tile is not passed"
-        ), "figure.full-colour"
-    if s.filled[seat] >> spot & 1:
-        return f"spot {target.number} already holds a token", "figure.token"
-    if target.white >= 0:
-        return (
-            f"spot {target.number} is a white square for figures from the {target.white}° "
-            f"Figure space; this figure sits on a {angle}° space"
-        ), "board.white"
-    return (f"spot {target.number} takes {target.words}; this figure is {colours}", "figure.token")
+MOVES = (Push, PushAny, Stop, Score, Decline, Pass, Cover, Swap, SwapZone, Skip, Keep)
+"""The move kinds of Umbrella, in the order the legal moves are listed (only the kinds of the
+step being decided have legal moves at any moment)."""
+
+__all__ = [
+    "MOVES",
+    "Cover",
+    "Decline",
+    "Keep",
+    "Pass",
+    "Push",
+    "PushAny",
+    "Score",
+    "Skip",
+    "Stop",
+    "Swap",
+    "SwapZone",
+    "UmbrellaState",
+    "setup",
+]
