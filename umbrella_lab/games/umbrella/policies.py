@@ -15,6 +15,11 @@ A policy here is a *fast policy*: a function ``(state, rng) -> move`` that may c
   uses the swap powers when they bring a figure closer. One push in ten without a figure in reach
   is random, so that two greedy players never push the same umbrellas to and fro for ever.
 
+Simulations spend most of their time in the greedy player's push, so its push, token spot and
+tile side are found by fast twins (``fast.py``) that choose exactly what the readable functions
+here choose, from the same random draws; ``greedy_plain`` plays the readable functions only,
+and the tests play thousands of games both ways.
+
 >>> import random, umbrella_lab as ul
 >>> from umbrella_lab.engine.play import play_out
 >>> final = play_out(ul.load("umbrella", players=2).deal(3), greedy, random.Random(3))
@@ -27,6 +32,7 @@ from __future__ import annotations
 import random
 
 from umbrella_lab.engine.moves import Move
+from umbrella_lab.games.umbrella import fast
 from umbrella_lab.games.umbrella.rules import (
     LINES,
     NORTH,
@@ -189,13 +195,32 @@ def greedy(state: UmbrellaState, rng: random.Random) -> Move:
     """One push ahead: make a figure if possible, else bring figures closer.
 
     It also keeps the personal zone small and makes sensible choices for tokens, tiles and
-    powers.
+    powers. Its push, token spot and tile side are those :func:`best_push`, ``_best_spot`` and
+    ``_pass_side`` choose, found by their fast twins in ``fast.py`` (the same choices, from
+    the same random draws): :func:`greedy_plain` plays the readable versions.
     """
+    step = state.step
+    if step == "push":
+        return fast.best_push(state, state.active, rng, EXPLORE)
+    if step == "score":
+        return fast.best_spot(state, state.active, _spot_value)
+    if step == "pass":
+        return fast.pass_side(state, state.active)
+    return _decide(state)
+
+
+def greedy_plain(state: UmbrellaState, rng: random.Random) -> Move:
+    """``greedy`` with the readable choices only: the very same moves, more slowly."""
+    if state.step == "push":
+        return best_push(state, state.active, rng)
+    return _decide(state)
+
+
+def _decide(state: UmbrellaState) -> Move:
+    """The greedy player's choices other than the push."""
     step = state.step
     seat = state.to_act
     assert seat is not None
-    if step == "push":
-        return _best_push(state, seat, rng)
     if step == "score":
         return _best_spot(state, seat)
     if step == "pass":
@@ -239,7 +264,7 @@ def _personal_value(s: UmbrellaState, seat: int, side: int) -> float:
     return 0.0
 
 
-def _best_push(s: UmbrellaState, seat: int, rng: random.Random) -> Move:
+def best_push(s: UmbrellaState, seat: int, rng: random.Random) -> Move:
     """A push that makes a figure if there is one, else the one that brings figures closest.
 
     Each figure is judged in its most advanced colour and placement; the personal zone is
@@ -370,4 +395,12 @@ POLICIES = {"random": random_move, "greedy": greedy}
 HEURISTIC = "greedy"
 """The policy the kit's tools use when asked for this game's "heuristic" player."""
 
-__all__ = ["HEURISTIC", "POLICIES", "greedy", "making_pushes", "random_move"]
+__all__ = [
+    "HEURISTIC",
+    "POLICIES",
+    "best_push",
+    "greedy",
+    "greedy_plain",
+    "making_pushes",
+    "random_move",
+]

@@ -1,0 +1,300 @@
+"""The greedy player's choices, worked out fast: the same choices as in ``policies``.
+
+Simulations spend most of their time choosing pushes, so the greedy player's push has this fast
+twin. It reads nothing the readable version does not, draws the same random numbers in the same
+order and adds the same numbers in the same order, so it chooses exactly the same push; the
+tests play thousands of games both ways and compare every move. Read ``policies.best_push`` to
+learn what the player does; this module only does it faster:
+
+* a figure's masks come with what each of the 16 line pushes (``j = side * 4 + line``) does to
+  them, worked out once per game: ``L``, the figure's spaces on the line; ``P``, the spaces the
+  umbrellas landing on them come from (the space before each on the line); and whether the
+  umbrella pushed in lands on the figure. After push ``j`` the figure has
+  ``count - |S & L| + |S & P|`` spaces of the colour whose spaces are ``S``, in one ``&`` each
+  instead of a walk along the line;
+* the pushes that make a figure and each figure's best placement are found in one pass;
+* which colours a seat may still score is kept per Scoreboard and set of filled spots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from umbrella_lab.games.umbrella.rules import LINES, NORTH, SOUTH, Pass, Push, Score, UmbrellaState
+
+_ALL = tuple(range(16))
+ENTERS = 1 << 16
+"""A flag beside a set of Stage spaces: the umbrella pushed in lands on the figure."""
+
+
+def _effects(mask: int) -> tuple[tuple[int, int, int, bool], ...]:
+    """For each push ``j`` touching the figure ``mask``: ``(j, L, P, enters)`` (see above)."""
+    out = []
+    for j in range(16):
+        line = LINES[j >> 2][j & 3]
+        spaces = landed = 0
+        for i, cell in enumerate(line):
+            if mask >> cell & 1:
+                spaces |= 1 << cell
+                if i:
+                    landed |= 1 << line[i - 1]
+        if spaces:
+            out.append((j, spaces, landed, bool(mask >> line[0] & 1)))
+    return tuple(out)
+
+
+def _lines_holding() -> dict[int, tuple[int, ...]]:
+    """For every set of spaces that fits in one row or column: the pushes along that line."""
+    holding: dict[int, list[int]] = {}
+    for j in range(16):
+        line = sum(1 << cell for cell in LINES[j >> 2][j & 3])
+        subset = line
+        while subset:
+            holding.setdefault(subset, []).append(j)
+            subset = (subset - 1) & line
+    return {mask: tuple(pushes) for mask, pushes in holding.items()}
+
+
+_HOLDING = _lines_holding()
+_COLOURS_IN = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits in range(16))
+"""The colours of each set of colours (a bit mask), in order."""
+_CHANGE = tuple(
+    tuple(
+        tuple(new * new / (size * size) - count * count / (size * size) for new in range(size + 1))
+        for count in range(size + 1)
+    )
+    for size in range(1, 17)
+)
+"""``_CHANGE[size - 1][count][new]``: how much a figure's score moves when its best count goes from
+``count`` to ``new`` (the readable version's ``after - before``, the very same float)."""
+_BONUS = tuple(
+    tuple(((new + 1) * (new + 1) - new * new) / (size * size) for new in range(size + 1))
+    for size in range(1, 17)
+)
+"""``_BONUS[size - 1][new]``: the readable version's bonus for the umbrella pushed in."""
+
+
+class _Tables:
+    """What the fast push needs of a game, worked out once (kept in ``game.extra``).
+
+    Attributes:
+        figures: ``figures[code][turn]``: ``(masks, size, per_push, touched)``: the placement
+            masks of that figure, its number of spaces, and for each mask what each push does
+            to it: ``per_push[i][j]`` is None when push ``j`` does not touch mask ``i``, else
+            ``P`` (the spaces the landing umbrellas come from), plus ``ENTERS`` when the
+            umbrella pushed in lands on the figure; ``touched[i]`` lists ``(j, L, P, enters)``
+            for the pushes that touch it.
+        free: Per Scoreboard face and filled spots, the colours still scorable and the white
+            squares' orientations (as in ``policies._figures``).
+        spot_values: Per Scoreboard face, filled spots and spot, the greedy player's value of a
+            token there (``policies._spot_value``).
+    """
+
+    def __init__(self, masks: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+        effects = {mask: _effects(mask) for turns in masks for ms in turns for mask in ms}
+        per_push = {}
+        for mask, touched in effects.items():
+            row: list[Any] = [None] * 16
+            for j, _, landed, enters in touched:
+                row[j] = landed | ENTERS if enters else landed
+            per_push[mask] = tuple(row)
+        self.figures = tuple(
+            tuple(
+                (
+                    placements,
+                    placements[0].bit_count(),
+                    tuple(per_push[mask] for mask in placements),
+                    tuple(effects[mask] for mask in placements),
+                )
+                for placements in turns
+            )
+            for turns in masks
+        )
+        self.free: dict[tuple[int, int], tuple[int, int]] = {}
+        self.spot_values: dict[tuple[int, int, int], float] = {}
+
+
+def _tables(s: UmbrellaState) -> _Tables:
+    found = s.game.extra.get("umbrella.fast")
+    if found is None:
+        found = s.game.extra["umbrella.fast"] = _Tables(s.tables.masks)
+    return found
+
+
+def _free(tables: _Tables, face: Any, filled: int) -> tuple[int, int]:
+    """The colours of the free coloured spots and the orientations of the free white squares."""
+    key = (id(face), filled)
+    found = tables.free.get(key)
+    if found is None:
+        colours, white = 0, 0
+        for i, spot in enumerate(face.spots):
+            if not filled >> i & 1:
+                if spot.white >= 0:
+                    white |= 1 << (spot.white // 90)
+                else:
+                    colours |= spot.colours
+        found = tables.free[key] = (colours, white)
+    return found
+
+
+def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Push:
+    """The push ``policies.best_push`` chooses, with the same draws of ``rng``."""
+    tables = _tables(s)
+    figures = []
+    if s.supply + (s.reserve if s.trigger else 0) > 0:
+        colours, white = _free(tables, s.faces[seat], s.filled[seat])
+        pinwheel = s.pinwheel[seat]
+        for space, stack in enumerate(s.spaces[seat]):
+            if stack:
+                turn = pinwheel[space] // 90
+                ok = 15 if white >> turn & 1 else colours
+                if ok:
+                    figures.append((tables.figures[stack[-1]][turn], ok))
+    cells = s.cells[seat]
+    stage = [0, 0, 0, 0]
+    bit = 1
+    for colour in cells:
+        stage[colour] |= bit
+        bit <<= 1
+    zones = s.zones
+    available = []
+    for zone in s.around[seat]:
+        held = zones[zone]
+        available.append(
+            (held[0] > 0) | (held[1] > 0) << 1 | (held[2] > 0) << 2 | (held[3] > 0) << 3
+        )
+
+    # One pass: the pushes that make a figure (bit j * 4 + colour of ``found``), and each
+    # figure's target, the placement and colour with the most spaces right already.
+    found = 0
+    targets = []
+    holding = _HOLDING
+    for (masks, size, per_push, touched), ok in figures:
+        count, target, target_colour = -1, 0, 0
+        for k in _COLOURS_IN[ok]:
+            other = 0xFFFF ^ stage[k]  # the spaces not of colour k
+            for i, mask in enumerate(masks):
+                missing = mask & other
+                got = size - missing.bit_count()
+                if got > count:
+                    count, target, target_colour = got, i, k
+                if missing:
+                    pushes = holding.get(missing)
+                    if pushes is None:
+                        continue
+                else:
+                    pushes = _ALL
+                effects = per_push[i]
+                for j in pushes:
+                    cols = available[j >> 2]
+                    if cols:
+                        effect = effects[j]
+                        if effect is None:
+                            found |= cols << (j * 4)
+                        elif not effect & other:
+                            found |= ((1 << k) & cols if effect & ENTERS else cols) << (j * 4)
+        targets.append((touched[target], target_colour, count, size))
+
+    waiting = 0 if s.solo else sum(zones[s.around[seat][SOUTH]])
+    personal = [0.0, 0.0, 0.0, 0.0]
+    if not s.solo:
+        personal[SOUTH] = 3.0 if waiting == 1 else 1.0
+        personal[NORTH] = -3.0 if waiting == 0 else -1.0
+    if found:  # as max(making, key=(personal value, a draw)): the first largest key wins
+        best_key: tuple[float, float] = (-1e9, 0.0)
+        while found:
+            low = found & -found
+            found ^= low
+            bit = low.bit_length() - 1
+            key = (personal[bit >> 4], rng.random())
+            if key > best_key:
+                best_key, best = key, bit
+        return Push(seat, best >> 4, best & 3, best >> 2 & 3)
+    if rng.random() < explore:
+        moves = s.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+    # For each push j, how much it brings every target closer, by the colour pushed in: each
+    # target adds the same change to the four colours, and a bonus to its own colour when the
+    # umbrella pushed in lands on it (added in the order of the readable version).
+    gains: list[Any] = [None] * 16
+    for touched, colour, count, size in targets:
+        changes = _CHANGE[size - 1][count]
+        bonus = _BONUS[size - 1]
+        have = stage[colour]
+        for j, spaces, landed, enters in touched:
+            new = count - (have & spaces).bit_count() + (have & landed).bit_count()
+            change = changes[new]
+            g = gains[j]
+            if g is None:
+                gains[j] = g = [change, change, change, change]
+            else:
+                g[0] += change
+                g[1] += change
+                g[2] += change
+                g[3] += change
+            if enters:
+                g[colour] += bonus[new]
+    best, best_value = -1, -1e9
+    draw = rng.random
+    for j in range(16):
+        side = j >> 2
+        cols = available[side]
+        if cols:
+            g = gains[j]
+            mine = personal[side]
+            for colour in _COLOURS_IN[cols]:
+                value = (10.0 * g[colour] + mine if g else mine) + draw() * 0.01
+                if value > best_value:
+                    best, best_value = j * 4 + colour, value
+    if best < 0:  # all four zones empty [turn.all-empty]: any push will do
+        moves = s.legal_moves()
+        return moves[rng.randrange(len(moves))]
+    return Push(seat, best >> 4, best & 3, best >> 2 & 3)
+
+
+def best_spot(s: UmbrellaState, seat: int, spot_value: Callable[..., float]) -> Score:
+    """The spot ``policies`` chooses for a token, with each spot's value kept per game.
+
+    ``spot_value(s, seat, spot)`` depends only on the Scoreboard face, its filled spots and the
+    game's options, so it is worked out once for each of them.
+    """
+    values = _tables(s).spot_values
+    face, filled = s.faces[seat], s.filled[seat]
+
+    def value(spot: int) -> float:
+        key = (id(face), filled, spot)
+        found = values.get(key)
+        if found is None:
+            found = values[key] = spot_value(s, seat, spot)
+        return found
+
+    space, spot = max(s.offers, key=lambda offer: (value(offer[1]), -offer[0]))
+    return Score(seat, space, spot)
+
+
+def pass_side(s: UmbrellaState, seat: int) -> Pass:
+    """The side ``policies`` passes (the one further from being made for the receiver)."""
+    receiver = (seat + 1) % s.players
+    stacks = s.spaces[receiver]
+    space = next((k for k in range(4) if not stacks[k]), 0)
+    turn = s.pinwheel[receiver][space] // 90
+    stage = [0, 0, 0, 0]
+    bit = 1
+    for colour in s.cells[receiver]:
+        stage[colour] |= bit
+        bit <<= 1
+    tile = s.held >> 1
+    progress = []
+    for side in (0, 1):
+        code = tile * 2 + side
+        best = 0
+        for have in stage:
+            for mask in s.tables.masks[code][turn]:
+                got = (have & mask).bit_count()
+                if got > best:
+                    best = got
+        progress.append(((best / s.tables.cells[code]) ** 2, side))
+    return Pass(seat, min(progress)[1])
