@@ -12,7 +12,16 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import CHANCE, IllegalActionError, OptionError, Record, RecordError
-from umbrella_lab.games.corporation.rules import HERO, UMBRELLA
+from umbrella_lab.games.corporation.rules import (
+    HERO,
+    UMBRELLA,
+    Commit,
+    CommitDone,
+    Defend,
+    Hunt,
+    Roll,
+    Skip,
+)
 from umbrella_lab.games.corporation.scenario import scenario
 
 
@@ -54,30 +63,37 @@ def test_labels_are_matched_without_regard_to_case(assault):
 
 
 def test_an_id_that_is_not_legal_now_names_the_rule(assault):
-    error = refused(assault, f"discard/0/{assault.hands[HERO][0]}/-1")
+    error = refused(assault, "discard/0/ammo-cache")
     assert error.rule == "end.hand-limit"
     assert (
         "it is the choice of an assault now: cards are discarded for the hand limit in the "
         "End phase" in str(error)
     )
+    old = refused(assault, f"discard/0/{assault.hands[HERO][0]}/-1")  # an older id, the same move
+    assert str(old).split(" is not legal now")[1] == str(error).split(" is not legal now")[1]
 
 
 def test_the_other_side_cannot_act(assault):
-    error = refused(assault, ("hunt", UMBRELLA, assault.units[0], assault.teams[0]))
+    error = refused(assault, Hunt("tyrant", "stars-alpha"))
     assert "the choice of an assault" in str(error)
     s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
     assert s.to_act == HERO
-    error = refused(s, ("done", UMBRELLA, -1, -1))
+    error = refused(s, CommitDone(UMBRELLA))
     assert error.rule == "turn.phases" and "the Heroes' decision" in str(error)
 
 
 def test_a_card_not_in_hand_cannot_be_committed(assault):
     s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
-    air = next(n for n, c in enumerate(s.cards.hero) if c.id == "air-support")
-    error = refused(s, ("commit", HERO, air, -1))
+    error = refused(s, Commit(HERO, "air-support"))
     assert "the Heroes do not hold Air Support" in str(error)
-    error = refused(s, ("commit", HERO, 999, -1))
-    assert "there is no card number 999" in str(error)
+    error = refused(s, Commit(HERO, "wesker"))
+    assert "the Heroes have no card 'wesker'" in str(error) and error.rule == "cards.hero-deck"
+    error = refused(s, Commit(HERO, "laser-corridor"))  # one of Umbrella's cards
+    assert "the Heroes have no card 'laser-corridor'" in str(error)
+    error = refused(s, "commit/0/wesker")
+    assert "cannot be read: the card 'wesker' cannot be read" in str(error)
+    error = refused(s, ("commit", HERO, 999, -1))  # an older key past the end of the cards
+    assert "is not a move of this game" in str(error)
 
 
 def test_a_card_that_does_not_help_cannot_be_committed():
@@ -87,8 +103,7 @@ def test_a_card_that_does_not_help_cannot_be_committed():
         hero_hand=["regroup", "ammo-cache"],
     )
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
-    regroup = next(n for n in s.hands[HERO] if s.cards.hero[n].id == "regroup")
-    error = refused(s, ("commit", HERO, regroup, -1))
+    error = refused(s, Commit(HERO, "regroup"))
     assert error.rule == "assault.commit"
 
 
@@ -101,8 +116,7 @@ def test_a_second_defending_unit_is_refused():
     )
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
     s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
-    licker = next(n for n in s.units if s.cards.umbrella[n].id == "licker")
-    error = refused(s, ("defend", UMBRELLA, licker, -1))
+    error = refused(s, Defend("licker"))
     assert error.rule == "assault.defence" and "at most one unit" in str(error)
 
 
@@ -111,10 +125,12 @@ def test_a_player_move_at_a_chance_step_is_refused(assault):
     s = s.apply("Heroes commit Ammo Cache (+2 to an assault)")
     s = s.apply("Umbrella commits nothing more")
     assert s.to_act == CHANCE
-    error = refused(s, ("roll", HERO, 7, 0))
+    error = refused(s, Roll(UMBRELLA, 7))  # the Heroes roll first
     assert "luck decides" in str(error)
-    error = refused(s, ("roll", CHANCE, 13, 0))
+    error = refused(s, Roll(HERO, 13))
     assert error.rule == "assault.dice"
+    error = refused(s, CommitDone(HERO))
+    assert "it is a 2D6 roll now" in str(error)
     with pytest.raises(IllegalActionError, match="nothing is left to luck"):
         assault.roll()
 
@@ -122,20 +138,21 @@ def test_a_player_move_at_a_chance_step_is_refused(assault):
 def test_after_the_end_nothing_is_allowed():
     s = scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"])
     s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
-    s = s.apply(("roll", CHANCE, 7, 0)).apply(("roll", CHANCE, 7, 1))
+    s = s.apply(Roll(HERO, 7)).apply(Roll(UMBRELLA, 7))
     assert s.is_over and s.legal_actions() == []
     with pytest.raises(IllegalActionError, match="the game is over") as info:
         s.apply("Heroes make no assault this turn")
     assert info.value.rule == "game.hero-wins"
-    assert "the game is over" in s.why_not(("skip", HERO, -1, -1))
+    assert "the game is over" in s.why_not(Skip(HERO))
+    assert "the game is over" in s.why_not(("skip", HERO, -1, -1))  # an older key
 
 
 def test_malformed_keys_are_not_moves(assault):
-    for key in [("pass", True, -1, -1), ("pass", 0, -1), ("fly", 0, "a", 1)]:
+    for key in [("pass", True, -1, -1), ("pass", 0, -1), ("fly", 0, "a", 1), ("fly", 0, 1, 1)]:
         error = refused(assault, key)
         assert "is not a move of this game" in str(error)
-    error = refused(assault, ("fly", 0, 1, 1))
-    assert "there is no 'fly' move" in str(error)
+    error = refused(assault, "fly/0")
+    assert "is not a legal action here" in str(error)
 
 
 def test_an_action_must_be_text_an_action_or_a_key(assault):

@@ -18,6 +18,7 @@ from umbrella_lab import CHANCE
 from umbrella_lab.engine.core import State
 from umbrella_lab.games.corporation import odds
 from umbrella_lab.games.corporation.policies import heuristic, random_move
+from umbrella_lab.games.corporation.rules import HERO, UMBRELLA, Roll
 from umbrella_lab.games.corporation.scenario import scenario
 
 
@@ -104,9 +105,9 @@ def combat(attack_units=("tyrant",)):
 def test_combat_odds_follow_the_dice():
     s = combat()
     assert s.combat_odds() == odds.win_probability(11, 15)
-    after_hero = s.apply(("roll", CHANCE, 7, 0))  # Heroes total 18
+    after_hero = s.apply(Roll(HERO, 7))  # Heroes total 18
     assert after_hero.combat_odds() == sum(p for t, p in odds.TWO_DICE.items() if 15 + t <= 18)
-    both = after_hero.apply(("roll", CHANCE, 3, 1))
+    both = after_hero.apply(Roll(UMBRELLA, 3))
     assert both.combat_odds() is None or both.combat_odds() == 1
 
 
@@ -127,7 +128,7 @@ def test_the_lucky_roll_totals_follow_two_dice():
     n = 3600
     counts = dict.fromkeys(range(2, 13), 0)
     for seed in range(n):
-        counts[start.reshuffled(seed)._lucky_key()[2]] += 1
+        counts[start.reshuffled(seed)._lucky_key().total] += 1
     for total, p in odds.TWO_DICE.items():
         low, high = wilson(counts[total], n)
         assert low <= float(p) <= high, (total, counts[total])
@@ -136,11 +137,11 @@ def test_the_lucky_roll_totals_follow_two_dice():
 def test_a_fifty_percent_chance_is_one_half():
     s = scenario(phase="hunt", teams={"stars-alpha": [], "ubcs-echo": []}, units=["tyrant"])
     s = s.apply("Tyrant hunts S.T.A.R.S. Alpha Team (force 9 vs 2 before dice)")
-    s = s.apply(("roll", CHANCE, 12, 1)).apply(("roll", CHANCE, 2, 0))
+    s = s.apply(Roll(UMBRELLA, 12)).apply(Roll(HERO, 2))
     assert s.phase == "fate"
     assert [p for _, p in s.chance_outcomes()] == [Fraction(1, 2), Fraction(1, 2)]
     n = 2000
-    lost = sum(s.reshuffled(seed)._lucky_key()[2] for seed in range(n))
+    lost = sum(s.reshuffled(seed)._lucky_key().lost for seed in range(n))
     low, high = wilson(lost, n)
     assert low <= 0.5 <= high
 
@@ -156,8 +157,8 @@ def test_every_chance_step_is_exact_and_the_fast_luck_agrees(policy):
             if s.to_act == CHANCE:
                 outcomes = s._chance()
                 assert sum(p for _, p in outcomes) == 1
-                assert [k for k, _ in outcomes] == s._moves()
+                assert [k for k, _ in outcomes] == s.legal_moves()
                 assert s._lucky_key() == State._lucky_key(s)
                 steps += 1
-            s._do(policy(s, rng), False)
+            policy(s, rng).play(s)
     assert steps > 500

@@ -21,7 +21,15 @@ import umbrella_lab as ul
 from umbrella_lab import CHANCE, IllegalActionError
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.games.corporation.policies import heuristic
-from umbrella_lab.games.corporation.rules import HAND_LIMIT, HERO, UMBRELLA
+from umbrella_lab.games.corporation.rules import (
+    HAND_LIMIT,
+    HERO,
+    UMBRELLA,
+    Assault,
+    AttachCharacter,
+    Hunt,
+    PlayTeam,
+)
 from umbrella_lab.games.corporation.scenario import scenario
 
 DIGEST = Path(__file__).parent.parent / "docs" / "rules" / "corporation.md"
@@ -48,6 +56,10 @@ def rolls(state, first: int, second: int):
 def ids(state, side: int, numbers) -> list[str]:
     designs = state.cards.hero if side == HERO else state.cards.umbrella
     return [designs[n].id for n in numbers]
+
+
+def card_id(state, side: int, number: int) -> str:
+    return ids(state, side, [number])[0]
 
 
 def hand(state, side: int) -> list[str]:
@@ -325,7 +337,7 @@ def test_event_lockdown_forbids_the_assault_this_turn():
     s = play(s, "done")
     assert s.phase == "hunt"  # no Assault phase this turn
     assert "event.lockdown" in rules_of(s)
-    error = refusal(s, ("assault", HERO, s.teams[0], s.facilities[0]))
+    error = refusal(s, Assault("stars-alpha", card_id(s, UMBRELLA, s.facilities[0])))
     assert error.rule == "event.lockdown"
 
 
@@ -350,13 +362,8 @@ def test_recruit_teams_come_before_characters():
     assert rules_of(s) == ["recruit.teams"]
     s = play(s, "attach", "Jill Valentine")
     assert all(a.kind != "team" for a in s.legal_actions())
-    error = refusal(s, find_key(s, "ubcs-delta"))
+    error = refusal(s, PlayTeam("ubcs-delta"))
     assert error.rule == "recruit.teams"
-
-
-def find_key(s, team_id: str) -> tuple:
-    number = next(n for n in s.hands[HERO] if s.cards.hero[n].id == team_id)
-    return ("team", HERO, number, -1)
 
 
 def test_recruit_characters_two_per_team_three_with_a_survivor():
@@ -366,8 +373,7 @@ def test_recruit_characters_two_per_team_three_with_a_survivor():
     assert [a.label for a in s.legal_actions() if a.kind == "attach"] == [
         "Heroes attach Luther West (Survivor, force 2) to S.T.A.R.S. Alpha Team"
     ]
-    ada = next(n for n in s.hands[HERO] if s.cards.hero[n].id == "ada")
-    error = refusal(s, ("attach", HERO, ada, s.teams[0]))
+    error = refusal(s, AttachCharacter("ada", "stars-alpha"))
     assert error.rule == "recruit.characters"
     s = play(s, "attach", "Luther West")
     assert len(s.crews[0]) == 3
@@ -459,9 +465,9 @@ def test_assault_dice_are_one_chance_step_per_side_with_exact_odds():
     s = play(s, "assault", "Paris")
     assert s.to_act == CHANCE
     outcomes = s.chance_outcomes()
-    assert [a.key[2] for a, _ in outcomes] == list(range(2, 13))
+    assert [a.key.total for a, _ in outcomes] == list(range(2, 13))
     assert sum(p for _, p in outcomes) == 1
-    assert {a.key[2]: p for a, p in outcomes}[9] == Fraction(4, 36)
+    assert {a.key.total: p for a, p in outcomes}[9] == Fraction(4, 36)
     assert outcomes[7][0].label == "Heroes roll 9 (4/36): total 20"
     s = outcome(s, "roll 9 ")
     assert rules_of(s) == ["assault.dice"] and s.to_act == CHANCE
@@ -614,7 +620,7 @@ def test_ability_defence_a_licker_defends_with_two_more():
     s = play(s, "assault", "Paris")
     s = play(s, "defend", "Licker")
     assert s.forces() == (11, 6 + 1 + 2)
-    s = play(s, "done") if s.to_act == UMBRELLA else s
+    s = play(s, "commit-done") if s.to_act == UMBRELLA else s
     assert "ability.defence" in rules_of(s)
 
 
@@ -841,7 +847,7 @@ def test_opt_win_check_end_of_turn():
         hero_hand=["alice", "ada", "rain", "leon", "peyton", "luther"],
     )
     s = play(s, "assault", "Paris")
-    s = play(s, "done")  # no unit: Umbrella passes on the defence
+    s = play(s, "commit-done")  # no unit: Umbrella passes on the defence
     s = rolls(s, 12, 2)
     assert not s.is_over and not s.facilities  # the Heroes have won, but it is not checked yet
     s = play(s, "skip")  # no Search and Destroy
@@ -858,7 +864,7 @@ def test_opt_commit_order_alternate():
     s = play(s, "assault", "Paris")
     s = play(s, "commit", "Ammo Cache")
     assert s.to_act == UMBRELLA  # one card each, in turn
-    s = play(s, "done")
+    s = play(s, "commit-done")
     assert rules_of(s) == ["opt.commit_order"] and s.to_act == HERO
     s = play(s, "commit", "Air Support")
     s = play(s, "commit", "Laser Corridor")
@@ -876,8 +882,7 @@ def test_opt_subtypes_strict_and_free():
     assert [a.label for a in strict.legal_actions() if a.kind == "attach"] == [
         "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team"
     ]
-    jill = strict.hands[HERO][0]
-    assert refusal(strict, ("attach", HERO, jill, strict.teams[1])).rule == "opt.subtypes"
+    assert refusal(strict, AttachCharacter("jill", "ubcs-delta")).rule == "opt.subtypes"
     free = scenario(phase="recruit", teams={"stars-alpha": []}, hero_hand=["jill"], subtypes="free")
     free = play(free, "attach")
     assert free.team_force(free.teams[0]) == 6
@@ -897,8 +902,7 @@ def test_opt_unit_actions_once():
     s = outcome(s, "4-6")
     assert s.phase == "hunt"
     assert all("Tyrant" not in label for label in labels(s))
-    tyrant = next(n for n in s.units if s.cards.umbrella[n].id == "tyrant")
-    assert refusal(s, ("hunt", UMBRELLA, tyrant, s.teams[0])).rule == "opt.unit_actions"
+    assert refusal(s, Hunt("tyrant", card_id(s, HERO, s.teams[0]))).rule == "opt.unit_actions"
 
 
 # --- the digest ----------------------------------------------------------------------------------

@@ -493,7 +493,7 @@ VIEW = register_view(
             "K-Mart's luck": ("reroll", "keep"),
             "Split the characters": ("split",),
             "Hand limit": ("discard",),
-            "Done": ("done", "skip", "pass"),
+            "Done": ("done", "commit-done", "skip", "pass"),
         },
         seats=lambda state: list(SIDE_NAMES),
         quiet=("to act", "number", "id", "text", "combats", "seed"),

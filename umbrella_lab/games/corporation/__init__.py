@@ -1,9 +1,12 @@
 """Heroes vs the Umbrella Corporation (2-player card game: hidden hands, 2D6 combat).
 
-Seat 0 is the Heroes, seat 1 the Umbrella Corporation. The modules: ``rules`` (the state and
-every rule, citing ``docs/rules/corporation.md``), ``cards`` (the data files), ``odds`` (exact
-combat odds), ``policies`` (random and heuristic players), ``scenario`` (tables set up by
-hand) and ``views`` (what each seat sees).
+Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Everything the kit knows about the game
+is declared in ``INFO`` below. The modules: ``rules`` (the state and every rule, one class per
+kind of move, citing ``docs/rules/corporation.md``), ``effects`` (the card abilities, one
+function each, named by the data), ``cards`` (the data files), ``odds`` (exact combat odds),
+``policies`` (random and heuristic players), ``fast`` (the quick pick of a roll's luck, for
+simulations), ``legacy`` (older action ids), ``scenario`` (tables set up by hand) and
+``views`` (what each seat sees).
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("corporation").new(seed=3)
@@ -16,14 +19,16 @@ Fraction(103, 648)
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
-from umbrella_lab.games.corporation import policies as _policies
-from umbrella_lab.games.corporation.cards import load_cards
-from umbrella_lab.games.corporation.rules import HERO, UMBRELLA, CorporationState, new_game
+from umbrella_lab.games.corporation import policies, views
+from umbrella_lab.games.corporation.cards import PACKAGE, load_cards
+from umbrella_lab.games.corporation.legacy import read_old_key
+from umbrella_lab.games.corporation.rules import HERO, MOVES, UMBRELLA, CorporationState, setup
 
 
 def _turn_limit(value: Any) -> str:
@@ -35,6 +40,15 @@ def _turn_limit(value: Any) -> str:
 def _check(game: Game) -> None:
     """Read the card files when the game is loaded: a broken one fails here, not at a deal."""
     load_cards(game.options["data"])
+
+
+def _data_files(game: Game) -> list[Any]:
+    """The two card files the game reads: from the ``data`` folder, or the packaged ones."""
+    folder = game.options["data"]
+    names = ("hero_deck.toml", "umbrella_deck.toml")
+    if folder is not None:
+        return [Path(folder) / name for name in names]
+    return [files(PACKAGE) / "data" / name for name in names]
 
 
 OPTIONS = (
@@ -128,10 +142,14 @@ INFO = GameInfo(
     title="Heroes vs the Umbrella Corporation",
     players=(2,),
     options=OPTIONS,
-    new_state=new_game,
-    policies=_policies.POLICIES,
+    setup=setup,
+    moves=MOVES,
+    views=views,
+    policies=policies.POLICIES,
     heuristic="heuristic",
     digest=DIGEST,
+    data=_data_files,
+    legacy=read_old_key,
     check=_check,
     version=1,
     cooperative=False,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.corporation.odds import win_probability_float
 
 # (relative: the compiled copy of this module imports the compiled rules, see
@@ -41,10 +42,31 @@ from .rules import (
     HERO,
     SURVIVOR_CREW_LIMIT,
     UMBRELLA,
+    Assault,
+    AttachCharacter,
+    BuildFacility,
+    Commit,
+    CommitDone,
     CorporationState,
+    Defend,
+    Discard,
+    EndRecruit,
+    Fate,
+    Hunt,
+    Keep,
+    Pass,
+    PlayEvent,
+    PlayTeam,
+    PlayUnit,
+    Reroll,
+    Roll,
+    SearchTeam,
+    Skip,
+    Split,
+    eligible_units,
+    find,
+    first_copies,
 )
-
-Move = tuple
 
 TEAMS_WANTED = 2  # the Heroes keep this many teams in play
 ASSAULT_AT = 0.40  # the Heroes assault when their chance is at least this
@@ -60,12 +82,57 @@ SPARE_STEP = 0.03  # ... lowering its bar by this for each one
 LOWEST_BAR = 0.15  # no side's bar goes below this
 
 
+# --- the legal moves, in the players' order ------------------------------------------------------
+
+STEP_KINDS = {
+    "search": (SearchTeam,),
+    "events": (PlayEvent, Pass),
+    "recruit": (PlayTeam, AttachCharacter, EndRecruit),  # the Heroes' (Umbrella's: below)
+    "assault": (Assault, Skip),
+    "commit": (Defend, Commit, CommitDone),
+    "roll": (Roll,),
+    "lucky": (Reroll, Keep),
+    "split": (Split,),
+    "fate": (Fate,),
+    "hunt": (Hunt, Skip),
+    "discard": (Discard,),
+}
+"""The kinds of move of each step of the turn (the other kinds have no legal move then)."""
+
+
+def moves(s: CorporationState) -> list[Move]:
+    """The legal moves now: the same as ``s.legal_moves()``, faster and in the players' order.
+
+    Only the kinds of the step at hand are asked. Umbrella's recruits come in the order of its
+    hand, units and the New Facility mixed, the order these players were written for (the
+    random player picks by place in the list). ``tests/test_corporation_fast.py`` checks over
+    thousands of positions that the moves are exactly the rules' legal moves.
+    """
+    if s.outcome is not None:
+        return []
+    if s.phase == "recruit" and s.seat == UMBRELLA:
+        umbrella = s.cards.umbrella
+        found: list[Move] = []
+        for card, number in first_copies(s, s.hands[UMBRELLA], UMBRELLA).items():
+            kind = umbrella[number].kind
+            if kind == "unit":
+                found.append(PlayUnit(card))
+            elif kind == "facility":
+                found.append(BuildFacility(card))
+        found.append(EndRecruit(UMBRELLA))
+        return found
+    found = []
+    for kind in STEP_KINDS[s.phase]:
+        found += kind.legal(s)
+    return found
+
+
 def random_move(state: CorporationState, rng: random.Random) -> Move:
     """Any legal move, uniformly at random (luck decides the chance steps)."""
     if state.to_act == CHANCE:
         return state._lucky_key()
-    moves = state._moves()
-    return moves[rng.randrange(len(moves))]
+    legal = moves(state)
+    return legal[rng.randrange(len(legal))]
 
 
 def heuristic(state: CorporationState, rng: random.Random) -> Move:
@@ -121,18 +188,6 @@ def _best_guard(s: CorporationState, team: int) -> float:
     return best
 
 
-def _assault_chance(
-    s: CorporationState, team: int, facility: int, extra: float, guard: float
-) -> float:
-    """The Heroes' chance when ``team`` assaults ``facility``, as the Heroes see the table.
-
-    ``guard`` is what the best defending unit adds, from :func:`_best_guard`.
-    """
-    attack = s.team_force(team) + extra
-    defence = s.cards.umbrella[facility].force + guard + HIDDEN_TRAPS * len(s.hands[UMBRELLA])
-    return _chance(attack, defence)
-
-
 def _idle(s: CorporationState, kind: str) -> int:
     """Turns since this side last fought (``kind``: "assault" or "hunt"): public history."""
     last = next((h[1] for h in reversed(s.history) if h[0] == kind), 0)
@@ -145,38 +200,22 @@ def _hero_assault_cards(s: CorporationState) -> int:
 
 
 # --- the Heroes ----------------------------------------------------------------------------------
+# Each step's choice is found from the card numbers, asking the rules' moves of that step only
+# where needed (the order of the legal moves breaks ties, as it did when these players were a
+# scan of the whole list).
 
 
 def _hero(s: CorporationState) -> Move:
     phase = s.phase
-    moves = s._moves()
-    if len(moves) == 1:
-        return moves[0]
-    hero = s.cards.hero
-    if phase == "search":
-        return max(moves, key=lambda m: _team_fit(s, m[2]))
-    if phase == "events":
-        best, score = moves[-1], 0.0
-        for move in moves:
-            if move[0] != "event":
-                continue
-            value = hero[move[3]].force if move[3] >= 0 else 2.0  # Medkit: the character
-            if value > score:
-                best, score = move, value
-        return best
-    if phase == "recruit":
-        return _hero_recruit(s, moves)
     if phase == "assault":
-        extra = _hero_assault_cards(s)
-        best, chance = moves[-1], max(LOWEST_BAR, ASSAULT_AT - PATIENCE * _idle(s, "assault"))
-        guards = {team: _best_guard(s, team) for team in s.teams}
-        for move in moves[:-1]:
-            p = _assault_chance(s, move[2], move[3], extra, guards[move[2]])
-            if p >= chance:
-                best, chance = move, p
-        return best
+        return _hero_assault(s)
+    if phase == "recruit":
+        return _hero_recruit(s)
     if phase == "commit":
-        return _hero_commit(s, moves)
+        return _hero_commit(s)
+    if phase == "discard":  # the card the Heroes want least
+        hand = first_copies(s, s.hands[HERO])
+        return Discard(HERO, min(hand, key=lambda card: _hero_value(s, hand[card])))
     if phase == "lucky":
         attack, defence = s.forces()
         mine = (attack if s.combat == "assault" else defence) + s.rolls[HERO]
@@ -186,42 +225,71 @@ def _hero(s: CorporationState) -> Move:
             if s.combat == "assault"
             else (mine > theirs or (mine == theirs and s.game.options["search_ties"] == "defender"))
         )
-        return ("keep", HERO, -1, -1) if winning else ("reroll", HERO, -1, -1)
+        return Keep() if winning else Reroll()
+    legal = moves(s)
+    if len(legal) == 1:
+        return legal[0]
+    hero, ids = s.cards.hero, s.cards.hero_ids
+    if phase == "search":
+        return max(legal, key=lambda m: _team_fit(s, m.team))
+    if phase == "events":
+        best, score = legal[-1], 0.0
+        for move in legal:
+            if type(move) is not PlayEvent:
+                continue
+            value = hero[ids[move.target]].force if move.target else 2.0  # Medkit: the character
+            if value > score:
+                best, score = move, value
+        return best
     if phase == "split":  # discard the weakest characters
-        return min(
-            moves,
-            key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards) if m[2] >> i & 1),
-        )
-    if phase == "discard":
-        return min(moves, key=lambda m: _hero_value(s, m[2]))
-    return moves[0]
+        return min(legal, key=lambda m: sum(hero[n].force for n in m.discard))
+    return legal[0]
 
 
-def _team_fit(s: CorporationState, team: int) -> int:
+def _hero_assault(s: CorporationState) -> Move:
+    """The assault with the best chance, if it is good enough; else none."""
+    umbrella = s.cards.umbrella
+    extra = _hero_assault_cards(s)
+    traps = HIDDEN_TRAPS * len(s.hands[UMBRELLA])  # what Umbrella's hand may add
+    best, chance = None, max(LOWEST_BAR, ASSAULT_AT - PATIENCE * _idle(s, "assault"))
+    for team in s.teams:
+        attack = s.team_force(team) + extra
+        guard = _best_guard(s, team)  # the strongest unit that could defend, net of bonuses
+        for facility in s.facilities:
+            p = _chance(attack, umbrella[facility].force + guard + traps)
+            if p >= chance:
+                best, chance = (team, facility), p
+    if best is None:
+        return Skip(HERO)
+    return Assault(s.cards.hero[best[0]].id, s.cards.umbrella[best[1]].id)
+
+
+def _team_fit(s: CorporationState, team_id: str) -> int:
     hero = s.cards.hero
-    subtype = hero[team].subtype
+    subtype = hero[s.cards.hero_ids[team_id]].subtype
     return sum(
         1 for n in s.hands[HERO] if hero[n].kind == "character" and hero[n].subtype == subtype
     )
 
 
-def _hero_recruit(s: CorporationState, moves: list[Move]) -> Move:
+def _hero_recruit(s: CorporationState) -> Move:
+    """A team while the Heroes need one; else the character that adds most, where it adds most."""
     hero = s.cards.hero
-    teams = [m for m in moves if m[0] == "team"]
+    teams = list(PlayTeam.legal(s))
     if teams and (not s.teams or (len(s.teams) < TEAMS_WANTED and _homeless(s) > 0)):
-        return max(teams, key=lambda m: _team_fit(s, m[2]))
-    attaches = [m for m in moves if m[0] == "attach"]
-    if attaches:
-
-        def score(move: Move) -> float:
-            card, team = hero[move[2]], hero[move[3]]
-            match = 1.0 if card.subtype == team.subtype else 0.0
-            return card.force + match + 0.1 * s.team_force(move[3])
-
-        return max(attaches, key=score)
+        return max(teams, key=lambda m: _team_fit(s, m.team))
+    best, score = None, 0.0
+    for move in AttachCharacter.legal(s):
+        card, team = hero[s.cards.hero_ids[move.character]], s.cards.hero_ids[move.team]
+        match = 1.0 if card.subtype == hero[team].subtype else 0.0
+        value = card.force + match + 0.1 * s.team_force(team)
+        if best is None or value > score:
+            best, score = move, value
+    if best is not None:
+        return best
     if teams and not s.teams:
         return teams[0]
-    return moves[-1]
+    return EndRecruit(HERO)
 
 
 def _homeless(s: CorporationState) -> int:
@@ -232,19 +300,17 @@ def _homeless(s: CorporationState) -> int:
     return characters - free
 
 
-def _hero_commit(s: CorporationState, moves: list[Move]) -> Move:
-    hero = s.cards.hero
+def _hero_commit(s: CorporationState) -> Move:
+    hero, umbrella = s.cards.hero, s.cards.umbrella
     attack, defence = s.forces()
-    umbrella = s.cards.umbrella
+    commits = [(m, hero[s.cards.hero_ids[m.card]]) for m in Commit.legal(s)]
     if s.combat == "assault":
         guard = s.guard
         if guard < 0 and s.units:
             guard = max(s.units, key=lambda u: s.unit_force(u, defending=True))
-        for move in moves:
-            card = hero[move[2]] if move[0] == "commit" else None
+        for move, card in commits:
             if (
-                card is not None
-                and card.effect == "anti-virus"
+                card.effect == "anti-virus"
                 and guard >= 0
                 and umbrella[guard].subtype == card.against
             ):
@@ -255,25 +321,20 @@ def _hero_commit(s: CorporationState, moves: list[Move]) -> Move:
             + (HIDDEN_TRAPS * len(s.hands[UMBRELLA]) if s.committer == HERO else 0)
         )
         if _chance(attack, expected) < SAFE:
-            plus = [m for m in moves if m[0] == "commit" and hero[m[2]].effect == "assault"]
+            plus = [(m, card) for m, card in commits if card.effect == "assault"]
             if plus:
-                return max(plus, key=lambda m: hero[m[2]].amount)
-        return moves[-1]
+                return max(plus, key=lambda mc: mc[1].amount)[0]
+        return CommitDone(HERO)
     # the Heroes defend a team against Search and Destroy
-    for move in moves:
-        card = hero[move[2]] if move[0] == "commit" else None
-        if (
-            card is not None
-            and card.effect == "anti-virus"
-            and umbrella[s.attacker].subtype == card.against
-        ):
+    for move, card in commits:
+        if card.effect == "anti-virus" and umbrella[s.attacker].subtype == card.against:
             return move
     ties = s.game.options["search_ties"]
     if _chance(attack, defence, ties) > 1 - SAFE:
-        plus = [m for m in moves if m[0] == "commit" and hero[m[2]].effect == "team-defence"]
+        plus = [(m, card) for m, card in commits if card.effect == "team-defence"]
         if plus:
-            return max(plus, key=lambda m: hero[m[2]].amount)
-    return moves[-1]
+            return max(plus, key=lambda mc: mc[1].amount)[0]
+    return CommitDone(HERO)
 
 
 def _hero_value(s: CorporationState, number: int) -> float:
@@ -297,57 +358,63 @@ def _hero_value(s: CorporationState, number: int) -> float:
 
 def _umbrella(s: CorporationState) -> Move:
     phase = s.phase
-    moves = s._moves()
-    if len(moves) == 1:
-        return moves[0]
-    umbrella = s.cards.umbrella
-    if phase == "events":
-        for move in moves:
-            if move[0] == "event" and umbrella[move[2]].effect == "reinforcements":
-                return max(
-                    (m for m in moves if m[2] == move[2]), key=lambda m: umbrella[m[3]].force
-                )
-        for move in moves:
-            if (
-                move[0] == "event"
-                and umbrella[move[2]].effect == "lockdown"
-                and _heroes_threat(s) >= LOCKDOWN_AT
-            ):
-                return move
-        return moves[-1]
-    if phase == "recruit":
-        return moves[0]  # every unit, and the New Facility
-    if phase == "commit":
-        return _umbrella_commit(s, moves)
+    umbrella, ids = s.cards.umbrella, s.cards.umbrella_ids
     if phase == "hunt":
-        hunt_cards = sum(
-            umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "hunt"
-        )
-        ties = s.game.options["search_ties"]
-        spare = max(0, len(s.units) - SPARE_UNITS)
-        best, chance = (
-            moves[-1],
-            max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt")),
-        )
-        hidden = HIDDEN_REGROUP * len(s.hands[HERO])
-        teams = {team: (s.team_force(team), _bonuses(s, team)) for team in s.teams}
-        for move in moves[:-1]:
-            unit, team = move[2], move[3]
-            plain, bonus = teams[team]
-            defence = plain + bonus.get(umbrella[unit].subtype, 0) + bonus.get("hunt", 0)
-            p = _chance(s.unit_force(unit) + hunt_cards, defence + hidden, ties)
-            if p > chance or (p == chance and best[0] == "hunt" and plain > teams[best[3]][0]):
-                best, chance = move, p
-        return best
+        return _umbrella_hunt(s)
+    if phase == "recruit":  # every unit, and the New Facility: the first in hand
+        for number in s.hands[UMBRELLA]:
+            card = umbrella[number]
+            if card.kind == "unit":
+                return PlayUnit(card.id)
+            if card.kind == "facility":
+                return BuildFacility(card.id)
+    if phase == "commit":
+        return _umbrella_commit(s)
+    if phase == "events":
+        events = list(PlayEvent.legal(s))
+        for move in events:
+            if umbrella[ids[move.card]].effect == "reinforcements":  # the strongest unit
+                return max(
+                    (m for m in events if m.card == move.card),
+                    key=lambda m: umbrella[ids[m.target]].force,
+                )
+        for move in events:
+            if umbrella[ids[move.card]].effect == "lockdown" and _heroes_threat(s) >= LOCKDOWN_AT:
+                return move
+        return Pass(UMBRELLA)
+    if phase == "discard":  # the card Umbrella wants least
+        hand = first_copies(s, s.hands[UMBRELLA], UMBRELLA)
+        return Discard(UMBRELLA, min(hand, key=lambda card: _umbrella_value(s, hand[card])))
+    legal = moves(s)
+    if len(legal) == 1:
+        return legal[0]
     if phase == "split":  # discard the strongest characters
         hero = s.cards.hero
-        return max(
-            moves,
-            key=lambda m: sum(hero[n].force for i, n in enumerate(s.split_cards) if m[2] >> i & 1),
-        )
-    if phase == "discard":
-        return min(moves, key=lambda m: _umbrella_value(s, m[2]))
-    return moves[0]
+        return max(legal, key=lambda m: sum(hero[n].force for n in m.discard))
+    return legal[0]
+
+
+def _umbrella_hunt(s: CorporationState) -> Move:
+    """The mission with the best chance, if it is good enough; else none."""
+    umbrella = s.cards.umbrella
+    hunt_cards = sum(umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "hunt")
+    ties = s.game.options["search_ties"]
+    spare = max(0, len(s.units) - SPARE_UNITS)
+    best, chance = None, max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt"))
+    hidden = HIDDEN_REGROUP * len(s.hands[HERO])
+    teams = {team: (s.team_force(team), _bonuses(s, team)) for team in s.teams}
+    for unit in first_copies(s, eligible_units(s, hunting=True), UMBRELLA).values():
+        attack = s.unit_force(unit) + hunt_cards
+        subtype = umbrella[unit].subtype
+        for team in s.teams:
+            plain, bonus = teams[team]
+            defence = plain + bonus.get(subtype, 0) + bonus.get("hunt", 0)
+            p = _chance(attack, defence + hidden, ties)
+            if p > chance or (p == chance and best is not None and plain > teams[best[1]][0]):
+                best, chance = (unit, team), p
+    if best is None:
+        return Skip(UMBRELLA)
+    return Hunt(umbrella[best[0]].id, s.cards.hero[best[1]].id)
 
 
 def _heroes_threat(s: CorporationState) -> float:
@@ -371,32 +438,29 @@ def _own_traps(s: CorporationState) -> int:
     )
 
 
-def _umbrella_commit(s: CorporationState, moves: list[Move]) -> Move:
-    umbrella = s.cards.umbrella
+def _umbrella_commit(s: CorporationState) -> Move:
+    umbrella, ids = s.cards.umbrella, s.cards.umbrella_ids
     attack, defence = s.forces()
+    plus = list(Commit.legal(s))
     if s.combat == "assault":
-        guards = [m for m in moves if m[0] == "defend"]
-        if guards:
+        guards = list(Defend.legal(s))
+        if guards:  # the unit that helps most against this team
             team = s.attacker
             plain = s.team_force(team)
 
             def net(move: Move) -> float:
-                unit = move[2]
+                unit = find(s, s.units, move.unit, UMBRELLA)
                 return s.unit_force(unit, defending=True) - (s.team_force(team, unit) - plain)
 
             return max(guards, key=net)
-        if _chance(attack, defence) > 1 - SAFE:
-            plus = [m for m in moves if m[0] == "commit"]
-            if plus:
-                return max(plus, key=lambda m: umbrella[m[2]].amount)
-        return moves[-1]
+        if _chance(attack, defence) > 1 - SAFE and plus:
+            return max(plus, key=lambda m: umbrella[ids[m.card]].amount)
+        return CommitDone(UMBRELLA)
     ties = s.game.options["search_ties"]
     expected = defence + (HIDDEN_REGROUP * len(s.hands[HERO]) if s.committer == UMBRELLA else 0)
-    if _chance(attack, expected, ties) < SAFE:
-        plus = [m for m in moves if m[0] == "commit"]
-        if plus:
-            return max(plus, key=lambda m: umbrella[m[2]].amount)
-    return moves[-1]
+    if _chance(attack, expected, ties) < SAFE and plus:
+        return max(plus, key=lambda m: umbrella[ids[m.card]].amount)
+    return CommitDone(UMBRELLA)
 
 
 def _umbrella_value(s: CorporationState, number: int) -> float:

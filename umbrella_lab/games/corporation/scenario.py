@@ -22,8 +22,8 @@ from umbrella_lab.games.corporation.rules import (
     HERO,
     UMBRELLA,
     CorporationState,
-    _advance,
-    _clear_combat,
+    advance,
+    clear_combat,
 )
 
 PHASES = {
@@ -131,6 +131,6 @@ def scenario(
     s.phase = PHASES[phase]
     s.seat, s.passes, s.characters_played = HERO, 0, False
     s.lockdown, s.defended = False, []
-    _clear_combat(s)
-    _advance(s, True)
+    clear_combat(s)
+    advance(s)
     return s

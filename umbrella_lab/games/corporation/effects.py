@@ -1,0 +1,264 @@
+"""The card abilities of Heroes vs the Umbrella Corporation, one small function each.
+
+Every card in ``data/*.toml`` names its ability in its ``effect`` field (``""`` for none), and
+:data:`EFFECTS` maps that name to the function that does it. The rules call an ability at the
+moment it acts, so the functions come in five groups, one signature each:
+
+* **bonuses**, counted whenever a force is: ``bonus(card, use, against) -> int``, what the card
+  adds to its side's force. ``use`` says what the card is fighting for, in the words of
+  ``cards.HERO_EFFECTS``: ``"assault"`` (a team assaults), ``"facility"`` (a unit defends a
+  facility), ``"hunt"`` (a unit hunts) or ``"team"`` (a team defends against the hunt);
+  ``against`` is the sub-type of the Umbrella unit in the combat (``""`` if none). A character
+  or a unit in play counts its bonus in every combat it fights [ability.vs-type]
+  [ability.hunt-defence] [ability.defence]; an event or a trap counts once, when committed
+  [ability.assist].
+* **cancels**: ``cancels(card, unit) -> bool``, True when a committed card makes that unit count
+  force 0 [ability.anti-virus].
+* **events**, played in the Event phase: ``play(s, seat, card, target)``; each also says which
+  targets it can take now and how its play reads [event.*].
+* **when a team is destroyed**: ``saved(s, number)``, a character that leaves by itself instead
+  of being split [ability.medic].
+* **after both rolls**: ``reroll(s, number)``, a second chance at the dice [ability.lucky].
+
+Which cards may be *committed* when (an assault card to an assault, a trap to a facility's
+defence) is data too: ``cards.HERO_EFFECTS`` and ``cards.UMBRELLA_EFFECTS``.
+
+>>> sorted(EVENTS)
+['draw', 'lockdown', 'medkit', 'reinforcements']
+>>> from umbrella_lab.games.corporation.cards import load_cards
+>>> cards = load_cards()
+>>> alice = cards.hero[cards.hero_ids["alice"]]
+>>> EFFECTS[alice.effect](alice, "assault", "monster"), EFFECTS[alice.effect](alice, "assault", "")
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from umbrella_lab.games.corporation import rules
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.corporation.cards import HeroCard, UmbrellaCard
+    from umbrella_lab.games.corporation.rules import CorporationState
+
+    Card = HeroCard | UmbrellaCard
+
+EFFECTS: dict[str, Callable[..., Any]] = {}
+"""Every ability by the name the data gives it (a card's ``effect``)."""
+
+BONUSES: dict[str, Callable[..., int]] = {}
+"""The abilities that add to a force: ``bonus(card, use, against) -> int``."""
+
+CANCELS: dict[str, Callable[..., bool]] = {}
+"""The abilities that make a unit count force 0: ``cancels(card, unit) -> bool``."""
+
+EVENTS: dict[str, Callable[..., None]] = {}
+"""The Event-phase cards: ``play(s, seat, card, target)``, with ``targets``, ``rule``, ``words``."""
+
+SAVED: dict[str, Callable[..., None]] = {}
+"""Characters that leave a destroyed team by themselves: ``saved(s, number)``."""
+
+REROLLS: dict[str, Callable[..., None]] = {}
+"""Characters that give the Heroes a second roll: ``reroll(s, number)``."""
+
+
+def _register(group: dict[str, Callable[..., Any]], name: str, **about: str) -> Callable:
+    """Put a function into :data:`EFFECTS` and its group under ``name``, with its rule and words."""
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        for key, value in about.items():
+            setattr(function, key, value)
+        EFFECTS[name] = group[name] = function
+        return function
+
+    return register
+
+
+# --- Bonuses: what a card adds to its side's force ----------------------------------------------
+# ``says`` is the event that names the bonus when the dice are rolled (see rules.say_bonuses).
+
+
+@_register(
+    BONUSES, "bonus-vs", rule="ability.vs-type", says="{name}: +{amount} against a {against}."
+)
+def bonus_vs(card: Card, use: str, against: str) -> int:
+    """Alice, Chris [ability.vs-type]: +amount against a unit of the sub-type ``against``."""
+    return card.amount if against and against == card.against else 0
+
+
+@_register(
+    BONUSES,
+    "hunt-defence",
+    rule="ability.hunt-defence",
+    says="{name}: +{amount} when the team defends against Search and Destroy.",
+)
+def hunt_defence(card: Card, use: str, against: str) -> int:
+    """Carlos [ability.hunt-defence]: +amount when his team defends against Search and Destroy."""
+    return card.amount if use == "team" else 0
+
+
+@_register(
+    BONUSES, "defence", rule="ability.defence", says="{name}: +{amount} when it defends a facility."
+)
+def defence(card: Card, use: str, against: str) -> int:
+    """The Licker [ability.defence]: +amount when it defends a facility."""
+    return card.amount if use == "facility" else 0
+
+
+def assist(card: Card, use: str, against: str) -> int:
+    """A committed event or trap [ability.assist]: +amount, in the combat it was committed to."""
+    return card.amount
+
+
+for _name in ("assault", "team-defence", "facility-defence", "hunt"):
+    _register(BONUSES, _name, rule="ability.assist", says="{name}: +{amount} for {side}.")(assist)
+
+
+# --- Cancels: a unit that counts force 0 ----------------------------------------------------------
+
+
+@_register(CANCELS, "anti-virus", rule="ability.anti-virus")
+def anti_virus(card: Card, unit: UmbrellaCard) -> bool:
+    """Anti-Virus [ability.anti-virus]: a unit of the sub-type ``against`` counts force 0.
+
+    It adds nothing to the Heroes' force itself, and at most one counts in a combat (the
+    Heroes may not commit a second one).
+    """
+    return unit.subtype == card.against
+
+
+# --- Events: the cards played in the Event phase [event.*] --------------------------------------
+# ``targets(s, seat)`` lists the card ids the event may take ("" for an event that takes none;
+# an empty list when it cannot be played now); ``words`` is how the play reads in its label.
+
+
+def _no_target(s: CorporationState, seat: int) -> list[str]:
+    return [""]
+
+
+def _characters_in_discard(s: CorporationState, seat: int) -> list[str]:
+    hero = s.cards.hero
+    return list(
+        rules.first_copies(s, [n for n in s.discards[rules.HERO] if hero[n].kind == "character"])
+    )
+
+
+def _unless_locked_down(s: CorporationState, seat: int) -> list[str]:
+    return [] if s.lockdown else [""]
+
+
+def _units_in_deck(s: CorporationState, seat: int) -> list[str]:
+    umbrella = s.cards.umbrella
+    # in the order of the card numbers, which tells nothing of the deck's order [cards.hidden]
+    units = sorted(n for n in s.decks[rules.UMBRELLA] if umbrella[n].kind == "unit")
+    return list(rules.first_copies(s, units, rules.UMBRELLA))
+
+
+@_register(EVENTS, "draw", rule="event.intel", words="draw {amount} cards", targets=_no_target)
+def intel(s: CorporationState, seat: int, card: Card, target: str) -> None:
+    """Intel [event.intel]: draw ``amount`` cards."""
+    s.say("event.intel", lambda: f"The Heroes play {card.name}.")
+    rules.draw(s, rules.HERO, card.amount, "event.intel")
+
+
+@_register(
+    EVENTS,
+    "medkit",
+    rule="event.medkit",
+    words="take {target} back from the discard pile",
+    targets=_characters_in_discard,
+)
+def medkit(s: CorporationState, seat: int, card: Card, target: str) -> None:
+    """Medkit [event.medkit]: a character of the Heroes' choice, from the discard pile to hand."""
+    number = rules.find(s, s.discards[rules.HERO], target, rules.HERO)
+    s.discards[rules.HERO].remove(number)
+    s.hands[rules.HERO].append(number)
+    s.say(
+        "event.medkit",
+        lambda: (
+            f"The Heroes play {card.name}: {s.cards.hero[number].name} comes back from the "
+            "discard pile to their hand."
+        ),
+    )
+
+
+@_register(
+    EVENTS,
+    "lockdown",
+    rule="event.lockdown",
+    words="no assault this turn",
+    targets=_unless_locked_down,
+)
+def lockdown(s: CorporationState, seat: int, card: Card, target: str) -> None:
+    """Red Queen Lockdown [event.lockdown]: no assault this turn; one a turn is enough."""
+    s.lockdown = True
+    s.stats[rules.LOCKDOWNS] += 1
+    s.say(
+        "event.lockdown",
+        lambda: f"Umbrella plays {card.name}: the Heroes may not assault this turn.",
+    )
+
+
+@_register(
+    EVENTS,
+    "reinforcements",
+    rule="event.reinforcements",
+    words="take {target} from the deck",
+    targets=_units_in_deck,
+)
+def reinforcements(s: CorporationState, seat: int, card: Card, target: str) -> None:
+    """Reinforcements [event.reinforcements]: a unit of Umbrella's choice from its deck to hand.
+
+    Then Umbrella shuffles its deck. Of two copies of the unit it takes the first by card number
+    (which one makes no difference to play; a fixed one keeps every replay the same).
+    """
+    deck = s.decks[rules.UMBRELLA]
+    umbrella = s.cards.umbrella
+    number = min(n for n in deck if umbrella[n].id == target)
+    deck.remove(number)
+    s.hands[rules.UMBRELLA].append(number)
+    s._rng().shuffle(deck)
+    s.say(
+        "event.reinforcements",
+        lambda: (
+            f"Umbrella plays {card.name}: it takes {umbrella[number].label} from its deck into "
+            "its hand and shuffles the deck."
+        ),
+    )
+
+
+# --- When a team is destroyed ---------------------------------------------------------------
+
+
+@_register(SAVED, "medic", rule="ability.medic")
+def medic(s: CorporationState, number: int) -> None:
+    """Rebecca [ability.medic]: when her team is destroyed she goes back to the Heroes' hand.
+
+    She is not part of the split of the other characters [assault.characters].
+    """
+    s.hands[rules.HERO].append(number)
+    s.stats[rules.CHARACTERS_SAVED] += 1
+    s.say(
+        "ability.medic",
+        lambda: f"{s.cards.hero[number].name} is a Medic and goes back to the Heroes' hand.",
+    )
+
+
+# --- After both rolls ---------------------------------------------------------------------------
+
+
+@_register(REROLLS, "lucky", rule="ability.lucky")
+def lucky(s: CorporationState, number: int) -> None:
+    """K-Mart [ability.lucky]: once per combat the Heroes roll their 2D6 again; the new roll counts.
+
+    The Heroes choose after both rolls (the moves ``Reroll`` and ``Keep``).
+    """
+    s.lucky_used = True
+    s.stats[rules.REROLLS] += 1
+    s.rolls[rules.HERO], s.roller, s.phase = 0, rules.HERO, "roll"
+    s.say(
+        "ability.lucky",
+        lambda: f"{s.cards.hero[number].name}'s luck: the Heroes roll their 2D6 again.",
+    )
