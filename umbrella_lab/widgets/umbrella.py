@@ -25,6 +25,7 @@ from umbrella_lab.games.umbrella.rules import (
     COMPASS,
     EMPTY_ZONE_BONUS,
     SOLO_ZONE_ROLE,
+    STEP_RULE,
     TOKEN_POINTS,
     ZONE_ROLE,
     board_bonus,
@@ -42,15 +43,6 @@ _STEP_WORDS = {
     "swap": "{name} may swap two neighbouring umbrellas of their Stage (power)",
     "swap-zone": "{name} may swap an umbrella of a zone with one of their Stage (power)",
     "keep": "{name} keeps the pushed-out umbrella: choose the zone (play again)",
-}
-_STEP_RULE = {
-    "push": "turn.push",
-    "score": "figure.token",
-    "pass": "figure.pass-two",
-    "cover": "figure.cover",
-    "swap": "power.swap",
-    "swap-zone": "power.swap-zone",
-    "keep": "solo.again",
 }
 _POWER_WORDS = {
     "play-again": "Play again",
@@ -92,7 +84,7 @@ def _decides(s: Any) -> tuple[str, str]:
     name = s.seat_name(s.to_act)
     other = s.seat_name((s.active + 1) % max(s.players, 1))
     words = _STEP_WORDS.get(s.step, "{name} decides")
-    return words.format(name=name, other=other), _STEP_RULE.get(s.step, "turn.order")
+    return words.format(name=name, other=other), STEP_RULE.get(s.step, "turn.order")
 
 
 # --- one seat -----------------------------------------------------------------------------------

@@ -1320,10 +1320,8 @@ def end_turn(s: UmbrellaState) -> None:
                 "end.supply",
                 "the last scoring token of the supply has been placed",
             )
-        elif not all(stack for stacks in s.spaces for stack in stacks[:1]) and any(
-            s.tile_count(p) == 0 for p in range(n)
-        ):  # (a seat with no tile has an empty space 1: space 1 is filled first)
-            p = next(p for p in range(n) if s.tile_count(p) == 0)
+        elif not all(map(any, s.spaces)):  # a player has no Figure tile left
+            p = next(p for p in range(n) if not any(s.spaces[p]))
             s.trigger, rule, why = (
                 "no-figures",
                 "end.no-figures",
@@ -1605,7 +1603,6 @@ class SwapZone(Move):
 
 SKIP_WORDS = {"swap-adjacent": "swap two neighbours", "swap-zone": "swap with a zone"}
 SKIP_RULE = {"swap-adjacent": "power.swap", "swap-zone": "power.swap-zone"}
-SKIP_STEP = {"swap-adjacent": "swap", "swap-zone": "swap-zone"}
 
 
 class Skip(Move):
