@@ -14,7 +14,8 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import DataError, OptionError
-from umbrella_lab.games.academy.cards import PROVENANCE, load_cards
+from umbrella_lab.games.academy import effects
+from umbrella_lab.games.academy.cards import EFFECTS, POWERS, PROVENANCE, STORIES, load_cards
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -363,3 +364,45 @@ def test_edited_hero_names_show_in_play(tmp_path):
     state = ul.load("academy", players=2, heroes=("kraken", "rumor"), data=str(folder)).new(seed=1)
     assert state.to_dict()["heroes"][0]["name"] == "Diego"
     assert all(str(a).startswith("Diego") for a in state.legal_actions())
+
+
+# --- the effects the data names ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("file", "field", "table"),
+    [
+        ("hero_deck.toml", "story", effects.STORYLINES),
+        ("heroes.toml", "power", effects.POWERS),
+        ("family.toml", "effect", effects.FAMILY),
+    ],
+)
+def test_every_effect_named_in_the_data_is_in_the_effects_table(file, field, table):
+    tables = tomllib.loads((DATA / file).read_text(encoding="utf-8"))
+    named = {entry[field] for entries in tables.values() for entry in entries if entry.get(field)}
+    assert named, f"{file} names no {field}"
+    assert named <= set(table), f"{file}: {sorted(named - set(table))} have no entry in effects.py"
+
+
+def test_the_effects_a_data_file_may_name_are_those_of_the_effects_tables():
+    # cards.py checks each name when a file is loaded; effects.py holds what each name does
+    assert set(STORIES) == set(effects.STORYLINES)
+    assert set(POWERS) == set(effects.POWERS)
+    assert set(EFFECTS) == set(effects.FAMILY)
+
+
+def test_each_power_and_storyline_cites_its_own_rule():
+    digest = ul.load("academy").rules
+    for name, power in effects.POWERS.items():
+        assert power.rule == f"power.{name}" and power.rule in digest
+        if type(power).ready is not effects.HeroPower.ready:  # it can be unready: say why
+            assert power.not_ready
+    for name, storyline in effects.STORYLINES.items():
+        assert storyline.rule == f"story.{name}" and storyline.rule in digest
+
+
+def test_an_effect_the_code_does_not_know_is_refused_when_the_data_loads(tmp_path):
+    folder = copy_data(tmp_path)
+    edit_entry(folder, "family.toml", "apathy", 'effect = "apathy"', 'effect = "chaos"')
+    error = broken(folder)
+    assert "family.toml" in str(error) and "apathy" in str(error) and "effect" in str(error)

@@ -7,6 +7,7 @@ refused game, option or record names what is valid.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -70,12 +71,27 @@ def test_an_action_of_another_game_is_refused():
     assert error.rule == "turn.order" and "does not hold that card" in str(error)
 
 
-@pytest.mark.parametrize(
-    "text", ["attack", "", "///", "attack/0/1", "attack/0/x/-1", "attack/zero/1/2"]
-)
-def test_a_malformed_id_is_refused_clearly(state, text):
+@pytest.mark.parametrize("text", ["", "///", "fly", "fly/0/0/0"])
+def test_an_id_of_no_kind_of_move_is_refused_with_the_legal_actions_listed(state, text):
     error = refused(state, text)
-    assert "is not a legal action here" in str(error)
+    assert "is not a legal action here" in str(error) and "Legal now: " in str(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("attack", "an? attack id has 2 part\\(s\\) after the kind \\(seat/card\\)"),
+        ("attack/0/x/-1", "2 part\\(s\\) after the kind"),
+        ("attack/zero/1/2", "2 part\\(s\\) after the kind"),
+        ("attack/zero/attack-35", "the seat 'zero' cannot be read"),
+        ("attack/0/attack-99", "there is no hero card 'attack-99' in hero_deck.toml"),
+        ("attack/0/1", "there is no hero card '1'"),
+    ],
+)
+def test_a_malformed_id_of_a_kind_of_move_says_which_part_fails(state, text, words):
+    error = refused(state, text)
+    assert re.search(f"'{re.escape(text)}' cannot be read: .*{words}", str(error)), str(error)
+    assert error.rule == "turn.attack"
 
 
 @pytest.mark.parametrize("move", [("attack",), ("attack", "0", 1, 2), (), ("attack", 0, 1, 2, 3)])
@@ -90,31 +106,28 @@ def test_an_action_of_the_wrong_type_is_refused(state, thing):
     assert "an action must be an Action, its label or its id" in str(error)
 
 
-def test_an_unknown_move_kind_is_refused(state):
-    error = refused(state, "fly/0/0/0")
-    assert "a fly move is not allowed now" in str(error) and error.rule == "turn.order"
-
-
 def test_a_seat_that_does_not_exist_is_refused(state):
-    error = refused(state, "attack/7/0/-1")
+    error = refused(state, "attack/7/attack-10")
     assert "there is no seat 7 in a 2-player game" in str(error) and error.rule == "setup.heroes"
+    assert "there is no seat 7" in str(refused(state, "attack/7/0/-1"))  # the older id form
 
 
 def test_a_card_number_that_does_not_exist_is_refused(state):
-    error = refused(state, "attack/0/999/-1")
+    error = refused(state, "attack/0/999/-1")  # only the older ids name cards by number
     assert "there is no hero card number 999" in str(error) and error.rule == "setup.decks"
 
 
 def test_a_card_not_in_hand_is_refused():
     s = scenario(hands=[[35], [40]], lineup=[30])
-    card = s.hands[1][0]
-    error = refused(s, f"attack/0/{card}/-1")
+    error = refused(s, "attack/0/attack-40")
+    assert "does not hold that card (40)" in str(error) and error.rule == "turn.order"
+    error = refused(s, f"attack/0/{s.hands[1][0]}/-1")  # the same move in the older id form
     assert "does not hold that card (40)" in str(error) and error.rule == "turn.order"
 
 
 def test_a_move_for_the_wrong_seat_names_whose_turn_it_is():
     s = scenario(hands=[[35], [40]], lineup=[30, 10])
-    error = refused(s, f"attack/1/{s.hands[1][0]}/-1")
+    error = refused(s, "attack/1/attack-40")
     assert error.rule == "turn.order"
     assert "it is The Kraken's turn to face the next card" in str(error)
 
@@ -123,7 +136,7 @@ def test_a_dead_hero_cannot_act():
     s = scenario(
         heroes=("kraken", "rumor", "seance"), hands=[[35], [], [40]], lineup=[30], life=[5, 0, 5]
     )
-    error = refused(s, "pass/1/-1/-1")
+    error = refused(s, "pass/1")
     assert error.rule == "life.death" and "The Rumor is dead" in str(error)
 
 
@@ -131,22 +144,22 @@ def test_a_card_play_during_the_damage_step_is_refused():
     s = scenario(hands=[[45, 20], [10]], lineup=[45, 10])
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "block"))
     assert s.stage == "damage"
-    error = refused(s, f"attack/1/{s.hands[1][0]}/-1")
+    error = refused(s, "attack/1/attack-10")
     assert error.rule == "life.damage" and "finish the current step (damage)" in str(error)
 
 
 def test_damage_when_there_is_none_to_place_is_refused(state):
-    error = refused(state, "damage/0/1/-1")
+    error = refused(state, "damage/0/1")
     assert error.rule == "life.damage"
 
 
 def test_keep_outside_the_round_end_is_refused(state):
-    error = refused(state, "keep/-1/-1/-1")
+    error = refused(state, "keep")
     assert error.rule == "end.keep" and "only at the end of a round" in str(error)
 
 
 def test_spreading_damage_when_there_is_none_is_refused(state):
-    error = refused(state, "spread/-1/3/-1")
+    error = refused(state, "spread/3")
     assert error.rule == "life.damage" and "no damage to place" in str(error)
 
 
@@ -155,7 +168,7 @@ def test_actions_after_the_game_is_over_are_refused():
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "pass"))
     over = s.apply(next(a for a in s.legal_actions() if a.kind == "spread"))
     assert over.is_over and over.legal_actions() == [] and over.to_act is None
-    error = refused(over, "spread/-1/3/-1")
+    error = refused(over, "spread/3")
     assert error.rule == "game.lose" and "the game is over" in str(error)
     assert "the game is over" in refused(over, "anything at all").args[0]
 
@@ -330,8 +343,8 @@ def test_a_record_with_a_field_of_the_wrong_type_names_it(state, field, value, w
 
 def test_a_record_with_an_action_that_does_not_replay_names_the_action_number(state):
     record = _record(state)
-    record.actions[1] = "attack/0/999/-1"
-    with pytest.raises(RecordError, match=r"action 2 \('attack/0/999/-1'\) does not replay"):
+    record.actions[1] = "attack/0/attack-99"
+    with pytest.raises(RecordError, match=r"action 2 \('attack/0/attack-99'\) does not replay"):
         record.replay()
 
 

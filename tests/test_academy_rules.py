@@ -24,7 +24,12 @@ from umbrella_lab.games.academy.rules import (
     PLAYER_COUNT_TABLE,
     REMOVED,
     UNCONTESTED,
-    _spread,
+    Attack,
+    Damage,
+    Heal,
+    HeroBoost,
+    Story,
+    spread,
 )
 from umbrella_lab.games.academy.scenario import scenario
 
@@ -225,7 +230,7 @@ def test_turn_order_each_card_goes_to_the_next_hero_left_to_right():
 
 def test_turn_order_a_move_for_the_wrong_seat_is_refused():
     s = scenario(hands=[[20], [20]], lineup=[10, 10])
-    error = refusal(s, f"attack/1/{held(s, 1, 20)}/-1")
+    error = refusal(s, "attack/1/attack-20")
     assert error.rule == "turn.order"
     assert "The Kraken's turn" in str(error)
 
@@ -250,7 +255,7 @@ def test_turn_attack_strictly_higher_defeats_and_discards_the_card():
 def test_turn_attack_with_an_equal_value_is_refused_only_a_block():
     s = scenario(hands=[[30], [10]], lineup=[30])
     assert "attack" not in kinds(s) and "block" in kinds(s)
-    assert refusal(s, ("attack", 0, held(s, 0, 30), -1)).rule == "turn.attack"
+    assert refusal(s, Attack(0, held(s, 0, 30))).rule == "turn.attack"
 
 
 def test_turn_block_with_odd_damage_takes_half_rounded_up():
@@ -313,7 +318,7 @@ def test_turn_no_card_with_only_a_hero_boost_in_hand():
 def test_turn_no_card_pass_is_refused_when_a_card_can_answer():
     s = scenario(hands=[[35], [10]], lineup=[30])
     assert "pass" not in kinds(s)
-    assert refusal(s, "pass/0/-1/-1").rule == "turn.no-card"
+    assert refusal(s, "pass/0").rule == "turn.no-card"
 
 
 # --- 5. Storylines -------------------------------------------------------------------------------
@@ -352,7 +357,7 @@ def test_story_life_boost_gives_three_bars_a_max_of_eight_and_costs_the_giver_on
 def test_story_life_boost_cannot_be_given_to_yourself():
     s = scenario(hands=[["life-boost"], [10]], lineup=[30])
     assert all("Life Boost to The Kraken" not in str(a) for a in s.legal_actions())
-    assert refusal(s, ("story", 0, held(s, 0, "life-boost"), 0)).rule == "story.life-boost"
+    assert refusal(s, Story(0, held(s, 0, "life-boost"), 0)).rule == "story.life-boost"
 
 
 def test_life_one_boost_a_second_life_boost_to_the_same_hero_is_refused():
@@ -361,7 +366,7 @@ def test_life_one_boost_a_second_life_boost_to_the_same_hero_is_refused():
     s = play(s, "heal")
     assert s.to_act == 0 and s.max_life[1] == 8
     assert all(a.kind != "story" for a in s.legal_actions())
-    error = refusal(s, ("story", 0, held(s, 0, "life-boost"), 1))
+    error = refusal(s, Story(0, held(s, 0, "life-boost"), 1))
     assert error.rule == "life.one-boost"
     assert "already had a Life Boost" in str(error)
 
@@ -384,7 +389,7 @@ def test_story_strength_in_numbers_allows_a_second_power_use_in_the_round():
     assert "power.use" in rules_of(s)
     s = play(s, "rumor", "defeat card 5")
     assert s.life[0] == 3 and s.outcomes[4] == DEFEATED
-    assert refusal(s, "power/0/-1/-1").rule == "power.use"  # no third use
+    assert refusal(s, "power/0").rule == "power.use"  # no third use
 
 
 def test_story_hero_boost_from_another_hero_costs_that_hero_one_bar():
@@ -438,7 +443,7 @@ def test_story_rivalry_removes_another_card_and_costs_one_bar():
 
 def test_story_rivalry_cannot_remove_the_faced_card():
     s = scenario(hands=[["sibling-rivalry"], [10]], lineup=[30, 45])
-    assert refusal(s, ("story", 0, held(s, 0, "sibling-rivalry"), 0)).rule == "story.rivalry"
+    assert refusal(s, "story/0/sibling-rivalry/0").rule == "story.rivalry"
 
 
 def test_story_pogo_with_two_players_is_a_restore_card():
@@ -476,7 +481,7 @@ def test_life_damage_the_team_places_bars_on_any_living_hero():
     assert s.to_act == TEAM and s.pending_damage == 3
     damage = [a for a in s.legal_actions() if a.kind in ("damage", "spread")]
     assert {a.rule for a in damage} == {"life.damage"}
-    assert {a.key[1] for a in damage if a.kind == "damage"} == {0, 1}  # shared among all heroes
+    assert {a.key.seat for a in damage if a.kind == "damage"} == {0, 1}  # shared among all heroes
     s = s.apply("Team: 1 damage to The Kraken (2 more to place)")
     assert s.life == [4, 5] and s.pending_damage == 2 and "end.damage" in rules_of(s)
     s = s.apply("Team: 2 damage to The Rumor")
@@ -518,7 +523,7 @@ def test_life_damage_spread_matches_the_rule_bar_by_bar():
         bars = rng.randint(1, 25)
         s.pending_damage, s.pending_rule = bars, "end.damage"
         expected = _spread_bar_by_bar(life, s.start, bars)
-        _spread(s, False)
+        spread(s)
         assert s.life == expected, (life, s.start, bars)
         assert s.pending_damage == (0 if not any(expected) else bars - (sum(life) - sum(expected)))
 
@@ -543,8 +548,8 @@ def test_life_death_damage_left_over_must_still_be_placed_by_the_team():
     after = s.apply("Team: 3 damage to The Kraken")
     assert after.life == [0, 5, 5] and after.pending_damage == 2
     assert after.stage == "damage" and after.to_act == TEAM
-    assert all(a.key[1] != 0 for a in after.legal_actions() if a.kind == "damage")
-    assert refusal(after, ("damage", 0, 1, -1)).rule == "life.death"
+    assert all(a.key.seat != 0 for a in after.legal_actions() if a.kind == "damage")
+    assert refusal(after, Damage(0, 1)).rule == "life.death"
 
 
 def test_life_death_mid_round_by_a_power_cost_the_next_hero_faces_the_card():
@@ -577,7 +582,7 @@ def test_life_death_dead_heroes_cannot_receive_or_play_cards():
     s = scenario(hands=[["televator", 10], [10, 20]], lineup=[30], life=[2, 0])
     assert s.hands[1] == []  # the dead hero's hand went to the discard pile
     assert all("The Rumor" not in str(a) for a in s.legal_actions())  # no restore to the dead
-    assert refusal(s, ("heal", 1, held(s, 0, 10), 1)).rule == "life.death"
+    assert refusal(s, Heal(1, held(s, 0, 10), 1)).rule == "life.death"
     s = play(s, "heal")  # 2 + 3 = 5, then 2 round-end damage on the only living hero
     assert s.life == [3, 0]
     s = play(s, "keep")
@@ -605,7 +610,7 @@ def test_power_use_costs_one_bar_and_only_once_per_round():
     s = play(s, "rumor", "defeat card 2")
     assert s.life == [4, 5] and s.to_dict()["heroes"][0]["power_used"] == 1
     assert "power" not in kinds(s)
-    assert refusal(s, "power/0/-1/-1").rule == "power.use"
+    assert refusal(s, "power/0").rule == "power.use"
 
 
 def test_power_use_is_optional_and_comes_in_addition_to_the_card():
@@ -685,7 +690,7 @@ def test_power_number_five_only_swaps_cards_still_in_the_lineup():
 def test_power_number_five_needs_two_waiting_cards():
     s = scenario(heroes=("number-five", "rumor"), hands=[[20], [10]], lineup=[50])
     assert "power" not in kinds(s)
-    assert refusal(s, "power/0/-1/-1").rule == "power.number-five"
+    assert refusal(s, "power/0").rule == "power.number-five"
 
 
 def test_power_rumor_defeats_any_card_whatever_its_value():
@@ -719,7 +724,7 @@ def test_power_seance_equal_card_blocks_for_half_damage():
 def test_power_seance_needs_a_card_in_the_discard_pile():
     s = scenario(heroes=("seance", "kraken"), hands=[[10], [10]], lineup=[30])
     assert "power" not in kinds(s)
-    assert refusal(s, "power/0/-1/-1").rule == "power.seance"
+    assert refusal(s, "power/0").rule == "power.seance"
 
 
 def test_power_vanya_removes_four_cards_and_deals_two_damage_to_one_hero():
@@ -773,7 +778,7 @@ def test_power_vanya_cannot_be_used_two_rounds_in_a_row():
     # Round 2: the Start card passed to Vanya, who faces the first card.
     assert s.round == 2 and s.to_act == 1 and s.family_effect == "dinner"
     assert "power" not in kinds(s)
-    error = refusal(s, "power/1/-1/-1")
+    error = refusal(s, "power/1")
     assert error.rule == "power.vanya" and "two rounds in a row" in str(error)
     # Round 3: she may use it again.
     s = finish_round(s)
@@ -790,7 +795,7 @@ def test_family_apathy_refuses_every_power():
         heroes=("rumor", "kraken"), hands=[[10], [10, 25]], lineup=[30, 30], family="apathy"
     )
     assert "power" not in kinds(s)
-    error = refusal(s, "power/0/-1/-1")
+    error = refusal(s, "power/0")
     assert error.rule == "family.apathy" and "Apathy" in str(error)
     s = play(s, "heal")
     assert "kraken" not in kinds(s)  # Hits Twice is a power too
@@ -816,7 +821,7 @@ def test_family_villain_boost_raises_only_the_first_lineup_card():
     assert attacks(s) == [30, 20]
     assert s.to_dict()["lineup"][0]["label"] == "villain attack 30+ (1 damage)"
     assert "attack" not in kinds(s)
-    assert refusal(s, ("attack", 0, held(s, 0, 25), -1)).rule == "turn.attack"
+    assert refusal(s, Attack(0, held(s, 0, 25))).rule == "turn.attack"
     s = play(s, "heal")
     assert find(s, "attack").label == "The Rumor: attack 25 vs villain attack 20"
 
@@ -846,7 +851,7 @@ def test_family_villain_boost_stays_with_its_card_when_moved():
 def test_family_brothers_will_fight_forbids_hero_boosts():
     s = scenario(hands=[[20], ["hero-boost-10"]], lineup=[30], family="brothers-will-fight")
     assert "boosted" not in kinds(s)
-    move = ("boosted", 0, held(s, 0, 20), held(s, 1, "hero-boost-10"))
+    move = HeroBoost(0, held(s, 0, 20), 1, held(s, 1, "hero-boost-10"))
     assert refusal(s, move).rule == "family.brothers"
 
 
@@ -876,7 +881,7 @@ def test_family_hopelessness_refills_one_card_fewer():
 def test_family_rock_bottom_forbids_the_heal_action():
     s = scenario(hands=[[10], [10]], lineup=[30], family="rock-bottom")
     assert "heal" not in kinds(s) and "pass" in kinds(s)
-    assert refusal(s, ("heal", 0, held(s, 0, 10), 0)).rule == "family.rock-bottom"
+    assert refusal(s, "heal/0/attack-10/0").rule == "family.rock-bottom"
 
 
 def test_family_dinner_changes_nothing():
@@ -1082,7 +1087,7 @@ def test_solo_pogo_is_kept_aside_and_restores_to_full_eight_once_per_game():
     after = s.apply(pogo)
     assert after.life == [8] and "solo.pogo" in rules_of(after)
     assert "pogo" not in kinds(after)
-    error = refusal(after, "pogo/0/-1/-1")
+    error = refusal(after, "pogo/0")
     assert error.rule == "solo.pogo" and "once per game" in str(error)
 
 
@@ -1096,7 +1101,7 @@ def test_solo_pogo_can_be_called_before_round_end_damage_lands():
 
 def test_solo_pogo_is_not_a_move_with_two_players():
     s = scenario(hands=[[10], [10]], lineup=[30])
-    assert refusal(s, "pogo/0/-1/-1").rule == "solo.pogo"
+    assert refusal(s, "pogo/0").rule == "solo.pogo"
 
 
 def test_solo_life_boost_hero_starts_with_eight_and_no_life_boost_in_the_deck():
@@ -1175,7 +1180,7 @@ def test_opt_block_damage_blocker_takes_all_the_block_damage():
 def test_opt_strict_heal_refuses_a_heal_with_a_card_that_could_attack():
     s = scenario(hands=[[35], [10]], lineup=[30])
     assert "heal" not in kinds(s)
-    error = refusal(s, ("heal", 0, held(s, 0, 35), 0))
+    error = refusal(s, Heal(0, held(s, 0, 35), 0))
     assert error.rule == "turn.heal" and "strict_heal" in str(error)
 
 
@@ -1188,7 +1193,7 @@ def test_opt_strict_heal_false_allows_a_heal_with_any_card():
 
 def test_opt_heal_target_self_refuses_healing_another_hero():
     s = scenario(hands=[[10], [10]], lineup=[30], life=[5, 2])
-    assert refusal(s, ("heal", 0, held(s, 0, 10), 1)).rule == "opt.heal_target"
+    assert refusal(s, Heal(0, held(s, 0, 10), 1)).rule == "opt.heal_target"
 
 
 def test_opt_heal_target_any_heals_another_hero():
@@ -1205,8 +1210,8 @@ def test_opt_heal_target_any_still_cannot_heal_the_dead():
         life=[5, 0, 2],
         heal_target="any",
     )
-    assert {a.key[3] for a in s.legal_actions() if a.kind == "heal"} == {0, 2}
-    assert refusal(s, ("heal", 0, held(s, 0, 10), 1)).rule == "life.death"
+    assert {a.key.target for a in s.legal_actions() if a.kind == "heal"} == {0, 2}
+    assert refusal(s, Heal(0, held(s, 0, 10), 1)).rule == "life.death"
 
 
 def test_opt_hero_boost_own_turn_only_your_own_boost():
@@ -1215,7 +1220,7 @@ def test_opt_hero_boost_own_turn_only_your_own_boost():
     )
     boosts = [str(a) for a in s.legal_actions() if a.kind == "boosted"]
     assert boosts and all("from The Kraken" in label for label in boosts)
-    move = ("boosted", 0, held(s, 0, 20), held(s, 1, "hero-boost-10"))
+    move = HeroBoost(0, held(s, 0, 20), 1, held(s, 1, "hero-boost-10"))
     assert refusal(s, move).rule == "story.hero-boost"
     after = play(s, "boosted", "attack 20 + Hero Boost +20")
     assert after.life == [4, 5] and "story.hero-boost" in rules_of(after)
@@ -1293,7 +1298,7 @@ def test_overlooked_a_hero_has_only_one_life_boost():
         "The Rumor: play Life Boost: Life Boost to The Kraken (you lose 1 bar); leave 30 "
         "uncontested"
     ]
-    assert refusal(s, ("story", 1, held(s, 1, "life-boost"), 2)).rule == "life.one-boost"
+    assert refusal(s, Story(1, held(s, 1, "life-boost"), 2)).rule == "life.one-boost"
 
 
 def test_overlooked_hand_size_villains_and_strength_vary_with_player_count():
@@ -1310,7 +1315,7 @@ def test_overlooked_a_dead_hero_is_out_of_the_game():
         life=[5, 0, 5],
     )
     assert s.to_dict()["heroes"][1]["alive"] is False
-    assert refusal(s, "pass/1/-1/-1").rule == "life.death"
+    assert refusal(s, "pass/1").rule == "life.death"
 
 
 def test_overlooked_a_blocked_card_leaves_but_deals_half_rounded_up():
@@ -1334,7 +1339,7 @@ def test_overlooked_damage_can_be_shared_among_all_living_heroes():
         heroes=("kraken", "rumor", "seance"), hands=[["hero-boost-20"], [], []], lineup=[45]
     )
     s = play(s, "pass")
-    targets = {a.key[1] for a in s.legal_actions() if a.kind == "damage"}
+    targets = {a.key.seat for a in s.legal_actions() if a.kind == "damage"}
     assert targets == {0, 1, 2}
     s = s.apply("Team: 1 damage to The Kraken (2 more to place)")
     s = s.apply("Team: 1 damage to The Rumor (1 more to place)")

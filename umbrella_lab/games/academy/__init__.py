@@ -9,18 +9,21 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import GameInfo, Option
+from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
-from umbrella_lab.games.academy import policies as _policies
-from umbrella_lab.games.academy.cards import load_cards
+from umbrella_lab.games.academy import policies, views
+from umbrella_lab.games.academy.cards import DATA_FILES, PACKAGE, load_cards
+from umbrella_lab.games.academy.legacy import read_old_key
 from umbrella_lab.games.academy.rules import (
+    MOVES,
     PLAYER_COUNT_TABLE,
     AcademyState,
     check_table,
-    new_game,
+    setup,
 )
 
 
@@ -130,9 +133,7 @@ OPTIONS = (
         "data",
         None,
         "A folder of edited card files to use instead of the packaged ones.",
-        check=folder_option(
-            "heroes.toml", "hero_deck.toml", "villain_attack.toml", "villains.toml", "family.toml"
-        ),
+        check=folder_option(*DATA_FILES),
         rule="setup.decks",
     ),
 )
@@ -140,15 +141,28 @@ OPTIONS = (
 DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "academy.md"
 """The rule digest, a real file in the repository's docs folder."""
 
+
+def data_files(game: Game) -> list[Any]:
+    """The five card files this game reads: from its ``data`` folder, or the packaged ones."""
+    folder = game.options["data"]
+    if folder is None:
+        return [files(PACKAGE) / "data" / name for name in DATA_FILES]
+    return [Path(folder) / name for name in DATA_FILES]
+
+
 INFO = GameInfo(
     name="academy",
     title="The Umbrella Academy Game",
     players=tuple(PLAYER_COUNT_TABLE),
     options=OPTIONS,
-    new_state=new_game,
-    policies=_policies.POLICIES,
+    setup=setup,
+    moves=MOVES,
+    views=views,
+    policies=policies.POLICIES,
     heuristic="heuristic",
     digest=DIGEST,
+    data=data_files,
+    legacy=read_old_key,
     check=check_table,
     version=1,
     cooperative=True,

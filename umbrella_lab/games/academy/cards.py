@@ -32,6 +32,14 @@ EFFECTS = (
     "reunion",
 )
 PROVENANCE = ("rulebook", "published", "reconstruction")
+DATA_FILES = (
+    "heroes.toml",
+    "hero_deck.toml",
+    "villain_attack.toml",
+    "villains.toml",
+    "family.toml",
+)
+"""The card files of a game, in the packaged ``data`` folder or in the folder of option data."""
 
 
 @dataclass(frozen=True)

@@ -1,304 +1,134 @@
-"""Ready-made players for The Umbrella Academy Game.
+"""Ready-made players for The Umbrella Academy Game: ``(state, rng) -> move``.
 
-A policy here is a *fast policy*: a function ``(state, rng) -> move key`` that may call
-``state._moves()`` for the legal keys (the form simulations use, see
-:mod:`umbrella_lab.engine.play`); :mod:`umbrella_lab.sim` also accepts plain functions on
-labelled actions.
+* ``random``: any legal move, each as likely.
+* ``heuristic``: the rulebook's strategy tips, as a simple team:
 
-``heuristic`` plays the rulebook's strategy tips:
+  - beat a card with the lowest card that beats it, saving strong cards (tip of turn.attack);
+  - block when you can only equal it, to keep the card out of the Final Battle (turn.block);
+  - heal with a high-heal card when you let a card through (tip of turn.heal);
+  - use powers when they save real damage, keeping some life in reserve (power.use);
+  - spread damage onto the hero with the most life (life.damage).
 
-* beat a card with the lowest card that beats it, saving strong cards (tip of turn.attack);
-* block when you can only equal it, to keep the card out of the Final Battle (tip of turn.block);
-* heal with a high-heal card when you let a card through (tip of turn.heal);
-* use powers when they save real damage, keeping some life in reserve (power.use);
-* spread damage onto the hero with the most life (life.damage).
+The strategy reads best in :func:`choose_face` and :func:`choose`, which pick from the legal
+moves. Simulations ask the heuristic thousands of times a second, so it mostly finds the same
+move without listing every legal move (:func:`quick_face`, :func:`quick_choice`), returns the
+quicker moves of :mod:`~umbrella_lab.games.academy.fast` for its most common plays, and makes
+each move once (:func:`~umbrella_lab.games.academy.fast.made`). ``tests/test_academy_fast.py``
+checks over thousands of positions that the quick answers are the plain ones.
 """
 
 from __future__ import annotations
 
 import random
 
-# (relative: the compiled copy of this module imports the compiled rules, see
-# umbrella_lab.engine.compiled)
-from .rules import PENDING, AcademyState, _distinct, _power_ready
-
-Move = tuple
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.games.academy import effects
+from umbrella_lab.games.academy.fast import (
+    QuickAttack,
+    QuickBlock,
+    QuickHeal,
+    QuickSpread,
+    made,
+)
+from umbrella_lab.games.academy.rules import (
+    PENDING,
+    AcademyState,
+    Attack,
+    Block,
+    CallPogo,
+    Choose,
+    DoubleShot,
+    Heal,
+    HeroBoost,
+    HitsTwice,
+    HorrorGift,
+    Keep,
+    Pass,
+    Power,
+    Rumor,
+    SeanceCard,
+    Story,
+    Swap,
+    VanyaHit,
+    VanyaRemoves,
+    distinct,
+    power_blocked,
+)
 
 
 def random_move(state: AcademyState, rng: random.Random) -> Move:
-    """Any legal move, uniformly at random."""
-    moves = state._moves()
+    """Any legal move, each as likely."""
+    moves = moves_card_by_card(state)
     return moves[rng.randrange(len(moves))]
+
+
+CARD_MOVES = (Attack, Block, Heal, Story)
+
+
+def moves_card_by_card(state: AcademyState) -> list[Move]:
+    """The legal moves, with a hero's plain card plays listed card by card.
+
+    The rules list each kind of move together (every attack, then every block, heal and
+    story); a hero's plays of one card were once listed together (its attack or block, then its
+    heals or stories). ``random`` picks from this list, so that a seed picks the same move as
+    it always did; the moves are the rules' own.
+    """
+    moves = state.legal_moves()
+    if state.stage != "face":
+        return moves
+    hand = state.hands[state.responder]
+    plays = [move for move in moves if type(move) in CARD_MOVES]  # the first moves listed
+    plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
+    return plays + moves[len(plays) :]
 
 
 def heuristic(state: AcademyState, rng: random.Random) -> Move:
     """The rulebook's strategy tips, as a simple team."""
     stage = state.stage
     if stage == "face":
-        # Speed: _quick_face chooses exactly what _face would, without listing every legal
-        # move; it returns None for the few cases it leaves to _face.
-        move = _quick_face(state)
-        return move if move is not None else _face(state, state._moves())
+        move = quick_face(state)
+        return move if move is not None else choose_face(state, state.legal_moves())
     if stage == "damage":
-        return _damage(state)
+        if state.pogo and state.life[0] <= state.pending_damage:
+            return made(CallPogo, 0)
+        return made(QuickSpread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
-        return ("keep", -1, -1, -1)
-    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage
-        return (stage, state.responder, _most_damaging(state), -1)
-    moves = state._moves()
-    if stage == "choose":
-        return _choose(state, moves)
-    return _power_choice(state, moves)
+        return made(Keep)
+    return quick_choice(state)
 
 
-def _quick_face(s: AcademyState) -> Move | None:
-    """What _face would choose, found without listing every legal move.
-
-    Follows _face step by step. Each step looks only at the moves that step would pick from,
-    in the order _face_moves lists them; where _face picks the first of several equally good
-    moves, so does this, and a second copy of a card never wins (its moves come after those
-    of the first copy). Returns None for the cases it leaves to _face: Pogo may be called, or
-    only a move it does not look for is left.
-    """
-    seat = s.responder
-    if s.pogo and s.life[seat] <= 2:
-        return None
-    position = s.outcomes.index(PENDING)  # the faced card (s.faced_position, inlined)
-    code = s.lineup[position]
-    value = s.villain_attack(code)
-    cards = s.cards
-    attack_of, rank_of = cards.attack, cards.winner_rank
-    best, best_rank = -1, 1 << 30
-    block = -1
-    for number in s.hands[seat]:
-        attack = attack_of[number]
-        if attack > value:
-            # the lowest winner; at equal values an attack card before a story card
-            rank = rank_of[number]
-            if rank < best_rank:
-                best, best_rank = number, rank
-        elif attack == value and block < 0:
-            block = number
-    if best >= 0:  # the lowest card that wins
-        return ("attack", seat, best, -1)
-    damage = s.villain_damage(code)
-    if block >= 0 and (damage <= 2 or s.final or len(s.living) > 1):
-        return ("block", seat, block, -1)
-    return _quick_no_winner(s, seat, position, value, damage, block)
+# --- a hero facing a card ---------------------------------------------------------------------
 
 
-def _quick_no_winner(
-    s: AcademyState, seat: int, position: int, value: int, damage: int, block: int
-) -> Move | None:
-    """The rest of _quick_face, when no card beats the faced card.
-
-    ``block`` is the first card that equals it, or -1.
-    """
-    life = s.life[seat]
-    cards = s.cards
-    attack_of, story_of, heal_of = cards.attack, cards.story, cards.heal
-    opts = s.opts
-    effect = s.family_effect
-
-    # The heal _face would play: the most healing, then the lowest attack (keep high attacks).
-    healer, heal_best, heal_attack = -1, -1, 0
-    stories = False
-    heal_ok = effect != "rock-bottom"  # [family.rock-bottom]
-    for number in s.hands[seat]:
-        if story_of[number]:
-            stories = True
-            continue
-        attack = attack_of[number]
-        if heal_ok and (attack < value or not opts.strict_heal):
-            heal = heal_of[number]
-            if heal > heal_best or (heal == heal_best and attack < heal_attack):
-                healer, heal_best, heal_attack = number, heal, attack
-    heal_move = None
-    if healer >= 0:
-        target = s.living[0] if opts.heal_any else seat  # every target heals alike: the first
-        heal_move = ("heal", seat, healer, target)
-
-    if damage <= 1 and heal_move and block < 0:  # let it go, heal well
-        return heal_move
-    spare = life >= 3
-    power = s.power_of(seat)
-    with_cards = power in ("kraken", "space-boy")  # played as "kraken"/"double", else "power"
-    if spare and damage >= 2 and with_cards and _power_ready(s, seat) == "":
-        if power == "space-boy":
-            move = _lowest_double(s, seat, value)
-        else:
-            move = _lowest_pair(s, seat, value)
-        if move:
-            return move
-    boosting = effect != "brothers"  # [story.hero-boost]
-    if boosting and damage >= 2:
-        move = _first_boost(s, seat, value)
-        if move:
-            return move
-    if (
-        spare
-        and not with_cards  # so a "power" move is legal if the power is ready
-        and _power_ready(s, seat) == ""
-        and _power_worth_it(s, seat, damage)
-    ):
-        return ("power", seat, -1, -1)
-    if block >= 0:
-        return ("block", seat, block, -1)
-    first_story = None
-    if stories:
-        first_story, move = _story_choice(s, seat, position, life)
-        if move:
-            return move
-    if heal_move:  # heal with the card that heals most, keeping high attacks
-        return heal_move
-    if first_story:
-        return first_story
-    if (with_cards and _power_ready(s, seat) == "") or (boosting and _boost_held(s, seat)):
-        return None  # maybe a move that _face would play as "the first legal move"
-    return ("pass", seat, -1, -1)  # [turn.no-card]
-
-
-def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
-    """Double Shot with the lowest card that answers the faced card, as _face picks it."""
-    attack_of = s.cards.attack
-    best, best_attack = -1, 1 << 30
-    for number in s.hands[seat]:
-        attack = attack_of[number]
-        if attack <= value <= 2 * attack and attack < best_attack:
-            best, best_attack = number, attack
-    return ("double", seat, best, -1) if best >= 0 else None
-
-
-def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
-    """Hits Twice with the pair of lowest total that answers the faced card, as _face picks it."""
-    attack_of = s.cards.attack
-    hand = s.hands[seat]
-    best, best_total = None, 1 << 30
-    for i, first in enumerate(hand):
-        for second in hand[i + 1 :]:
-            low, high = attack_of[first], attack_of[second]
-            if low > high:
-                low, high = high, low
-            if high <= value <= low + high and low + high < best_total:
-                best, best_total = ("kraken", seat, first, second), low + high
-    return best
-
-
-def _holders(s: AcademyState, seat: int) -> list[int] | range:
-    """The seats that may add a Hero Boost to a card played by ``seat`` [opt.hero_boost].
-
-    (Every seat under "interrupt": the dead hold no cards.)
-    """
-    return range(len(s.hands)) if s.opts.hero_boost_interrupt else [seat]
-
-
-def _boost_held(s: AcademyState, seat: int) -> bool:
-    """Whether a hero who may add a Hero Boost to the card of ``seat`` holds one."""
-    boost_of = s.cards.boost
-    for holder in _holders(s, seat):
-        if s.life[holder] > 0:
-            for card in s.hands[holder]:
-                if boost_of[card]:
-                    return True
-    return False
-
-
-def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
-    """The first Hero Boost move whose giver keeps 3 or more bars, as _face picks it."""
-    attack_of, boost_of = s.cards.attack, s.cards.boost
-    hand = None
-    for holder in _holders(s, seat):
-        if s.life[holder] < 3:  # (so living, as every giver is)
-            continue
-        held = s.hands[holder]
-        firsts = None
-        for boost in held:
-            plus = boost_of[boost]
-            if not plus:
-                continue
-            if firsts is None:
-                firsts = _distinct(s, held)
-            if boost not in firsts:
-                continue
-            if hand is None:
-                hand = _distinct(s, s.hands[seat])
-            for number in hand:
-                if number != boost and attack_of[number] <= value <= attack_of[number] + plus:
-                    return ("boosted", seat, number, boost)
-    return None
-
-
-def _story_choice(
-    s: AcademyState, seat: int, position: int, life: int
-) -> tuple[Move | None, Move | None]:
-    """The first story move, and the first one _face would play for its storyline (or None)."""
-    story_of, life_of = s.cards.story, s.life
-    first = None
-    for number in s.hands[seat]:
-        story = story_of[number]
-        if story in ("restore", "pogo"):
-            for target, bars in enumerate(life_of):
-                if bars <= 0:
-                    continue
-                move = ("story", seat, number, target)
-                first = first or move
-                if s.max_life[target] - bars >= 3:
-                    return first, move
-        elif story == "life-boost":
-            for target, bars in enumerate(life_of):
-                if bars > 0 and target != seat and not s.boosted[target]:
-                    move = ("story", seat, number, target)
-                    first = first or move
-                    if life >= 3:
-                        return first, move
-        elif story == "strength":
-            first = first or ("story", seat, number, -1)
-        elif story == "rivalry":
-            for p, outcome in enumerate(s.outcomes):
-                if outcome == PENDING and p != position:
-                    move = ("story", seat, number, p)
-                    first = first or move
-                    if life >= 3 and s.villain_damage(s.lineup[p]) >= 3:
-                        return first, move
-    return first, None
-
-
-def _face(s: AcademyState, moves: list[Move]) -> Move:
+def choose_face(s: AcademyState, moves: list[Move]) -> Move:
+    """The heuristic's move for a hero facing a card, from the legal ``moves``."""
     deck = s.cards.hero_deck
     seat = s.responder
-    position = s.faced_position
-    code = s.lineup[position]
+    code = s.lineup[s.faced_position]
     damage = s.villain_damage(code)
     life = s.life[seat]
-    by_kind: dict[str, list[Move]] = {}
+    by_kind: dict[str, list] = {}
     for move in moves:
-        by_kind.setdefault(move[0], []).append(move)
+        by_kind.setdefault(move.kind, []).append(move)
     if "pogo" in by_kind and life <= 2:
         return by_kind["pogo"][0]
     if "attack" in by_kind:  # the lowest card that wins
         return min(
-            by_kind["attack"], key=lambda m: (deck[m[2]].attack, deck[m[2]].kind != "attack")
+            by_kind["attack"], key=lambda m: (deck[m.card].attack, deck[m.card].kind != "attack")
         )
     if "block" in by_kind and (damage <= 2 or s.final or len(s.living) > 1):
-        return min(by_kind["block"], key=lambda m: deck[m[2]].attack)
+        return min(by_kind["block"], key=lambda m: deck[m.card].attack)
     if damage <= 1 and "heal" in by_kind and "block" not in by_kind:  # let it go, heal well
-        return max(by_kind["heal"], key=lambda m: (deck[m[2]].heal, -deck[m[2]].attack))
+        return max(by_kind["heal"], key=lambda m: (deck[m.card].heal, -deck[m.card].attack))
     spare = life >= 3
     if spare and damage >= 2:
-        for kind in ("double", "kraken"):
-            if kind in by_kind:
-                return min(
-                    by_kind[kind],
-                    key=lambda m: (
-                        deck[m[2]].attack + max(deck[m[3]].attack, 0)
-                        if m[3] >= 0
-                        else deck[m[2]].attack
-                    ),
-                )
+        if "double" in by_kind:
+            return min(by_kind["double"], key=lambda m: deck[m.card].attack)
+        if "kraken" in by_kind:
+            return min(by_kind["kraken"], key=lambda m: deck[m.card].attack + deck[m.second].attack)
     if "boosted" in by_kind and damage >= 2:
         for move in by_kind["boosted"]:
-            holder = next(h for h, hand in enumerate(s.hands) if move[3] in hand)
-            if s.life[holder] >= 3:
+            if s.life[move.holder] >= 3:
                 return move
     if "power" in by_kind and spare and _power_worth_it(s, seat, damage):
         return by_kind["power"][0]
@@ -306,15 +136,15 @@ def _face(s: AcademyState, moves: list[Move]) -> Move:
         return by_kind["block"][0]
     story = by_kind.get("story", [])
     for move in story:
-        card = deck[move[2]]
-        if card.story in ("restore", "pogo") and s.max_life[move[3]] - s.life[move[3]] >= 3:
+        card, target = deck[move.card], move.target
+        if card.story in ("restore", "pogo") and s.max_life[target] - s.life[target] >= 3:
             return move
         if card.story == "life-boost" and life >= 3:
             return move
-        if card.story == "rivalry" and life >= 3 and s.villain_damage(s.lineup[move[3]]) >= 3:
+        if card.story == "rivalry" and life >= 3 and s.villain_damage(s.lineup[target]) >= 3:
             return move
     if "heal" in by_kind:  # heal with the card that heals most, keeping high attacks
-        return max(by_kind["heal"], key=lambda m: (deck[m[2]].heal, -deck[m[2]].attack))
+        return max(by_kind["heal"], key=lambda m: (deck[m.card].heal, -deck[m.card].attack))
     if story:
         return story[0]
     if "pass" in by_kind:
@@ -347,66 +177,324 @@ def _power_worth_it(s: AcademyState, seat: int, damage: int) -> bool:
     return False
 
 
-def _damage(s: AcademyState) -> Move:
-    if s.pogo and s.life[0] <= s.pending_damage:
-        return ("pogo", 0, -1, -1)
-    return ("spread", -1, s.pending_damage, -1)
+def quick_face(s: AcademyState) -> Move | None:
+    """What :func:`choose_face` would choose, found without listing every legal move.
 
-
-def _choose(s: AcademyState, moves: list[Move]) -> Move:
-    deck = s.cards.hero_deck
-    value = s.villain_attack(s.lineup[s.faced_position])
-    best = None
-    for move in moves:
-        winners = [deck[n].attack for n in s.hands[move[1]] if deck[n].attack > value]
-        if winners and (best is None or min(winners) < best[0]):
-            best = (min(winners), move)
-    if best:
-        return best[1]
-    return max(moves, key=lambda m: s.life[m[1]])
-
-
-def _most_damaging(s: AcademyState) -> int:
-    """The waiting lineup card that deals the most damage, the leftmost of equals.
-
-    The Rumor's and Vanya's choice (their moves name one waiting card each).
+    Follows ``choose_face`` step by step. Each step looks only at the moves that step would
+    pick from, in the order the rules list them; where ``choose_face`` picks the first of
+    several equally good moves, so does this, and a second copy of a card never wins (its
+    moves come after those of the first copy). Returns None for the cases it leaves to
+    ``choose_face``: Pogo may be called, or only a move it does not look for is left.
     """
-    best, most = -1, -1
-    for position, outcome in enumerate(s.outcomes):
-        if outcome == PENDING:
-            damage = s.villain_damage(s.lineup[position])
-            if damage > most:
-                best, most = position, damage
-    return best
+    seat = s.responder
+    if s.pogo and s.life[seat] <= 2:
+        return None
+    position = s.outcomes.index(PENDING)  # the faced card
+    code = s.lineup[position]
+    value = s.villain_attack(code)
+    cards = s.cards
+    attack_of, rank_of = cards.attack, cards.winner_rank
+    best, best_rank = -1, 1 << 30
+    block = -1
+    for number in s.hands[seat]:
+        attack = attack_of[number]
+        if attack > value:
+            # the lowest winner; at equal values an attack card before a story card
+            rank = rank_of[number]
+            if rank < best_rank:
+                best, best_rank = number, rank
+        elif attack == value and block < 0:
+            block = number
+    if best >= 0:  # the lowest card that wins
+        return made(QuickAttack, seat, best)
+    damage = s.villain_damage(code)
+    if block >= 0 and (damage <= 2 or s.final or len(s.living) > 1):
+        return made(QuickBlock, seat, block)
+    return _quick_no_winner(s, seat, position, value, damage, block)
 
 
-def _power_choice(s: AcademyState, moves: list[Move]) -> Move:
+def _quick_no_winner(
+    s: AcademyState, seat: int, position: int, value: int, damage: int, block: int
+) -> Move | None:
+    """The rest of :func:`quick_face`, when no card beats the faced card.
+
+    ``block`` is the first card that equals it, or -1.
+    """
+    life = s.life[seat]
+    cards = s.cards
+    attack_of, story_of, heal_of = cards.attack, cards.story, cards.heal
+
+    # The heal choose_face would play: the most healing, then the lowest attack.
+    healer, heal_best, heal_attack = -1, -1, 0
+    stories = False
+    effect = s.family_effect  # this round's Dysfunctional Family card
+    heal_ok = effect != "rock-bottom"  # effects.no_heals
+    strict = s.options.strict_heal
+    for number in s.hands[seat]:
+        if story_of[number]:
+            stories = True
+            continue
+        attack = attack_of[number]
+        if heal_ok and (attack < value or not strict):
+            heal = heal_of[number]
+            if heal > heal_best or (heal == heal_best and attack < heal_attack):
+                healer, heal_best, heal_attack = number, heal, attack
+    heal_move = None
+    if healer >= 0:  # every target heals alike: the first
+        target = s.living[0] if s.options.heal_target == "any" else seat
+        heal_move = made(QuickHeal, seat, healer, target)
+
+    if damage <= 1 and heal_move and block < 0:  # let it go, heal well
+        return heal_move
+    spare = life >= 3
+    power = s.power_of(seat)
+    with_cards = power in ("kraken", "space-boy")  # played as "kraken"/"double", else "power"
+    if spare and damage >= 2 and with_cards and not power_blocked(s, seat):
+        if power == "space-boy":
+            move = _lowest_double(s, seat, value)
+        else:
+            move = _lowest_pair(s, seat, value)
+        if move:
+            return move
+    boosting = effect != "brothers"  # effects.no_hero_boosts
+    if boosting and damage >= 2:
+        move = _first_boost(s, seat, value)
+        if move:
+            return move
+    if (
+        spare
+        and not with_cards  # so the move "power" is legal when the power is ready
+        and not power_blocked(s, seat)
+        and _power_worth_it(s, seat, damage)
+    ):
+        return made(Power, seat)
+    if block >= 0:
+        return made(QuickBlock, seat, block)
+    first_story = None
+    if stories:
+        first_story, worth = _story_choice(s, seat, position, life)
+        if worth:
+            return made(Story, seat, *worth)
+    if heal_move:  # heal with the card that heals most, keeping high attacks
+        return heal_move
+    if first_story:
+        return made(Story, seat, *first_story)
+    if (with_cards and not power_blocked(s, seat)) or (boosting and _boost_held(s, seat)):
+        return None  # maybe a move that choose_face would play as "the first legal move"
+    return made(Pass, seat)
+
+
+def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
+    """Double Shot with the lowest card that answers the faced card, as choose_face picks it."""
+    attack_of = s.cards.attack
+    best, best_attack = -1, 1 << 30
+    for number in s.hands[seat]:
+        attack = attack_of[number]
+        if attack <= value <= 2 * attack and attack < best_attack:
+            best, best_attack = number, attack
+    return made(DoubleShot, seat, best) if best >= 0 else None
+
+
+def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
+    """Hits Twice with the pair of lowest total that answers the faced card."""
+    attack_of = s.cards.attack
+    hand = s.hands[seat]
+    best, best_total = None, 1 << 30
+    for i, first in enumerate(hand):
+        for second in hand[i + 1 :]:
+            low, high = attack_of[first], attack_of[second]
+            if low > high:
+                low, high = high, low
+            if high <= value <= low + high and low + high < best_total:
+                best, best_total = (first, second), low + high
+    return made(HitsTwice, seat, *best) if best else None
+
+
+def _holders(s: AcademyState, seat: int) -> list[int] | range:
+    """The seats that may add a Hero Boost to a card played by ``seat`` [opt.hero_boost].
+
+    (Every seat under "interrupt": the dead hold no cards.)
+    """
+    return range(len(s.hands)) if s.options.hero_boost == "interrupt" else [seat]
+
+
+def _boost_held(s: AcademyState, seat: int) -> bool:
+    """Whether a hero who may add a Hero Boost to the card of ``seat`` holds one."""
+    boost_of = s.cards.boost
+    for holder in _holders(s, seat):
+        if s.life[holder] > 0:
+            for card in s.hands[holder]:
+                if boost_of[card]:
+                    return True
+    return False
+
+
+def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
+    """The first Hero Boost move whose giver keeps 3 or more bars, as choose_face picks it."""
+    attack_of, boost_of = s.cards.attack, s.cards.boost
+    hand = None
+    for holder in _holders(s, seat):
+        if s.life[holder] < 3:  # (so living, as every giver is)
+            continue
+        held = s.hands[holder]
+        firsts = None
+        for boost in held:
+            plus = boost_of[boost]
+            if not plus:
+                continue
+            if firsts is None:
+                firsts = distinct(s, held)
+            if boost not in firsts:
+                continue
+            if hand is None:
+                hand = distinct(s, s.hands[seat])
+            for number in hand:
+                if number != boost and attack_of[number] <= value <= attack_of[number] + plus:
+                    return made(HeroBoost, seat, number, holder, boost)
+    return None
+
+
+def _story_choice(
+    s: AcademyState, seat: int, position: int, life: int
+) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The first story play, and the first one choose_face would play for its storyline.
+
+    Each as (card, target), or None.
+    """
+    story_of, life_of = s.cards.story, s.life
+    first = None
+    for number in s.hands[seat]:  # (a second copy never wins: the first comes before it)
+        story = story_of[number]
+        if story in ("restore", "pogo"):
+            for target, bars in enumerate(life_of):
+                if bars <= 0:
+                    continue
+                first = first or (number, target)
+                if s.max_life[target] - bars >= 3:
+                    return first, (number, target)
+        elif story == "life-boost":
+            for target, bars in enumerate(life_of):
+                if bars > 0 and target != seat and not s.boosted[target]:
+                    first = first or (number, target)
+                    if life >= 3:
+                        return first, (number, target)
+        elif story == "strength":
+            first = first or (number, effects.NO_TARGET)
+        elif story == "rivalry":
+            for p, outcome in enumerate(s.outcomes):
+                if outcome == PENDING and p != position:
+                    first = first or (number, p)
+                    if life >= 3 and s.villain_damage(s.lineup[p]) >= 3:
+                        return first, (number, p)
+    return first, None
+
+
+# --- the team's choices and the powers' choices ----------------------------------------------
+
+CHOICES = {
+    "choose": Choose,
+    "horror": HorrorGift,
+    "number-five": Swap,
+    "rumor": Rumor,
+    "seance": SeanceCard,
+    "vanya": VanyaRemoves,
+    "vanya-hit": VanyaHit,
+}
+"""The kind of move of each step at which the team or a power chooses (the only moves then)."""
+
+
+def choose(s: AcademyState, moves: list[Move]) -> Move:
+    """The heuristic's choice for the team or a power, from the legal ``moves``."""
     stage = s.stage
-    if stage == "horror":
+    if stage == "choose":  # the hero with the lowest card that wins, else the most life
+        deck = s.cards.hero_deck
+        value = s.villain_attack(s.lineup[s.faced_position])
+        best = None
+        for move in moves:
+            winners = [deck[n].attack for n in s.hands[move.seat] if deck[n].attack > value]
+            if winners and (best is None or min(winners) < best[0]):
+                best = (min(winners), move)
+        if best:
+            return best[1]
+        return max(moves, key=lambda m: s.life[m.seat])
+    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage
+        return max(moves, key=lambda m: s.villain_damage(s.lineup[m.position]))
+    if stage == "horror":  # the bars that heal most
 
         def gain(move: Move) -> int:
-            _, _, a, b = move
+            a, b = move.first, move.second
             if a == b:
                 return min(2, s.max_life[a] - s.life[a])
             return min(1, s.max_life[a] - s.life[a]) + min(1, s.max_life[b] - s.life[b])
 
         return max(moves, key=gain)
-    if stage == "seance":
+    if stage == "seance":  # the faced card if it can, else the most damaging; the lowest card
         position = s.faced_position
-        mine = [m for m in moves if m[2] == position] or moves
-        return max(mine, key=lambda m: (s.villain_damage(s.lineup[m[2]]), -m[3]))
-    if stage == "number-five":
+        mine = [m for m in moves if m.position == position] or moves
+        return max(mine, key=lambda m: (s.villain_damage(s.lineup[m.position]), -m.card))
+    if stage == "number-five":  # bring a card our best card beats to the front
         deck = s.cards.hero_deck
         best = max((deck[n].attack for n in s.hands[s.responder]), default=0)
         position = s.faced_position
         for move in moves:
-            a, b = move[2], move[3]
-            if a == position and s.villain_attack(s.lineup[b]) < best:
+            if move.first == position and s.villain_attack(s.lineup[move.second]) < best:
                 return move
         return moves[0]
-    if stage == "vanya-hit":
-        return max(moves, key=lambda m: s.life[m[2]])
+    if stage == "vanya-hit":  # the hero with the most life
+        return max(moves, key=lambda m: s.life[m.target])
     return moves[0]
+
+
+def quick_choice(s: AcademyState) -> Move:
+    """What :func:`choose` would choose, found without listing every legal move.
+
+    (Where that takes long: The Rumor, Vanya, Séance and Number Five pick among many.)
+    """
+    stage, seat = s.stage, s.responder
+    if stage in ("rumor", "vanya"):
+        best, most = -1, -1  # the most damaging waiting card, the leftmost of equals
+        for position, outcome in enumerate(s.outcomes):
+            if outcome == PENDING:
+                damage = s.villain_damage(s.lineup[position])
+                if damage > most:
+                    best, most = position, damage
+        return made(CHOICES[stage], seat, best)
+    if stage == "seance":
+        return _quick_seance(s, seat)
+    if stage == "number-five":
+        deck = s.cards.hero_deck
+        best = max((deck[n].attack for n in s.hands[seat]), default=0)
+        first, *others = s.waiting  # the pairs (first, b) are the first moves listed
+        for b in others:
+            if s.villain_attack(s.lineup[b]) < best:
+                return made(Swap, seat, first, b)
+        return made(Swap, seat, first, others[0])
+    return choose(s, CHOICES[stage].legal(s))
+
+
+def _quick_seance(s: AcademyState, seat: int) -> Move:
+    """Séance's choice as :func:`choose` makes it, without listing every choice.
+
+    For each waiting card, the lowest-numbered discarded card that answers it (one per attack
+    value, as the moves are listed).
+    """
+    attack_of = s.cards.attack
+    by_value: dict[int, int] = {}
+    for number in s.discard:
+        by_value.setdefault(attack_of[number], number)
+    best, faced = None, s.faced_position
+    for position in s.waiting:
+        needed = s.villain_attack(s.lineup[position])
+        answers = [number for attack, number in by_value.items() if attack >= needed]
+        if not answers:
+            continue
+        card = min(answers)
+        if position == faced:
+            return made(SeanceCard, seat, position, card)  # the faced card first
+        key = (s.villain_damage(s.lineup[position]), -card)
+        if best is None or key > best[0]:
+            best = (key, position, card)
+    return made(SeanceCard, seat, best[1], best[2])
 
 
 POLICIES = {"random": random_move, "heuristic": heuristic}

@@ -1,40 +1,55 @@
-"""The Umbrella Academy Game: the rules, in the order play happens.
+"""The Umbrella Academy Game: the rules, in the rulebook's order.
 
-Section ids in brackets point into the rule digest ``docs/rules/academy.md``; every event in the
-log and every refused action names one of them.
+Rule ids in brackets point into the rule digest ``docs/rules/academy.md``; every event in the
+log and every refused move names one of them. What a card, a hero power or a Dysfunctional
+Family card does is named in the data files and written in ``effects.py``.
 
 1. Aim [aim]: work as a team, defeat the villains, survive the Final Battle.
-2. Setup [setup.*]: heroes, the player-count table, villains, decks, hands, Start card.
+2. Setup [setup.*]: the table (``AcademyState``), then ``setup``: heroes, the player-count
+   table, villains, decks, hands, the Start card.
 3. Start of a round [round.*]: a villain, a Dysfunctional Family card, a lineup.
-4. Turns [turn.*]: the lineup is faced left to right; attack, heal, block or play a story.
-5. Storylines [story.*]; 6. Life and death [life.*]; 7. Hero powers [power.*];
-8. Dysfunctional Family cards [family.*]; 9. Round end [end.*]; 10. The Final Battle [final.*];
-11. End of the game [game.*]; 12. Solo [solo.*].
+4. Turns [turn.*]: the lineup is faced left to right (``advance`` moves play on). The moves:
+   ``Attack``, ``Heal``, ``Block``, ``Story`` (a storyline), ``Pass`` (no card can answer),
+   and ``Choose`` (who faces the card, when the team picks [opt.turn_order]).
+5. Storylines [story.*]: ``HeroBoost``; the storylines themselves are in ``effects.py``.
+6. Life, damage and death [life.*]: ``heal``, ``hurt``; the moves ``Damage`` and ``Spread``.
+7. Hero powers [power.*]: ``Power`` starts one; ``HitsTwice`` (The Kraken) and
+   ``DoubleShot`` (Space Boy) come with the card play; then the choices: ``HorrorGift``,
+   ``Swap`` (Number Five), ``Rumor``, ``SeanceCard``, ``VanyaRemoves`` and ``VanyaHit``.
+8. Dysfunctional Family cards [family.*]: in ``effects.py``.
+9. Round end [end.*]: uncontested damage, the Final Battle pile, the moves ``Keep`` and
+   ``Discard``, the refill, the Start card.
+10. The Final Battle [final.*]; 11. End of the game [game.*]; 12. Solo [solo.*]: ``CallPogo``.
+
+Each kind of move is one class (a :class:`~umbrella_lab.engine.moves.Move`) holding all of it:
+its fields, which moves of that kind are legal now (``legal``), what one does (``play``), how
+it reads (``label``) and why one is refused (``why_not``).
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
 >>> state.to_act, state.stage
 (0, 'face')
-
-State design: a plain object with ``__slots__`` and a hand-written ``_clone``. ``apply`` clones
-first, so a state you hold never changes; simulations change a private copy in place.
+>>> [action.id for action in state.legal_actions()][:2]
+['attack/0/attack-60', 'heal/0/attack-25/0']
 """
 
 from __future__ import annotations
 
 import random
 from functools import partial
-from operator import attrgetter
-from typing import Any, ClassVar
+from types import SimpleNamespace
+from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
+from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
-from umbrella_lab.games.academy.cards import Cards, HeroCard, load_cards
+from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.games.academy import effects
+from umbrella_lab.games.academy.cards import HeroCard, load_cards
 
-# --- Constants in the rulebook's words ------------------------------------------------------
+# --- 1. Aim, and the numbers of the rulebook --------------------------------------------------
+# The team wins by surviving the Final Battle after the last villain [aim] [game.win].
 
-# players: (hand size, villains faced, villain attack strength) [setup.table]
-PLAYER_COUNT_TABLE = {
+PLAYER_COUNT_TABLE = {  # players: (hand size, villains faced, villain attack strength)
     1: (6, 4, 6),
     2: (5, 4, 7),
     3: (4, 5, 8),
@@ -42,98 +57,74 @@ PLAYER_COUNT_TABLE = {
     5: (3, 6, 10),
     6: (3, 6, 10),
 }
+"""The player-count table [setup.table]; the strength is the lineup size (C-1)."""
+
 LIFE_BOOST_BARS = 3  # [story.life-boost]
 HORROR_BARS = 2  # [power.horror]
 VANYA_REMOVES = 4  # [power.vanya]
 VANYA_DAMAGE = 2  # [power.vanya]
-POWER_COST = 1  # [power.use]
+POWER_COST = 1  # each use of a hero power [power.use]
 STORY_COST = 1  # Life Boost, Hero Boost and Sibling Rivalry each cost 1 bar [story.*]
-FINAL_VILLAIN = 1000  # lineup code of a villain card's attack side: 1000 + villain index
 
-# Outcome of each lineup card [turn.order]
+FINAL_VILLAIN = 1000
+"""A lineup card is a Villain Attack card by its number, or a villain card attack side up as
+1000 + the villain's number [final.villain]."""
+
 PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
+"""The outcome of each lineup card; PENDING: it is still in the lineup [turn.order]."""
 OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
-CARD_PLAYS = ("attack", "block", "heal", "story", "boosted", "kraken", "double")
+
+TEAM_STAGES = frozenset(("damage", "choose", "vanya-hit", "keep"))
+"""The steps at which the team decides together."""
 POWER_STAGES = frozenset(("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit"))
+"""The steps at which a power waits for its choices."""
 
 
-# --- The options, read once ------------------------------------------------------------------
-
-
-class GameOptions:
-    """The rule options of one game (``game.options``), read once into plain attributes.
-
-    Why: the rules read options on almost every move; an attribute is cheaper to read than a
-    look-up in ``game.options`` (a read-only mapping). Each comparison keeps the option's own
-    wording, so ``opts.turn_rotate`` means ``options["turn_order"] == "rotate"``.
-    """
-
-    __slots__ = (
-        "block_by_blocker",
-        "boost_damage",
-        "damage_at_round_end",
-        "damage_immediate",
-        "excess_reassign",
-        "heal_any",
-        "heal_self",
-        "hero_boost_interrupt",
-        "strength",
-        "strict_heal",
-        "turn_rotate",
-        "turn_team",
-    )
-
-    def __init__(self, options: Any) -> None:
-        self.turn_rotate = options["turn_order"] == "rotate"  # [opt.turn_order]
-        self.turn_team = options["turn_order"] == "team"
-        self.damage_at_round_end = options["damage_timing"] == "round-end"  # [opt.damage_timing]
-        self.damage_immediate = options["damage_timing"] == "immediate"
-        self.block_by_blocker = options["block_damage"] == "blocker"  # [opt.block_damage]
-        self.strict_heal = options["strict_heal"]  # [opt.strict_heal]
-        self.heal_any = options["heal_target"] == "any"  # [opt.heal_target]
-        self.heal_self = options["heal_target"] == "self"
-        self.hero_boost_interrupt = options["hero_boost"] == "interrupt"  # [opt.hero_boost]
-        self.boost_damage = options["villain_boost"] == "attack-and-damage"  # [opt.villain_boost]
-        self.excess_reassign = options["excess_damage"] == "reassign"  # [opt.excess_damage]
-        self.strength = options["strength"]  # [setup.table]
-
-
-def game_options(game: Game) -> GameOptions:
-    """The :class:`GameOptions` of ``game``, made on its first deal and kept in ``game.extra``."""
-    opts = game.extra.get("academy.options")
-    if opts is None:
-        opts = game.extra["academy.options"] = GameOptions(game.options)
-    return opts
-
-
-# --- The state ------------------------------------------------------------------------------
+# --- 2. Setup: the table ------------------------------------------------------------------------
 
 
 class AcademyState(State):
     """The whole table of The Umbrella Academy Game.
 
-    Seats are numbered clockwise from the first Start-card holder. Lists are indexed by seat.
+    Seats are numbered clockwise from the first holder of the Start card; lists are indexed by
+    seat. Cards are numbers: a hero card is its place in the Hero Attack deck of the data
+    (``cards.hero_deck``), a Villain Attack card its place in ``cards.villain_attack``.
 
     Attributes:
+        cards: The card data (``cards.py``).
+        options: The rule options of this table as attributes (``options.turn_order``) [opt.*].
         heroes: Hero id of each seat.
         life: Life bars of each hero; 0 means dead.
         max_life: Each hero's maximum (5, or 8 after a Life Boost).
         boosted: Whether each hero has received their one Life Boost.
+        hand_size: Cards in a full hand [setup.table].
         hands: Hero card numbers in each hand.
         deck: The Hero Attack deck, top card last; discard: its discard pile.
         villain_deck: The Villain Attack deck, top card last; villain_discard: its discards.
         villains: Villain cards still to face, top last; faced: villains faced so far.
-        family_deck: Dysfunctional Family cards, top last; family: this round's card (or -1).
+        family_deck: Dysfunctional Family cards, top last; family_discard: the flipped ones;
+            family: this round's card (or -1).
         round: Round number (1-based); final: True during the Final Battle.
-        lineup: The lineup, left to right (villain attack card numbers, or 1000 + villain).
-        outcomes: Outcome of each lineup card (PENDING, DEFEATED, BLOCKED, ...).
-        stage: What is being decided: face, choose, damage, horror, number-five, rumor,
-            seance, vanya, vanya-hit, keep or over.
-        responder: The seat facing the current card.
+        lineup: The lineup, left to right (Villain Attack card numbers, or 1000 + villain).
+        outcomes: The outcome of each lineup card (PENDING, DEFEATED, BLOCKED, ...).
+        boost_card, boost_amount: The card a Villain Attack Boost raises, and by how much.
+        stage: What is decided now: ``face`` (a hero answers the faced card), ``choose``,
+            ``damage``, ``keep``, a power's choices (``horror``, ``number-five``, ``rumor``,
+            ``seance``, ``vanya``, ``vanya-hit``) or ``over``.
+        phase: Where the round is: ``lineup``, ``round-end``, ``keep`` or ``refill``.
+        responder: The seat facing the current card; last_responder: the one before.
+        turn_open: True while the responder's turn goes on (a power does not end it).
         start: The seat holding the Start card.
-        pending_damage: Bars the team still has to place, and pending_rule the rule dealing them.
-        final_pile: Uncontested cards kept under the Final Battle card.
-        opts: The game's options as plain attributes (see :class:`GameOptions`).
+        power_uses, power_allowance: Uses of each hero's power this round, and how many are
+            allowed (2 after Strength in Numbers).
+        vanya_round: The round in which each hero last used Vanya's power; vanya_left: cards
+            she still removes.
+        pogo: True while the solo hero may still call Pogo [solo.pogo].
+        pending_damage: Bars the team still has to place; pending_rule: the rule dealing them.
+        final_pile: Uncontested cards under the Final Battle card.
+        shuffles: Shuffles so far (with the seed, they fix the next shuffle).
+        damage_log: Bars lost in each round, for simulation tables.
+        result: How the game ended, once it is over (else ``None``).
     """
 
     __slots__ = (
@@ -157,8 +148,7 @@ class AcademyState(State):
         "life",
         "lineup",
         "max_life",
-        "opts",
-        "outcome",
+        "options",
         "outcomes",
         "pending_damage",
         "pending_rule",
@@ -167,6 +157,7 @@ class AcademyState(State):
         "power_allowance",
         "power_uses",
         "responder",
+        "result",
         "round",
         "shuffles",
         "stage",
@@ -180,14 +171,12 @@ class AcademyState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
-    views: ClassVar[str] = "umbrella_lab.games.academy.views"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
 
-    # --- cloning ----------------------------------------------------------------------------
     def _clone(self) -> AcademyState:
         new = AcademyState.__new__(AcademyState)
-        new.game, new.seed, new.events, new.cards = self.game, self.seed, [], self.cards
-        new.opts = self.opts
+        new.game, new.seed, new.events = self.game, self.seed, None
+        new.cards, new.options = self.cards, self.options
         new.heroes, new.hand_size = self.heroes, self.hand_size
         new.life, new.max_life, new.boosted = self.life[:], self.max_life[:], self.boosted[:]
         new.hands = [hand[:] for hand in self.hands]
@@ -199,36 +188,25 @@ class AcademyState(State):
         new.lineup, new.outcomes = self.lineup[:], self.outcomes[:]
         new.boost_card, new.boost_amount = self.boost_card, self.boost_amount
         new.stage, new.phase, new.responder = self.stage, self.phase, self.responder
-        new.last_responder, new.turn_open, new.start = (
-            self.last_responder,
-            self.turn_open,
-            self.start,
-        )
+        new.last_responder, new.turn_open = self.last_responder, self.turn_open
+        new.start = self.start
         new.power_uses, new.power_allowance = self.power_uses[:], self.power_allowance[:]
         new.vanya_round, new.vanya_left = self.vanya_round[:], self.vanya_left
         new.pogo = self.pogo
         new.pending_damage, new.pending_rule = self.pending_damage, self.pending_rule
-        new.final_pile, new.shuffles, new.outcome = self.final_pile[:], self.shuffles, self.outcome
+        new.final_pile, new.shuffles, new.result = self.final_pile[:], self.shuffles, self.result
         new.damage_log = self.damage_log[:]
         return new
 
-    # --- public properties ------------------------------------------------------------------
+    # --- who decides, and how it ended ------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        """The seat deciding now; :data:`TEAM` when the team splits damage."""
-        if self.outcome is not None:
+        """The seat deciding now; :data:`TEAM` when the team decides together."""
+        if self.result is not None:
             return None
-        stage = self.stage
-        if stage == "face":  # the most common case first (speed)
-            return self.responder
-        if stage in ("damage", "choose", "vanya-hit", "keep"):
-            return TEAM
-        return self.responder
+        return TEAM if self.stage in TEAM_STAGES else self.responder
 
-    # How the game ended, or ``None``. (Speed: simulations read it after every move; a
-    # built-in getter is quicker than a Python function.)
-    result = property(attrgetter("outcome"), doc="How the game ended, or ``None``.")
-
+    # --- the table in the rulebook's words --------------------------------------------------
     @property
     def players(self) -> int:
         """Number of seats."""
@@ -245,8 +223,13 @@ class AcademyState(State):
         return [seat for seat, bars in enumerate(self.life) if bars > 0]
 
     @property
+    def waiting(self) -> list[int]:
+        """Lineup positions of the cards still in the lineup (no outcome yet)."""
+        return [p for p, outcome in enumerate(self.outcomes) if outcome == PENDING]
+
+    @property
     def faced_position(self) -> int:
-        """Lineup position of the card being faced (the leftmost waiting card), or -1."""
+        """Lineup position of the faced card (the leftmost waiting card), or -1 [turn.order]."""
         try:
             return self.outcomes.index(PENDING)
         except ValueError:
@@ -254,7 +237,7 @@ class AcademyState(State):
 
     @property
     def family_effect(self) -> str:
-        """Effect key of this round's Dysfunctional Family card, or ``""``."""
+        """The effect of this round's Dysfunctional Family card, or ``""``."""
         return self.cards.family[self.family].effect if self.family >= 0 else ""
 
     def hero_name(self, seat: int) -> str:
@@ -262,8 +245,12 @@ class AcademyState(State):
         return self.cards.heroes[self.heroes[seat]].name
 
     def power_of(self, seat: int) -> str:
-        """The power key of the hero in ``seat``."""
+        """The power of the hero in ``seat``, as ``data/heroes.toml`` names it."""
         return self.cards.heroes[self.heroes[seat]].power
+
+    def card(self, number: int) -> HeroCard:
+        """The design of a hero card by its number."""
+        return self.cards.hero_deck[number]
 
     def villain_attack(self, code: int) -> int:
         """Attack value of a lineup card, with any Villain Attack Boost [family.villain-boost]."""
@@ -273,11 +260,11 @@ class AcademyState(State):
         return self.cards.villain_attack[code].attack + boost
 
     def villain_damage(self, code: int) -> int:
-        """Damage of a lineup card when left uncontested."""
+        """Damage of a lineup card when left uncontested [opt.villain_boost]."""
         if code >= FINAL_VILLAIN:
             return self.cards.villains[code - FINAL_VILLAIN].final_damage
         damage = self.cards.villain_attack[code].damage
-        if code == self.boost_card and self.opts.boost_damage:  # [opt.villain_boost]
+        if code == self.boost_card and self.options.villain_boost == "attack-and-damage":
             damage += self.boost_amount // 10
         return damage
 
@@ -292,9 +279,13 @@ class AcademyState(State):
         damage = self.villain_damage(code)
         return f"villain attack {self.villain_attack(code)}{boost} ({damage} damage)"
 
-    def card(self, number: int) -> HeroCard:
-        """The design of a Hero Attack card by its number."""
-        return self.cards.hero_deck[number]
+    def _private_move(self, key: tuple, seat: int) -> bool:
+        """Whether showing the legal move ``key`` to ``seat`` would reveal a hidden card.
+
+        The moves themselves say so (``HeroBoost.private_to``, under Family Secrets); the
+        explorer looks for this method to know that the game has such moves.
+        """
+        return super()._private_move(key, seat)
 
     # --- luck -------------------------------------------------------------------------------
     def _rng(self) -> random.Random:
@@ -312,61 +303,12 @@ class AcademyState(State):
         new.seed, new.shuffles = seed, 0
         rng = new._rng()
         for pile in (new.deck, new.villain_deck, new.villains, new.family_deck):
-            _shuffle(pile, rng)
-        new.events = [Event("setup.decks", f"New luck (seed {seed}): every deck shuffled again.")]
+            shuffle(pile, rng)
+        new.events = []
+        new.say("setup.decks", lambda: f"New luck (seed {seed}): every deck shuffled again.")
         return new
 
-    # --- the moves --------------------------------------------------------------------------
-    def _moves(self) -> list[tuple]:
-        return _legal_moves(self)  # (replaced by _legal_moves itself below the rules)
-
-    def _label(self, key: tuple) -> tuple[str, str]:
-        return _describe(self, key)
-
-    def _do(self, key: tuple, log: bool) -> None:
-        _play(self, key, log)  # (replaced by _play itself below the rules: one call fewer)
-
-    def _refusal(self, key: tuple) -> tuple[str, str]:
-        return _why_not(self, key)
-
-    def _private_move(self, key: tuple, seat: int) -> bool:
-        """Under Family Secrets another hero's Hero Boost is that hero's secret [family.secrets].
-
-        The attacker cannot know it is there, so it is not among the moves shown to that seat.
-        """
-        kind, _, _, boost = key
-        return (
-            kind == "boosted" and self.family_effect == "secrets" and boost not in self.hands[seat]
-        )
-
-    def _canonical(self, key: tuple) -> tuple:
-        """Two copies of one card design make the same move: name the first copy in hand."""
-        kind, seat, a, b = key
-        design = self.cards.design
-        if kind not in CARD_PLAYS or not 0 <= seat < len(self.hands):
-            return key
-
-        def first(number: int, hands: list[list[int]], taken: int = -1) -> int:
-            if not 0 <= number < len(design):
-                return number
-            for hand in hands:
-                for card in hand:
-                    if design[card] == design[number] and number in hand and card != taken:
-                        return card
-            return number
-
-        a = first(a, [self.hands[seat]])
-        if kind == "kraken":
-            b = first(b, [self.hands[seat]], taken=a)
-        elif kind == "boosted":
-            b = first(b, self.hands, taken=a)
-        return (kind, seat, a, b)
-
-    def _well_formed(self, key: tuple) -> bool:
-        return (
-            len(key) == 4 and isinstance(key[0], str) and all(isinstance(k, int) for k in key[1:])
-        )
-
+    # --- checks and tables ------------------------------------------------------------------
     def check(self) -> list[str]:
         """Cards conserved in every deck, life in bounds, outcomes consistent."""
         problems = []
@@ -396,7 +338,7 @@ class AcademyState(State):
         ):
             problems.append("Dysfunctional Family cards not conserved")
         for seat, bars in enumerate(self.life):
-            top = self.game.options["base_life"] + (LIFE_BOOST_BARS if self.boosted[seat] else 0)
+            top = self.options.base_life + (LIFE_BOOST_BARS if self.boosted[seat] else 0)
             if not 0 <= bars <= self.max_life[seat] or self.max_life[seat] != top:
                 problems.append(f"seat {seat}: life {bars}/{self.max_life[seat]} out of bounds")
             if bars == 0 and self.hands[seat]:
@@ -405,7 +347,7 @@ class AcademyState(State):
             problems.append("lineup and outcomes differ in length")
         if self.pending_damage < 0:
             problems.append("negative pending damage")
-        if self.outcome is None and self.stage == "over":
+        if self.result is None and self.stage == "over":
             problems.append("stage 'over' without a result")
         return problems
 
@@ -415,36 +357,37 @@ class AcademyState(State):
             "rounds": self.round,
             "final_battle": self.final,
             "villains_beaten": len(self.faced) if self.final else len(self.faced) - 1,
-            "heroes_alive": _alive_count(self),
+            "heroes_alive": len(self.living),
             "life_left": sum(self.life),
             "damage_taken": sum(self.damage_log),
             "damage_by_round": list(self.damage_log),
             "final_pile": len(self.lineup) - 1 if self.final else len(self.final_pile),
         }
 
-    # --- pictures: to_dict, to_text and the HTML come from the views module (views) ----
     def __repr__(self) -> str:
-        where = "over" if self.outcome else f"round {self.round}, {self.stage}"
+        where = "over" if self.result else f"round {self.round}, {self.stage}"
         return f"<Umbrella Academy state: {self.players} players, {where}>"
 
 
-def _shuffle(pile: list[int], rng: random.Random) -> None:
-    """Shuffle a pile in place: a uniform random order, by sorting on random keys.
+def shuffle(pile: list[int], rng: random.Random) -> None:
+    """Shuffle a pile in place: every order is equally likely [setup.decks].
 
-    (Faster than ``rng.shuffle`` for decks of this size; both give every order equally often.)
-    Each card's key is the next ``rng.random()``, drawn card by card from the bottom of the
-    pile. Speed: ``iter(rng.random, None)`` is an endless stream of those numbers and
-    ``partial(next, stream)`` hands out the next one for each card (as ``next(stream, card)``),
-    so no Python function runs per card.
+    Each card, from the bottom of the pile up, draws the next number of ``rng.random()``, and
+    the pile is sorted by those numbers. (``partial(next, numbers)`` hands out the next number
+    each time the sort asks for a card's key.)
     """
-    pile.sort(key=partial(next, iter(rng.random, None)))
+    numbers = iter(rng.random, None)  # rng.random(), again and again
+    pile.sort(key=partial(next, numbers))
 
 
-# --- Rule 2: setup ---------------------------------------------------------------------------
+# --- 2. Setup: dealing the table ----------------------------------------------------------------
 
 
-def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
-    """Deal a table [setup.*]: heroes, villains, decks, hands and the Start card."""
+def setup(game: Game, seed: int, events: list | None) -> AcademyState:
+    """Deal a table [setup.*]: heroes, villains, decks, hands and the Start card; then round 1.
+
+    ``events`` is a list to record what happens in, or ``None`` to record nothing.
+    """
     options = game.options
     cards = load_cards(options["data"])
     players = game.players
@@ -455,15 +398,14 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     rng = random.Random(seed)
 
     s = AcademyState.__new__(AcademyState)
-    s.game, s.seed, s.cards, s.shuffles = game, seed, cards, 0
-    s.opts = game_options(game)
-    s.events = []
-    s.heroes = _choose_heroes(game, cards, rng)  # [setup.heroes] [solo.hero]
-    base = options["base_life"]
+    s.game, s.seed, s.events, s.cards, s.shuffles = game, seed, events, cards, 0
+    s.options = game.extra["academy.options"]  # (read by check_table when the game loaded)
+    s.heroes = choose_heroes(game, rng)  # [setup.heroes] [solo.hero]
+    base = options["base_life"]  # [opt.base_life]
     s.life, s.max_life, s.boosted = [base] * players, [base] * players, [False] * players
     s.hand_size = hand  # [setup.table] [solo.hand]
 
-    # [setup.decks] the Hero Attack deck; in solo Pogo and every Life Boost leave it
+    # [setup.decks] the Hero Attack deck; in solo, Pogo and every Life Boost leave it
     deck = list(range(len(cards.hero_deck)))
     s.pogo = False
     if players == 1:
@@ -474,7 +416,7 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
         if base == 6:  # [opt.base_life] 6 + 3 - 1 = 8: the giver's cost applies in solo too
             s.life[0] -= STORY_COST
         s.boosted[0] = True
-    _shuffle(deck, rng)
+    shuffle(deck, rng)
     s.deck, s.discard = deck, []
 
     # [setup.villains] a stack of villains of the table's strength
@@ -485,24 +427,19 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     s.villains, s.faced = stack, []
 
     s.villain_deck = list(range(len(cards.villain_attack)))
-    _shuffle(s.villain_deck, rng)
+    shuffle(s.villain_deck, rng)
     s.villain_discard = []
     s.family_deck = [] if players == 1 else list(range(len(cards.family)))  # [solo.no-family]
-    _shuffle(s.family_deck, rng)
+    shuffle(s.family_deck, rng)
     s.family_discard, s.family = [], -1
 
     # [setup.hands] one card at a time clockwise from the top of the deck, until each hero
     # holds a full hand
-    dealt = hand * players
-    if dealt <= len(deck):  # (speed: every hand at once; seat k takes every players-th card)
-        s.hands = [deck[-1 - seat :: -players][:hand] for seat in range(players)]
-        del deck[len(deck) - dealt :]
-    else:
-        s.hands = [[] for _ in range(players)]
-        for _ in range(hand):
-            for seat in range(players):
-                if deck:
-                    s.hands[seat].append(deck.pop())
+    s.hands = [[] for _ in range(players)]
+    for _ in range(hand):
+        for seat in range(players):
+            if deck:
+                s.hands[seat].append(deck.pop())
     s.start = 0  # [setup.start]
     s.round, s.final, s.lineup, s.outcomes = 0, False, [], []
     s.boost_card, s.boost_amount = -1, 0
@@ -510,32 +447,30 @@ def new_game(game: Game, seed: int, log: bool = True) -> AcademyState:
     s.power_uses, s.power_allowance = [0] * players, [1] * players
     s.vanya_round, s.vanya_left = [-9] * players, 0
     s.pending_damage, s.pending_rule = 0, ""
-    s.final_pile, s.outcome = [], None
+    s.final_pile, s.result = [], None
     s.damage_log = []
-    if log:
-        names = ", ".join(s.hero_name(seat) for seat in range(players))
-        s.events.append(
-            Event(
-                "setup.heroes",
-                f"The team: {names}, {base} life bars each"
-                + (" plus a Life Boost: 8 bars" if players == 1 else "")
-                + ".",
-            )
-        )
-        s.events.append(
-            Event(
-                "setup.table",
-                f"{players} player(s): hands of {hand}, "
-                f"{villain_count} villains of strength {strength}.",
-            )
-        )
-        s.events.append(Event("setup.start", f"{s.hero_name(0)} takes the Start card."))
-    _start_round(s, log)
-    _advance(s, log)
+    s.say(
+        "setup.heroes",
+        lambda: (
+            f"The team: {', '.join(s.hero_name(seat) for seat in range(players))}, "
+            f"{base} life bars each" + (" plus a Life Boost: 8 bars" if players == 1 else "") + "."
+        ),
+    )
+    s.say(
+        "setup.table",
+        lambda: (
+            f"{players} player(s): hands of {hand}, {villain_count} villains of strength "
+            f"{strength}."
+        ),
+    )
+    s.say("setup.start", lambda: f"{s.hero_name(0)} takes the Start card.")
+    start_round(s)
+    advance(s)
     return s
 
 
-def _choose_heroes(game: Game, cards: Cards, rng: random.Random) -> tuple[str, ...]:
+def choose_heroes(game: Game, rng: random.Random) -> tuple[str, ...]:
+    """The heroes by seat: the chosen ones, or a draw from the seed [setup.heroes]."""
     chosen = game.options["heroes"]  # (checked by check_table when the game loaded)
     if chosen is None:
         return tuple(rng.sample(game.extra["academy.heroes"], game.players))
@@ -548,7 +483,7 @@ def check_table(game: Game) -> None:
     Reads the card files (a broken one raises ``DataError`` naming file, entry and field) and
     checks the chosen heroes against the player count [setup.heroes] [solo.hero] and that the
     villains of the table's strength exist [setup.villains]. Keeps what every deal needs in
-    ``game.extra``.
+    ``game.extra``: the heroes to draw from, the villains, and the options as attributes.
 
     Raises:
         OptionError: naming the option and what is wrong with it.
@@ -590,12 +525,13 @@ def check_table(game: Game) -> None:
         raise OptionError(msg)
     game.extra["academy.heroes"] = allowed
     game.extra["academy.villains"] = matching
+    game.extra["academy.options"] = SimpleNamespace(**options)  # options.turn_order, ...
 
 
-# --- Rule 3: start of a round ----------------------------------------------------------------
+# --- 3. Start of a round ------------------------------------------------------------------------
 
 
-def _start_round(s: AcademyState, log: bool) -> None:
+def start_round(s: AcademyState) -> None:
     """Reveal a villain, flip a Dysfunctional Family card, deal the lineup [round.*].
 
     After the last villain comes the Final Battle [final.*].
@@ -609,189 +545,118 @@ def _start_round(s: AcademyState, log: bool) -> None:
     if s.villains:
         villain = s.villains.pop()  # [round.villain]
         s.faced.append(villain)
-        strength = s.opts.strength or s.cards.villains[villain].strength
-        if log:
-            v = s.cards.villains[villain]
-            s.events.append(
-                Event("round.villain", f"Round {s.round}: {v.name} (strength {strength}) arrives.")
-            )
-        deck = s.villain_deck
-        if 0 < strength <= len(deck):  # [round.lineup] (speed: all from the top at once)
-            s.lineup = deck[: -strength - 1 : -1]  # the top card first
-            del deck[-strength:]
-        else:  # [round.lineup] one at a time, reshuffling the discards when the deck runs out
-            s.lineup = [_draw_villain_card(s, log) for _ in range(strength)]
-            s.lineup = [code for code in s.lineup if code >= 0]
+        strength = s.options.strength or s.cards.villains[villain].strength
+        s.say(
+            "round.villain",
+            lambda: (
+                f"Round {s.round}: {s.cards.villains[villain].name} (strength {strength}) arrives."
+            ),
+        )
+        s.lineup = []  # [round.lineup] one card at a time from the top of the deck
+        while len(s.lineup) < strength:
+            if not s.villain_deck:  # [end.reshuffle]
+                if not s.villain_discard:
+                    break
+                s.villain_deck, s.villain_discard = s.villain_discard, []
+                shuffle(s.villain_deck, s._rng())
+                s.say(
+                    "end.reshuffle",
+                    lambda: (
+                        "The Villain Attack deck is empty: its discards are shuffled into a "
+                        "new deck."
+                    ),
+                )
+            s.lineup.append(s.villain_deck.pop())
         s.outcomes = [PENDING] * len(s.lineup)
-        if log:
-            words = ", ".join(str(s.villain_attack(c)) for c in s.lineup)
-            s.events.append(Event("round.lineup", f"The lineup, left to right: {words}."))
-        _flip_family(s, log, "round.family")
+        s.say(
+            "round.lineup",
+            lambda: (
+                "The lineup, left to right: "
+                f"{', '.join(str(s.villain_attack(c)) for c in s.lineup)}."
+            ),
+        )
+        flip_family(s, "round.family")
     else:
         s.final = True  # [final.lineup]
         pile = s.final_pile
         s.final_pile = []
-        _shuffle(pile, s._rng())
+        shuffle(pile, s._rng())
         villain = s.faced[s._rng().randrange(len(s.faced))]  # [final.villain]
         s.lineup = [FINAL_VILLAIN + villain, *pile]
         s.outcomes = [PENDING] * len(s.lineup)
-        if log:
-            s.events.append(
-                Event(
-                    "final.lineup",
-                    f"The Final Battle! {len(pile)} uncontested "
-                    "card(s) from under the Final Battle card are shuffled into "
-                    "the lineup.",
-                )
-            )
-            s.events.append(
-                Event("final.villain", f"{s.villain_label(s.lineup[0])} leads the lineup.")
-            )
-        _flip_family(s, log, "final.family")
+        s.say(
+            "final.lineup",
+            lambda: (
+                f"The Final Battle! {len(pile)} uncontested card(s) from under the Final "
+                "Battle card are shuffled into the lineup."
+            ),
+        )
+        s.say("final.villain", lambda: f"{s.villain_label(s.lineup[0])} leads the lineup.")
+        flip_family(s, "final.family")
 
 
-def _draw_villain_card(s: AcademyState, log: bool) -> int:
-    if not s.villain_deck:
-        if not s.villain_discard:
-            return -1
-        s.villain_deck, s.villain_discard = s.villain_discard, []
-        _shuffle(s.villain_deck, s._rng())
-        if log:
-            s.events.append(
-                Event(
-                    "end.reshuffle",
-                    "The Villain Attack deck is empty: its discards are shuffled into a new deck.",
-                )
-            )
-    return s.villain_deck.pop()
+def flip_family(s: AcademyState, rule: str) -> None:
+    """Flip this round's Dysfunctional Family card and follow it [round.family] [family.*].
 
-
-def _flip_family(s: AcademyState, log: bool, rule: str) -> None:
-    """Flip this round's Dysfunctional Family card and follow it [round.family] [family.*]."""
+    What each card does is in ``effects.FAMILY``. There is no family deck in solo
+    [solo.no-family].
+    """
     s.family = -1
-    if s.solo:  # [solo.no-family]
+    if s.solo:
         return
     if not s.family_deck:
         s.family_deck, s.family_discard = s.family_discard, []
-        _shuffle(s.family_deck, s._rng())
+        shuffle(s.family_deck, s._rng())
     if not s.family_deck:
         return
     s.family = s.family_deck.pop()
     s.family_discard.append(s.family)
     card = s.cards.family[s.family]
-    if log:
-        s.events.append(Event(rule, f"Dysfunctional Family card: {card.name}. {card.text}"))
-    effect = card.effect
-    if effect == "villain-boost" and s.lineup:  # [family.villain-boost]
-        first = s.lineup[0]
-        if first < FINAL_VILLAIN:
-            s.boost_card, s.boost_amount = first, card.amount
-            if log:
-                s.events.append(
-                    Event(
-                        "family.villain-boost",
-                        f"The first lineup card now has attack {s.villain_attack(first)}.",
-                    )
-                )
-    elif effect == "confrontation":  # [family.confrontation]
-        most = max(s.life)
-        for seat in range(len(s.life)):  # (each living hero; a hurt changes only that hero)
-            if s.life[seat] > 0 and s.life[seat] == most:
-                _hurt(s, seat, 1, "family.confrontation", log)
-    elif effect == "reunion":  # [family.reunion]
-        for seat in range(len(s.life)):
-            if s.life[seat] > 0:
-                _heal(s, seat, 1, "family.reunion", log)
+    s.say(rule, lambda: f"Dysfunctional Family card: {card.name}. {card.text}")
+    effects.FAMILY[card.effect](s, card)
 
 
-# --- Rule 4: turns -----------------------------------------------------------------------------
+# --- 4. Turns: facing the lineup, left to right --------------------------------------------------
 
 
-def _advance(s: AcademyState, log: bool) -> None:
-    """Move play on to the next decision [turn.order] [end.*] [game.*]."""
-    if (
-        not log
-        and s.phase == "lineup"
-        and not s.pending_damage
-        and s.outcome is None
-        and PENDING in s.outcomes
-        and s.stage not in POWER_STAGES
-    ):
-        # Speed: the common case in simulations, the next card of the lineup, the next hero;
-        # the same result as the loop below, with fewer checks.
-        if s.turn_open:
-            if s.life[s.responder] > 0:
-                s.stage = "face"
-                return
-        elif s.opts.turn_rotate and any(s.life):
-            s.responder = _next_responder(s)
-            s.turn_open, s.stage = True, "face"
-            return
+def advance(s: AcademyState) -> None:
+    """Move play on to the next decision [turn.order] [end.*] [game.*].
+
+    After every move: is the game over? Does a power wait for its choices, or damage for the
+    team to place it? Else the faced card goes to the next hero, or the round ends and the
+    next one starts.
+    """
     while True:
-        if s.outcome is not None:
+        if s.result is not None:
             s.stage = "over"
             return
-        if s.stage in POWER_STAGES:
+        if s.stage in POWER_STAGES:  # a power waits for its choices [power.use]
             return
-        if not any(s.life):  # [game.lose]
-            _end(s, False, "game.lose", "Every hero is dead: the team loses.", log)
+        if not any(s.life):
+            end_game(s, False, "game.lose", "Every hero is dead: the team loses.")
             continue
         if s.pending_damage > 0:  # [life.damage]
-            if _alive_count(s) == 1 and not s.pogo:
-                _hurt(s, s.living[0], s.pending_damage, s.pending_rule, log)
+            living = s.living
+            if len(living) == 1 and not s.pogo:  # one hero left: no choice to make
+                hurt(s, living[0], s.pending_damage, s.pending_rule)
                 s.pending_damage = 0
                 continue
             s.stage = "damage"
             return
         if s.phase == "lineup":
-            if PENDING in s.outcomes:  # a card is still to face
-                if s.turn_open and s.life[s.responder] > 0:
-                    s.stage = "face"
-                    return
-                if s.opts.turn_team and _alive_count(s) > 1:
-                    s.turn_open, s.stage = False, "choose"
-                    return
-                s.responder = _next_responder(s)
-                s.turn_open, s.stage = True, "face"
-                if log:
-                    s.events.append(
-                        Event(
-                            "turn.order",
-                            f"{s.hero_name(s.responder)} faces "
-                            f"{s.villain_label(s.lineup[s.faced_position])}.",
-                        )
-                    )
+            if PENDING in s.outcomes:
+                face_next_card(s)
                 return
-            s.phase = "round-end"  # [end.damage]
-            s.turn_open = False
-            if s.opts.damage_at_round_end:
-                total = 0
-                for code, outcome in zip(s.lineup, s.outcomes, strict=True):
-                    if outcome == UNCONTESTED:
-                        total += s.villain_damage(code)
-                if total:
-                    if log:
-                        s.events.append(
-                            Event(
-                                "end.damage",
-                                f"Every lineup card has an outcome. "
-                                f"The uncontested cards deal {total} damage.",
-                            )
-                        )
-                    s.pending_damage, s.pending_rule = total, "end.damage"
+            s.phase, s.turn_open = "round-end", False  # every card has an outcome
+            deal_uncontested_damage(s)
             continue
         if s.phase == "round-end":
-            if s.final:  # [game.win]
+            if s.final:  # [game.win] after the Final Battle's round-end damage (C-18)
                 alive = ", ".join(s.hero_name(seat) for seat in s.living)
-                _end(
-                    s,
-                    True,
-                    "game.win",
-                    f"The Final Battle is over and {alive} survived: the team wins!",
-                    log,
-                )
+                reason = f"The Final Battle is over and {alive} survived: the team wins!"
+                end_game(s, True, "game.win", reason)
                 continue
-            _close_lineup(s, log)
+            close_lineup(s)
             s.phase = "keep"  # [end.keep]
             if any(s.hands):
                 s.stage = "keep"
@@ -802,29 +667,37 @@ def _advance(s: AcademyState, log: bool) -> None:
             s.stage = "keep"
             return
         if s.phase == "refill":
-            _refill(s, log)
-            _pass_start_card(s, log)
+            refill(s)
+            pass_start_card(s)
             s.phase = "lineup"
-            _start_round(s, log)
+            start_round(s)
             continue
         return  # pragma: no cover
 
 
-def _clockwise(s: AcademyState, first: int) -> list[int]:
-    """Every seat clockwise, starting from seat ``first``."""
-    return [*range(first, len(s.heroes)), *range(first)]
+def face_next_card(s: AcademyState) -> None:
+    """Who faces the faced card: the same hero while their turn goes on, else the next one.
+
+    A power does not end a turn: a hero whose power took the faced card away faces the new
+    leftmost card. Otherwise the next living hero clockwise faces it [turn.order], or the team
+    sends someone [opt.turn_order].
+    """
+    if s.turn_open and s.life[s.responder] > 0:
+        s.stage = "face"
+    elif s.options.turn_order == "team" and len(s.living) > 1:
+        s.turn_open, s.stage = False, "choose"
+    else:
+        s.responder = next_responder(s)
+        s.turn_open, s.stage = True, "face"
+        s.say(
+            "turn.order",
+            lambda: (
+                f"{s.hero_name(s.responder)} faces {s.villain_label(s.lineup[s.faced_position])}."
+            ),
+        )
 
 
-def _alive_count(s: AcademyState) -> int:
-    """How many heroes are alive: ``len(s.living)`` without building the list (speed)."""
-    count = 0
-    for bars in s.life:
-        if bars > 0:
-            count += 1
-    return count
-
-
-def _next_responder(s: AcademyState) -> int:
+def next_responder(s: AcademyState) -> int:
     """The next living hero clockwise [turn.order]; the first card goes to the Start holder."""
     n = len(s.life)
     seat = s.start if s.last_responder < 0 else (s.last_responder + 1) % n
@@ -833,68 +706,107 @@ def _next_responder(s: AcademyState) -> int:
     return seat
 
 
-def _end_turn(s: AcademyState) -> None:
+def end_turn(s: AcademyState) -> None:
+    """The hero has played their card: the turn is over, play moves on [turn.order]."""
     s.last_responder, s.turn_open = s.responder, False
+    advance(s)
 
 
-def _settle(s: AcademyState, position: int, outcome: int, log: bool, rule: str) -> None:
-    """Give a lineup card its outcome; an uncontested card may deal damage at once."""
-    s.outcomes[position] = outcome
-    if outcome == UNCONTESTED and s.opts.damage_immediate:
-        damage = s.villain_damage(s.lineup[position])
+def clockwise(s: AcademyState, first: int) -> list[int]:
+    """Every seat clockwise, starting from seat ``first``."""
+    return [*range(first, len(s.heroes)), *range(first)]
+
+
+def play_from_hand(s: AcademyState, seat: int, card: int) -> None:
+    """A played hero card goes from the hand to the discard pile [turn.attack]."""
+    s.hands[seat].remove(card)
+    s.discard.append(card)
+
+
+def defeat(s: AcademyState, seat: int, words: Any, rule: str) -> None:
+    """The faced card is defeated by an attack strictly higher than its own [turn.attack].
+
+    ``words()`` says the attack ("35", "20 + Hero Boost +20 from Vanya").
+    """
+    position = s.faced_position
+    code = s.lineup[position]
+    s.say(
+        rule,
+        lambda: f"{s.hero_name(seat)} attacks with {words()} and defeats {s.villain_label(code)}.",
+    )
+    s.outcomes[position] = DEFEATED
+
+
+def block(s: AcademyState, seat: int, words: Any) -> None:
+    """The faced card is blocked by an equal attack; half its damage, rounded up, at once.
+
+    By default the team places that damage, else the blocker takes it [turn.block]
+    [opt.block_damage].
+    """
+    position = s.faced_position
+    code = s.lineup[position]
+    half = (s.villain_damage(code) + 1) // 2
+    s.say(
+        "turn.block",
+        lambda: (
+            f"{s.hero_name(seat)} blocks {s.villain_label(code)} with {words()}: the card is "
+            f"removed, {half} damage to take."
+        ),
+    )
+    s.outcomes[position] = BLOCKED
+    take_block_damage(s, seat, half)
+
+
+def take_block_damage(s: AcademyState, seat: int, half: int) -> None:
+    """Half a blocked card's damage: the team places it, or the blocker takes it.
+
+    [turn.block] [opt.block_damage]
+    """
+    if not half:
+        return
+    if s.options.block_damage == "blocker":
+        hurt(s, seat, half, "turn.block")
+    else:
+        s.pending_damage += half
+        s.pending_rule = "turn.block"
+
+
+def strike(s: AcademyState, seat: int, attack: int, words: Any, rule: str) -> None:
+    """An attack value against the faced card: higher defeats it, equal blocks it.
+
+    [turn.attack] [turn.block]
+    """
+    if attack > s.villain_attack(s.lineup[s.faced_position]):
+        defeat(s, seat, words, rule)
+    else:
+        block(s, seat, words)
+
+
+def leave_uncontested(s: AcademyState, position: int) -> None:
+    """The faced card stays uncontested; its damage comes at the round end [end.damage].
+
+    With damage_timing="immediate" it deals its damage now instead [opt.damage_timing].
+    """
+    s.outcomes[position] = UNCONTESTED
+    if s.options.damage_timing == "immediate":
+        code = s.lineup[position]
+        damage = s.villain_damage(code)
         if damage:
             s.pending_damage += damage
             s.pending_rule = "end.damage"
-            if log:
-                s.events.append(
-                    Event(
-                        "end.damage",
-                        f"{s.villain_label(s.lineup[position])} is "
-                        f"left uncontested and deals {damage} damage now "
-                        "(option damage_timing='immediate').",
-                    )
-                )
-    elif log and rule:
-        s.events.append(
-            Event(rule, f"{s.villain_label(s.lineup[position])} is {OUTCOME_WORDS[outcome]}.")
-        )
+            s.say(
+                "end.damage",
+                lambda: (
+                    f"{s.villain_label(code)} is left uncontested and deals {damage} damage "
+                    "now (option damage_timing='immediate')."
+                ),
+            )
 
 
-# --- Legal moves ---------------------------------------------------------------------------------
-
-
-def _legal_moves(s: AcademyState) -> list[tuple]:
-    """Keys of every legal move now: ``(kind, seat, a, b)``."""
-    stage = s.stage
-    if s.outcome is not None:
-        return []
-    moves: list[tuple] = []
-    if stage == "face":
-        moves = _face_moves(s)
-    elif stage == "damage":
-        living = s.living
-        moves.append(("spread", -1, s.pending_damage, -1))
-        for seat in living:
-            moves.append(("damage", seat, 1, -1))
-            if s.pending_damage > 1:
-                moves.append(("damage", seat, s.pending_damage, -1))
-    elif stage == "choose":
-        moves = [("choose", seat, -1, -1) for seat in s.living]
-    elif stage == "keep":
-        moves = [("keep", -1, -1, -1)]
-        for seat in s.living:
-            moves += [("discard", seat, card, -1) for card in _distinct(s, s.hands[seat])]
-    else:
-        moves = _power_moves(s)
-    if s.pogo and s.life[0] > 0 and stage in ("face", "damage", "keep"):  # [solo.pogo]
-        moves.append(("pogo", 0, -1, -1))
-    return moves
-
-
-def _distinct(s: AcademyState, hand: list[int]) -> list[int]:
-    """One card number per design in a hand (two copies of a card make the same move)."""
+def distinct(s: AcademyState, hand: list[int]) -> list[int]:
+    """One card number per design in a hand: two copies of a card make the same move."""
     design = s.cards.design
-    seen, out = [], []  # (a hand is short: a list is quicker here than a set)
+    seen, out = [], []
     for number in hand:
         if design[number] not in seen:
             seen.append(design[number])
@@ -902,570 +814,530 @@ def _distinct(s: AcademyState, hand: list[int]) -> list[int]:
     return out
 
 
-def _face_moves(s: AcademyState) -> list[tuple]:
-    seat = s.responder
-    position = s.faced_position
-    value = s.villain_attack(s.lineup[position])
-    full_hand = s.hands[seat]
-    hand = _distinct(s, full_hand)
-    cards = s.cards
-    attack_of, story_of, boost_of = cards.attack, cards.story, cards.boost
-    opts = s.opts
-    effect = s.family_effect
-    heal_ok = effect != "rock-bottom"  # [family.rock-bottom]
-    strict = opts.strict_heal
-    moves = []
-    living = s.living
-    for number in hand:
-        attack = attack_of[number]
-        if attack > value:
-            moves.append(("attack", seat, number, -1))  # [turn.attack]
-        elif attack == value:
-            moves.append(("block", seat, number, -1))  # [turn.block]
-        story = story_of[number]
-        if not story:
-            if heal_ok and (attack < value or not strict):  # [turn.heal]
-                if opts.heal_any:
-                    moves += [("heal", seat, number, t) for t in living]
-                else:
-                    moves.append(("heal", seat, number, seat))
-        elif story in ("restore", "pogo"):  # [turn.story]
-            moves += [("story", seat, number, t) for t in living]
-        elif story == "life-boost":
-            moves += [("story", seat, number, t) for t in living if t != seat and not s.boosted[t]]
-        elif story == "strength":
-            moves.append(("story", seat, number, -1))
-        elif story == "rivalry":
-            moves += [
-                ("story", seat, number, p)
-                for p, o in enumerate(s.outcomes)
-                if o == PENDING and p != position
-            ]
-    # [story.hero-boost] a boost from any living hero (own-turn: only your own)
-    if effect != "brothers":
-        holders = living if opts.hero_boost_interrupt else [seat]
-        for holder in holders:
-            boosts = [card for card in s.hands[holder] if boost_of[card]]
-            if not boosts:
-                continue
-            firsts = _distinct(s, s.hands[holder])  # one move per boost design
-            for boost in boosts:
-                if boost in firsts:
-                    plus = boost_of[boost]
-                    moves += [
-                        ("boosted", seat, number, boost)
-                        for number in hand
-                        if number != boost
-                        and attack_of[number] <= value <= attack_of[number] + plus
-                    ]
-    # every move so far plays a card; if none does, the hero passes [turn.no-card]
-    answered = bool(moves)
-    # [power.*]
-    if _power_ready(s, seat) == "":
-        power = s.power_of(seat)
-        if power == "kraken":  # pairs that change the outcome, one per pair of values
-            pairs = set()
-            for i, first in enumerate(full_hand):
-                for second in full_hand[i + 1 :]:
-                    low, high = attack_of[first], attack_of[second]
-                    pair = (low, high) if low <= high else (high, low)
-                    if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
-                        pairs.add(pair)
-                        moves.append(("kraken", seat, first, second))
-                        answered = True
-        elif power == "space-boy":
-            for n in hand:
-                if attack_of[n] <= value <= 2 * attack_of[n]:
-                    moves.append(("double", seat, n, -1))
-                    answered = True
-        else:
-            moves.append(("power", seat, -1, -1))
-    if not answered:
-        moves.append(("pass", seat, -1, -1))  # [turn.no-card] nothing in hand can answer
-    return moves
+def hand_of(s: AcademyState, seat: int) -> list[int]:
+    """The hand of ``seat``; none for a seat that does not exist (in a move to refuse)."""
+    return s.hands[seat] if 0 <= seat < len(s.hands) else []
 
 
-def _power_ready(s: AcademyState, seat: int) -> str:
-    """``""`` if the hero in ``seat`` may use their power now, else why not (a rule id)."""
-    if s.family_effect == "apathy":
-        return "family.apathy"
-    if s.power_uses[seat] >= s.power_allowance[seat]:
-        return "power.use"
-    if s.life[seat] <= 0:
-        return "life.death"
-    power = s.power_of(seat)
-    if power == "vanya" and s.vanya_round[seat] == s.round - 1:
-        return "power.vanya"
-    if power == "number-five" and s.outcomes.count(PENDING) < 2:
-        return "power.number-five"
-    if power == "seance" and not _seance_possible(s):
-        return "power.seance"
-    if power == "kraken" and len(s.hands[seat]) < 2:
-        return "power.kraken"
-    if power == "space-boy" and not s.hands[seat]:
-        return "power.space-boy"
-    return ""
+def first_copy(s: AcademyState, hand: list[int], card: int, other_than: int = -1) -> int:
+    """The first card in ``hand`` of the same design as ``card`` (but not ``other_than``).
 
-
-def _seance_possible(s: AcademyState) -> bool:
-    """Whether a card in the discard pile can beat or block a waiting lineup card."""
-    lowest = -1  # the lowest waiting lineup card
-    for code, outcome in zip(s.lineup, s.outcomes, strict=True):
-        if outcome == PENDING:
-            attack = s.villain_attack(code)
-            if lowest < 0 or attack < lowest:
-                lowest = attack
-    if lowest < 0:
-        return False
-    attack_of = s.cards.attack
-    for number in s.discard:  # noqa: SIM110 (a loop is quicker than any() on a generator)
-        if attack_of[number] >= lowest:  # (usually one of the first cards will do)
-            return True
-    return False
-
-
-def _seance_moves(s: AcademyState, seat: int) -> list[tuple]:
-    values: dict[int, int] = {}
-    for number in s.discard:
-        values.setdefault(s.cards.hero_deck[number].attack, number)
-    moves = []
-    for position, outcome in enumerate(s.outcomes):
-        if outcome == PENDING:
-            needed = s.villain_attack(s.lineup[position])
-            moves += [
-                ("seance", seat, position, n) for a, n in sorted(values.items()) if a >= needed
-            ]
-    return moves
-
-
-def _power_moves(s: AcademyState) -> list[tuple]:
-    seat, stage = s.responder, s.stage
-    pending = [p for p, o in enumerate(s.outcomes) if o == PENDING]
-    if stage == "horror":
-        living = s.living
-        moves = [("horror", seat, t, t) for t in living]
-        moves += [("horror", seat, a, b) for i, a in enumerate(living) for b in living[i + 1 :]]
-        return moves
-    if stage == "number-five":
-        return [("swap", seat, a, b) for i, a in enumerate(pending) for b in pending[i + 1 :]]
-    if stage == "rumor":
-        return [("rumor", seat, p, -1) for p in pending]
-    if stage == "seance":
-        return _seance_moves(s, seat)
-    if stage == "vanya":
-        return [("vanya", seat, p, -1) for p in pending]
-    if stage == "vanya-hit":
-        return [("vanya-hit", seat, t, -1) for t in s.living]
-    return []
-
-
-# --- Playing a move ------------------------------------------------------------------------------
-
-
-def _play(s: AcademyState, key: tuple, log: bool) -> None:
-    """Apply a legal move key in place, then move play on."""
-    kind, seat, a, b = key
-    if kind == "attack" and not log:
-        if _quick_attack_move(s, seat, a):
-            return
-    elif kind == "pogo":
-        _pogo(s, log)
-    elif kind == "damage":
-        _place_damage(s, seat, a, log)
-    elif kind == "spread":
-        _spread(s, log)
-    elif kind == "choose":
-        s.responder, s.turn_open = seat, True
-        if log:
-            position = s.faced_position
-            s.events.append(
-                Event(
-                    "opt.turn_order",
-                    f"The team sends {s.hero_name(seat)} to face "
-                    f"{s.villain_label(s.lineup[position])}.",
-                )
-            )
-    elif kind in ("keep", "discard"):
-        _keep_or_discard(s, kind, seat, a, log)
-    elif kind in ("attack", "block", "heal", "story", "boosted", "kraken", "double", "pass"):
-        _card_play(s, kind, seat, a, b, log)
-    else:
-        _power(s, kind, seat, a, b, log)
-    _advance(s, log)
-
-
-def _quick_attack_move(s: AcademyState, seat: int, number: int) -> bool:
-    """Speed: an attack in a simulation, the most common move [turn.attack] [turn.order].
-
-    The card beats the faced card (a legal attack does), so the card is defeated and the turn
-    ends. If another card is waiting and heroes take turns clockwise, the next living hero
-    faces it, as ``_advance`` would decide: done here, True. Otherwise False: ``_advance``
-    moves play on.
+    An action id names a card by its design ("attack-35"): it means the first copy in hand.
     """
-    s.hands[seat].remove(number)
-    s.discard.append(number)
-    outcomes = s.outcomes
-    outcomes[outcomes.index(PENDING)] = DEFEATED
-    s.last_responder, s.turn_open = seat, False
-    if s.opts.turn_rotate and PENDING in outcomes and not s.pending_damage:
-        s.responder, s.turn_open = _next_responder(s), True  # the next living hero clockwise
-        return True
-    return False
+    design = s.cards.design
+    if 0 <= card < len(design):
+        for number in hand:
+            if design[number] == design[card] and number != other_than:
+                return number
+    return card
 
 
-def _card_play(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
-    """One card (or two, with The Kraken) against the faced card [turn.*]."""
-    position = s.faced_position
-    code = s.lineup[position]
-    name = s.hero_name(seat) if log else ""  # (names are only for the log)
-    hand = s.hands[seat]
-    deck = s.cards.hero_deck
-    if kind == "pass":  # [turn.no-card]
-        if log:
-            s.events.append(
-                Event(
-                    "turn.no-card",
-                    f"{name} has no card that can answer: "
-                    f"{s.villain_label(code)} goes uncontested.",
-                )
-            )
-        _settle(s, position, UNCONTESTED, log, "")
-        _end_turn(s)
-        return
-    hand.remove(a)
-    s.discard.append(a)
-    card = deck[a]
-    if kind == "heal":  # [turn.heal]
-        target = b
-        if log:
-            who = f" {s.hero_name(target)}" if target != seat else ""
-            s.events.append(
-                Event(
-                    "turn.heal",
-                    f"{name} plays {card.label} to heal{who} by "
-                    f"{card.heal}; {s.villain_label(code)} is left uncontested.",
-                )
-            )
-        _heal(s, target, card.heal, "turn.heal", log)
-        _settle(s, position, UNCONTESTED, log, "")
-        _end_turn(s)
-        return
-    if kind == "story":
-        _story(s, seat, a, b, position, log)
-        _settle(s, position, UNCONTESTED, log, "")
-        _end_turn(s)
-        return
-    value = s.villain_attack(code)
-    attack, rule = card.attack, "turn.attack"
-    words = card.label if log else ""  # the play in words, for the log
-    cost_to, cost_rule = -1, ""
-    if kind == "boosted":  # [story.hero-boost]
-        holder = next(h for h, cards in enumerate(s.hands) if b in cards)
-        s.hands[holder].remove(b)
-        s.discard.append(b)
-        attack += deck[b].boost
-        if log:
-            words = f"{card.label} + Hero Boost +{deck[b].boost} from {s.hero_name(holder)}"
-        cost_to, cost_rule = holder, "story.hero-boost"
-    elif kind == "kraken":  # [power.kraken]
-        hand.remove(b)
-        s.discard.append(b)
-        attack += deck[b].attack
-        if log:
-            words = f"{card.label} + {deck[b].label} = {attack} (Hits Twice)"
-        s.power_uses[seat] += 1
-        cost_to, cost_rule = seat, "power.kraken"
-    elif kind == "double":  # [power.space-boy]
-        attack *= 2
-        if log:
-            words = f"{card.label} doubled = {attack} (Double Shot)"
-        s.power_uses[seat] += 1
-        cost_to, cost_rule = seat, "power.space-boy"
-    if attack > value:  # [turn.attack]
-        if log:
-            s.events.append(
-                Event(
-                    cost_rule or rule,
-                    f"{name} attacks with {words} and defeats {s.villain_label(code)}.",
-                )
-            )
-        s.outcomes[position] = DEFEATED
-    elif attack == value:  # [turn.block]
-        half = (s.villain_damage(code) + 1) // 2
-        if log:
-            s.events.append(
-                Event(
-                    "turn.block",
-                    f"{name} blocks {s.villain_label(code)} with "
-                    f"{words}: the card is removed, {half} damage to take.",
-                )
-            )
-        s.outcomes[position] = BLOCKED
-        _block_damage(s, seat, half, log)
-    else:  # pragma: no cover - never legal
-        msg = "an attack lower than the faced card is not an attack"
-        raise AssertionError(msg)
-    if cost_to >= 0:
-        _hurt(s, cost_to, POWER_COST, cost_rule, log)
-    _end_turn(s)
+def card_id(s: AcademyState, number: int) -> str:
+    """A hero card in an action id: its design's id in ``data/hero_deck.toml``."""
+    return s.cards.hero_deck[number].id
 
 
-def _block_damage(s: AcademyState, seat: int, half: int, log: bool) -> None:
-    """Half the damage, rounded up, at once; the team splits it or the blocker takes it."""
-    if not half:
-        return
-    if s.opts.block_by_blocker:
-        _hurt(s, seat, half, "turn.block", log)
-    else:
-        s.pending_damage += half
-        s.pending_rule = "turn.block"
+def card_number(s: AcademyState, name: str) -> int:
+    """The first hero card of the design called ``name``; ``ValueError`` if there is none."""
+    for number, card in enumerate(s.cards.hero_deck):
+        if card.id == name:
+            return number
+    msg = f"there is no hero card {name!r} in hero_deck.toml"
+    raise ValueError(msg)
 
 
-def _story(s: AcademyState, seat: int, number: int, target: int, position: int, log: bool) -> None:
-    """A story card played for its storyline [story.*]; the faced card is left uncontested."""
-    card = s.cards.hero_deck[number]
-    name = s.hero_name(seat)
-    story = card.story
-    if story in ("restore", "pogo"):  # [story.restore]
-        if log:
-            s.events.append(
-                Event(
-                    "story.restore",
-                    f"{name} plays {card.name}: {s.hero_name(target)} is restored to full life.",
-                )
+Card = Annotated[int, ByName(card_id, card_number, "card")]
+"""A hero card by its number; action ids name it by its design's id (``attack-35``)."""
+
+
+def refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not act at all now, if it may not.
+
+    The game is over, there is no such seat, or its hero is dead [life.death].
+    """
+    if s.result is not None:
+        return "the game is over", s.result.rule
+    if not 0 <= seat < len(s.heroes):
+        return f"there is no seat {seat} in a {len(s.heroes)}-player game", "setup.heroes"
+    if s.life[seat] <= 0:
+        return (
+            f"{s.hero_name(seat)} is dead and can no longer play or receive cards",
+            "life.death",
+        )
+    return None
+
+
+def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not play ``cards`` against the faced card now, if it may not.
+
+    Besides :func:`refusal`: it is another step, another hero's turn, or the hero does not
+    hold the card [turn.order].
+    """
+    why = refusal(s, seat)
+    if why:
+        return why
+    if s.stage != "face":
+        return f"the team must first finish the current step ({s.stage})", stage_rule(s.stage)
+    if seat != s.responder:
+        return (
+            f"it is {s.hero_name(s.responder)}'s turn to face the next card, left to right",
+            "turn.order",
+        )
+    for card in cards:
+        if not 0 <= card < len(s.cards.hero_deck):
+            return f"there is no hero card number {card}", "setup.decks"
+        if first_copy(s, s.hands[seat], card) not in s.hands[seat]:  # (nor another copy)
+            return (
+                f"{s.hero_name(seat)} does not hold that card ({s.card(card).label})",
+                "turn.order",
             )
-        _heal(s, target, s.max_life[target], "story.restore", log)
-    elif story == "life-boost":  # [story.life-boost] [life.one-boost]
-        s.boosted[target] = True
-        s.max_life[target] += LIFE_BOOST_BARS
-        if log:
-            s.events.append(
-                Event(
-                    "story.life-boost",
-                    f"{name} gives a Life Boost to "
-                    f"{s.hero_name(target)}: +{LIFE_BOOST_BARS} bars, maximum "
-                    f"{s.max_life[target]}.",
-                )
-            )
-        _heal(s, target, LIFE_BOOST_BARS, "story.life-boost", False)
-        _hurt(s, seat, STORY_COST, "story.life-boost", log)
-    elif story == "strength":  # [story.strength]
-        s.power_allowance[seat] += 1
-        if log:
-            s.events.append(
-                Event(
-                    "story.strength",
-                    f"{name} plays Strength in Numbers: their "
-                    "power may be used a second time this round.",
-                )
-            )
-    elif story == "rivalry":  # [story.rivalry]
-        if log:
-            s.events.append(
-                Event(
-                    "story.rivalry",
-                    f"{name} plays Sibling Rivalry and removes "
-                    f"{s.villain_label(s.lineup[target])}.",
-                )
-            )
-        s.outcomes[target] = REMOVED
-        _hurt(s, seat, STORY_COST, "story.rivalry", log)
-    if log:
-        s.events.append(
-            Event("turn.story", f"{s.villain_label(s.lineup[position])} is left uncontested.")
+    return None
+
+
+def stage_rule(stage: str) -> str:
+    """The rule of the step the table is at."""
+    return {
+        "damage": "life.damage",
+        "keep": "end.keep",
+        "face": "turn.order",
+        "choose": "opt.turn_order",
+        "vanya-hit": "power.vanya",
+    }.get(stage, f"power.{stage}")
+
+
+def faced_value(s: AcademyState) -> int:
+    """The attack value of the faced card."""
+    return s.villain_attack(s.lineup[s.faced_position])
+
+
+class Attack(Move):
+    """Play a card whose attack value is strictly higher than the faced card's: it is defeated.
+
+    The card goes to the discard pile [turn.attack]. A story card may be played this way for
+    its printed attack value [turn.story].
+    """
+
+    rule = "turn.attack"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Attack]:
+        if s.stage != "face":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Attack(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] > value]
+
+    def play(self, s: AcademyState) -> None:
+        card = s.card(self.card)
+        play_from_hand(s, self.seat, self.card)
+        defeat(s, self.seat, lambda: card.label, "turn.attack")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        return (
+            f"{s.hero_name(self.seat)}: attack {s.card(self.card).label} vs villain attack "
+            f"{faced_value(s)}"
+        )
+
+    def canonical(self, s: AcademyState) -> Attack:
+        return Attack(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return card_refusal(s, self.seat, self.card) or (
+            f"{s.card(self.card).label} does not beat villain attack {faced_value(s)}: an "
+            "attack must be strictly higher",
+            "turn.attack",
         )
 
 
-def _power(s: AcademyState, kind: str, seat: int, a: int, b: int, log: bool) -> None:
-    """Hero powers that need choices: start one, then make its choices [power.*]."""
-    name = s.hero_name(seat) if log else ""  # (names are only for the log)
-    if kind == "power":  # [power.use]
-        power = s.power_of(seat)
-        s.power_uses[seat] += 1
-        s.stage = power
-        if power == "vanya":
-            s.vanya_left = min(VANYA_REMOVES, s.outcomes.count(PENDING))
-            s.vanya_round[seat] = s.round
-        if log:
-            hero = s.cards.heroes[s.heroes[seat]]
-            s.events.append(
-                Event("power.use", f"{name} uses {hero.power_name} (costs {POWER_COST} life bar).")
+class Heal(Move):
+    """Play a card for its heal value and let the faced card go uncontested [turn.heal].
+
+    By default only with a card lower than the faced card [opt.strict_heal], and the hero heals
+    themself [opt.heal_target]; never under Rock Bottom [family.rock-bottom].
+    """
+
+    rule = "turn.heal"
+    seat: int
+    card: Card
+    target: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Heal]:
+        if s.stage != "face" or effects.no_heals(s):
+            return []
+        seat, value, cards = s.responder, faced_value(s), s.cards
+        targets = s.living if s.options.heal_target == "any" else [seat]
+        return [
+            Heal(seat, number, target)
+            for number in distinct(s, s.hands[seat])
+            if not cards.story[number]
+            and (cards.attack[number] < value or not s.options.strict_heal)
+            for target in targets
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, target, card = self.seat, self.target, s.card(self.card)
+        position = s.faced_position
+        code = s.lineup[position]
+        play_from_hand(s, seat, self.card)
+        s.say(
+            "turn.heal",
+            lambda: (
+                f"{s.hero_name(seat)} plays {card.label} to heal"
+                f"{f' {s.hero_name(target)}' if target != seat else ''} by {card.heal}; "
+                f"{s.villain_label(code)} is left uncontested."
+            ),
+        )
+        heal(s, target, card.heal, "turn.heal")
+        leave_uncontested(s, position)
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card = s.card(self.card)
+        who = "" if self.target == self.seat else f" {s.hero_name(self.target)}"
+        return (
+            f"{s.hero_name(self.seat)}: heal{who} {card.heal} with {card.label}, leave "
+            f"{faced_value(s)} uncontested"
+        )
+
+    def canonical(self, s: AcademyState) -> Heal:
+        card = first_copy(s, hand_of(s, self.seat), self.card)
+        return Heal(self.seat, card, self.target)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = card_refusal(s, self.seat, self.card)
+        if why:
+            return why
+        card, value = s.card(self.card), faced_value(s)
+        if effects.no_heals(s):
+            return "Rock Bottom: no Heal actions this round", "family.rock-bottom"
+        if card.kind != "attack":
+            return "story cards have no heal value", "turn.heal"
+        if s.options.strict_heal and card.attack >= value:
+            return (
+                f"{card.label} could attack or block villain attack {value}; heal only with a "
+                "lower card (option strict_heal)",
+                "turn.heal",
             )
-        if power == "vanya" and s.vanya_left == 0:
-            s.stage = "vanya-hit"
-        return
-    if kind == "horror":  # [power.horror]
-        if a == b:
-            _heal(s, a, HORROR_BARS, "power.horror", log)
-        else:
-            _heal(s, a, 1, "power.horror", log)
-            _heal(s, b, 1, "power.horror", log)
-        _finish_power(s, seat, "power.horror", log)
-    elif kind == "swap":  # [power.number-five]
-        s.lineup[a], s.lineup[b] = s.lineup[b], s.lineup[a]
-        if log:
-            s.events.append(
-                Event(
-                    "power.number-five",
-                    f"{name} swaps "
-                    f"{s.villain_label(s.lineup[b])} (card {a + 1}) with "
-                    f"{s.villain_label(s.lineup[a])} (card {b + 1}).",
-                )
-            )
-        _finish_power(s, seat, "power.number-five", log)
-    elif kind == "rumor":  # [power.rumor]
-        if log:
-            s.events.append(
-                Event(
-                    "power.rumor",
-                    f"{name}: I heard a rumour {s.villain_label(s.lineup[a])} was defeated. It is.",
-                )
-            )
-        s.outcomes[a] = DEFEATED
-        _finish_power(s, seat, "power.rumor", log)
-    elif kind == "seance":  # [power.seance]
-        card = s.cards.hero_deck[b]
-        code = s.lineup[a]
-        if card.attack > s.villain_attack(code):
-            s.outcomes[a] = DEFEATED
-            if log:
-                s.events.append(
-                    Event(
-                        "power.seance",
-                        f"{name} calls {card.label} back from the "
-                        f"discard pile and defeats {s.villain_label(code)}.",
-                    )
-                )
-        else:
-            s.outcomes[a] = BLOCKED
-            half = (s.villain_damage(code) + 1) // 2
-            if log:
-                s.events.append(
-                    Event(
-                        "power.seance",
-                        f"{name} calls {card.label} back from the "
-                        f"discard pile and blocks {s.villain_label(code)}: {half} "
-                        "damage to take.",
-                    )
-                )
-            _block_damage(s, seat, half, log)
-        _finish_power(s, seat, "power.seance", log)
-    elif kind == "vanya":  # [power.vanya]
-        s.outcomes[a] = REMOVED
-        s.vanya_left -= 1
-        if log:
-            s.events.append(Event("power.vanya", f"{name} removes {s.villain_label(s.lineup[a])}."))
-        if s.vanya_left == 0 or PENDING not in s.outcomes:
-            s.stage = "vanya-hit"
-    elif kind == "vanya-hit":
-        # placed like any damage: a rest left at a death follows opt.excess_damage [life.death]
-        s.pending_damage, s.pending_rule = s.pending_damage + VANYA_DAMAGE, "power.vanya"
-        _place_damage(s, a, VANYA_DAMAGE, log)
-        _finish_power(s, seat, "power.vanya", log)
+        if self.target != self.seat and s.options.heal_target == "self":
+            return "a hero heals only themself (option heal_target)", "opt.heal_target"
+        if not 0 <= self.target < s.players or s.life[self.target] <= 0:
+            return "only a living hero can be healed", "life.death"
+        return "that heal is not one of the legal moves here", "turn.heal"
 
 
-def _finish_power(s: AcademyState, seat: int, rule: str, log: bool) -> None:
-    """Pay the power's life bar once it has done its work [power.use]."""
-    s.stage = "face"
-    _hurt(s, seat, POWER_COST, rule, log)
+class Block(Move):
+    """Play a card whose attack value equals the faced card's: it is blocked [turn.block].
+
+    A block still hurts: half the card's damage, rounded up, at once.
+    """
+
+    rule = "turn.block"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Block]:
+        if s.stage != "face":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
+
+    def play(self, s: AcademyState) -> None:
+        card = s.card(self.card)
+        play_from_hand(s, self.seat, self.card)
+        block(s, self.seat, lambda: card.label)
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        half = (s.villain_damage(s.lineup[s.faced_position]) + 1) // 2
+        return (
+            f"{s.hero_name(self.seat)}: block with {s.card(self.card).label} vs villain attack "
+            f"{faced_value(s)} (take {half})"
+        )
+
+    def canonical(self, s: AcademyState) -> Block:
+        return Block(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return card_refusal(s, self.seat, self.card) or (
+            f"{s.card(self.card).label} is not equal to villain attack {faced_value(s)}",
+            "turn.block",
+        )
 
 
-# --- Rule 6: life, damage and death --------------------------------------------------------------
+class Story(Move):
+    """Play a story card for its storyline; the faced card stays uncontested [turn.story].
+
+    ``target`` is whom or what the storyline goes to: a seat (Restore, Life Boost), a lineup
+    position (Sibling Rivalry), or -1 (Strength in Numbers). The storylines are in
+    ``effects.STORYLINES`` [story.*].
+    """
+
+    rule = "turn.story"
+    seat: int
+    card: Card
+    target: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Story]:
+        if s.stage != "face":
+            return []
+        seat, position, story = s.responder, s.faced_position, s.cards.story
+        return [
+            Story(seat, number, target)
+            for number in distinct(s, s.hands[seat])
+            if story[number]
+            for target in effects.STORYLINES[story[number]].targets(s, seat, position)
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        card = s.card(self.card)
+        position = s.faced_position
+        play_from_hand(s, self.seat, self.card)
+        effects.STORYLINES[card.story].play(s, self.seat, card, self.target)
+        s.say(
+            "turn.story",
+            lambda: f"{s.villain_label(s.lineup[position])} is left uncontested.",
+        )
+        leave_uncontested(s, position)
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card = s.card(self.card)
+        what = effects.STORYLINES[card.story].words(s, self.target)
+        return (
+            f"{s.hero_name(self.seat)}: play {card.name}: {what}; leave {faced_value(s)} "
+            "uncontested"
+        )
+
+    def rule_in(self, s: AcademyState) -> str:
+        return effects.STORYLINES[s.card(self.card).story].rule
+
+    def canonical(self, s: AcademyState) -> Story:
+        card = first_copy(s, hand_of(s, self.seat), self.card)
+        return Story(self.seat, card, self.target)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = card_refusal(s, self.seat, self.card)
+        if why:
+            return why
+        card = s.card(self.card)
+        if card.kind != "story":
+            return f"{card.label} is not a story card", "turn.story"
+        return effects.STORYLINES[card.story].refusal(s, self.seat, self.target)
 
 
-def _heal(s: AcademyState, seat: int, bars: int, rule: str, log: bool) -> None:
+class Pass(Move):
+    """No card in hand can answer the faced card: it goes uncontested [turn.no-card].
+
+    (An empty hand, say, or only a Hero Boost.)
+    """
+
+    kind = "pass"
+    rule = "turn.no-card"
+    seat: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Pass]:
+        if s.stage != "face" or any(kind.legal(s) for kind in CARD_PLAYS):
+            return []
+        return [Pass(s.responder)]
+
+    def play(self, s: AcademyState) -> None:
+        seat, position = self.seat, s.faced_position
+        code = s.lineup[position]
+        s.say(
+            "turn.no-card",
+            lambda: (
+                f"{s.hero_name(seat)} has no card that can answer: {s.villain_label(code)} goes "
+                "uncontested."
+            ),
+        )
+        leave_uncontested(s, position)
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        return f"{s.hero_name(self.seat)}: no card can answer, let {faced_value(s)} go uncontested"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return card_refusal(s, self.seat) or (
+            f"{s.hero_name(self.seat)} holds a card that can answer the faced card",
+            "turn.no-card",
+        )
+
+
+class Choose(Move):
+    """The team sends a living hero to face the faced card [opt.turn_order] (option "team")."""
+
+    rule = "opt.turn_order"
+    seat: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Choose]:
+        return [Choose(seat) for seat in s.living] if s.stage == "choose" else []
+
+    def play(self, s: AcademyState) -> None:
+        s.responder, s.turn_open = self.seat, True
+        s.say(
+            "opt.turn_order",
+            lambda: (
+                f"The team sends {s.hero_name(self.seat)} to face "
+                f"{s.villain_label(s.lineup[s.faced_position])}."
+            ),
+        )
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        facing = s.villain_label(s.lineup[s.faced_position])
+        return f"Team: {s.hero_name(self.seat)} faces {facing}"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return refusal(s, self.seat) or (
+            f"a choose move is not allowed now (step: {s.stage})",
+            stage_rule(s.stage),
+        )
+
+
+# --- 5. Storylines: the Hero Boost ------------------------------------------------------------
+# The other storylines are played with the move Story; what each does is in effects.py.
+
+
+class HeroBoost(Move):
+    """A card played with a Hero Boost: +10 or +20 on its attack value [story.hero-boost].
+
+    The boost comes from any living hero's hand (by default, [opt.hero_boost]); its owner
+    loses 1 bar. It is offered when it changes the outcome: a losing card now blocks or wins, or
+    a block wins. Never under Brothers Will Fight [family.brothers].
+    """
+
+    kind = "boosted"
+    rule = "story.hero-boost"
+    seat: int
+    card: Card
+    holder: int
+    boost: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HeroBoost]:
+        if s.stage != "face" or effects.no_hero_boosts(s):
+            return []
+        seat, value, cards = s.responder, faced_value(s), s.cards
+        hand = distinct(s, s.hands[seat])
+        holders = s.living if s.options.hero_boost == "interrupt" else [seat]
+        return [
+            HeroBoost(seat, number, holder, boost)
+            for holder in holders
+            for boost in distinct(s, s.hands[holder])
+            if cards.boost[boost]
+            for number in hand
+            if number != boost
+            and cards.attack[number] <= value <= cards.attack[number] + cards.boost[boost]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, holder = self.seat, self.holder
+        card, boost = s.card(self.card), s.card(self.boost)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, holder, self.boost)
+        strike(
+            s,
+            seat,
+            card.attack + boost.boost,
+            lambda: f"{card.label} + Hero Boost +{boost.boost} from {s.hero_name(holder)}",
+            "story.hero-boost",
+        )
+        hurt(s, holder, STORY_COST, "story.hero-boost")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, boost, holder = s.card(self.card), s.card(self.boost), s.hero_name(self.holder)
+        total, value = card.attack + boost.boost, faced_value(s)
+        verb = "attack" if total > value else "block with"
+        return (
+            f"{s.hero_name(self.seat)}: {verb} {card.label} + Hero Boost +{boost.boost} from "
+            f"{holder} = {total} vs villain attack {value} ({holder} loses 1 bar)"
+        )
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+
+    def canonical(self, s: AcademyState) -> HeroBoost:
+        card = first_copy(s, hand_of(s, self.seat), self.card)
+        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        return HeroBoost(self.seat, card, self.holder, boost)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = card_refusal(s, self.seat, self.card)
+        if why:
+            return why
+        if effects.no_hero_boosts(s):
+            return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+        return "that Hero Boost cannot be added to this card here", "story.hero-boost"
+
+
+# --- 6. Life, damage and death --------------------------------------------------------------------
+
+
+def heal(s: AcademyState, seat: int, bars: int, rule: str) -> None:
     """Heal up to the hero's maximum [life.bars]; the dead cannot be healed [life.death]."""
     if s.life[seat] <= 0:
         return
     before = s.life[seat]
     s.life[seat] = min(s.max_life[seat], before + bars)
-    if log:
-        s.events.append(
-            Event(
-                rule,
-                f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
-                f"{s.life[seat]}/{s.max_life[seat]} bars.",
-            )
-        )
+    s.say(
+        rule,
+        lambda: (
+            f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
+            f"{s.life[seat]}/{s.max_life[seat]} bars."
+        ),
+    )
 
 
-def _hurt(s: AcademyState, seat: int, bars: int, rule: str, log: bool) -> int:
-    """Take damage on one hero; returns the bars that hero could not take [life.death]."""
+def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
+    """Damage on one hero; returns the bars that hero could not take [life.death]."""
     if bars <= 0 or s.life[seat] <= 0:
         return bars
     taken = min(bars, s.life[seat])
     s.life[seat] -= taken
     s.damage_log[-1] += taken
-    if log:
-        s.events.append(
-            Event(
-                rule,
-                f"{s.hero_name(seat)} loses {taken} bar(s): {s.life[seat]}/{s.max_life[seat]}.",
-            )
-        )
+    s.say(
+        rule,
+        lambda: f"{s.hero_name(seat)} loses {taken} bar(s): {s.life[seat]}/{s.max_life[seat]}.",
+    )
     if s.life[seat] == 0:
-        _die(s, seat, log)
+        die(s, seat)
     return bars - taken
 
 
-def _die(s: AcademyState, seat: int, log: bool) -> None:
+def die(s: AcademyState, seat: int) -> None:
     """A hero with no bars is out: their hand is discarded [life.death]."""
     s.discard += s.hands[seat]
     s.hands[seat] = []
-    if log:
-        s.events.append(
-            Event("life.death", f"{s.hero_name(seat)} has died and is out of the game.")
-        )
+    s.say("life.death", lambda: f"{s.hero_name(seat)} has died and is out of the game.")
 
 
-def _place_damage(s: AcademyState, seat: int, bars: int, log: bool) -> None:
-    """The team places pending damage on a living hero [life.damage]."""
+def place_damage(s: AcademyState, seat: int, bars: int) -> None:
+    """The team places pending damage on a living hero [life.damage].
+
+    What a dying hero cannot take goes to another hero, or is lost [opt.excess_damage].
+    """
     bars = min(bars, s.pending_damage)
     s.pending_damage -= bars
-    left = _hurt(s, seat, bars, s.pending_rule, log)
-    if left and s.opts.excess_reassign:
+    left = hurt(s, seat, bars, s.pending_rule)
+    if left and s.options.excess_damage == "reassign":
         s.pending_damage += left  # [life.death] the rest must go to another living hero
-    elif left and log:
-        s.events.append(
-            Event(
-                "opt.excess_damage", f"{left} bar(s) of damage are lost with {s.hero_name(seat)}."
-            )
+    elif left:
+        s.say(
+            "opt.excess_damage",
+            lambda: f"{left} bar(s) of damage are lost with {s.hero_name(seat)}.",
         )
 
 
-def _spread(s: AcademyState, log: bool) -> None:
-    """Each bar of pending damage to the hero with the most life at that moment [life.damage].
-
-    Ties go to the first hero clockwise from the Start card.
-    """
-    start = s.start
-    if s.pending_damage == 1:  # (speed: the common case, a single bar; the same choice)
-        seat = _most_life(s.life, start)
-        s.pending_damage = 0  # (taken, or nobody is left to take it)
-        if seat >= 0:
-            _hurt(s, seat, 1, s.pending_rule, log)
-        return
-    n = len(s.life)
-    share = [0] * n
-    life = s.life[:]
-    placed = 0
-    for _ in range(s.pending_damage):
-        seat = _most_life(life, start)
-        if seat < 0:
-            break
-        life[seat] -= 1
-        share[seat] += 1
-        placed += 1
-    s.pending_damage -= placed
-    for i in range(n):  # clockwise from the Start card
-        seat = (start + i) % n
-        if share[seat]:
-            _hurt(s, seat, share[seat], s.pending_rule, log)
-    if not any(s.life):
-        s.pending_damage = 0
-
-
-def _most_life(life: list[int], start: int) -> int:
+def most_life(life: list[int], start: int) -> int:
     """The living hero with the most life, the first clockwise from ``start``; -1 if none."""
     most = max(life)
     if most <= 0:
@@ -1476,20 +1348,620 @@ def _most_life(life: list[int], start: int) -> int:
     return seat
 
 
-def _pogo(s: AcademyState, log: bool) -> None:
-    """Solo: Pogo restores the hero to full life, once per game [solo.pogo] [story.pogo]."""
-    s.pogo = False
-    if log:
-        s.events.append(
-            Event("solo.pogo", f"Pogo steps in: {s.hero_name(0)} is restored to full life.")
+def spread(s: AcademyState) -> None:
+    """Each bar of pending damage to the hero with the most life at that moment [life.damage].
+
+    Ties go to the first hero clockwise from the Start card. The bars are counted out first,
+    then each hero takes their share, clockwise from the Start card.
+    """
+    n = len(s.life)
+    share = [0] * n
+    life = s.life[:]
+    placed = 0
+    for _ in range(s.pending_damage):
+        seat = most_life(life, s.start)
+        if seat < 0:
+            break
+        life[seat] -= 1
+        share[seat] += 1
+        placed += 1
+    s.pending_damage -= placed
+    for seat in clockwise(s, s.start):
+        if share[seat]:
+            hurt(s, seat, share[seat], s.pending_rule)
+    if not any(s.life):
+        s.pending_damage = 0  # nobody is left to take the rest [game.lose]
+
+
+class Damage(Move):
+    """The team places damage on a living hero: 1 bar, or all of it [life.damage]."""
+
+    rule = "life.damage"
+    seat: int
+    bars: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Damage]:
+        if s.stage != "damage":
+            return []
+        amounts = [1, s.pending_damage] if s.pending_damage > 1 else [1]
+        return [Damage(seat, bars) for seat in s.living for bars in amounts]
+
+    def play(self, s: AcademyState) -> None:
+        place_damage(s, self.seat, self.bars)
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        rest = s.pending_damage - self.bars
+        more = f" ({rest} more to place)" if rest else ""
+        return f"Team: {self.bars} damage to {s.hero_name(self.seat)}{more}"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = refusal(s, self.seat)
+        if why:
+            return why
+        if s.stage != "damage":
+            return "there is no damage to place now", "life.damage"
+        return (
+            f"the team places 1 bar or all {s.pending_damage} on a living hero",
+            "life.damage",
         )
-    _heal(s, 0, s.max_life[0], "solo.pogo", log)
 
 
-# --- Rule 9: round end --------------------------------------------------------------------------
+class Spread(Move):
+    """The team spreads the damage: each bar on the hero with the most life [life.damage]."""
+
+    rule = "life.damage"
+    bars: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Spread]:
+        return [Spread(s.pending_damage)] if s.stage == "damage" else []
+
+    def play(self, s: AcademyState) -> None:
+        spread(s)
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return f"Team: spread {self.bars} damage, each bar on the hero with the most life"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        if s.result is not None:
+            return "the game is over", s.result.rule
+        if s.stage != "damage":
+            return "there is no damage to place now", "life.damage"
+        return f"there are {s.pending_damage} bars of damage to place, not {self.bars}", (
+            "life.damage"
+        )
 
 
-def _close_lineup(s: AcademyState, log: bool) -> None:
+# --- 7. Hero powers -----------------------------------------------------------------------------
+# What each power is, when the table allows it and what using it starts: effects.POWERS.
+
+POWER_REFUSALS = {
+    "family.apathy": "Apathy: no hero powers this round",
+    "power.use": "{name} has already used their power this round",
+    "life.death": "{name} is dead and can no longer use a power",
+}
+
+
+def power_blocked(s: AcademyState, seat: int) -> str:
+    """``""`` if the hero in ``seat`` may use their power now, else the rule that forbids it.
+
+    Once a round, twice with Strength in Numbers [power.use]; never under Apathy
+    [family.apathy]; and whatever the power itself needs (``effects.POWERS``).
+    """
+    if effects.no_powers(s):
+        return "family.apathy"
+    if s.power_uses[seat] >= s.power_allowance[seat]:
+        return "power.use"
+    if s.life[seat] <= 0:
+        return "life.death"
+    power = effects.POWERS[s.power_of(seat)]
+    return "" if power.ready(s, seat) else power.rule
+
+
+def power_refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
+    """Why the hero in ``seat`` may not use their power now, in words, if they may not."""
+    why = power_blocked(s, seat)
+    if not why:
+        return None
+    words = POWER_REFUSALS.get(why) or effects.POWERS[s.power_of(seat)].not_ready
+    return words.format(name=s.hero_name(seat)), why
+
+
+def finish_power(s: AcademyState, seat: int, rule: str) -> None:
+    """The power has done its work: the hero pays its bar and plays on [power.use]."""
+    s.stage = "face"
+    hurt(s, seat, POWER_COST, rule)
+
+
+class Power(Move):
+    """Use a hero power that asks for choices next (all but The Kraken's and Space Boy's).
+
+    It costs 1 bar, paid once the power has done its work, and comes in addition to the card
+    play [power.use].
+    """
+
+    rule = "power.use"
+    seat: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Power]:
+        if s.stage != "face":
+            return []
+        seat = s.responder
+        if effects.POWERS[s.power_of(seat)].with_card_play or power_blocked(s, seat):
+            return []
+        return [Power(seat)]
+
+    def play(self, s: AcademyState) -> None:
+        seat = self.seat
+        hero = s.cards.heroes[s.heroes[seat]]
+        s.power_uses[seat] += 1
+        s.say(
+            "power.use",
+            lambda: f"{s.hero_name(seat)} uses {hero.power_name} (costs {POWER_COST} life bar).",
+        )
+        effects.POWERS[hero.power].start(s, seat)
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        hero = s.cards.heroes[s.heroes[self.seat]]
+        return f"{s.hero_name(self.seat)}: use {hero.power_name} (1 bar): {hero.text}"
+
+    def rule_in(self, s: AcademyState) -> str:
+        return effects.POWERS[s.power_of(self.seat)].rule
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = card_refusal(s, self.seat) or power_refusal(s, self.seat)
+        if why:
+            return why
+        return "that is not how this hero's power is used", f"power.{s.power_of(self.seat)}"
+
+
+def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, str]:
+    """Why a power that comes with the card play (Hits Twice, Double Shot) is refused."""
+    seat = move.seat
+    rule = effects.POWERS[power].rule
+    if 0 <= seat < s.players and s.power_of(seat) != power:
+        return f"{s.hero_name(seat)} does not have that power", rule
+    return (
+        card_refusal(s, seat, *move.cards())
+        or power_refusal(s, seat)
+        or ("with that play the outcome would not change", rule)
+    )
+
+
+class HitsTwice(Move):
+    """The Kraken plays a second card with the first: the attack values add up [power.kraken].
+
+    Both cards go to the discard pile (C-9); it is offered when it changes the outcome.
+    """
+
+    kind = "kraken"
+    rule = "power.kraken"
+    seat: int
+    card: Card
+    second: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HitsTwice]:
+        if s.stage != "face":
+            return []
+        seat = s.responder
+        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
+            return []
+        value, attack, hand = faced_value(s), s.cards.attack, s.hands[seat]
+        moves, pairs = [], set()
+        for i, first in enumerate(hand):
+            for second in hand[i + 1 :]:
+                pair = tuple(sorted((attack[first], attack[second])))
+                if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
+                    pairs.add(pair)  # one move per pair of values
+                    moves.append(HitsTwice(seat, first, second))
+        return moves
+
+    def play(self, s: AcademyState) -> None:
+        seat, card, second = self.seat, s.card(self.card), s.card(self.second)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, seat, self.second)
+        total = card.attack + second.attack
+        s.power_uses[seat] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: f"{card.label} + {second.label} = {total} (Hits Twice)",
+            "power.kraken",
+        )
+        hurt(s, seat, POWER_COST, "power.kraken")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, second = s.card(self.card), s.card(self.second)
+        total, value = card.attack + second.attack, faced_value(s)
+        verb = "attack" if total > value else "block with"
+        return (
+            f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} {card.label} + {second.label} "
+            f"= {total} vs villain attack {value}"
+        )
+
+    def cards(self) -> tuple[int, int]:
+        """The two cards played."""
+        return self.card, self.second
+
+    def canonical(self, s: AcademyState) -> HitsTwice:
+        hand = hand_of(s, self.seat)
+        card = first_copy(s, hand, self.card)
+        return HitsTwice(self.seat, card, first_copy(s, hand, self.second, other_than=card))
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return power_play_refusal(s, self, "kraken")
+
+
+class DoubleShot(Move):
+    """Space Boy doubles the attack value of the card he plays [power.space-boy].
+
+    It is offered when it changes the outcome (C-10).
+    """
+
+    kind = "double"
+    rule = "power.space-boy"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[DoubleShot]:
+        if s.stage != "face":
+            return []
+        seat = s.responder
+        if s.power_of(seat) != "space-boy" or power_blocked(s, seat):
+            return []
+        value, attack = faced_value(s), s.cards.attack
+        return [
+            DoubleShot(seat, number)
+            for number in distinct(s, s.hands[seat])
+            if attack[number] <= value <= 2 * attack[number]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, card = self.seat, s.card(self.card)
+        play_from_hand(s, seat, self.card)
+        total = 2 * card.attack
+        s.power_uses[seat] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: f"{card.label} doubled = {total} (Double Shot)",
+            "power.space-boy",
+        )
+        hurt(s, seat, POWER_COST, "power.space-boy")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, value = s.card(self.card), faced_value(s)
+        total = 2 * card.attack
+        verb = "attack" if total > value else "block with"
+        return (
+            f"{s.hero_name(self.seat)} (Double Shot, 1 bar): {verb} {card.label} x 2 = {total} "
+            f"vs villain attack {value}"
+        )
+
+    def cards(self) -> tuple[int]:
+        """The card played."""
+        return (self.card,)
+
+    def canonical(self, s: AcademyState) -> DoubleShot:
+        hand = hand_of(s, self.seat)
+        return DoubleShot(self.seat, first_copy(s, hand, self.card))
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return power_play_refusal(s, self, "space-boy")
+
+
+def choice_refusal(s: AcademyState, move: Move, stage: str, rule: str) -> tuple[str, str]:
+    """Why a power's choice is refused: another step, or not one of the choices."""
+    why = refusal(s, move.seat)
+    if why:
+        return why
+    if s.stage != stage:
+        return f"a {move.kind} move is not allowed now (step: {s.stage})", stage_rule(s.stage)
+    return "that is not one of the choices of the power", rule
+
+
+class HorrorGift(Move):
+    """The Horror's choice: 2 bars to one hero, or 1 bar each to two heroes [power.horror].
+
+    ``first == second`` gives both bars to one hero. Healing stops at each hero's maximum.
+    """
+
+    kind = "horror"
+    rule = "power.horror"
+    seat: int
+    first: int
+    second: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HorrorGift]:
+        if s.stage != "horror":
+            return []
+        seat, living = s.responder, s.living
+        return [HorrorGift(seat, hero, hero) for hero in living] + [
+            HorrorGift(seat, a, b) for i, a in enumerate(living) for b in living[i + 1 :]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        if self.first == self.second:
+            heal(s, self.first, HORROR_BARS, "power.horror")
+        else:
+            heal(s, self.first, 1, "power.horror")
+            heal(s, self.second, 1, "power.horror")
+        finish_power(s, self.seat, "power.horror")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        name = s.hero_name(self.seat)
+        if self.first == self.second:
+            return f"{name}: 2 bars to {s.hero_name(self.first)}"
+        return f"{name}: 1 bar each to {s.hero_name(self.first)} and {s.hero_name(self.second)}"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return choice_refusal(s, self, "horror", "power.horror")
+
+
+class Swap(Move):
+    """Number Five's choice: two cards still in the lineup change places (C-11).
+
+    This can change which card the current hero and later heroes face [power.number-five].
+    """
+
+    rule = "power.number-five"
+    seat: int
+    first: int
+    second: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Swap]:
+        if s.stage != "number-five":
+            return []
+        seat, waiting = s.responder, s.waiting
+        return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
+
+    def play(self, s: AcademyState) -> None:
+        a, b = self.first, self.second
+        s.lineup[a], s.lineup[b] = s.lineup[b], s.lineup[a]
+        s.say(
+            "power.number-five",
+            lambda: (
+                f"{s.hero_name(self.seat)} swaps {s.villain_label(s.lineup[b])} (card {a + 1}) "
+                f"with {s.villain_label(s.lineup[a])} (card {b + 1})."
+            ),
+        )
+        finish_power(s, self.seat, "power.number-five")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        a, b = self.first, self.second
+        return (
+            f"{s.hero_name(self.seat)}: swap card {a + 1} ({s.villain_attack(s.lineup[a])}) "
+            f"with card {b + 1} ({s.villain_attack(s.lineup[b])})"
+        )
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return choice_refusal(s, self, "number-five", "power.number-five")
+
+
+class Rumor(Move):
+    """The Rumor's choice: any card still in the lineup is defeated, whatever its value.
+
+    [power.rumor]
+    """
+
+    rule = "power.rumor"
+    seat: int
+    position: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Rumor]:
+        return [Rumor(s.responder, p) for p in s.waiting] if s.stage == "rumor" else []
+
+    def play(self, s: AcademyState) -> None:
+        s.say(
+            "power.rumor",
+            lambda: (
+                f"{s.hero_name(self.seat)}: I heard a rumour "
+                f"{s.villain_label(s.lineup[self.position])} was defeated. It is."
+            ),
+        )
+        s.outcomes[self.position] = DEFEATED
+        finish_power(s, self.seat, "power.rumor")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return (
+            f"{s.hero_name(self.seat)}: defeat card {self.position + 1}, "
+            f"{s.villain_label(s.lineup[self.position])}"
+        )
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return choice_refusal(s, self, "rumor", "power.rumor")
+
+
+class SeanceCard(Move):
+    """Séance's choice: a card from the discard pile plays against any card still in the lineup.
+
+    As an attack or a block, never a storyline; the card stays in the discard pile (C-12). One
+    choice per attack value [power.seance].
+    """
+
+    kind = "seance"
+    rule = "power.seance"
+    seat: int
+    position: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[SeanceCard]:
+        if s.stage != "seance":
+            return []
+        by_value: dict[int, int] = {}  # the first discarded card of each attack value
+        for number in s.discard:
+            by_value.setdefault(s.cards.attack[number], number)
+        values = sorted(by_value.items())
+        moves = []
+        for position in s.waiting:
+            needed = s.villain_attack(s.lineup[position])  # to block it; higher defeats it
+            moves += [SeanceCard(s.responder, position, n) for a, n in values if a >= needed]
+        return moves
+
+    def play(self, s: AcademyState) -> None:
+        seat, card = self.seat, s.card(self.card)
+        code = s.lineup[self.position]
+        name = s.hero_name(seat)
+        if card.attack > s.villain_attack(code):
+            s.outcomes[self.position] = DEFEATED
+            s.say(
+                "power.seance",
+                lambda: (
+                    f"{name} calls {card.label} back from the discard pile and defeats "
+                    f"{s.villain_label(code)}."
+                ),
+            )
+        else:
+            s.outcomes[self.position] = BLOCKED
+            half = (s.villain_damage(code) + 1) // 2
+            s.say(
+                "power.seance",
+                lambda: (
+                    f"{name} calls {card.label} back from the discard pile and blocks "
+                    f"{s.villain_label(code)}: {half} damage to take."
+                ),
+            )
+            take_block_damage(s, seat, half)
+        finish_power(s, seat, "power.seance")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        code = s.lineup[self.position]
+        card = s.card(self.card)
+        verb = "defeat" if card.attack > s.villain_attack(code) else "block"
+        return (
+            f"{s.hero_name(self.seat)}: play {card.label} from the discard pile to {verb} card "
+            f"{self.position + 1}, {s.villain_label(code)}"
+        )
+
+    def canonical(self, s: AcademyState) -> SeanceCard:
+        """The choices name one discarded card per attack value: the first in the pile."""
+        design = s.cards.design
+        if not 0 <= self.card < len(design):
+            return self
+        if not any(design[number] == design[self.card] for number in s.discard):
+            return self  # not in the discard pile: refused
+        attack = s.cards.attack
+        first = next(n for n in s.discard if attack[n] == attack[self.card])
+        return SeanceCard(self.seat, self.position, first)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = refusal(s, self.seat)
+        if why:
+            return why
+        if s.stage == "seance" and self.card not in s.discard:
+            return "that card is not in the discard pile", "power.seance"
+        return choice_refusal(s, self, "seance", "power.seance")
+
+
+class VanyaRemoves(Move):
+    """Vanya's choice: a card still in the lineup is removed (it counts as defeated).
+
+    Four cards, or all that are left; then her 2 damage [power.vanya].
+    """
+
+    kind = "vanya"
+    rule = "power.vanya"
+    seat: int
+    position: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[VanyaRemoves]:
+        return [VanyaRemoves(s.responder, p) for p in s.waiting] if s.stage == "vanya" else []
+
+    def play(self, s: AcademyState) -> None:
+        s.outcomes[self.position] = REMOVED
+        s.vanya_left -= 1
+        s.say(
+            "power.vanya",
+            lambda: f"{s.hero_name(self.seat)} removes {s.villain_label(s.lineup[self.position])}.",
+        )
+        if s.vanya_left == 0 or PENDING not in s.outcomes:
+            s.stage = "vanya-hit"
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return (
+            f"{s.hero_name(self.seat)}: remove card {self.position + 1}, "
+            f"{s.villain_label(s.lineup[self.position])} ({s.vanya_left} to remove)"
+        )
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return choice_refusal(s, self, "vanya", "power.vanya")
+
+
+class VanyaHit(Move):
+    """The team picks the hero who takes Vanya's 2 damage [power.vanya].
+
+    It is placed like any damage: what a dying hero cannot take follows opt.excess_damage
+    [life.death]. Then Vanya pays her bar.
+    """
+
+    rule = "power.vanya"
+    seat: int
+    target: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[VanyaHit]:
+        if s.stage != "vanya-hit":
+            return []
+        return [VanyaHit(s.responder, target) for target in s.living]
+
+    def play(self, s: AcademyState) -> None:
+        s.pending_damage, s.pending_rule = s.pending_damage + VANYA_DAMAGE, "power.vanya"
+        place_damage(s, self.target, VANYA_DAMAGE)
+        finish_power(s, self.seat, "power.vanya")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return f"Team: Vanya's 2 damage goes to {s.hero_name(self.target)}"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        return choice_refusal(s, self, "vanya-hit", "power.vanya")
+
+
+# --- 9. Round end -------------------------------------------------------------------------------
+
+
+def deal_uncontested_damage(s: AcademyState) -> None:
+    """Every lineup card has an outcome: the uncontested cards deal their damage [end.damage].
+
+    With damage_timing="immediate" each card dealt its damage when it was left instead
+    [opt.damage_timing].
+    """
+    if s.options.damage_timing != "round-end":
+        return
+    total = 0
+    for code, outcome in zip(s.lineup, s.outcomes, strict=True):
+        if outcome == UNCONTESTED:
+            total += s.villain_damage(code)
+    if total:
+        s.say(
+            "end.damage",
+            lambda: f"Every lineup card has an outcome. The uncontested cards deal {total} damage.",
+        )
+        s.pending_damage, s.pending_rule = total, "end.damage"
+
+
+def close_lineup(s: AcademyState) -> None:
     """Uncontested cards go under the Final Battle card, the others away [end.final-pile]."""
     moved = 0
     for code, outcome in zip(s.lineup, s.outcomes, strict=True):
@@ -1498,320 +1970,216 @@ def _close_lineup(s: AcademyState, log: bool) -> None:
             moved += 1
         else:
             s.villain_discard.append(code)
-    if log:
-        villain = s.cards.villains[s.faced[-1]].name
-        s.events.append(
-            Event(
-                "end.final-pile",
-                f"{moved} uncontested card(s) go under the Final "
-                f"Battle card ({len(s.final_pile)} there now); {villain} is set "
-                "beside it.",
-            )
-        )
+    s.say(
+        "end.final-pile",
+        lambda: (
+            f"{moved} uncontested card(s) go under the Final Battle card ({len(s.final_pile)} "
+            f"there now); {s.cards.villains[s.faced[-1]].name} is set beside it."
+        ),
+    )
     s.lineup, s.outcomes = [], []
 
 
-def _keep_or_discard(s: AcademyState, kind: str, seat: int, number: int, log: bool) -> None:
-    """Heroes discard cards one at a time, then the team keeps the rest [end.keep]."""
-    if kind == "discard":
-        s.hands[seat].remove(number)
-        s.discard.append(number)
-        if log:
-            s.events.append(
-                Event(
-                    "end.keep", f"{s.hero_name(seat)} discards {s.cards.hero_deck[number].label}."
-                )
+class Keep(Move):
+    """The team keeps the cards left in hand; then every hero draws up [end.keep]."""
+
+    rule = "end.keep"
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Keep]:
+        return [Keep()] if s.stage == "keep" else []
+
+    def play(self, s: AcademyState) -> None:
+        s.say(
+            "end.keep",
+            lambda: (
+                f"The team keeps the other {sum(len(hand) for hand in s.hands)} card(s) in hand."
+            ),
+        )
+        s.phase = "refill"
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return "Team: keep the cards left in hand and draw up"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        if s.result is not None:
+            return "the game is over", s.result.rule
+        return "cards are kept or discarded only at the end of a round", "end.keep"
+
+
+class Discard(Move):
+    """At the round end a surviving hero discards a card from hand, one at a time [end.keep]."""
+
+    rule = "end.keep"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Discard]:
+        if s.stage != "keep":
+            return []
+        return [Discard(seat, card) for seat in s.living for card in distinct(s, s.hands[seat])]
+
+    def play(self, s: AcademyState) -> None:
+        play_from_hand(s, self.seat, self.card)
+        s.say(
+            "end.keep",
+            lambda: f"{s.hero_name(self.seat)} discards {s.card(self.card).label}.",
+        )
+        if not any(s.hands):
+            s.phase = "refill"
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return f"{s.hero_name(self.seat)}: discard {s.card(self.card).label}"
+
+    def canonical(self, s: AcademyState) -> Discard:
+        hand = hand_of(s, self.seat)
+        return Discard(self.seat, first_copy(s, hand, self.card))
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = refusal(s, self.seat)
+        if why:
+            return why
+        if (
+            s.stage == "keep"
+            and first_copy(s, s.hands[self.seat], self.card) not in s.hands[self.seat]
+        ):
+            return f"{s.hero_name(self.seat)} does not hold that card", "end.keep"
+        return "cards are kept or discarded only at the end of a round", "end.keep"
+
+
+def refill(s: AcademyState) -> None:
+    """Each surviving hero draws back up to the hand size, clockwise from the Start card.
+
+    One card fewer under Hopelessness [end.refill] [family.hopelessness].
+    """
+    size = effects.refill_size(s)
+    for seat in clockwise(s, s.start):
+        if s.life[seat] > 0:
+            draw_up(s, seat, size)
+
+
+def draw_up(s: AcademyState, seat: int, size: int) -> None:
+    """``seat`` draws from the top of the hero deck until their hand holds ``size`` cards.
+
+    An empty deck is made anew from the shuffled discard pile [end.refill] [end.reshuffle].
+    """
+    hand = s.hands[seat]
+    drawn = 0
+    while len(hand) < size:
+        if not s.deck:
+            if not s.discard:
+                break
+            s.deck, s.discard = s.discard, []
+            shuffle(s.deck, s._rng())
+            s.say(
+                "end.reshuffle",
+                lambda: (
+                    "The Hero Attack deck is empty: the discard pile is shuffled into a new deck."
+                ),
             )
-        if any(s.hands):
-            return
-    elif log:
-        kept = sum(len(hand) for hand in s.hands)
-        s.events.append(Event("end.keep", f"The team keeps the other {kept} card(s) in hand."))
-    s.phase = "refill"
+        hand.append(s.deck.pop())
+        drawn += 1
+    if drawn:
+        s.say("end.refill", lambda: f"{s.hero_name(seat)} draws {drawn} card(s).")
 
 
-def _refill(s: AcademyState, log: bool) -> None:
-    """Each surviving hero draws back up to the hand size [end.refill] [end.reshuffle]."""
-    size = s.hand_size - (1 if s.family_effect == "hopelessness" else 0)  # [family.hopelessness]
-    for seat in _clockwise(s, s.start):
-        if s.life[seat] <= 0:
-            continue
-        hand = s.hands[seat]
-        drawn = 0
-        while len(hand) < size:
-            if not s.deck:
-                if not s.discard:
-                    break
-                s.deck, s.discard = s.discard, []
-                _shuffle(s.deck, s._rng())
-                if log:
-                    s.events.append(
-                        Event(
-                            "end.reshuffle",
-                            "The Hero Attack deck is empty: the "
-                            "discard pile is shuffled into a new deck.",
-                        )
-                    )
-            # the top cards one by one (speed: as many as the deck has, at once)
-            take = min(size - len(hand), len(s.deck))
-            hand += s.deck[: -take - 1 : -1]
-            del s.deck[-take:]
-            drawn += take
-        if log and drawn:
-            s.events.append(Event("end.refill", f"{s.hero_name(seat)} draws {drawn} card(s)."))
-
-
-def _pass_start_card(s: AcademyState, log: bool) -> None:
+def pass_start_card(s: AcademyState) -> None:
     """The Start card passes to the next living hero clockwise [end.start-card]."""
-    for seat in _clockwise(s, (s.start + 1) % len(s.heroes)):
+    for seat in clockwise(s, (s.start + 1) % len(s.heroes)):
         if s.life[seat] > 0:
             s.start = seat
             break
-    if log and len(s.heroes) > 1:
-        s.events.append(
-            Event("end.start-card", f"The Start card passes to {s.hero_name(s.start)}.")
-        )
+    if len(s.heroes) > 1:
+        s.say("end.start-card", lambda: f"The Start card passes to {s.hero_name(s.start)}.")
 
 
-def _end(s: AcademyState, won: bool, rule: str, reason: str, log: bool) -> None:
-    winners = tuple(range(len(s.heroes))) if won else ()
-    s.outcome = Result(winners, reason, rule)
+# --- 10. The Final Battle: see start_round [final.*] ------------------------------------------
+# --- 11. End of the game ------------------------------------------------------------------------
+
+
+def end_game(s: AcademyState, won: bool, rule: str, reason: str) -> None:
+    """The game is over: the whole team wins [game.win], or every hero is dead [game.lose]."""
+    s.result = Result(tuple(range(len(s.heroes))) if won else (), reason, rule)
     s.stage = "over"
-    if log:
-        s.events.append(Event(rule, reason))
+    s.say(rule, lambda: reason)
 
 
-# --- Labels and refusals -------------------------------------------------------------------------
+# --- 12. Solo -----------------------------------------------------------------------------------
 
 
-def _describe(s: AcademyState, key: tuple) -> tuple[str, str]:
-    """A move in the table's words, and the rule that allows it."""
-    kind, seat, a, b = key
-    name = s.hero_name(seat) if seat >= 0 else "Team"
-    deck = s.cards.hero_deck
-    position = s.faced_position
-    facing = s.villain_label(s.lineup[position]) if position >= 0 and s.lineup else ""
-    value = s.villain_attack(s.lineup[position]) if facing else 0
-    if kind == "attack":
-        return f"{name}: attack {deck[a].label} vs villain attack {value}", "turn.attack"
-    if kind == "block":
-        half = (s.villain_damage(s.lineup[position]) + 1) // 2
-        return (
-            f"{name}: block with {deck[a].label} vs villain attack {value} (take {half})",
-            "turn.block",
-        )
-    if kind == "heal":
-        who = "" if b == seat else f" {s.hero_name(b)}"
-        return (
-            f"{name}: heal{who} {deck[a].heal} with {deck[a].label}, leave {value} uncontested"
-        ), "turn.heal"
-    if kind == "story":
-        card = deck[a]
-        if card.story in ("restore", "pogo"):
-            what = f"restore {s.hero_name(b)} to full life"
-        elif card.story == "life-boost":
-            what = f"Life Boost to {s.hero_name(b)} (you lose 1 bar)"
-        elif card.story == "strength":
-            what = "use your power twice this round"
-        else:
-            what = f"remove card {b + 1}, {s.villain_label(s.lineup[b])} (you lose 1 bar)"
-        return (
-            f"{name}: play {card.name}: {what}; leave {value} uncontested",
-            f"story.{_story_rule(card.story)}",
-        )
-    if kind == "boosted":
-        holder = next(h for h, cards in enumerate(s.hands) if b in cards)
-        total = deck[a].attack + deck[b].boost
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{name}: {verb} {deck[a].label} + Hero Boost +{deck[b].boost} from "
-            f"{s.hero_name(holder)} = {total} vs villain attack {value} "
-            f"({s.hero_name(holder)} loses 1 bar)"
-        ), "story.hero-boost"
-    if kind == "kraken":
-        total = deck[a].attack + deck[b].attack
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{name} (Hits Twice, 1 bar): {verb} {deck[a].label} + {deck[b].label} = {total} "
-            f"vs villain attack {value}"
-        ), "power.kraken"
-    if kind == "double":
-        total = 2 * deck[a].attack
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{name} (Double Shot, 1 bar): {verb} {deck[a].label} x 2 = {total} vs villain "
-            f"attack {value}"
-        ), "power.space-boy"
-    if kind == "power":
-        hero = s.cards.heroes[s.heroes[seat]]
-        return f"{name}: use {hero.power_name} (1 bar): {hero.text}", f"power.{hero.power}"
-    if kind == "pass":
-        return f"{name}: no card can answer, let {value} go uncontested", "turn.no-card"
-    if kind == "damage":
-        rest = s.pending_damage - a
-        return (
-            f"Team: {a} damage to {name}" + (f" ({rest} more to place)" if rest else ""),
-            "life.damage",
-        )
-    if kind == "spread":
-        return (f"Team: spread {a} damage, each bar on the hero with the most life", "life.damage")
-    if kind == "choose":
-        return f"Team: {name} faces {facing}", "opt.turn_order"
-    if kind == "keep":
-        return "Team: keep the cards left in hand and draw up", "end.keep"
-    if kind == "discard":
-        return f"{name}: discard {deck[a].label}", "end.keep"
-    if kind == "pogo":
-        return f"{name}: call Pogo, restore to full life (once per game)", "solo.pogo"
-    if kind == "horror":
-        if a == b:
-            return f"{name}: 2 bars to {s.hero_name(a)}", "power.horror"
-        return f"{name}: 1 bar each to {s.hero_name(a)} and {s.hero_name(b)}", "power.horror"
-    if kind == "swap":
-        return (
-            f"{name}: swap card {a + 1} ({s.villain_attack(s.lineup[a])}) with card {b + 1} "
-            f"({s.villain_attack(s.lineup[b])})"
-        ), "power.number-five"
-    if kind == "rumor":
-        return f"{name}: defeat card {a + 1}, {s.villain_label(s.lineup[a])}", "power.rumor"
-    if kind == "seance":
-        code = s.lineup[a]
-        verb = "defeat" if deck[b].attack > s.villain_attack(code) else "block"
-        return (
-            f"{name}: play {deck[b].label} from the discard pile to {verb} card {a + 1}, "
-            f"{s.villain_label(code)}"
-        ), "power.seance"
-    if kind == "vanya":
-        return (
-            f"{name}: remove card {a + 1}, {s.villain_label(s.lineup[a])} ({s.vanya_left} "
-            "to remove)"
-        ), "power.vanya"
-    if kind == "vanya-hit":
-        return f"Team: Vanya's 2 damage goes to {s.hero_name(a)}", "power.vanya"
-    return f"{kind} {seat} {a} {b}", "turn.order"  # pragma: no cover
+class CallPogo(Move):
+    """Solo: Pogo restores the hero to full life, once per game, at any time [solo.pogo].
 
+    (At any of the hero's decisions: facing a card, placing damage, keeping cards.)
+    """
 
-def _story_rule(story: str) -> str:
-    return {
-        "restore": "restore",
-        "pogo": "pogo",
-        "life-boost": "life-boost",
-        "strength": "strength",
-        "hero-boost": "hero-boost",
-        "rivalry": "rivalry",
-    }[story]
+    kind = "pogo"
+    rule = "solo.pogo"
+    seat: int
 
+    @staticmethod
+    def legal(s: AcademyState) -> list[CallPogo]:
+        if s.pogo and s.life[0] > 0 and s.stage in ("face", "damage", "keep"):
+            return [CallPogo(0)]
+        return []
 
-def _why_not(s: AcademyState, key: tuple) -> tuple[str, str]:
-    """Why a well-formed move is refused here: (message, rule id)."""
-    kind, seat, a, b = key
-    if s.outcome is not None:
-        return "the game is over", s.outcome.rule
-    n = len(s.heroes)
-    if seat == -1 and kind == "keep":  # team moves have no seat
-        return "cards are kept or discarded only at the end of a round", "end.keep"
-    if seat == -1 and kind == "spread":
-        return "there is no damage to place now", "life.damage"
-    if not 0 <= seat < n:
-        return f"there is no seat {seat} in a {n}-player game", "setup.heroes"
-    name = s.hero_name(seat)
-    if s.life[seat] <= 0:
-        return f"{name} is dead and can no longer play or receive cards", "life.death"
-    stage = s.stage
-    deck = s.cards.hero_deck
-    if kind in ("attack", "block", "heal", "story", "boosted", "kraken", "double", "pass", "power"):
-        if stage != "face":
-            return f"the team must first finish the current step ({stage})", _stage_rule(stage)
-        if seat != s.responder:
-            return (
-                f"it is {s.hero_name(s.responder)}'s turn to face the next card, left to right"
-            ), "turn.order"
-        if not 0 <= a < len(deck) and kind != "power" and kind != "pass":
-            return f"there is no hero card number {a}", "setup.decks"
-        if kind not in ("power", "pass") and a not in s.hands[seat]:
-            return f"{name} does not hold that card ({deck[a].label})", "turn.order"
-        position = s.faced_position
-        value = s.villain_attack(s.lineup[position])
-        if kind == "attack":
-            return (
-                f"{deck[a].label} does not beat villain attack {value}: an attack must be "
-                "strictly higher"
-            ), "turn.attack"
-        if kind == "block":
-            return f"{deck[a].label} is not equal to villain attack {value}", "turn.block"
-        if kind == "heal":
-            if s.family_effect == "rock-bottom":
-                return "Rock Bottom: no Heal actions this round", "family.rock-bottom"
-            if deck[a].kind != "attack":
-                return "story cards have no heal value", "turn.heal"
-            if s.game.options["strict_heal"] and deck[a].attack >= value:
-                return (
-                    f"{deck[a].label} could attack or block villain attack {value}; heal "
-                    "only with a lower card (option strict_heal)"
-                ), "turn.heal"
-            if b != seat and s.game.options["heal_target"] == "self":
-                return "a hero heals only themself (option heal_target)", "opt.heal_target"
-            if not 0 <= b < n or s.life[b] <= 0:
-                return "only a living hero can be healed", "life.death"
-            return "that heal is not one of the legal moves here", "turn.heal"
-        if kind == "story":
-            card = deck[a]
-            if card.kind != "story":
-                return f"{card.label} is not a story card", "turn.story"
-            if card.story == "life-boost" and 0 <= b < n and s.boosted[b]:
-                return (
-                    f"{s.hero_name(b)} already had a Life Boost; a hero can have only one"
-                ), "life.one-boost"
-            if card.story == "life-boost" and b == seat:
-                return "a Life Boost is given to another hero", "story.life-boost"
-            if card.story == "hero-boost":
-                return "a Hero Boost is added to a card as it is played", "story.hero-boost"
-            return "that target is not allowed for this storyline", f"story.{card.story}"
-        if kind == "boosted":
-            if s.family_effect == "brothers":
-                return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
-            return "that Hero Boost cannot be added to this card here", "story.hero-boost"
-        if kind == "pass":
-            return f"{name} holds a card that can answer the faced card", "turn.no-card"
-        why = _power_ready(s, seat)
-        if (
-            s.power_of(seat)
-            not in ("kraken", "space-boy", "horror", "number-five", "rumor", "seance", "vanya")
-            or why == ""
-        ):
-            return "that is not how this hero's power is used", f"power.{s.power_of(seat)}"
-        reasons = {
-            "family.apathy": "Apathy: no hero powers this round",
-            "power.use": f"{name} has already used their power this round",
-            "power.vanya": "Vanya cannot use her power two rounds in a row",
-            "power.number-five": "fewer than two cards are left to swap",
-            "power.seance": "no card in the discard pile can beat or block a lineup card",
-            "power.kraken": "Hits Twice needs two cards in hand",
-            "power.space-boy": "Double Shot needs a card in hand",
-        }
-        return reasons.get(why, "the power cannot be used now"), why
-    if kind == "pogo":
+    def play(self, s: AcademyState) -> None:
+        s.pogo = False
+        s.say("solo.pogo", lambda: f"Pogo steps in: {s.hero_name(0)} is restored to full life.")
+        heal(s, 0, s.max_life[0], "solo.pogo")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        return f"{s.hero_name(self.seat)}: call Pogo, restore to full life (once per game)"
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
         if not s.solo:
             return "Pogo is kept aside only in the solo variant", "solo.pogo"
-        return "Pogo has already been used (once per game)", "solo.pogo"
-    if kind in ("keep", "discard"):
-        return "cards are kept or discarded only at the end of a round", "end.keep"
-    if kind in ("damage", "spread"):
-        return "there is no damage to place now", "life.damage"
-    return f"a {kind} move is not allowed now (step: {stage})", _stage_rule(stage)
+        if not s.pogo:
+            return "Pogo has already been used (once per game)", "solo.pogo"
+        return refusal(s, self.seat) or (
+            "Pogo is called while the hero faces a card, places damage or keeps cards",
+            "solo.pogo",
+        )
 
 
-def _stage_rule(stage: str) -> str:
-    return {
-        "damage": "life.damage",
-        "keep": "end.keep",
-        "face": "turn.order",
-        "choose": "opt.turn_order",
-        "vanya-hit": "power.vanya",
-    }.get(stage, f"power.{stage}")
+# --- The move kinds -----------------------------------------------------------------------------
 
+CARD_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)
+"""The moves that answer the faced card with a card: without one, the hero passes."""
 
-# Speed: simulations call ``state._do`` after every move and ``state._moves`` often; make them
-# the rule functions themselves (same arguments), saving one Python call each time.
-AcademyState._do = _play  # type: ignore[method-assign]
-AcademyState._moves = _legal_moves  # type: ignore[method-assign]
+MOVES = (
+    Attack,
+    Block,
+    Heal,
+    Story,
+    HeroBoost,
+    HitsTwice,
+    DoubleShot,
+    Power,
+    Pass,
+    Choose,
+    Spread,
+    Damage,
+    Keep,
+    Discard,
+    HorrorGift,
+    Swap,
+    Rumor,
+    SeanceCard,
+    VanyaRemoves,
+    VanyaHit,
+    CallPogo,
+)
+"""The move kinds of The Umbrella Academy Game, in the order they are listed."""
+
+__all__ = [
+    "MOVES",
+    "PLAYER_COUNT_TABLE",
+    "AcademyState",
+    "check_table",
+    "setup",
+]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import umbrella_lab as ul
-from umbrella_lab.games.academy.rules import PENDING, AcademyState, _advance
+from umbrella_lab.games.academy.rules import FINAL_VILLAIN, PENDING, AcademyState, advance
 
 CardName = int | str
 
@@ -64,11 +64,11 @@ def scenario(
             for name in hand:
                 s.hands[seat].append(_take_hero_card(s, name))
     if lineup is not None:
-        s.villain_deck.extend(code for code in s.lineup if code < 1000)
+        s.villain_deck.extend(code for code in s.lineup if code < FINAL_VILLAIN)
         s.lineup = []
         for name in lineup:
             if name == "final":
-                s.lineup.append(1000 + s.faced[-1])
+                s.lineup.append(FINAL_VILLAIN + s.faced[-1])
             else:
                 s.lineup.append(_take_villain_card(s, name))
     s.outcomes = [PENDING] * len(s.lineup)
@@ -104,7 +104,7 @@ def scenario(
     if final:
         s.villains, s.final = [], True
     s.stage, s.phase, s.turn_open, s.last_responder = "face", "lineup", False, -1
-    _advance(s, True)
+    advance(s)
     return s
 
 

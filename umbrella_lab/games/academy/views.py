@@ -10,6 +10,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import TEAM
+from umbrella_lab.games.academy import effects
+from umbrella_lab.games.academy.rules import OUTCOME_WORDS
 
 if TYPE_CHECKING:
     from umbrella_lab.games.academy.rules import AcademyState
@@ -17,15 +19,13 @@ if TYPE_CHECKING:
 
 def hidden_hands(state: AcademyState, seat: int | None) -> set[int]:
     """Seats whose hand ``seat`` may not see (none for the full table)."""
-    if seat is None or state.family_effect != "secrets":
+    if seat is None or not effects.hands_hidden(state):
         return set()
     return {other for other in range(state.players) if other != seat}
 
 
 def snapshot(state: AcademyState, seat: int | None = None) -> dict[str, Any]:
     """The table as JSON-able data; with ``seat``, as that seat sees it."""
-    from umbrella_lab.games.academy.rules import OUTCOME_WORDS
-
     if seat is not None and not 0 <= seat < state.players:
         msg = f"there is no seat {seat} in a {state.players}-player game"
         raise ValueError(msg)

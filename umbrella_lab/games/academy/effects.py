@@ -1,0 +1,423 @@
+"""The Umbrella Academy Game: the effects that the card data names, one small unit each.
+
+The data files never hold code; they name an effect, and this module holds one entry for each
+name, in a table keyed by that name:
+
+* ``STORYLINES``: a story card's storyline (``story`` in ``data/hero_deck.toml``) [story.*];
+* ``POWERS``: a hero's power (``power`` in ``data/heroes.toml``) [power.*];
+* ``FAMILY``: a Dysfunctional Family card (``effect`` in ``data/family.toml``) [family.*].
+
+Rule ids in brackets point into the rule digest ``docs/rules/academy.md``. The effects are
+written with the rules' own steps (``rules.hurt``, ``rules.heal``...): this module and
+``rules.py`` use each other, and neither needs the other while it is being imported.
+
+>>> sorted(STORYLINES)
+['hero-boost', 'life-boost', 'pogo', 'restore', 'rivalry', 'strength']
+>>> sorted(POWERS)
+['horror', 'kraken', 'number-five', 'rumor', 'seance', 'space-boy', 'vanya']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from umbrella_lab.games.academy import rules
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.academy.cards import FamilyCard, HeroCard
+    from umbrella_lab.games.academy.rules import AcademyState
+
+
+# --- Storylines [story.*] --------------------------------------------------------------------
+# A story card may be played for its storyline instead of its attack value; the faced card is
+# then left uncontested [turn.story]. The move is rules.Story; each storyline says who or what
+# it may go to (its targets), what it does, and how the move reads.
+
+NO_TARGET = -1
+"""The target of a storyline that goes to nobody (Strength in Numbers)."""
+
+
+class Storyline:
+    """What a story card does when it is played for its storyline [turn.story]."""
+
+    rule = ""
+    """The rule of the storyline: the rule that allows the move."""
+
+    def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
+        """Who or what the storyline may go to: seats, lineup positions, or ``[NO_TARGET]``.
+
+        ``seat`` plays the card; ``position`` is the lineup card it faces.
+        """
+        return []
+
+    def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
+        """The storyline's effect, said with its rule."""
+        raise NotImplementedError
+
+    def words(self, s: AcademyState, target: int) -> str:
+        """What the storyline does, as the move's label says it."""
+        raise NotImplementedError
+
+    def refusal(self, s: AcademyState, seat: int, target: int) -> tuple[str, str]:
+        """Why this target is refused: a reason and a rule id."""
+        return "that target is not allowed for this storyline", self.rule
+
+
+class Restore(Storyline):
+    """Restore one living hero, yourself or another, to full life: 5 or 8 bars [story.restore]."""
+
+    rule = "story.restore"
+
+    def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
+        return s.living
+
+    def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
+        s.say(
+            "story.restore",
+            lambda: (
+                f"{s.hero_name(seat)} plays {card.name}: {s.hero_name(target)} is restored "
+                "to full life."
+            ),
+        )
+        rules.heal(s, target, s.max_life[target], "story.restore")
+
+    def words(self, s: AcademyState, target: int) -> str:
+        return f"restore {s.hero_name(target)} to full life"
+
+
+class Pogo(Restore):
+    """With 2 or more players, Pogo is a restore card like the others [story.pogo].
+
+    The move cites story.pogo, its effect story.restore. (In solo, Pogo is kept beside the
+    hero instead: rules.CallPogo [solo.pogo].)
+    """
+
+    rule = "story.pogo"
+
+
+class LifeBoost(Storyline):
+    """Another living hero gains 3 bars and a maximum of 8; the giver loses 1 bar.
+
+    A hero can receive only one Life Boost in the whole game [story.life-boost]
+    [life.one-boost].
+    """
+
+    rule = "story.life-boost"
+
+    def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
+        return [hero for hero in s.living if hero != seat and not s.boosted[hero]]
+
+    def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
+        s.boosted[target] = True
+        s.max_life[target] += rules.LIFE_BOOST_BARS
+        s.say(
+            "story.life-boost",
+            lambda: (
+                f"{s.hero_name(seat)} gives a Life Boost to {s.hero_name(target)}: "
+                f"+{rules.LIFE_BOOST_BARS} bars, maximum {s.max_life[target]}."
+            ),
+        )
+        # the 3 bars themselves (said above, with the new maximum)
+        s.life[target] = min(s.max_life[target], s.life[target] + rules.LIFE_BOOST_BARS)
+        rules.hurt(s, seat, rules.STORY_COST, "story.life-boost")
+
+    def words(self, s: AcademyState, target: int) -> str:
+        return f"Life Boost to {s.hero_name(target)} (you lose 1 bar)"
+
+    def refusal(self, s: AcademyState, seat: int, target: int) -> tuple[str, str]:
+        if 0 <= target < s.players and s.boosted[target]:
+            return (
+                f"{s.hero_name(target)} already had a Life Boost; a hero can have only one",
+                "life.one-boost",
+            )
+        if target == seat:
+            return "a Life Boost is given to another hero", "story.life-boost"
+        return super().refusal(s, seat, target)
+
+
+class Strength(Storyline):
+    """Strength in Numbers: the player may use their power a second time this round.
+
+    It works only for the player who plays it [story.strength].
+    """
+
+    rule = "story.strength"
+
+    def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
+        return [NO_TARGET]
+
+    def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
+        s.power_allowance[seat] += 1
+        s.say(
+            "story.strength",
+            lambda: (
+                f"{s.hero_name(seat)} plays Strength in Numbers: their power may be used a "
+                "second time this round."
+            ),
+        )
+
+    def words(self, s: AcademyState, target: int) -> str:
+        return "use your power twice this round"
+
+
+class HeroBoost(Storyline):
+    """A Hero Boost is never played on its own: it is added to a card as that card is played.
+
+    That is the move rules.HeroBoost [story.hero-boost].
+    """
+
+    rule = "story.hero-boost"
+
+    def refusal(self, s: AcademyState, seat: int, target: int) -> tuple[str, str]:
+        return "a Hero Boost is added to a card as it is played", "story.hero-boost"
+
+
+class Rivalry(Storyline):
+    """Sibling Rivalry: remove another card still in the lineup (it counts as defeated).
+
+    The player loses 1 bar [story.rivalry].
+    """
+
+    rule = "story.rivalry"
+
+    def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
+        return [p for p in s.waiting if p != position]
+
+    def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
+        s.say(
+            "story.rivalry",
+            lambda: (
+                f"{s.hero_name(seat)} plays Sibling Rivalry and removes "
+                f"{s.villain_label(s.lineup[target])}."
+            ),
+        )
+        s.outcomes[target] = rules.REMOVED
+        rules.hurt(s, seat, rules.STORY_COST, "story.rivalry")
+
+    def words(self, s: AcademyState, target: int) -> str:
+        return f"remove card {target + 1}, {s.villain_label(s.lineup[target])} (you lose 1 bar)"
+
+
+STORYLINES: dict[str, Storyline] = {
+    "restore": Restore(),
+    "life-boost": LifeBoost(),
+    "strength": Strength(),
+    "hero-boost": HeroBoost(),
+    "rivalry": Rivalry(),
+    "pogo": Pogo(),
+}
+"""Each storyline by the name ``data/hero_deck.toml`` gives it (the card's ``story``)."""
+
+
+# --- Hero powers [power.*] -------------------------------------------------------------------
+# Each use costs 1 bar, at most once a round (twice with Strength in Numbers), never under
+# Apathy: rules.power_blocked checks that [power.use]. The Kraken's and Space Boy's powers come
+# with the card play (the moves rules.HitsTwice and rules.DoubleShot); the others start with
+# the move rules.Power, and then ask for their choices, each its own move in rules.py.
+
+
+class HeroPower:
+    """A hero power: when the table allows it, and what using it starts [power.use]."""
+
+    rule = ""
+    """The rule of the power."""
+
+    with_card_play = False
+    """True for a power chosen together with the card play, not started on its own."""
+
+    not_ready = ""
+    """Why the power cannot be used when :meth:`ready` says no, in words."""
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        """Whether the table allows this power now (besides the limits of power.use)."""
+        return True
+
+    def start(self, s: AcademyState, seat: int) -> None:
+        """Using the power: its first choice comes next (the step named after the power)."""
+        s.stage = s.power_of(seat)
+
+
+class TheHorror(HeroPower):
+    """Give 2 life bars to one hero, or 1 bar each to two heroes (rules.HorrorGift)."""
+
+    rule = "power.horror"
+
+
+class TheKraken(HeroPower):
+    """Hits Twice: a second card from hand, the two attack values added (rules.HitsTwice)."""
+
+    rule = "power.kraken"
+    with_card_play = True
+    not_ready = "Hits Twice needs two cards in hand"
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        return len(s.hands[seat]) >= 2
+
+
+class SpaceBoy(HeroPower):
+    """Double Shot: the attack value of the card played is doubled (rules.DoubleShot)."""
+
+    rule = "power.space-boy"
+    with_card_play = True
+    not_ready = "Double Shot needs a card in hand"
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        return len(s.hands[seat]) >= 1
+
+
+class NumberFive(HeroPower):
+    """Time Travel: swap two cards still in the lineup (rules.Swap) [power.number-five]."""
+
+    rule = "power.number-five"
+    not_ready = "fewer than two cards are left to swap"
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        return s.outcomes.count(rules.PENDING) >= 2
+
+
+class TheRumor(HeroPower):
+    """I Heard a Rumor: defeat any one card still in the lineup (rules.Rumor)."""
+
+    rule = "power.rumor"
+
+
+class Seance(HeroPower):
+    """Talk to the Dead: play a card from the discard pile against a lineup card.
+
+    The card plays as an attack or a block, never a storyline (rules.SeanceCard).
+    """
+
+    rule = "power.seance"
+    not_ready = "no card in the discard pile can beat or block a lineup card"
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        """Whether a card in the discard pile can beat or block a waiting lineup card."""
+        attacks = [s.villain_attack(s.lineup[p]) for p in s.waiting]
+        if not attacks:
+            return False
+        lowest = min(attacks)
+        attack_of = s.cards.attack
+        return any(attack_of[number] >= lowest for number in s.discard)
+
+
+class Vanya(HeroPower):
+    """Remove 4 cards from the lineup (all that are left, if fewer), then 2 damage to one hero.
+
+    Not two rounds in a row (rules.VanyaRemoves, then rules.VanyaHit) [power.vanya].
+    """
+
+    rule = "power.vanya"
+    not_ready = "Vanya cannot use her power two rounds in a row"
+
+    def ready(self, s: AcademyState, seat: int) -> bool:
+        return s.vanya_round[seat] != s.round - 1
+
+    def start(self, s: AcademyState, seat: int) -> None:
+        s.vanya_left = min(rules.VANYA_REMOVES, s.outcomes.count(rules.PENDING))
+        s.vanya_round[seat] = s.round
+        s.stage = "vanya" if s.vanya_left else "vanya-hit"
+
+
+POWERS: dict[str, HeroPower] = {
+    "horror": TheHorror(),
+    "kraken": TheKraken(),
+    "space-boy": SpaceBoy(),
+    "number-five": NumberFive(),
+    "rumor": TheRumor(),
+    "seance": Seance(),
+    "vanya": Vanya(),
+}
+"""Each hero power by the name ``data/heroes.toml`` gives it (the hero's ``power``)."""
+
+
+# --- Dysfunctional Family cards [family.*] ---------------------------------------------------
+# One card is flipped each round and followed at once [round.family]; FAMILY says what each
+# does then. Most of them change a rule for the round instead: the questions below the table
+# are asked where that rule applies.
+
+
+def villain_boost(s: AcademyState, card: FamilyCard) -> None:
+    """The first lineup card gets +X attack this round [family.villain-boost].
+
+    The boost stays with that card wherever it moves; a Final Battle villain is not raised.
+    """
+    if not s.lineup or s.lineup[0] >= rules.FINAL_VILLAIN:
+        return
+    first = s.lineup[0]
+    s.boost_card, s.boost_amount = first, card.amount
+    s.say(
+        "family.villain-boost",
+        lambda: f"The first lineup card now has attack {s.villain_attack(first)}.",
+    )
+
+
+def confrontation(s: AcademyState, card: FamilyCard) -> None:
+    """Every hero with the most life bars takes 1 damage, each of them on a tie.
+
+    [family.confrontation]
+    """
+    most = max(s.life)
+    for seat in s.living:
+        if s.life[seat] == most:
+            rules.hurt(s, seat, 1, "family.confrontation")
+
+
+def reunion(s: AcademyState, card: FamilyCard) -> None:
+    """Each living hero heals 1 bar, up to their maximum [family.reunion]."""
+    for seat in s.living:
+        rules.heal(s, seat, 1, "family.reunion")
+
+
+def for_the_round(s: AcademyState, card: FamilyCard) -> None:
+    """Nothing happens at the flip: the card changes a rule for the round (see below)."""
+
+
+def no_effect(s: AcademyState, card: FamilyCard) -> None:
+    """Family Dinner: no effect, a breather for the team [family.dinner]."""
+
+
+FAMILY: dict[str, Callable[[AcademyState, FamilyCard], None]] = {
+    "villain-boost": villain_boost,
+    "confrontation": confrontation,
+    "reunion": reunion,
+    "apathy": for_the_round,  # no_powers
+    "secrets": for_the_round,  # hands_hidden
+    "brothers": for_the_round,  # no_hero_boosts
+    "hopelessness": for_the_round,  # refill_size
+    "rock-bottom": for_the_round,  # no_heals
+    "dinner": no_effect,
+}
+"""What each Dysfunctional Family card does when flipped, by the name ``data/family.toml``
+gives its effect."""
+
+
+def no_powers(s: AcademyState) -> bool:
+    """Apathy: no hero may use a hero power this round [family.apathy]."""
+    return s.family_effect == "apathy"
+
+
+def hands_hidden(s: AcademyState) -> bool:
+    """Family Secrets: each seat sees only its own hand this round [family.secrets]."""
+    return s.family_effect == "secrets"
+
+
+def no_hero_boosts(s: AcademyState) -> bool:
+    """Brothers Will Fight: no Hero Boost may be played this round [family.brothers]."""
+    return s.family_effect == "brothers"
+
+
+def no_heals(s: AcademyState) -> bool:
+    """Rock Bottom: no hero may take the heal action this round [family.rock-bottom]."""
+    return s.family_effect == "rock-bottom"
+
+
+def refill_size(s: AcademyState) -> int:
+    """How many cards each hero draws up to at this round's refill [end.refill].
+
+    Hopelessness: one card fewer than the hand size [family.hopelessness].
+    """
+    return s.hand_size - 1 if s.family_effect == "hopelessness" else s.hand_size
+
+
+__all__ = ["FAMILY", "NO_TARGET", "POWERS", "STORYLINES", "HeroPower", "Storyline"]
