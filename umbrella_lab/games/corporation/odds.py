@@ -73,15 +73,17 @@ def tie_probability(attack_force: int, defence_force: int) -> Fraction:
 
 def win_probability_float(attack_force: int, defence_force: int, ties: str = "attacker") -> float:
     """:func:`win_probability` as a float (cached: what the fast policies use)."""
-    return _FLOAT_TABLE[ties].get(
+    return WIN_FLOATS[ties].get(
         attack_force - defence_force, 1.0 if attack_force > defence_force else 0.0
     )
 
 
-_FLOAT_TABLE = {
+WIN_FLOATS = {
     ties: {edge: float(win_probability(edge, 0, ties)) for edge in range(-12, 13)}
     for ties in ("attacker", "defender")
 }
+"""The attacker's chance as a float by the edge (attack force minus defence force), for each
+way of breaking ties; edges past -12 or +12 are certain (0.0 or 1.0)."""
 
 
 def table(

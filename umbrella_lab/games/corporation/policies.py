@@ -34,7 +34,7 @@ import random
 
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.moves import Move
-from umbrella_lab.games.corporation.odds import win_probability_float
+from umbrella_lab.games.corporation.odds import WIN_FLOATS
 
 # (relative: the compiled copy of this module imports the compiled rules, see
 # umbrella_lab.engine.compiled)
@@ -64,7 +64,6 @@ from .rules import (
     Skip,
     Split,
     eligible_units,
-    find,
     first_copies,
 )
 
@@ -149,8 +148,12 @@ def heuristic(state: CorporationState, rng: random.Random) -> Move:
 
 
 def _chance(attack: float, defence: float, ties: str = "attacker") -> float:
-    """The attacker's chance with these forces before dice (fractional forces rounded)."""
-    return win_probability_float(round(attack), round(defence), ties)
+    """The attacker's chance with these forces before dice (fractional forces rounded).
+
+    The same as ``odds.win_probability_float(round(attack), round(defence), ties)``.
+    """
+    edge = round(attack) - round(defence)
+    return WIN_FLOATS[ties].get(edge, 1.0 if edge > 0 else 0.0)
 
 
 def _bonuses(s: CorporationState, team: int) -> dict[str, int]:
@@ -169,22 +172,27 @@ def _bonuses(s: CorporationState, team: int) -> dict[str, int]:
     return bonus
 
 
-def _best_guard(s: CorporationState, team: int) -> float:
+def _guards(s: CorporationState) -> list[tuple[str, int]]:
+    """Each kind of unit in play that could defend a facility: its sub-type and its force."""
+    umbrella = s.cards.umbrella
+    return [
+        (umbrella[unit].subtype, s.unit_force(unit, defending=True))
+        for unit in first_copies(s, s.units, UMBRELLA).values()
+    ]
+
+
+def _best_guard(
+    s: CorporationState, team: int, guards: list[tuple[str, int]] | None = None
+) -> float:
     """The defence the strongest unit in play would add against ``team``.
 
-    Net of the team's bonuses against that unit.
+    Net of the team's bonuses against that unit. ``guards`` is :func:`_guards` (found once
+    for several teams).
     """
-    umbrella = s.cards.umbrella
     against = _bonuses(s, team)
     best = 0.0
-    seen = set()
-    for unit in s.units:
-        card = umbrella[unit]
-        if card.id in seen:
-            continue
-        seen.add(card.id)
-        net = s.unit_force(unit, defending=True) - against.get(card.subtype, 0)
-        best = max(best, net)
+    for subtype, force in _guards(s) if guards is None else guards:
+        best = max(best, force - against.get(subtype, 0))
     return best
 
 
@@ -252,11 +260,13 @@ def _hero_assault(s: CorporationState) -> Move:
     extra = _hero_assault_cards(s)
     traps = HIDDEN_TRAPS * len(s.hands[UMBRELLA])  # what Umbrella's hand may add
     best, chance = None, max(LOWEST_BAR, ASSAULT_AT - PATIENCE * _idle(s, "assault"))
+    guards, wins = _guards(s), WIN_FLOATS["attacker"]
     for team in s.teams:
-        attack = s.team_force(team) + extra
-        guard = _best_guard(s, team)  # the strongest unit that could defend, net of bonuses
+        attack = round(s.team_force(team) + extra)
+        guard = _best_guard(s, team, guards)  # the strongest unit that could defend
         for facility in s.facilities:
-            p = _chance(attack, umbrella[facility].force + guard + traps)
+            edge = attack - round(umbrella[facility].force + guard + traps)
+            p = wins.get(edge, 1.0 if edge > 0 else 0.0)  # _chance, written out: the hot loop
             if p >= chance:
                 best, chance = (team, facility), p
     if best is None:
@@ -279,10 +289,11 @@ def _hero_recruit(s: CorporationState) -> Move:
     if teams and (not s.teams or (len(s.teams) < TEAMS_WANTED and _homeless(s) > 0)):
         return max(teams, key=lambda m: _team_fit(s, m.team))
     best, score = None, 0.0
+    forces = {team: s.team_force(team) for team in s.teams}
     for move in AttachCharacter.legal(s):
         card, team = hero[s.cards.hero_ids[move.character]], s.cards.hero_ids[move.team]
         match = 1.0 if card.subtype == hero[team].subtype else 0.0
-        value = card.force + match + 0.1 * s.team_force(team)
+        value = card.force + match + 0.1 * forces[team]
         if best is None or value > score:
             best, score = move, value
     if best is not None:
@@ -402,16 +413,16 @@ def _umbrella_hunt(s: CorporationState) -> Move:
     spare = max(0, len(s.units) - SPARE_UNITS)
     best, chance = None, max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt"))
     hidden = HIDDEN_REGROUP * len(s.hands[HERO])
-    teams = {team: (s.team_force(team), _bonuses(s, team)) for team in s.teams}
+    teams = [(team, s.team_force(team), _bonuses(s, team)) for team in s.teams]
+    wins, strongest = WIN_FLOATS[ties], 0
     for unit in first_copies(s, eligible_units(s, hunting=True), UMBRELLA).values():
-        attack = s.unit_force(unit) + hunt_cards
+        attack = round(s.unit_force(unit) + hunt_cards)
         subtype = umbrella[unit].subtype
-        for team in s.teams:
-            plain, bonus = teams[team]
-            defence = plain + bonus.get(subtype, 0) + bonus.get("hunt", 0)
-            p = _chance(attack, defence + hidden, ties)
-            if p > chance or (p == chance and best is not None and plain > teams[best[1]][0]):
-                best, chance = (unit, team), p
+        for team, plain, bonus in teams:
+            edge = attack - round(plain + bonus.get(subtype, 0) + bonus.get("hunt", 0) + hidden)
+            p = wins.get(edge, 1.0 if edge > 0 else 0.0)  # _chance, written out: the hot loop
+            if p > chance or (p == chance and best is not None and plain > strongest):
+                best, chance, strongest = (unit, team), p, plain
     if best is None:
         return Skip(UMBRELLA)
     return Hunt(umbrella[best[0]].id, s.cards.hero[best[1]].id)
@@ -423,10 +434,11 @@ def _heroes_threat(s: CorporationState) -> float:
         return 0.0
     weakest = min(s.cards.umbrella[f].force for f in s.facilities)
     traps = _own_traps(s)
+    guards = _guards(s)
     best = 0.0
     for team in s.teams:
         attack = s.team_force(team) + HIDDEN_ASSAULT * len(s.hands[HERO])
-        defence = weakest + _best_guard(s, team) + traps
+        defence = weakest + _best_guard(s, team, guards) + traps
         best = max(best, _chance(attack, defence))
     return best
 
@@ -445,12 +457,12 @@ def _umbrella_commit(s: CorporationState) -> Move:
     if s.combat == "assault":
         guards = list(Defend.legal(s))
         if guards:  # the unit that helps most against this team
-            team = s.attacker
-            plain = s.team_force(team)
+            against = _bonuses(s, s.attacker)  # what the team adds against each kind of unit
+            units = first_copies(s, s.units, UMBRELLA)  # the unit each move sends
 
             def net(move: Move) -> float:
-                unit = find(s, s.units, move.unit, UMBRELLA)
-                return s.unit_force(unit, defending=True) - (s.team_force(team, unit) - plain)
+                unit = units[move.unit]
+                return s.unit_force(unit, defending=True) - against.get(umbrella[unit].subtype, 0)
 
             return max(guards, key=net)
         if _chance(attack, defence) > 1 - SAFE and plus:

@@ -30,13 +30,13 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
 from math import comb
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import CHANCE, Game, Result, State
+from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.games.corporation import effects
 from umbrella_lab.games.corporation.cards import (
@@ -212,14 +212,15 @@ class CorporationState(QuickLuck, State):
         facility adds its defence bonus [ability.defence].
         """
         card = self.cards.umbrella[unit]
-        hero = self.cards.hero
-        for number in self.committed[HERO]:  # (most combats have none)
-            cancels = effects.CANCELS.get(hero[number].effect)
+        hero, cancelling = self.cards.hero, effects.CANCELS
+        for number in self.committed[HERO]:
+            cancels = cancelling.get(hero[number].effect)
             if cancels is not None and cancels(hero[number], card):
-                return 0  # at most one Anti-Virus is ever committed
-        bonus = effects.BONUSES.get(card.effect) if card.effect else None
-        use = "facility" if defending else "hunt"
-        return card.force + (bonus(card, use, "") if bonus is not None else 0)
+                return 0  # (at most one Anti-Virus is ever committed)
+        if not card.effect:
+            return card.force
+        bonus = effects.BONUSES.get(card.effect)
+        return card.force + (bonus(card, "facility" if defending else "hunt", "") if bonus else 0)
 
     def forces(self) -> tuple[int, int]:
         """The attacker's and the defender's force before dice in the current combat.
@@ -228,21 +229,24 @@ class CorporationState(QuickLuck, State):
         [assault.commit] [assault.defence] [search.commit].
         """
         if self.combat == "assault":
-            attack = self.team_force(self.attacker, self.guard) + self.committed_bonus(HERO)
-            defence = self.cards.umbrella[self.target].force + self.committed_bonus(UMBRELLA)
+            attack = self.team_force(self.attacker, self.guard)
+            attack += self.committed_bonus(HERO, "assault")
+            defence = self.cards.umbrella[self.target].force
+            defence += self.committed_bonus(UMBRELLA, "facility")
             if self.guard >= 0:
                 defence += self.unit_force(self.guard, defending=True)
             return attack, defence
-        attack = self.unit_force(self.attacker) + self.committed_bonus(UMBRELLA)
-        defence = self.team_force(self.target, self.attacker, hunt=True) + self.committed_bonus(
-            HERO
-        )
-        return attack, defence
+        attack = self.unit_force(self.attacker) + self.committed_bonus(UMBRELLA, "hunt")
+        defence = self.team_force(self.target, self.attacker, hunt=True)
+        return attack, defence + self.committed_bonus(HERO, "team")
 
-    def committed_bonus(self, side: int) -> int:
-        """What the events and traps ``side`` committed add to its force [ability.assist]."""
+    def committed_bonus(self, side: int, use: str) -> int:
+        """What the events and traps ``side`` committed add to its force [ability.assist].
+
+        ``use`` is what they were committed to (``"assault"``, ``"facility"``, ...).
+        """
         deck = self.cards.hero if side == HERO else self.cards.umbrella
-        use, bonuses, total = commit_use(self, side), effects.BONUSES, 0
+        total, bonuses = 0, effects.BONUSES
         for number in self.committed[side]:
             card = deck[number]
             bonus = bonuses.get(card.effect)
@@ -981,10 +985,35 @@ def may_join(s: CorporationState, character: int, team: int) -> tuple[str, str] 
 
 
 def can_recruit(s: CorporationState) -> bool:
-    """True while the side recruiting has a card to put into play [turn.phases]."""
-    if s.seat == HERO:
-        return any(PlayTeam.legal(s)) or any(AttachCharacter.legal(s))
-    return any(PlayUnit.legal(s)) or any(BuildFacility.legal(s))
+    """True while the side recruiting holds a card it may put into play [turn.phases].
+
+    Umbrella: a unit or the New Facility. The Heroes: a team, until they attach a character,
+    or a character that fits on a team in play [recruit.teams] [recruit.characters].
+    """
+    if s.seat == UMBRELLA:
+        umbrella = s.cards.umbrella
+        return any(umbrella[n].kind in ("unit", "facility") for n in s.hands[UMBRELLA])
+    hero = s.cards.hero
+    for number in s.hands[HERO]:
+        kind = hero[number].kind
+        if kind == "team" and not s.characters_played:
+            return True
+        if kind == "character" and any(fits(s, number, team) for team in range(len(s.teams))):
+            return True
+    return False
+
+
+def fits(s: CorporationState, character: int, team: int) -> bool:
+    """True if ``character`` may join the ``team``-th team in play [recruit.characters].
+
+    It needs a place on the team; with sub-types 'strict', the team's own sub-type
+    [opt.subtypes].
+    """
+    hero = s.cards.hero
+    strict = s.game.options["subtypes"] == "strict"
+    if strict and hero[character].subtype != hero[s.teams[team]].subtype:
+        return False
+    return has_room(s, s.crews[team], character)
 
 
 def in_hand(s: CorporationState, side: int, kind: str) -> dict[str, int]:
@@ -1056,13 +1085,11 @@ class AttachCharacter(Play):
     def legal(s: CorporationState) -> Iterator[AttachCharacter]:
         if s.phase != "recruit" or s.seat != HERO or s.outcome is not None:
             return
-        hero = s.cards.hero
-        strict = s.game.options["subtypes"] == "strict"  # [opt.subtypes]
+        teams = [s.cards.hero[team].id for team in s.teams]
         for character, number in in_hand(s, HERO, "character").items():
-            subtype = hero[number].subtype
-            for team, crew in zip(s.teams, s.crews, strict=True):
-                if has_room(s, crew, number) and not (strict and subtype != hero[team].subtype):
-                    yield AttachCharacter(character, hero[team].id)
+            for index, team in enumerate(teams):
+                if fits(s, number, index):
+                    yield AttachCharacter(character, team)
 
     def play(self, s: CorporationState) -> None:
         character = find(s, s.hands[HERO], self.character)
@@ -1510,7 +1537,7 @@ def commit_done(s: CorporationState, side: int) -> None:
         s.committer = 1 - side
         return
     s.phase = "roll-start"
-    say_bonuses(s)
+    say_each(s, lambda: bonus_lines(s))
     s.say(
         "assault.dice" if s.combat == "assault" else "search.dice",
         lambda: "Both sides are committed: force {} against {}. Each rolls 2D6.".format(
@@ -1519,8 +1546,8 @@ def commit_done(s: CorporationState, side: int) -> None:
     )
 
 
-def say_bonuses(s: CorporationState) -> None:
-    """Name every bonus that counts in this combat [recruit.subtypes] [ability.*]."""
+def bonus_lines(s: CorporationState) -> Iterator[tuple[str, str]]:
+    """Every bonus that counts in this combat, as (rule, words) [recruit.subtypes] [ability.*]."""
     hero, umbrella = s.cards.hero, s.cards.umbrella
     assault = s.combat == "assault"
     team = s.attacker if assault else s.target
@@ -1528,40 +1555,41 @@ def say_bonuses(s: CorporationState) -> None:
     team_card = hero[team]
     against = umbrella[unit].subtype if unit >= 0 else ""
     crew = s.crews[s.teams.index(team)]
-    if s.game.options["subtypes"] == "bonus":
-        matching = [n for n in crew if hero[n].subtype == team_card.subtype]
-        if matching:
-            s.say(
-                "recruit.subtypes",
-                lambda: (
-                    f"Sub-type bonus for {team_card.name}: "
-                    f"+{SUBTYPE_BONUS * len(matching)} ({_names(s, matching)})."
-                ),
-            )
-    for number in crew:
-        _say_bonus(s, hero[number], "assault" if assault else "team", against, HERO)
+    matching = [n for n in crew if hero[n].subtype == team_card.subtype]
+    if s.game.options["subtypes"] == "bonus" and matching:
+        yield (
+            "recruit.subtypes",
+            f"Sub-type bonus for {team_card.name}: +{SUBTYPE_BONUS * len(matching)} "
+            f"({_names(s, matching)}).",
+        )
+    cards = [(hero[n], "assault" if assault else "team", against, HERO) for n in crew]
     if unit >= 0:
         if s.unit_force(unit, defending=assault) == 0 and umbrella[unit].force > 0:
-            s.say(
-                "ability.anti-virus", lambda: f"Anti-Virus: {umbrella[unit].name} counts force 0."
-            )
+            cards.append((umbrella[unit], "anti-virus", "", UMBRELLA))
         else:
-            _say_bonus(s, umbrella[unit], "facility" if assault else "hunt", "", UMBRELLA)
+            cards.append((umbrella[unit], "facility" if assault else "hunt", "", UMBRELLA))
     for side, deck in ((HERO, hero), (UMBRELLA, umbrella)):
-        for number in s.committed[side]:
-            _say_bonus(s, deck[number], commit_use(s, side), "", side)
+        cards += [(deck[n], commit_use(s, side), "", side) for n in s.committed[side]]
+    for card, use, against, side in cards:
+        if use == "anti-virus":
+            yield "ability.anti-virus", f"Anti-Virus: {card.name} counts force 0."
+            continue
+        bonus = effects.BONUSES.get(card.effect)
+        if bonus is not None and bonus(card, use, against):
+            words = bonus.says.format(  # type: ignore[attr-defined]
+                name=card.name, amount=card.amount, against=against.capitalize(), side=SIDES[side]
+            )
+            yield bonus.rule, words  # type: ignore[attr-defined]
 
 
-def _say_bonus(
-    s: CorporationState, card: HeroCard | UmbrellaCard, use: str, against: str, side: int
-) -> None:
-    """Name the bonus ``card`` adds to ``side`` in this combat, if any [ability.*]."""
-    bonus = effects.BONUSES.get(card.effect)
-    if bonus is not None and bonus(card, use, against):
-        words = bonus.says.format(  # type: ignore[attr-defined]
-            name=card.name, amount=card.amount, against=against.capitalize(), side=SIDES[side]
-        )
-        s.say(bonus.rule, lambda: words)  # type: ignore[attr-defined]
+def say_each(s: CorporationState, lines: Callable[[], Iterable[tuple[str, str]]]) -> None:
+    """Say several events at once: ``lines()`` gives them as (rule, words).
+
+    Like :meth:`State.say` for one event, ``lines`` is called only while someone records the
+    events, so a simulation spends nothing on them.
+    """
+    if s.events is not None:
+        s.events.extend(Event(rule, words) for rule, words in lines())
 
 
 def _side_force(s: CorporationState, side: int) -> int:
@@ -1730,25 +1758,24 @@ def _say_totals(
     s: CorporationState, attack: int, defence: int, attack_total: int, defence_total: int, won: bool
 ) -> None:
     """Say both totals and who won [assault.result] [search.result]."""
-    assault = s.combat == "assault"
-    att_side = HERO if assault else UMBRELLA
-    if assault:
-        names, rule = ("Assault Force Total", "Facility Defence Total"), "assault.result"
-    else:
-        names, rule = ("Search and Destroy Force Total", "Team Defence Total"), "search.result"
-    tie = ""
-    if attack_total == defence_total:
-        tie = " (a tie goes to the attacker)"
-        if not won:
-            tie = " (a tie goes to the defender, option search_ties)"
-    winner = "the attack succeeds" if won else "the defence holds"
-    s.say(
-        rule,
-        lambda: (
-            f"{names[0]} {attack} + {s.rolls[att_side]} = {attack_total} against {names[1]} "
-            f"{defence} + {s.rolls[1 - att_side]} = {defence_total}: {winner}{tie}."
-        ),
-    )
+
+    def words() -> str:
+        if s.combat == "assault":
+            names, rolls = ("Assault Force Total", "Facility Defence Total"), s.rolls
+        else:
+            names, rolls = ("Search and Destroy Force Total", "Team Defence Total"), s.rolls[::-1]
+        tie = ""
+        if attack_total == defence_total:
+            tie = " (a tie goes to the attacker)"
+            if not won:
+                tie = " (a tie goes to the defender, option search_ties)"
+        winner = "the attack succeeds" if won else "the defence holds"
+        return (
+            f"{names[0]} {attack} + {rolls[0]} = {attack_total} against {names[1]} "
+            f"{defence} + {rolls[1]} = {defence_total}: {winner}{tie}."
+        )
+
+    s.say("assault.result" if s.combat == "assault" else "search.result", words)
 
 
 def destroy_team(s: CorporationState, team: int, rule: str) -> None:
