@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from importlib.resources import files
 
@@ -15,8 +14,6 @@ from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
 from umbrella_lab.widgets import explorer as explorer_module
 from umbrella_lab.widgets.views import STATIC, text_model
-
-CLICK_BUDGET_MS = 50
 
 
 @pytest.fixture
@@ -325,21 +322,12 @@ def test_a_trait_change_sends_one_update_per_click(w, monkeypatch):
     assert {"board", "status", "actions", "events"} <= set(updates[0]["state"])
 
 
-def test_click_round_trip_is_within_budget():
+def test_the_explorer_reports_the_round_trip_of_a_click():
+    """How long a click takes is measured by benchmarks/explorer_clicks.py; here, that the
+    explorer's own figure (``last_round_trip_ms``) tells it."""
     w = Explorer("academy", seed=7, players=4)
-    times = []
-    for _ in range(40):
-        if w.state.is_over:
-            break
+    for _ in range(10):
         start = time.perf_counter()
         frontend(w, {"type": "act", "id": w.actions[0]["id"]})
-        times.append((time.perf_counter() - start) * 1000)
-        assert abs(w.last_round_trip_ms - times[-1]) < 20
-    median, worst = statistics.median(times), max(times)
-    slow = sorted(times)[int(len(times) * 0.9)]
-    print(
-        f"click round trip: median {median:.1f} ms, 90% under {slow:.1f} ms, "
-        f"worst {worst:.1f} ms over {len(times)} clicks"
-    )
-    assert median < CLICK_BUDGET_MS
-    assert slow < CLICK_BUDGET_MS * 2  # loose: shared machines stall now and then
+        took = (time.perf_counter() - start) * 1000
+        assert 0 < w.last_round_trip_ms <= took + 1
