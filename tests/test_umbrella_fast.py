@@ -1,8 +1,9 @@
-"""The fast twins of the greedy player (``fast.py``) choose exactly what the readable version
-chooses (``policies.py``): the same moves in thousands of games, the same random draws.
+"""The fast twins of the ready-made players (``fast.py``) choose exactly what the readable
+versions choose (``policies.py``): the same moves in thousands of games, the same random draws.
 
-Simulations play ``policies.greedy``, whose push, token spot and tile side come from the fast
-twins; ``policies.greedy_plain`` plays the readable versions only.
+Simulations play ``policies.greedy`` and ``policies.random_move``, whose pushes (and the greedy
+player's token spot and tile side) come from the fast twins; ``greedy_plain`` and
+``random_plain`` play the readable versions only.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from helpers import FULL
 import umbrella_lab as ul
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.games.umbrella import fast, policies
-from umbrella_lab.games.umbrella.policies import EXPLORE, greedy, greedy_plain
+from umbrella_lab.games.umbrella.policies import (
+    EXPLORE,
+    greedy,
+    greedy_plain,
+    random_move,
+    random_plain,
+)
 
 GAMES = 250 if FULL else 64  # per player count and level: 4,000 (full) or about 1,000 games
 CASES = [(players, level, {}) for players in (1, 2, 3, 4) for level in (1, 2, 3, 4)] + [
@@ -34,6 +41,36 @@ def test_fast_and_readable_greedy_make_every_move_alike(players, level, options)
         two = play_out(game.deal(seed), greedy_plain, random.Random(seed), plain_moves)
         assert fast_moves == plain_moves, f"seed {seed}: the two players part ways"
         assert one.result == two.result
+
+
+RANDOM_CASES = [
+    (players, level, {"solo_end": "concede"} if players == 1 and level == 4 else {})
+    for players in (1, 2, 3, 4)
+    for level in (1, 2, 3, 4)
+]
+
+
+@pytest.mark.parametrize(("players", "level", "options"), RANDOM_CASES)
+def test_fast_and_readable_random_make_every_move_alike(players, level, options):
+    game = ul.load("umbrella", players=players, level=level, **options)
+    for seed in range(GAMES // 4):
+        fast_moves: list = []
+        plain_moves: list = []
+        play_out(game.deal(seed), random_move, random.Random(seed), fast_moves)
+        play_out(game.deal(seed), random_plain, random.Random(seed), plain_moves)
+        assert fast_moves == plain_moves, f"seed {seed}: the two players part ways"
+
+
+def test_the_fast_random_push_covers_pushes_from_any_zone():
+    from umbrella_lab.games.umbrella.scenario import scenario
+
+    empty = {"central": "", "side 1": "", "side 2": "", "personal 1": ""}
+    state = scenario(players=2, zones={**empty, "personal 2": "YYYYYBBBBBGGGGGRRRRR"})
+    for seed in range(20):
+        one, two = random.Random(seed), random.Random(seed)
+        move = random_move(state, one)
+        assert move == random_plain(state, two) and move.kind == "push-any"
+        assert one.getstate() == two.getstate()
 
 
 def _push_positions(games: int):

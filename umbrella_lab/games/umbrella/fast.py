@@ -1,4 +1,4 @@
-"""The greedy player's choices, worked out fast: the same choices as in ``policies``.
+"""The ready-made players' choices, worked out fast: the same choices as in ``policies``.
 
 Simulations spend most of their time choosing pushes, so the greedy player's push has this fast
 twin. It reads nothing the readable version does not, draws the same random numbers in the same
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from umbrella_lab.games.umbrella.rules import LINES, NORTH, SOUTH, Pass, Push, Score, UmbrellaState
@@ -29,9 +30,16 @@ ENTERS = 1 << 16
 """A flag beside a set of Stage spaces: the umbrella pushed in lands on the figure."""
 
 
-def _effects(mask: int) -> tuple[tuple[int, int, int, bool], ...]:
-    """For each push ``j`` touching the figure ``mask``: ``(j, L, P, enters)`` (see above)."""
-    out = []
+@cache
+def _effects(mask: int) -> tuple[tuple[Any, ...], tuple[tuple[int, int, int, bool], ...]]:
+    """What each of the 16 line pushes does to the figure ``mask`` (once per mask).
+
+    Returns ``per_push`` (for each push ``j``: None if it does not touch the figure, else ``P``,
+    plus ``ENTERS`` when the umbrella pushed in lands on the figure) and ``touched`` (``(j, L,
+    P, enters)`` for the pushes that touch it): see the module docstring.
+    """
+    per_push: list[Any] = [None] * 16
+    touched = []
     for j in range(16):
         line = LINES[j >> 2][j & 3]
         spaces = landed = 0
@@ -41,8 +49,10 @@ def _effects(mask: int) -> tuple[tuple[int, int, int, bool], ...]:
                 if i:
                     landed |= 1 << line[i - 1]
         if spaces:
-            out.append((j, spaces, landed, bool(mask >> line[0] & 1)))
-    return tuple(out)
+            enters = bool(mask >> line[0] & 1)
+            touched.append((j, spaces, landed, enters))
+            per_push[j] = landed | ENTERS if enters else landed
+    return tuple(per_push), tuple(touched)
 
 
 def _lines_holding() -> dict[int, tuple[int, ...]]:
@@ -93,20 +103,13 @@ class _Tables:
     """
 
     def __init__(self, masks: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
-        effects = {mask: _effects(mask) for turns in masks for ms in turns for mask in ms}
-        per_push = {}
-        for mask, touched in effects.items():
-            row: list[Any] = [None] * 16
-            for j, _, landed, enters in touched:
-                row[j] = landed | ENTERS if enters else landed
-            per_push[mask] = tuple(row)
         self.figures = tuple(
             tuple(
                 (
                     placements,
                     placements[0].bit_count(),
-                    tuple(per_push[mask] for mask in placements),
-                    tuple(effects[mask] for mask in placements),
+                    tuple(_effects(mask)[0] for mask in placements),
+                    tuple(_effects(mask)[1] for mask in placements),
                 )
                 for placements in turns
             )
@@ -139,8 +142,14 @@ def _free(tables: _Tables, face: Any, filled: int) -> tuple[int, int]:
     return found
 
 
-def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Push:
-    """The push ``policies.best_push`` chooses, with the same draws of ``rng``."""
+def _survey(s: UmbrellaState, seat: int) -> tuple[int, list[Any], list[int], list[int]]:
+    """What a push can do for the seat's figures.
+
+    Returns ``found`` (bit ``j * 4 + colour`` set when pushing that colour along push ``j``
+    makes a figure the seat can score: ``policies.making_pushes``), each figure's target (the
+    placement and colour with the most spaces right already), the Stage as one mask per colour,
+    and for each side the colours its zone holds (a mask).
+    """
     tables = _tables(s)
     figures = []
     if s.supply + (s.reserve if s.trigger else 0) > 0:
@@ -152,10 +161,9 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
                 ok = 15 if white >> turn & 1 else colours
                 if ok:
                     figures.append((tables.figures[stack[-1]][turn], ok))
-    cells = s.cells[seat]
     stage = [0, 0, 0, 0]
     bit = 1
-    for colour in cells:
+    for colour in s.cells[seat]:
         stage[colour] |= bit
         bit <<= 1
     zones = s.zones
@@ -166,8 +174,7 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
             (held[0] > 0) | (held[1] > 0) << 1 | (held[2] > 0) << 2 | (held[3] > 0) << 3
         )
 
-    # One pass: the pushes that make a figure (bit j * 4 + colour of ``found``), and each
-    # figure's target, the placement and colour with the most spaces right already.
+    # One pass over every figure, colour and placement: the pushes that make it, and the best.
     found = 0
     targets = []
     holding = _HOLDING
@@ -196,7 +203,48 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
                         elif not effect & other:
                             found |= ((1 << k) & cols if effect & ENTERS else cols) << (j * 4)
         targets.append((touched[target], target_colour, count, size))
+    return found, targets, stage, available
 
+
+def _bits(found: int) -> list[int]:
+    """The set bits of ``found``, lowest first."""
+    bits = []
+    while found:
+        low = found & -found
+        found ^= low
+        bits.append(low.bit_length() - 1)
+    return bits
+
+
+def _push(seat: int, bit: int) -> Push:
+    """The push of bit ``j * 4 + colour`` (``j = side * 4 + line``)."""
+    return Push(seat, bit >> 4, bit & 3, bit >> 2 & 3)
+
+
+def random_push(s: UmbrellaState, rng: random.Random) -> Any:
+    """The push ``policies.random_plain`` makes, with the same draws of ``rng``.
+
+    A push that makes a figure if there is one (the same list, the same pick), else the legal
+    move at the same place of ``legal_moves()``, found without listing them.
+    """
+    seat = s.active
+    found, _, _, available = _survey(s, seat)
+    if found:
+        bits = _bits(found)
+        return _push(seat, bits[rng.randrange(len(bits))])
+    pairs = [(side, c) for side in range(4) for c in _COLOURS_IN[available[side]]]
+    if not pairs or (s.solo and s.game.options["solo_end"] == "concede"):
+        moves = s.legal_moves()  # the rarer cases: pushes from any zone, or "stop" at the end
+        return moves[rng.randrange(len(moves))]
+    pick = rng.randrange(4 * len(pairs))  # legal_moves() lists four lines per side and colour
+    side, colour = pairs[pick >> 2]
+    return Push(seat, side, colour, pick & 3)
+
+
+def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Push:
+    """The push ``policies.best_push`` chooses, with the same draws of ``rng``."""
+    found, targets, stage, available = _survey(s, seat)
+    zones = s.zones
     waiting = 0 if s.solo else sum(zones[s.around[seat][SOUTH]])
     personal = [0.0, 0.0, 0.0, 0.0]
     if not s.solo:
@@ -204,14 +252,11 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
         personal[NORTH] = -3.0 if waiting == 0 else -1.0
     if found:  # as max(making, key=(personal value, a draw)): the first largest key wins
         best_key: tuple[float, float] = (-1e9, 0.0)
-        while found:
-            low = found & -found
-            found ^= low
-            bit = low.bit_length() - 1
+        for bit in _bits(found):
             key = (personal[bit >> 4], rng.random())
             if key > best_key:
                 best_key, best = key, bit
-        return Push(seat, best >> 4, best & 3, best >> 2 & 3)
+        return _push(seat, best)
     if rng.random() < explore:
         moves = s.legal_moves()
         return moves[rng.randrange(len(moves))]
@@ -252,7 +297,7 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
     if best < 0:  # all four zones empty [turn.all-empty]: any push will do
         moves = s.legal_moves()
         return moves[rng.randrange(len(moves))]
-    return Push(seat, best >> 4, best & 3, best >> 2 & 3)
+    return _push(seat, best)
 
 
 def best_spot(s: UmbrellaState, seat: int, spot_value: Callable[..., float]) -> Score:

@@ -182,7 +182,18 @@ def making_pushes(
 
 
 def random_move(state: UmbrellaState, rng: random.Random) -> Move:
-    """A random legal move, but a push that makes a scorable figure when there is one."""
+    """A random legal move, but a push that makes a scorable figure when there is one.
+
+    The push is the one :func:`random_plain` picks, found by its fast twin (``fast.py``).
+    """
+    if state.step == "push":
+        return fast.random_push(state, rng)
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+def random_plain(state: UmbrellaState, rng: random.Random) -> Move:
+    """``random`` in plain words: the very same moves, more slowly."""
     if state.step == "push":
         making = making_pushes(state, state.active)
         if making:
@@ -403,4 +414,5 @@ __all__ = [
     "greedy_plain",
     "making_pushes",
     "random_move",
+    "random_plain",
 ]
