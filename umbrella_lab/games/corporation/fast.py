@@ -39,22 +39,40 @@ HALF_EDGES = (0.5, 1.0)
 
 
 class QuickLuck:
-    """A state's own luck at a roll or a "50%", found without adding fractions (for speed).
+    """A state's own luck at a chance step, found without adding fractions (for speed).
 
     The engine draws one number in [0, 1) from the seed and the step, and takes the first
-    outcome whose running total of probabilities passes it. For a roll and a "50%" the running
-    totals are fixed, so they are kept as floats that compare exactly like the fractions.
+    outcome whose running total of probabilities passes it (:meth:`State._lucky_key`). For a
+    roll and a "50%" the running totals are fixed, so they are kept as floats that compare
+    exactly like the fractions; for any other step (the split of a destroyed team's
+    characters) the totals are added up in whole numbers (:func:`exact_pick`).
     """
 
     __slots__ = ()
 
     def _lucky_key(self: Any) -> Move:
-        phase = self.phase
-        if phase != "roll" and phase != "fate":
-            return State._lucky_key(self)
-        draw = random.Random(self.seed * 1_000_003 + 7919 * self.luck + 17).random()
+        draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
         outcomes = self._chance()
-        for index, edge in enumerate(ROLL_EDGES if phase == "roll" else HALF_EDGES):
-            if draw < edge:
-                return outcomes[index][0]
-        return outcomes[-1][0]
+        phase = self.phase
+        if phase == "roll" or phase == "fate":
+            for index, edge in enumerate(ROLL_EDGES if phase == "roll" else HALF_EDGES):
+                if draw < edge:
+                    return outcomes[index][0]
+            return outcomes[-1][0]
+        return exact_pick(outcomes, draw)
+
+
+def exact_pick(outcomes: list[tuple[Move, Fraction]], draw: float) -> Move:
+    """The first outcome whose running total of probabilities passes ``draw``, exactly.
+
+    What adding the fractions and comparing gives, in whole numbers: a float is a whole number
+    of 2**-53, and ``a / b < c / d`` exactly when ``a * d < c * b``.
+    """
+    top, scale = draw.as_integer_ratio()  # draw == top / scale
+    total, denominator = 0, 1  # the running total is total / denominator
+    for move, p in outcomes:
+        total = total * p.denominator + p.numerator * denominator
+        denominator *= p.denominator
+        if top * denominator < total * scale:
+            return move
+    return outcomes[-1][0]

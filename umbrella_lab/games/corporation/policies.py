@@ -65,6 +65,8 @@ from .rules import (
     Split,
     eligible_units,
     first_copies,
+    fits,
+    in_hand,
 )
 
 TEAMS_WANTED = 2  # the Heroes keep this many teams in play
@@ -288,16 +290,20 @@ def _hero_recruit(s: CorporationState) -> Move:
     teams = list(PlayTeam.legal(s))
     if teams and (not s.teams or (len(s.teams) < TEAMS_WANTED and _homeless(s) > 0)):
         return max(teams, key=lambda m: _team_fit(s, m.team))
+    # the attachments in the order AttachCharacter.legal lists them, scored without making
+    # every move: the same rules (in_hand, fits), the first best one wins a tie
     best, score = None, 0.0
-    forces = {team: s.team_force(team) for team in s.teams}
-    for move in AttachCharacter.legal(s):
-        card, team = hero[s.cards.hero_ids[move.character]], s.cards.hero_ids[move.team]
-        match = 1.0 if card.subtype == hero[team].subtype else 0.0
-        value = card.force + match + 0.1 * forces[team]
-        if best is None or value > score:
-            best, score = move, value
+    forces = [s.team_force(team) for team in s.teams]
+    for character, number in in_hand(s, HERO, "character").items():
+        card = hero[number]
+        for index, team in enumerate(s.teams):
+            if fits(s, number, index):
+                match = 1.0 if card.subtype == hero[team].subtype else 0.0
+                value = card.force + match + 0.1 * forces[index]
+                if best is None or value > score:
+                    best, score = (character, hero[team].id), value
     if best is not None:
-        return best
+        return AttachCharacter(*best)
     if teams and not s.teams:
         return teams[0]
     return EndRecruit(HERO)
@@ -316,9 +322,14 @@ def _hero_commit(s: CorporationState) -> Move:
     attack, defence = s.forces()
     commits = [(m, hero[s.cards.hero_ids[m.card]]) for m in Commit.legal(s)]
     if s.combat == "assault":
-        guard = s.guard
-        if guard < 0 and s.units:
-            guard = max(s.units, key=lambda u: s.unit_force(u, defending=True))
+        guard, guards = s.guard, []
+        if guard < 0 and s.units:  # no unit defends yet: the strongest one may
+            strength = {
+                unit: s.unit_force(unit, defending=True)
+                for unit in first_copies(s, s.units, UMBRELLA).values()
+            }
+            guard = max(strength, key=strength.__getitem__)
+            guards = [(umbrella[unit].subtype, force) for unit, force in strength.items()]
         for move, card in commits:
             if (
                 card.effect == "anti-virus"
@@ -328,7 +339,7 @@ def _hero_commit(s: CorporationState) -> Move:
                 return move
         expected = (
             defence
-            + (0 if s.guard >= 0 else _best_guard(s, s.attacker))
+            + (0 if s.guard >= 0 else _best_guard(s, s.attacker, guards))
             + (HIDDEN_TRAPS * len(s.hands[UMBRELLA]) if s.committer == HERO else 0)
         )
         if _chance(attack, expected) < SAFE:
