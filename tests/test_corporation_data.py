@@ -13,18 +13,23 @@ from pathlib import Path
 
 import helpers
 import pytest
+import tomllib
 
 import umbrella_lab as ul
 from umbrella_lab import DataError
+from umbrella_lab.games.corporation import effects
 from umbrella_lab.games.corporation.cards import (
     HERO_EFFECTS,
     PROVENANCE,
     UMBRELLA_EFFECTS,
     load_cards,
 )
+from umbrella_lab.games.corporation.effects import EFFECTS
 
 DATA = helpers.packaged_data("corporation")
 FILES = ("hero_deck.toml", "umbrella_deck.toml")
+GROUPS = (effects.BONUSES, effects.CANCELS, effects.EVENTS, effects.SAVED, effects.REROLLS)
+RULES = set(ul.load("corporation").rules)
 
 
 def copy_data(tmp_path: Path) -> Path:
@@ -96,6 +101,56 @@ def test_every_entry_has_a_known_provenance_and_effect():
         assert card.provenance in PROVENANCE and card.effect in HERO_EFFECTS
     for card in cards.umbrella:
         assert card.provenance in PROVENANCE and card.effect in UMBRELLA_EFFECTS
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_every_effect_named_in_the_data_is_a_function_of_the_effects_table(file):
+    """A card's ability is data naming an effect; ``effects.EFFECTS`` holds one function each."""
+    with (DATA / file).open("rb") as handle:
+        named = {entry.get("effect", "") for entry in tomllib.load(handle)["card"]} - {""}
+    assert named, f"{file} names no effect"
+    missing = sorted(named - set(EFFECTS))
+    assert not missing, f"{file} names effects with no function in effects.EFFECTS: {missing}"
+    for name in named:
+        assert callable(EFFECTS[name]) and EFFECTS[name].__doc__, name
+
+
+def test_every_effect_the_data_may_name_has_a_function_for_its_moment():
+    """What a card may be played for (cards.*_EFFECTS) matches the group of its function."""
+    for table in (HERO_EFFECTS, UMBRELLA_EFFECTS):
+        for name, timings in table.items():
+            if not name:
+                continue  # no ability
+            function = EFFECTS[name]
+            if timings == ("event",):  # played in the Event phase [event.*]
+                assert name in effects.EVENTS and function.targets and function.words
+            elif timings:  # committed to a combat: it adds to a force, or cancels a unit
+                assert name in effects.BONUSES or name in effects.CANCELS, name
+            else:  # a lasting ability of a card in play
+                assert any(name in group for group in GROUPS if group is not effects.EVENTS)
+            assert function.rule in RULES, (name, function.rule)
+    groups = [name for group in GROUPS for name in group]
+    assert sorted(groups) == sorted(EFFECTS), "every effect belongs to exactly one group"
+    assert set(EFFECTS) == (set(HERO_EFFECTS) | set(UMBRELLA_EFFECTS)) - {""}
+
+
+def test_each_bonus_effect_adds_what_its_card_says():
+    cards = load_cards()
+
+    def card(card_id):
+        ids = cards.hero_ids if card_id in cards.hero_ids else cards.umbrella_ids
+        deck = cards.hero if card_id in cards.hero_ids else cards.umbrella
+        return deck[ids[card_id]]
+
+    alice, carlos, licker = card("alice"), card("carlos"), card("licker")
+    assert effects.bonus_vs(alice, "assault", "monster") == 2
+    assert effects.bonus_vs(alice, "team", "zombie") == 0
+    assert effects.hunt_defence(carlos, "team", "") == 1
+    assert effects.hunt_defence(carlos, "assault", "") == 0
+    assert effects.defence(licker, "facility", "") == 2 and effects.defence(licker, "hunt", "") == 0
+    assert effects.assist(card("air-support"), "assault", "") == 3
+    assert effects.anti_virus(card("anti-virus"), card("undead"))
+    assert not effects.anti_virus(card("anti-virus"), card("tyrant"))
 
 
 @pytest.mark.parametrize("file", FILES)

@@ -20,6 +20,7 @@ from helpers import find, labels, play, rules_of
 import umbrella_lab as ul
 from umbrella_lab import CHANCE, IllegalActionError
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.games.corporation import rules
 from umbrella_lab.games.corporation.policies import heuristic
 from umbrella_lab.games.corporation.rules import (
     HAND_LIMIT,
@@ -935,6 +936,79 @@ def test_every_event_and_action_names_a_rule_of_the_digest():
                 assert event.rule in book, event
 
 
+# --- the move kinds ------------------------------------------------------------------------------
+
+
+def refused_samples():
+    """One refused move of every kind, each with a table where it is refused."""
+    search = ul.load("corporation").new(seed=1)  # the Heroes' first team search
+    assault = assault_ready(units=["tyrant"], hero_hand=["ammo-cache"], umbrella_hand=["guard"])
+    return [
+        (search, rules.SearchTeam("jill")),  # a character, not a team in the deck
+        (assault, rules.SearchTeam("stars-bravo")),
+        (search, rules.PlayEvent(UMBRELLA, "reinforcements", "tyrant")),
+        (search, rules.Pass(HERO)),
+        (search, rules.PlayTeam("stars-bravo")),
+        (search, rules.AttachCharacter("jill", "stars-alpha")),
+        (search, rules.PlayUnit("tyrant")),
+        (search, rules.BuildFacility("new-facility")),
+        (search, rules.EndRecruit(HERO)),
+        (assault, rules.Assault("ubcs-echo", "paris-lab")),  # no such team in play
+        (assault, rules.Defend("tyrant")),
+        (assault, rules.Commit(HERO, "ammo-cache")),
+        (assault, rules.CommitDone(UMBRELLA)),
+        (assault, rules.Roll(HERO, 7)),
+        (assault, rules.Reroll()),
+        (assault, rules.Keep()),
+        (assault, rules.Split(CHANCE, ())),
+        (assault, rules.Fate(1)),
+        (assault, rules.Hunt("tyrant", "stars-alpha")),
+        (assault, rules.Skip(UMBRELLA)),  # the Heroes decide the assault
+        (assault, rules.Discard(HERO, "ammo-cache")),
+    ]
+
+
+def test_every_move_kind_says_why_it_is_refused_with_a_rule_of_the_digest():
+    book = ul.load("corporation").rules
+    samples = refused_samples()
+    assert {type(move) for _, move in samples} == set(rules.MOVES)
+    for state, move in samples:
+        assert move not in state.legal_moves(), move
+        reason, rule = move.why_not(state)
+        assert reason and rule in book, (move, reason, rule)
+        error = refusal(state, move)
+        assert error.rule == rule and reason in str(error)
+
+
+def test_every_move_kind_has_its_parts_and_a_kind_word_the_explorer_groups():
+    from umbrella_lab.widgets.corporation import VIEW
+
+    grouped = {kind for kinds in VIEW.groups.values() for kind in kinds}
+    for kind in rules.MOVES:
+        assert kind.__doc__ and "[" in kind.__doc__, kind  # cites its rule
+        assert kind.rule in ul.load("corporation").rules, kind
+        for part in ("legal", "play", "label"):
+            assert part in vars(kind), (kind, part)
+        if kind not in (rules.Roll, rules.Fate, rules.Split):  # luck's steps: not grouped
+            assert kind.kind in grouped, kind
+    assert len({kind.kind for kind in rules.MOVES}) == len(rules.MOVES)
+
+
+def test_action_ids_name_cards_by_their_id():
+    s = assault_ready(units=["tyrant"], hero_hand=["ammo-cache"])
+    assert [a.id for a in s.legal_actions()] == [
+        "assault/stars-alpha/paris-lab",
+        "assault/stars-alpha/the-hive",
+        "skip/0",
+    ]
+    s = s.apply("assault/stars-alpha/paris-lab")
+    assert [a.id for a in s.legal_actions()] == ["commit/0/ammo-cache", "commit-done/0"]
+    s = s.apply("commit-done/0")
+    assert [a.id for a in s.legal_actions()] == ["defend/tyrant", "commit-done/1"]
+    s = s.apply("commit-done/1")
+    assert s.legal_actions()[0].id == "roll/0/2"
+
+
 # --- hidden information --------------------------------------------------------------------------
 
 
@@ -954,7 +1028,7 @@ def test_heuristic_uses_only_its_own_view():
                     assert twin.to_dict(seat) == {**state.to_dict(seat), "seed": twin.seed}
                     assert heuristic(twin, random.Random(0)) == move
                 checked += 1
-            state._do(move, False)
+            move.play(state)
     assert checked > 1000
 
 

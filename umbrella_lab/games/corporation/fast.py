@@ -1,11 +1,11 @@
 """The fast path of the luck of Heroes vs the Umbrella Corporation: nothing here is a rule.
 
-A simulated game has about thirty chance steps (2D6 rolls, "50%" chances). The engine finds the
-outcome a step's own luck gives by adding the exact probabilities of the outcomes until they
-pass a number drawn from the seed; :class:`QuickLuck` finds the same outcome of a roll or a
-"50%" with float comparisons, several times faster. ``tests/test_corporation_fast.py`` checks
-over thousands of steps that it always picks exactly what the engine picks (same seed, same
-dice).
+A simulated game has about thirty chance steps (2D6 rolls, "50%" chances, the split of a
+destroyed team's characters). The engine finds the outcome a step's own luck gives by adding
+the exact probabilities of the outcomes until they pass a number drawn from the seed;
+:class:`QuickLuck` finds the same outcome without adding fractions, several times faster.
+``tests/test_corporation_fast.py`` checks over thousands of steps that it always picks exactly
+what the engine picks (same seed, same dice).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from umbrella_lab.engine.core import State
 from umbrella_lab.games.corporation.odds import TWO_DICE
 
 if TYPE_CHECKING:
