@@ -29,7 +29,7 @@ from umbrella_lab.games.academy.rules import (
     Heal,
     Spread,
     advance,
-    hurt,
+    clockwise,
     leave_uncontested,
     most_life,
     next_responder,
@@ -77,9 +77,10 @@ class QuickAttack(Attack):
         if s.events is not None:  # someone records the words: the rules say them
             Attack.play(self, s)
             return
-        seat, outcomes = self.seat, s.outcomes
-        s.hands[seat].remove(self.card)
-        s.discard.append(self.card)
+        _, seat, card = self
+        outcomes = s.outcomes
+        s.hands[seat].remove(card)
+        s.discard.append(card)
         outcomes[outcomes.index(PENDING)] = DEFEATED
         s.last_responder, s.turn_open = seat, False  # the turn is over
         if PENDING in outcomes and not s.pending_damage and s.options.turn_order == "rotate":
@@ -126,20 +127,40 @@ class QuickHeal(Heal):
 
 
 class QuickSpread(Spread):
-    """``rules.Spread`` in fewer steps when one bar is to place [life.damage]."""
+    """``rules.Spread`` in fewer steps [life.damage]."""
 
     kind = "spread"
 
     def play(self, s: AcademyState) -> None:
-        """One bar of damage on the hero with the most life (first from the Start card)."""
-        if s.events is not None or s.pending_damage != 1:
+        """Each bar on the hero with the most life; each hero takes their share."""
+        if s.events is not None:
             Spread.play(self, s)
             return
-        seat = most_life(s.life, s.start)  # the hero with the most life takes the bar
-        s.pending_damage = 0  # taken, or nobody is left to take it
-        if seat >= 0:
-            hurt(s, seat, 1, s.pending_rule)
+        life, start = s.life, s.start
+        share, left = [0] * len(life), life[:]
+        for _ in range(s.pending_damage):
+            seat = most_life(left, start)
+            if seat < 0:
+                break
+            left[seat] -= 1
+            share[seat] += 1
+            s.pending_damage -= 1
+        for seat in clockwise(s, start):
+            if share[seat]:
+                lose_bars(s, seat, share[seat])
+        if not any(life):
+            s.pending_damage = 0  # nobody is left to take the rest
         move_on(s)
+
+
+def lose_bars(s: AcademyState, seat: int, bars: int) -> None:
+    """``rules.hurt``, without its words: the hero loses bars, and dies at 0 [life.death]."""
+    taken = min(bars, s.life[seat])
+    s.life[seat] -= taken
+    s.damage_log[-1] += taken
+    if s.life[seat] == 0:
+        s.discard += s.hands[seat]  # the dead hero's hand is discarded
+        s.hands[seat] = []
 
 
 @cache

@@ -31,6 +31,7 @@ from umbrella_lab.games.academy.fast import (
     made,
 )
 from umbrella_lab.games.academy.rules import (
+    FINAL_VILLAIN,
     PENDING,
     AcademyState,
     Attack,
@@ -191,8 +192,11 @@ def quick_face(s: AcademyState) -> Move | None:
         return None
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
-    value = s.villain_attack(code)
     cards = s.cards
+    if code < FINAL_VILLAIN:  # its attack value (s.villain_attack)
+        value = cards.villain_attack[code].attack + (s.boost_amount if code == s.boost_card else 0)
+    else:
+        value = s.villain_attack(code)
     attack_of, rank_of = cards.attack, cards.winner_rank
     best, best_rank = -1, 1 << 30
     block = -1
@@ -208,7 +212,7 @@ def quick_face(s: AcademyState) -> Move | None:
     if best >= 0:  # the lowest card that wins
         return made(QuickAttack, seat, best)
     damage = s.villain_damage(code)
-    if block >= 0 and (damage <= 2 or s.final or len(s.living) > 1):
+    if block >= 0 and (damage <= 2 or s.final or s.alive > 1):
         return made(QuickBlock, seat, block)
     return _quick_no_winner(s, seat, position, value, damage, block)
 

@@ -29,13 +29,19 @@ it reads (``label``) and why one is refused (``why_not``).
 >>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
 >>> state.to_act, state.stage
 (0, 'face')
->>> [action.id for action in state.legal_actions()][:2]
-['attack/0/attack-60', 'heal/0/attack-25/0']
+>>> action = state.legal_actions()[0]
+>>> action.label, action.id, action.rule
+('The Kraken: attack 50 vs villain attack 10', 'attack/0/attack-50', 'turn.attack')
+>>> action.key  # the move: hero card number 40 is an attack-50
+Attack(seat=0, card=40)
+>>> state.apply(action).outcomes[:2]  # DEFEATED, then PENDING: The Rumor faces card 2
+[1, 0]
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
 from typing import Annotated, Any, ClassVar
@@ -223,6 +229,11 @@ class AcademyState(State):
         return [seat for seat, bars in enumerate(self.life) if bars > 0]
 
     @property
+    def alive(self) -> int:
+        """How many heroes are alive (life is never below 0: the dead are the zeros)."""
+        return len(self.life) - self.life.count(0)
+
+    @property
     def waiting(self) -> list[int]:
         """Lineup positions of the cards still in the lineup (no outcome yet)."""
         return [p for p, outcome in enumerate(self.outcomes) if outcome == PENDING]
@@ -357,7 +368,7 @@ class AcademyState(State):
             "rounds": self.round,
             "final_battle": self.final,
             "villains_beaten": len(self.faced) if self.final else len(self.faced) - 1,
-            "heroes_alive": len(self.living),
+            "heroes_alive": self.alive,
             "life_left": sum(self.life),
             "damage_taken": sum(self.damage_log),
             "damage_by_round": list(self.damage_log),
@@ -636,9 +647,8 @@ def advance(s: AcademyState) -> None:
             end_game(s, False, "game.lose", "Every hero is dead: the team loses.")
             continue
         if s.pending_damage > 0:  # [life.damage]
-            living = s.living
-            if len(living) == 1 and not s.pogo:  # one hero left: no choice to make
-                hurt(s, living[0], s.pending_damage, s.pending_rule)
+            if s.alive == 1 and not s.pogo:  # one hero left: no choice to make
+                hurt(s, s.living[0], s.pending_damage, s.pending_rule)
                 s.pending_damage = 0
                 continue
             s.stage = "damage"
@@ -684,7 +694,7 @@ def face_next_card(s: AcademyState) -> None:
     """
     if s.turn_open and s.life[s.responder] > 0:
         s.stage = "face"
-    elif s.options.turn_order == "team" and len(s.living) > 1:
+    elif s.options.turn_order == "team" and s.alive > 1:
         s.turn_open, s.stage = False, "choose"
     else:
         s.responder = next_responder(s)
@@ -723,7 +733,7 @@ def play_from_hand(s: AcademyState, seat: int, card: int) -> None:
     s.discard.append(card)
 
 
-def defeat(s: AcademyState, seat: int, words: Any, rule: str) -> None:
+def defeat(s: AcademyState, seat: int, words: Callable[[], str], rule: str) -> None:
     """The faced card is defeated by an attack strictly higher than its own [turn.attack].
 
     ``words()`` says the attack ("35", "20 + Hero Boost +20 from Vanya").
@@ -737,7 +747,7 @@ def defeat(s: AcademyState, seat: int, words: Any, rule: str) -> None:
     s.outcomes[position] = DEFEATED
 
 
-def block(s: AcademyState, seat: int, words: Any) -> None:
+def block(s: AcademyState, seat: int, words: Callable[[], str]) -> None:
     """The faced card is blocked by an equal attack; half its damage, rounded up, at once.
 
     By default the team places that damage, else the blocker takes it [turn.block]
@@ -771,7 +781,7 @@ def take_block_damage(s: AcademyState, seat: int, half: int) -> None:
         s.pending_rule = "turn.block"
 
 
-def strike(s: AcademyState, seat: int, attack: int, words: Any, rule: str) -> None:
+def strike(s: AcademyState, seat: int, attack: int, words: Callable[[], str], rule: str) -> None:
     """An attack value against the faced card: higher defeats it, equal blocks it.
 
     [turn.attack] [turn.block]
