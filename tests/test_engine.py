@@ -9,6 +9,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 from helpers import copy_data
@@ -21,7 +22,7 @@ from umbrella_lab.engine.errors import (
     OptionError,
     RecordError,
 )
-from umbrella_lab.engine.moves import Move
+from umbrella_lab.engine.moves import Move, Words
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
 from umbrella_lab.games.pig.rules import Face, Hold, Roll, setup
@@ -41,6 +42,20 @@ def test_a_move_kind_is_named_from_its_class_and_has_named_fields():
     assert (move.zone, move.cell) == (2, 7) and move == ("swap-zone", 2, 7)
     assert repr(move) == "SwapZone(zone=2, cell=7)"
     assert pickle.loads(pickle.dumps(move)) == move
+
+
+SIDE = Words(("north", "east", "south", "west"), "side")
+
+
+class Enter(Move):
+    side: Annotated[int, SIDE]
+
+
+def test_fixed_words_in_ids():
+    assert Enter(2).id(None) == "enter/south"
+    assert Enter.from_id(None, ["west"]) == Enter(3)
+    with pytest.raises(ValueError, match="there is no side 'up'; the sides are north, east"):
+        Enter.from_id(None, ["up"])
 
 
 def test_two_kinds_with_the_same_fields_are_different_moves():
@@ -138,6 +153,13 @@ def test_replaying_with_other_card_data_says_so(tmp_path):
     record.actions.append("hold/0")  # P2 cannot hold before rolling
     with pytest.raises(RecordError, match=r"does not replay.*played with other card data"):
         record.final()
+
+
+def test_records_and_sessions_say_how_their_ids_are_written():
+    record = json.loads(Record.of(ul.load("pig"), 5, ["roll/0"]).to_json())
+    assert record["ids"] == 2
+    session = json.loads(ul.Session("pig", seed=5).to_json())
+    assert session["ids"] == 2 and session["data"] == ul.load("pig").data_hash
 
 
 def test_a_record_with_the_same_data_replays_quietly():

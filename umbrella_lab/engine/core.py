@@ -539,31 +539,26 @@ class State:
         label, rule = self._label(move)
         return Action(move, label, rule, self._id(move))
 
-    def parse_action(self, text: str | Action | tuple) -> Action:
-        """The legal action with this label or id (or move); a clear error otherwise."""
-        legal = self.legal_actions()
+    def parse_action(self, text: str | Action | tuple, *, old_ids: bool = False) -> Action:
+        """The legal action with this label or id (or move); a clear error otherwise.
+
+        A move (or an id) is looked up among the legal moves without putting every legal move
+        into words; a label is compared with the labels of every legal move. ``old_ids`` reads
+        an id in the older numeric format first (``attack/0/52/-1``), as records written
+        before ids named cards do.
+        """
         if isinstance(text, Action):
             text = text.key
+        if isinstance(text, str) and "/" in text and " " not in text.strip():
+            found = self._by_id(text.strip(), old_ids)
+            if found is not None:
+                return found
         if isinstance(text, tuple):
-            same = self._canonical(text) if self._well_formed(text) else text
-            for action in legal:
-                if action.key in (text, same):
-                    return action
-            if self.is_over:
-                raise IllegalActionError("the game is over; no more actions", self._over_rule())
-            if not self._well_formed(text) and self.game.info.moves and self.game.info.legacy:
-                old = self.game.info.legacy(self, text) if _is_old_key(text) else None
-                if old is not None:
-                    return self.parse_action(old)
-            message, rule = (
-                self._refusal(text)
-                if self._well_formed(text)
-                else (f"{text!r} is not a move of this game", self.rule_for_unknown_action)
-            )
-            raise IllegalActionError(message, rule)
+            return self._by_move(text)
         if not isinstance(text, str):
             msg = f"an action must be an Action, its label or its id, not {type(text).__name__}"
             raise IllegalActionError(msg)
+        legal = self.legal_actions()
         wanted = text.strip()
         for action in legal:
             if wanted in (action.label, action.id):
@@ -589,6 +584,48 @@ class State:
             f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
         )
         raise IllegalActionError(msg)
+
+    def _by_move(self, key: tuple) -> Action:
+        """The legal action of a move (or its canonical twin); refused with the rule if none."""
+        legal = self._moves()
+        well_formed = self._well_formed(key)
+        same = self._canonical(key) if well_formed else key
+        for move in (key, same):
+            if move in legal:
+                return self.action(move)
+        if self.is_over:
+            raise IllegalActionError("the game is over; no more actions", self._over_rule())
+        info = self.game.info
+        if not well_formed and info.moves and info.legacy and _is_old_key(key):
+            old = info.legacy(self, key)
+            if old is not None:
+                return self._by_move(old)
+        message, rule = (
+            self._refusal(key)
+            if well_formed
+            else (f"{key!r} is not a move of this game", self.rule_for_unknown_action)
+        )
+        raise IllegalActionError(message, rule)
+
+    def _by_id(self, text: str, old_ids: bool) -> Action | None:
+        """The legal action an id names, found without labelling the others; else ``None``."""
+        info = self.game.info
+        move = None
+        if old_ids and info.moves and info.legacy is not None:
+            old = _key_from_id(text)
+            move = info.legacy(self, old) if old is not None else None
+        if move is None:
+            try:
+                move = self._from_id(text)
+            except IllegalActionError:
+                return None  # the slow path below says why
+        if move is None or not self._well_formed(move):
+            return None
+        legal = self._moves()
+        for candidate in (move, self._canonical(move)):
+            if candidate in legal:
+                return self.action(candidate)
+        return None
 
     def apply(self, action: Action | str | tuple) -> State:
         """The state after ``action``; this state does not change.

@@ -86,6 +86,26 @@ class ByName(IdPart):
         return self._read(s, text)
 
 
+class Words(IdPart):
+    """An id part for a field that is one of a few fixed things, written by its word.
+
+    ``Words(("north", "east", "south", "west"), "side")`` writes side 2 as ``south`` and reads
+    ``south`` back as 2.
+    """
+
+    def __init__(self, words: tuple[str, ...], what: str) -> None:
+        self.words, self.what = tuple(words), what
+
+    def write(self, s: Any, value: Any) -> str:  # noqa: D102
+        return self.words[value] if 0 <= value < len(self.words) else str(value)
+
+    def read(self, s: Any, text: str) -> Any:  # noqa: D102
+        if text in self.words:
+            return self.words.index(text)
+        msg = f"there is no {self.what} {text!r}; the {self.what}s are {', '.join(self.words)}"
+        raise ValueError(msg)
+
+
 class Move(tuple):
     """Base class of every kind of move: a tuple ``(kind, *fields)`` with named fields.
 

@@ -24,7 +24,7 @@ from umbrella_lab.engine.errors import (
     OptionError,
     RecordError,
 )
-from umbrella_lab.engine.saving import data_note, jsonable_options
+from umbrella_lab.engine.saving import IDS, data_note, jsonable_options
 
 FORMAT = "umbrella-lab/record"
 
@@ -44,6 +44,8 @@ class Record:
         notes: Free text.
         data: A hash of the card data files the game was played with (``Game.data_hash``);
             replaying with other data says so.
+        ids: How the action ids are written: 2 (cards by their data ids) for records made now,
+            1 for older records (numeric ids such as ``attack/0/52/-1``), read as such.
     """
 
     game: str
@@ -55,6 +57,7 @@ class Record:
     version: int = 1
     notes: str = ""
     data: str = ""
+    ids: int = IDS
 
     @classmethod
     def of(
@@ -88,6 +91,7 @@ class Record:
             "options": self.options,
             "seed": self.seed,
             "data": self.data,
+            "ids": self.ids,
             "actions": self.actions,
             "labels": self.labels,
             "notes": self.notes,
@@ -133,6 +137,7 @@ class Record:
             int(data.get("version", 1)),
             str(data.get("notes", "")),
             data.get("data", ""),
+            1 if data.get("ids", 1) != IDS else IDS,
         )
 
     @classmethod
@@ -168,7 +173,8 @@ class Record:
         states = [game.new(self.seed)]
         for number, action in enumerate(self.actions, 1):
             try:
-                states.append(states[-1].apply(action))
+                state = states[-1]
+                states.append(state.apply(state.parse_action(action, old_ids=self.ids != IDS)))
             except IllegalActionError as error:
                 raise RecordError(
                     f"record: action {number} ({action!r}) does not replay: {error}"

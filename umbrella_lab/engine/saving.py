@@ -33,6 +33,10 @@ FORMAT_VERSION = 1
 MAIN = "main"
 """Label of the branch that starts at the deal."""
 
+IDS = 2
+"""The ``ids`` field of files written now: action ids name cards by their data ids. Files
+without it were written with the older numeric ids (``attack/0/52/-1``), read as such."""
+
 
 def session_to_dict(session: Session) -> dict[str, Any]:
     """A session as JSON-able data that replays exactly.
@@ -84,6 +88,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "options": jsonable_options(session.game.changed_options),
         "seed": session.seed,
         "data": session.game.data_hash,
+        "ids": IDS,
         "branches": branches,
         "current": {"branch": current_branch, "step": current_step},
     }
@@ -122,6 +127,7 @@ class _Loader:
         self.cls = cls
         self.data = data
         self.other_data = ""
+        self.old_ids = False
         self.source = source
 
     def fail(self, message: str) -> RecordError:
@@ -168,6 +174,7 @@ class _Loader:
         if not isinstance(saved, str):
             raise self.fail("field 'data' must be text (a hash of the card data)")
         self.other_data = data_note(saved, game)
+        self.old_ids = data.get("ids", 1) != IDS
         session = self.cls(game, data["seed"])
         chains: list[list[Node]] = []
         for index, entry in enumerate(data["branches"]):
@@ -266,7 +273,7 @@ class _Loader:
         for number, action in enumerate(actions, 1):
             node = session.node
             try:
-                after = session.apply(action)
+                after = session.apply(node.state.parse_action(action, old_ids=self.old_ids))
             except IllegalActionError as error:
                 raise self.fail(
                     f"{where}action {number} ({action!r}) does not replay: {error}"

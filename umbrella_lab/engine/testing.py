@@ -155,6 +155,8 @@ def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> Non
     ids = []
     for move in made:
         before = slots(state)
+        labels = [a.label for a in state.legal_actions()]
+        assert len(set(labels)) == len(labels), f"two legal moves share a label: {labels}"
         action = state.parse_action(move)
         assert state.parse_action(action.label) == action, f"label {action.label!r} does not parse"
         assert state.parse_action(action.id) == action, f"id {action.id!r} does not parse"
