@@ -26,7 +26,8 @@ HERO_SUBTYPES = ("operative", "merc", "survivor")
 UMBRELLA_KINDS = ("facility", "unit", "event", "trap")
 UNIT_SUBTYPES = ("soldier", "monster", "zombie", "vehicle")
 
-# What each effect is for, and when its card may be played [ability.*] [event.*]:
+# What each effect is for, and when its card may be played [ability.*] [event.*] (what the effect
+# does is its function in effects.py, one per name):
 # "event" = in the Event phase; "assault" = committed by the Heroes to an assault;
 # "team" = committed by the Heroes to a team's defence; "facility" = committed by Umbrella to a
 # facility's defence; "hunt" = committed by Umbrella to a Search and Destroy mission;

@@ -34,7 +34,7 @@ defence) is data too: ``cards.HERO_EFFECTS`` and ``cards.UMBRELLA_EFFECTS``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.games.corporation import rules
@@ -149,11 +149,13 @@ def _unless_locked_down(s: CorporationState, seat: int) -> list[str]:
     return [] if s.lockdown else [""]
 
 
-def _units_in_deck(s: CorporationState, seat: int) -> list[str]:
-    umbrella = s.cards.umbrella
+def _units_in_deck(s: CorporationState, seat: int) -> Iterator[str]:
     # in the order of the card numbers, which tells nothing of the deck's order [cards.hidden]
-    units = sorted(n for n in s.decks[rules.UMBRELLA] if umbrella[n].kind == "unit")
-    return list(rules.first_copies(s, units, rules.UMBRELLA))
+    deck, seen = set(s.decks[rules.UMBRELLA]), set()
+    for number, card in enumerate(s.cards.umbrella):
+        if card.kind == "unit" and number in deck and card.id not in seen:
+            seen.add(card.id)
+            yield card.id
 
 
 @_register(EVENTS, "draw", rule="event.intel", words="draw {amount} cards", targets=_no_target)

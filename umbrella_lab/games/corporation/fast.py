@@ -50,7 +50,7 @@ class QuickLuck:
     __slots__ = ()
 
     def _lucky_key(self: Any) -> Move:
-        draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
+        draw = random.Random(self.seed * 1_000_003 + 7919 * self.luck + 17).random()  # _luck()
         outcomes = self._chance()
         phase = self.phase
         if phase == "roll" or phase == "fate":

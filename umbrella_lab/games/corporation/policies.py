@@ -1,8 +1,15 @@
 """Ready-made players for Heroes vs the Umbrella Corporation.
 
-A policy here is a *fast policy*: a function ``(state, rng) -> move key`` (the form simulations
-use, see :mod:`umbrella_lab.engine.play`). At a chance step (a roll, a "50%") both return the
-outcome the state's own luck gives, as a table would.
+A policy here is a function ``(state, rng) -> move`` (a move of ``rules.MOVES``, the form
+simulations use, see :mod:`umbrella_lab.engine.play`). At a chance step (a roll, a "50%") both
+return the outcome the state's own luck gives, as a table would.
+
+These players are written for speed (simulations play thousands of games a second): each step's
+choice is worked out from the card numbers, asking the rules for the moves of that step only,
+and :func:`moves` lists the legal moves in the order the players were first written for (the
+random player picks by place in that list). ``tests/test_corporation_fast.py`` checks that
+:func:`moves` gives exactly the rules' legal moves; the golden games check that every choice is
+the one these players always made.
 
 ``heuristic`` looks at whose turn it is and plays a simple plan for that side. **It decides
 only from what its seat can see** (the fields :meth:`CorporationState.to_dict` shows that seat):
@@ -81,6 +88,8 @@ PATIENCE = 0.05  # each turn without an assault (or a hunt) lowers that side's b
 SPARE_UNITS = 4  # Umbrella hunts more boldly with more units than this in play ...
 SPARE_STEP = 0.03  # ... lowering its bar by this for each one
 LOWEST_BAR = 0.15  # no side's bar goes below this
+KEEP_EVENT = {"draw": 3.0, "medkit": 2.5, "anti-virus": 2.0, "lockdown": 6.0, "reinforcements": 4.0}
+"""How much each side wants to keep an event card (for the hand limit), by its effect."""
 
 
 # --- the legal moves, in the players' order ------------------------------------------------------
@@ -366,13 +375,11 @@ def _hero_value(s: CorporationState, number: int) -> float:
         return 10.0
     if card.kind == "character":
         return 2.0 + card.force
-    return {
-        "assault": 1.5 + card.amount,
-        "team-defence": 2.0 + card.amount,
-        "draw": 3.0,
-        "medkit": 2.5,
-        "anti-virus": 2.0,
-    }.get(card.effect, 1.0)
+    if card.effect == "assault":
+        return 1.5 + card.amount
+    if card.effect == "team-defence":
+        return 2.0 + card.amount
+    return KEEP_EVENT.get(card.effect, 1.0)
 
 
 # --- Umbrella ------------------------------------------------------------------------------------
@@ -424,13 +431,19 @@ def _umbrella_hunt(s: CorporationState) -> Move:
     spare = max(0, len(s.units) - SPARE_UNITS)
     best, chance = None, max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt"))
     hidden = HIDDEN_REGROUP * len(s.hands[HERO])
-    teams = [(team, s.team_force(team), _bonuses(s, team)) for team in s.teams]
-    wins, strongest = WIN_FLOATS[ties], 0
+    teams = []
+    for team in s.teams:
+        bonus = _bonuses(s, team)
+        teams.append((team, s.team_force(team), bonus.get("hunt", 0), bonus))
+    wins, strongest, weighed = WIN_FLOATS[ties], 0, set()
     for unit in first_copies(s, eligible_units(s, hunting=True), UMBRELLA).values():
         attack = round(s.unit_force(unit) + hunt_cards)
         subtype = umbrella[unit].subtype
-        for team, plain, bonus in teams:
-            edge = attack - round(plain + bonus.get(subtype, 0) + bonus.get("hunt", 0) + hidden)
+        if (attack, subtype) in weighed:  # as strong as a unit already weighed: no better
+            continue
+        weighed.add((attack, subtype))
+        for team, plain, hunted, bonus in teams:
+            edge = attack - round(plain + bonus.get(subtype, 0) + hunted + hidden)
             p = wins.get(edge, 1.0 if edge > 0 else 0.0)  # _chance, written out: the hot loop
             if p > chance or (p == chance and best is not None and plain > strongest):
                 best, chance, strongest = (unit, team), p, plain
@@ -493,7 +506,7 @@ def _umbrella_value(s: CorporationState, number: int) -> float:
         return 20.0
     if card.kind == "unit":
         return card.force + card.amount
-    return {"lockdown": 6.0, "reinforcements": 4.0}.get(card.effect, 1.0 + card.amount)
+    return KEEP_EVENT.get(card.effect, 1.0 + card.amount)
 
 
 POLICIES = {"random": random_move, "heuristic": heuristic}

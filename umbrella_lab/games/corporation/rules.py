@@ -993,13 +993,15 @@ def can_recruit(s: CorporationState) -> bool:
     if s.seat == UMBRELLA:
         umbrella = s.cards.umbrella
         return any(umbrella[n].kind in ("unit", "facility") for n in s.hands[UMBRELLA])
-    hero = s.cards.hero
+    hero, teams = s.cards.hero, range(len(s.teams))
     for number in s.hands[HERO]:
         kind = hero[number].kind
         if kind == "team" and not s.characters_played:
             return True
-        if kind == "character" and any(fits(s, number, team) for team in range(len(s.teams))):
-            return True
+        if kind == "character":
+            for team in teams:
+                if fits(s, number, team):
+                    return True
     return False
 
 
@@ -1623,14 +1625,17 @@ class Roll(Play):
         return [roll for roll, _ in ROLL_OUTCOMES[s.roller]]
 
     def play(self, s: CorporationState) -> None:
+        side, total = self.side, self.total
         s.luck += 1
-        s.rolls[self.side] = self.total
-        who = "The Heroes roll" if self.side == HERO else "Umbrella rolls"
-        s.say(self.rule_in(s), lambda: f"{who} {self.total}.")
-        if not s.rolls[1 - self.side]:
-            s.roller = 1 - self.side
-        else:
+        s.rolls[side] = total
+        s.say(
+            "assault.dice" if s.combat == "assault" else "search.dice",
+            lambda: f"{'The Heroes roll' if side == HERO else 'Umbrella rolls'} {total}.",
+        )
+        if s.rolls[1 - side]:  # both have rolled
             s.phase = "lucky-check"
+        else:
+            s.roller = 1 - side
         advance(s)
 
     def label(self, s: CorporationState) -> str:
@@ -1758,24 +1763,29 @@ def _say_totals(
     s: CorporationState, attack: int, defence: int, attack_total: int, defence_total: int, won: bool
 ) -> None:
     """Say both totals and who won [assault.result] [search.result]."""
+    s.say(
+        "assault.result" if s.combat == "assault" else "search.result",
+        lambda: _totals_words(s, attack, defence, attack_total, defence_total, won),
+    )
 
-    def words() -> str:
-        if s.combat == "assault":
-            names, rolls = ("Assault Force Total", "Facility Defence Total"), s.rolls
-        else:
-            names, rolls = ("Search and Destroy Force Total", "Team Defence Total"), s.rolls[::-1]
-        tie = ""
-        if attack_total == defence_total:
-            tie = " (a tie goes to the attacker)"
-            if not won:
-                tie = " (a tie goes to the defender, option search_ties)"
-        winner = "the attack succeeds" if won else "the defence holds"
-        return (
-            f"{names[0]} {attack} + {rolls[0]} = {attack_total} against {names[1]} "
-            f"{defence} + {rolls[1]} = {defence_total}: {winner}{tie}."
-        )
 
-    s.say("assault.result" if s.combat == "assault" else "search.result", words)
+def _totals_words(
+    s: CorporationState, attack: int, defence: int, attack_total: int, defence_total: int, won: bool
+) -> str:
+    if s.combat == "assault":
+        names, rolls = ("Assault Force Total", "Facility Defence Total"), s.rolls
+    else:
+        names, rolls = ("Search and Destroy Force Total", "Team Defence Total"), s.rolls[::-1]
+    tie = ""
+    if attack_total == defence_total:
+        tie = " (a tie goes to the attacker)"
+        if not won:
+            tie = " (a tie goes to the defender, option search_ties)"
+    winner = "the attack succeeds" if won else "the defence holds"
+    return (
+        f"{names[0]} {attack} + {rolls[0]} = {attack_total} against {names[1]} "
+        f"{defence} + {rolls[1]} = {defence_total}: {winner}{tie}."
+    )
 
 
 def destroy_team(s: CorporationState, team: int, rule: str) -> None:
