@@ -21,6 +21,7 @@ from umbrella_lab.games.academy.policies import (
     CHOICES,
     choose,
     choose_face,
+    face_moves,
     heuristic,
     quick_choice,
     quick_face,
@@ -83,6 +84,27 @@ def test_the_heuristic_plays_the_same_games_with_and_without_shortcuts(settings)
             plain._do(same, False)
             assert table(quick) == table(plain), (seed, move)
         assert quick.is_over
+
+
+def test_the_moves_of_a_hero_facing_a_card_are_the_rules_own_in_their_order():
+    game = ul.load("academy", players=4, hero_boost="interrupt", heal_target="any")
+    checked = 0
+    for seed in range(GAMES):
+        for player in (heuristic, random_move):
+            s, rng = game.deal(seed), random.Random(seed)
+            while not s.is_over:
+                if s.stage == "face":
+                    assert face_moves(s) == s.legal_moves()
+                    checked += 1
+                s._do(player(s, rng), False)
+    solo = ul.load("academy", players=1)
+    for seed in range(GAMES // 5):  # Pogo: the solo hero's move at any decision
+        s, rng = solo.deal(seed), random.Random(seed)
+        while not s.is_over:
+            if s.stage == "face":
+                assert face_moves(s) == s.legal_moves()
+            s._do(random_move(s, rng), False)
+    assert checked > 5_000
 
 
 def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():

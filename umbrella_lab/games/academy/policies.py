@@ -27,6 +27,7 @@ from umbrella_lab.games.academy.fast import (
     QuickAttack,
     QuickBlock,
     QuickHeal,
+    QuickKeep,
     QuickSpread,
     made,
 )
@@ -43,7 +44,6 @@ from umbrella_lab.games.academy.rules import (
     HeroBoost,
     HitsTwice,
     HorrorGift,
-    Keep,
     Pass,
     Power,
     Rumor,
@@ -74,13 +74,30 @@ def moves_card_by_card(state: AcademyState) -> list[Move]:
     heals or stories). ``random`` picks from this list, so that a seed picks the same move as
     it always did; the moves are the rules' own.
     """
-    moves = state.legal_moves()
     if state.stage != "face":
-        return moves
+        return state.legal_moves()
+    moves = face_moves(state)
     hand = state.hands[state.responder]
     plays = [move for move in moves if type(move) in CARD_MOVES]  # the first moves listed
     plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
     return plays + moves[len(plays) :]
+
+
+FACE_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)
+
+
+def face_moves(s: AcademyState) -> list[Move]:
+    """The legal moves of a hero facing a card, as the rules list them, found more quickly.
+
+    Only the kinds of this step are asked, and whether the hero must pass (no card answers)
+    follows from the card plays already listed [turn.no-card].
+    """
+    moves = [move for kind in FACE_PLAYS for move in kind.legal(s)]
+    answered = bool(moves)
+    moves += Power.legal(s)
+    if not answered:
+        moves.append(made(Pass, s.responder))
+    return moves + CallPogo.legal(s)
 
 
 def heuristic(state: AcademyState, rng: random.Random) -> Move:
@@ -88,13 +105,13 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     stage = state.stage
     if stage == "face":
         move = quick_face(state)
-        return move if move is not None else choose_face(state, state.legal_moves())
+        return move if move is not None else choose_face(state, face_moves(state))
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
             return made(CallPogo, 0)
         return made(QuickSpread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
-        return made(Keep)
+        return made(QuickKeep)
     return quick_choice(state)
 
 
