@@ -209,13 +209,26 @@ def _best_guard(
 
 def _idle(s: CorporationState, kind: str) -> int:
     """Turns since this side last fought (``kind``: "assault" or "hunt"): public history."""
-    last = next((h[1] for h in reversed(s.history) if h[0] == kind), 0)
+    last = 0
+    for fought, turn, *_ in reversed(s.history):
+        if fought == kind:
+            last = turn
+            break
     return max(0, s.turn - last - 1)
 
 
+def _in_hand_for(s: CorporationState, side: int, effect: str) -> int:
+    """What the cards with ``effect`` in ``side``'s own hand add together."""
+    deck = s.cards.hero if side == HERO else s.cards.umbrella
+    total = 0
+    for number in s.hands[side]:
+        if deck[number].effect == effect:
+            total += deck[number].amount
+    return total
+
+
 def _hero_assault_cards(s: CorporationState) -> int:
-    hero = s.cards.hero
-    return sum(hero[n].amount for n in s.hands[HERO] if hero[n].effect == "assault")
+    return _in_hand_for(s, HERO, "assault")
 
 
 # --- the Heroes ----------------------------------------------------------------------------------
@@ -272,11 +285,12 @@ def _hero_assault(s: CorporationState) -> Move:
     traps = HIDDEN_TRAPS * len(s.hands[UMBRELLA])  # what Umbrella's hand may add
     best, chance = None, max(LOWEST_BAR, ASSAULT_AT - PATIENCE * _idle(s, "assault"))
     guards, wins = _guards(s), WIN_FLOATS["attacker"]
+    facilities = [(facility, umbrella[facility].force) for facility in s.facilities]
     for team in s.teams:
         attack = round(s.team_force(team) + extra)
         guard = _best_guard(s, team, guards)  # the strongest unit that could defend
-        for facility in s.facilities:
-            edge = attack - round(umbrella[facility].force + guard + traps)
+        for facility, force in facilities:
+            edge = attack - round(force + guard + traps)
             p = wins.get(edge, 1.0 if edge > 0 else 0.0)  # _chance, written out: the hot loop
             if p >= chance:
                 best, chance = (team, facility), p
@@ -302,8 +316,9 @@ def _hero_recruit(s: CorporationState) -> Move:
     # the attachments in the order AttachCharacter.legal lists them, scored without making
     # every move: the same rules (in_hand, fits), the first best one wins a tie
     best, score = None, 0.0
-    forces = [s.team_force(team) for team in s.teams]
-    for character, number in in_hand(s, HERO, "character").items():
+    characters = in_hand(s, HERO, "character")
+    forces = [s.team_force(team) for team in s.teams] if characters else []
+    for character, number in characters.items():
         card = hero[number]
         for index, team in enumerate(s.teams):
             if fits(s, number, index):
@@ -407,9 +422,9 @@ def _umbrella(s: CorporationState) -> Move:
                     (m for m in events if m.card == move.card),
                     key=lambda m: umbrella[ids[m.target]].force,
                 )
-        for move in events:
-            if umbrella[ids[move.card]].effect == "lockdown" and _heroes_threat(s) >= LOCKDOWN_AT:
-                return move
+        lockdown = next((m for m in events if umbrella[ids[m.card]].effect == "lockdown"), None)
+        if lockdown is not None and _heroes_threat(s) >= LOCKDOWN_AT:
+            return lockdown
         return Pass(UMBRELLA)
     if phase == "discard":  # the card Umbrella wants least
         hand = first_copies(s, s.hands[UMBRELLA], UMBRELLA)
@@ -426,7 +441,7 @@ def _umbrella(s: CorporationState) -> Move:
 def _umbrella_hunt(s: CorporationState) -> Move:
     """The mission with the best chance, if it is good enough; else none."""
     umbrella = s.cards.umbrella
-    hunt_cards = sum(umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "hunt")
+    hunt_cards = _in_hand_for(s, UMBRELLA, "hunt")
     ties = s.game.options["search_ties"]
     spare = max(0, len(s.units) - SPARE_UNITS)
     best, chance = None, max(LOWEST_BAR, HUNT_AT - SPARE_STEP * spare - PATIENCE * _idle(s, "hunt"))
@@ -468,10 +483,7 @@ def _heroes_threat(s: CorporationState) -> float:
 
 
 def _own_traps(s: CorporationState) -> int:
-    umbrella = s.cards.umbrella
-    return sum(
-        umbrella[n].amount for n in s.hands[UMBRELLA] if umbrella[n].effect == "facility-defence"
-    )
+    return _in_hand_for(s, UMBRELLA, "facility-defence")
 
 
 def _umbrella_commit(s: CorporationState) -> Move:

@@ -686,6 +686,16 @@ class SearchTeam(Play):
 
 # --- 4. The turn ---------------------------------------------------------------------------------
 
+DECIDES = {
+    "search": HERO,  # the team search [draw.team-search]
+    "assault": HERO,  # one assault, or none [assault.declare]
+    "lucky": HERO,  # K-Mart's re-roll [ability.lucky]
+    "hunt": UMBRELLA,  # one Search and Destroy mission, or none [search.declare]
+    "roll": CHANCE,  # a side's 2D6 [assault.dice]
+    "fate": CHANCE,  # a unit's 50% [assault.unit-fate]
+}
+"""The steps where the same side always decides (or luck does), and who."""
+
 
 def advance(s: CorporationState) -> None:
     """Move play on to the next decision or chance step [turn.phases].
@@ -697,6 +707,9 @@ def advance(s: CorporationState) -> None:
     options = s.game.options
     while s.outcome is None:
         phase = s.phase
+        if phase in DECIDES:  # a step where one side, or luck, always decides: stop here
+            s.actor = DECIDES[phase]
+            return
         if phase == "setup-deal":  # [setup.shuffle] [setup.hands]
             deal_hands(s)
             s.phase = "turn-start"
@@ -789,15 +802,6 @@ def advance(s: CorporationState) -> None:
             if options["win_check"] == "end-of-turn":
                 check_win(s)
             s.phase = "turn-start"
-        elif phase in ("search", "assault", "lucky"):
-            s.actor = HERO
-            return
-        elif phase == "hunt":
-            s.actor = UMBRELLA
-            return
-        elif phase in ("roll", "fate"):
-            s.actor = CHANCE
-            return
         else:  # pragma: no cover - every phase is listed above
             msg = f"unknown phase {phase!r}"
             raise AssertionError(msg)
