@@ -41,6 +41,7 @@ import random
 
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.moves import Move
+from umbrella_lab.games.corporation.effects import EVENTS
 from umbrella_lab.games.corporation.odds import WIN_FLOATS
 
 # (relative: the compiled copy of this module imports the compiled rules, see
@@ -414,17 +415,16 @@ def _umbrella(s: CorporationState) -> Move:
                 return BuildFacility(card.id)
     if phase == "commit":
         return _umbrella_commit(s)
-    if phase == "events":
-        events = list(PlayEvent.legal(s))
-        for move in events:
-            if umbrella[ids[move.card]].effect == "reinforcements":  # the strongest unit
-                return max(
-                    (m for m in events if m.card == move.card),
-                    key=lambda m: umbrella[ids[m.target]].force,
-                )
-        lockdown = next((m for m in events if umbrella[ids[m.card]].effect == "lockdown"), None)
-        if lockdown is not None and _heroes_threat(s) >= LOCKDOWN_AT:
-            return lockdown
+    if phase == "events":  # Reinforcements for the strongest unit; a Lockdown when in danger
+        held = {umbrella[n].effect: umbrella[n].id for n in reversed(s.hands[UMBRELLA])}
+        if "reinforcements" in held:
+            units = list(EVENTS["reinforcements"].targets(s, UMBRELLA))
+            if units:
+                best = max(units, key=lambda unit: umbrella[ids[unit]].force)
+                return PlayEvent(UMBRELLA, held["reinforcements"], best)
+        lockdown = "lockdown" in held and EVENTS["lockdown"].targets(s, UMBRELLA)  # [""]: it may
+        if lockdown and _heroes_threat(s) >= LOCKDOWN_AT:
+            return PlayEvent(UMBRELLA, held["lockdown"], "")
         return Pass(UMBRELLA)
     if phase == "discard":  # the card Umbrella wants least
         hand = first_copies(s, s.hands[UMBRELLA], UMBRELLA)
