@@ -152,6 +152,26 @@ def test_a_quick_move_played_while_events_are_recorded_says_what_the_rules_say()
     assert table(quick) == table(plain)
 
 
+def test_every_quick_move_is_played_by_the_heuristic_and_says_the_rules_words_when_recorded():
+    played = set()
+    for settings in SETTINGS:
+        options = dict(settings)
+        game = ul.load("academy", players=options.pop("players"), **options)
+        for seed in range(GAMES // 10):
+            s, rng = game.deal(seed), random.Random(seed)
+            while not s.is_over:
+                move = heuristic(s, rng)
+                if type(move) in fast.QUICK:
+                    played.add(type(move))
+                    quick, plain = s._clone(), s._clone()
+                    quick.events, plain.events = [], []
+                    move.play(quick)
+                    fast.plain(move).play(plain)
+                    assert quick.events == plain.events and table(quick) == table(plain)
+                s._do(move, False)
+    assert played == set(fast.QUICK)
+
+
 def test_simulations_play_the_same_games_as_the_plain_rules():
     game = ul.load("academy", players=3)
     for seed in range(50):

@@ -26,10 +26,20 @@ from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.fast import (
     QuickAttack,
     QuickBlock,
+    QuickDoubleShot,
     QuickHeal,
+    QuickHeroBoost,
+    QuickHitsTwice,
     QuickKeep,
+    QuickPass,
+    QuickPower,
+    QuickRumor,
     QuickSpread,
+    QuickStory,
+    QuickSwap,
+    QuickVanyaRemoves,
     made,
+    quick,
 )
 from umbrella_lab.games.academy.rules import (
     FINAL_VILLAIN,
@@ -288,21 +298,21 @@ def _quick_no_winner(
         and not power_blocked(s, seat)
         and _power_worth_it(s, seat, damage)
     ):
-        return made(Power, seat)
+        return made(QuickPower, seat)
     if block >= 0:
         return made(QuickBlock, seat, block)
     first_story = None
     if stories:
         first_story, worth = _story_choice(s, seat, position, life)
         if worth:
-            return made(Story, seat, *worth)
+            return made(QuickStory, seat, *worth)
     if heal_move:  # heal with the card that heals most, keeping high attacks
         return heal_move
     if first_story:
-        return made(Story, seat, *first_story)
+        return made(QuickStory, seat, *first_story)
     if (with_cards and not power_blocked(s, seat)) or (boosting and _boost_held(s, seat)):
         return None  # maybe a move that choose_face would play as "the first legal move"
-    return made(Pass, seat)
+    return made(QuickPass, seat)
 
 
 def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
@@ -313,7 +323,7 @@ def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
         attack = attack_of[number]
         if attack <= value <= 2 * attack and attack < best_attack:
             best, best_attack = number, attack
-    return made(DoubleShot, seat, best) if best >= 0 else None
+    return made(QuickDoubleShot, seat, best) if best >= 0 else None
 
 
 def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
@@ -328,7 +338,7 @@ def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
                 low, high = high, low
             if high <= value <= low + high and low + high < best_total:
                 best, best_total = (first, second), low + high
-    return made(HitsTwice, seat, *best) if best else None
+    return made(QuickHitsTwice, seat, *best) if best else None
 
 
 def _holders(s: AcademyState, seat: int) -> list[int] | range:
@@ -371,7 +381,7 @@ def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
                 hand = distinct(s, s.hands[seat])
             for number in hand:
                 if number != boost and attack_of[number] <= value <= attack_of[number] + plus:
-                    return made(HeroBoost, seat, number, holder, boost)
+                    return made(QuickHeroBoost, seat, number, holder, boost)
     return None
 
 
@@ -479,7 +489,7 @@ def quick_choice(s: AcademyState) -> Move:
                 damage = s.villain_damage(s.lineup[position])
                 if damage > most:
                     best, most = position, damage
-        return made(CHOICES[stage], seat, best)
+        return made(QuickRumor if stage == "rumor" else QuickVanyaRemoves, seat, best)
     if stage == "seance":
         return _quick_seance(s, seat)
     if stage == "number-five":
@@ -488,9 +498,9 @@ def quick_choice(s: AcademyState) -> Move:
         first, *others = s.waiting  # the pairs (first, b) are the first moves listed
         for b in others:
             if s.villain_attack(s.lineup[b]) < best:
-                return made(Swap, seat, first, b)
-        return made(Swap, seat, first, others[0])
-    return choose(s, CHOICES[stage].legal(s))
+                return made(QuickSwap, seat, first, b)
+        return made(QuickSwap, seat, first, others[0])
+    return quick(choose(s, CHOICES[stage].legal(s)))
 
 
 def _quick_seance(s: AcademyState, seat: int) -> Move:
