@@ -441,8 +441,9 @@ class State:
         if not info.moves:
             return _key_from_id(text)
         cls = info.kinds.get(kind)
-        if cls is None:
-            return None
+        if cls is None:  # a kind word of older ids, perhaps
+            old = _key_from_id(text)
+            return info.legacy(self, old) if old is not None and info.legacy else None
         parts = rest.split("/") if rest else []
         try:
             return cls.from_id(self, parts)
