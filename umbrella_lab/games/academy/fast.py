@@ -35,6 +35,7 @@ from umbrella_lab.games.academy.rules import (
     AcademyState,
     Attack,
     Block,
+    CallPogo,
     DoubleShot,
     Heal,
     HeroBoost,
@@ -70,7 +71,16 @@ def move_on(s: AcademyState) -> None:
     damage and go under the Final Battle card [end.damage] [end.final-pile]. Anything else
     (damage to place, a power's choices, the team choosing, the end) is left to the rules.
     """
-    if s.result is not None or s.pending_damage or s.stage in POWER_STAGES or not any(s.life):
+    if s.result is not None or s.stage in POWER_STAGES or not any(s.life):
+        advance(s)
+        return
+    if s.pending_damage and s.alive == 1 and not s.pogo:  # the last hero takes it [life.damage]
+        lose_bars(s, s.living[0], s.pending_damage)
+        s.pending_damage = 0
+        if not any(s.life):
+            advance(s)
+            return
+    if s.pending_damage:
         advance(s)
         return
     if s.phase == "lineup" and PENDING in s.outcomes:
@@ -98,7 +108,8 @@ def move_on(s: AcademyState) -> None:
         if any(s.hands):
             s.stage = "keep"
             return
-        s.phase = "refill"
+        next_round(s)
+        return
     advance(s)
 
 
@@ -143,6 +154,34 @@ def finish_power(s: AcademyState, seat: int) -> None:
     """``rules.finish_power`` without its words: the hero pays the power's bar, plays on."""
     s.stage = "face"
     pay(s, seat, POWER_COST)
+    move_on(s)
+
+
+def next_round(s: AcademyState) -> None:
+    """The round ends and the next starts, without the words [end.refill] [end.start-card].
+
+    Each surviving hero draws up, the Start card passes on, the next round starts.
+    """
+    size = effects.refill_size(s)
+    for seat in clockwise(s, s.start):  # each surviving hero draws up [end.refill]
+        if s.life[seat] > 0:
+            hand = s.hands[seat]
+            while len(hand) < size:
+                if not s.deck:  # [end.reshuffle]
+                    if not s.discard:
+                        break
+                    s.deck, s.discard = s.discard, []
+                    shuffle(s.deck, s._rng())
+                hand.append(s.deck.pop())
+    for seat in clockwise(s, (s.start + 1) % len(s.heroes)):  # [end.start-card]
+        if s.life[seat] > 0:
+            s.start = seat
+            break
+    s.phase = "lineup"
+    if s.villains:
+        start_villain_round(s)
+    else:
+        start_round(s)  # the Final Battle
     move_on(s)
 
 
@@ -483,26 +522,21 @@ class QuickKeep(Keep):
         if s.events is not None:
             Keep.play(self, s)
             return
-        size = effects.refill_size(s)
-        for seat in clockwise(s, s.start):  # each surviving hero draws up [end.refill]
-            if s.life[seat] > 0:
-                hand = s.hands[seat]
-                while len(hand) < size:
-                    if not s.deck:  # [end.reshuffle]
-                        if not s.discard:
-                            break
-                        s.deck, s.discard = s.discard, []
-                        shuffle(s.deck, s._rng())
-                    hand.append(s.deck.pop())
-        for seat in clockwise(s, (s.start + 1) % len(s.heroes)):  # [end.start-card]
-            if s.life[seat] > 0:
-                s.start = seat
-                break
-        s.phase = "lineup"
-        if s.villains:
-            start_villain_round(s)
-        else:
-            start_round(s)  # the Final Battle
+        next_round(s)
+
+
+class QuickPogo(CallPogo):
+    """``rules.CallPogo`` in fewer steps [solo.pogo]."""
+
+    kind = "pogo"
+
+    def play(self, s: AcademyState) -> None:
+        """The solo hero is restored to full life, once per game."""
+        if s.events is not None:
+            CallPogo.play(self, s)
+            return
+        s.pogo = False
+        s.life[0] = s.max_life[0]  # (the hero who calls Pogo lives)
         move_on(s)
 
 
@@ -535,6 +569,7 @@ QUICK = {
     QuickSwap: Swap,
     QuickHorrorGift: HorrorGift,
     QuickVanyaHit: VanyaHit,
+    QuickPogo: CallPogo,
 }
 """Each move of this module, and the rules' move it stands for."""
 

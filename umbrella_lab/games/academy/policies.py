@@ -32,6 +32,7 @@ from umbrella_lab.games.academy.fast import (
     QuickHitsTwice,
     QuickKeep,
     QuickPass,
+    QuickPogo,
     QuickPower,
     QuickRumor,
     QuickSpread,
@@ -118,7 +119,7 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
         return move if move is not None else choose_face(state, face_moves(state))
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
-            return made(CallPogo, 0)
+            return made(QuickPogo, 0)
         return made(QuickSpread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
         return made(QuickKeep)
@@ -212,11 +213,11 @@ def quick_face(s: AcademyState) -> Move | None:
     pick from, in the order the rules list them; where ``choose_face`` picks the first of
     several equally good moves, so does this, and a second copy of a card never wins (its
     moves come after those of the first copy). Returns None for the cases it leaves to
-    ``choose_face``: Pogo may be called, or only a move it does not look for is left.
+    ``choose_face``: only a move it does not look for is left.
     """
     seat = s.responder
-    if s.pogo and s.life[seat] <= 2:
-        return None
+    if s.pogo and s.life[seat] <= 2:  # the solo hero calls Pogo
+        return made(QuickPogo, 0)
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
     cards = s.cards
