@@ -432,10 +432,11 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
 
     # [setup.villains] a stack of villains of the table's strength
     matching = game.extra["academy.villains"]  # (found by check_table when the game loaded)
-    stack = [matching[i % len(matching)] for i in range(villain_count)]
     if villain_count <= len(matching):
-        stack = rng.sample(matching, villain_count)
-    s.villains, s.faced = stack, []
+        s.villains = rng.sample(matching, villain_count)
+    else:  # more villains to face than villain cards (option villains): they come round again
+        s.villains = [matching[i % len(matching)] for i in range(villain_count)]
+    s.faced = []
 
     s.villain_deck = list(range(len(cards.villain_attack)))
     shuffle(s.villain_deck, rng)
