@@ -13,10 +13,6 @@ The first run creates ``.venv`` next to this file and runs ``pip install -e .[te
 Later runs reinstall only when ``pyproject.toml`` has changed (a hash of it is kept in
 ``.venv/.umbrella-lab-install-stamp``). Nothing needs to be activated.
 
-``lab`` and ``test`` also compile the games' rules for fast simulations when a rules or
-policies file changed (``python -m umbrella_lab.engine.compiled``; about a minute the first
-time). ``test`` waits for it; ``lab`` does it in the background (its messages go to
-``build/compile.log``) and simulations use the compiled copy once it is ready.
 """
 
 from __future__ import annotations
@@ -49,9 +45,8 @@ usage: python3 dev.py COMMAND [ARGS...]
 
 commands:
   lab   [ARGS]  install into .venv, then start JupyterLab on notebooks/00_start_here.ipynb
-                (ARGS go to `jupyter lab`, e.g. --no-browser --port 8899); compiles the
-                rules for fast simulations in the background when they changed
-  test  [ARGS]  install into .venv, compile the rules when they changed, then run
+                (ARGS go to `jupyter lab`, e.g. --no-browser --port 8899)
+  test  [ARGS]  install into .venv, then run
                 `python -m pytest` (ARGS go to pytest); the default run is every unit test
                 plus every notebook under strict nbval, with a few golden and contract
                 games of each kind; `test --full` plays them all (as CI does)
@@ -153,33 +148,9 @@ def quiet_lab() -> None:
         LAB_SETTINGS.write_text(QUIET_LAB, encoding="utf-8")
 
 
-COMPILE = [str(PYTHON), "-m", "umbrella_lab.engine.compiled"]
-COMPILE_LOG = ROOT / "build" / "compile.log"
-
-
-def compile_rules(background: bool) -> None:
-    """Compile the rules for fast simulations where a source changed (quick when none did).
-
-    A failed build is not an error: simulations then play the Python source, more slowly.
-    """
-    if not background:
-        if run(COMPILE) == 0:
-            # the tests then check that simulations really play the compiled copy
-            os.environ.setdefault("UMBRELLA_LAB_EXPECT_COMPILED", "1")
-        else:
-            say("note: the rules are not compiled; simulations play the Python source and")
-            say("the tests of the compiled copy are skipped")
-        return
-    COMPILE_LOG.parent.mkdir(exist_ok=True)
-    with COMPILE_LOG.open("w", encoding="utf-8") as log:
-        subprocess.Popen(COMPILE, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    say(f"checking the compiled rules in the background (messages: {_rel(COMPILE_LOG)})")
-
-
 def cmd_lab(args: list[str]) -> int:
     ensure_env()
     quiet_lab()
-    compile_rules(background=True)
     cmd = [str(PYTHON), "-m", "jupyter", "lab"]
     if (ROOT / START_NOTEBOOK).exists():
         cmd.append(START_NOTEBOOK.as_posix())
@@ -202,7 +173,6 @@ def cmd_test(args: list[str]) -> int:
         os.environ["UMBRELLA_LAB_FULL_TESTS"] = "1"
         say("full run: every golden game and the whole contract")
     ensure_env()
-    compile_rules(background=False)
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")
     rc = run([str(PYTHON), "-m", "pytest", *args])
     say(f"pytest finished with exit code {rc}")

@@ -2,10 +2,8 @@
 
 Run: ``python benchmarks/sim_speed.py [--games N] [--profile]``. Prints
 
-* games/s per policy at 3 players, on one core and on every core (through ``sim.simulate``),
-  with the compiled rules and with the Python source;
-* the wall time of 10,000 heuristic 3-player games on every core (target: 2 s or less), with
-  the compiled copy of the rules (``umbrella_lab.engine.compiled``) and with the Python source;
+* games/s per policy at 3 players, on one core and on every core (through ``sim.simulate``);
+* the wall time of 10,000 heuristic 3-player games on every core (target: 2 s or less);
 * advisor latency, all legal actions x 200 rollouts, over typical mid-game 3-player states
   (target: 1 s or less), on one core and on every core;
 * with ``--profile``, where the time of 1,000 serial heuristic games goes (cProfile).
@@ -28,7 +26,6 @@ import time
 
 import umbrella_lab as ul
 from umbrella_lab import sim
-from umbrella_lab.engine import compiled
 from umbrella_lab.games.academy.policies import heuristic
 from umbrella_lab.sim._parallel import default_workers
 
@@ -58,7 +55,7 @@ def mid_game_states(count: int, players: int = 3) -> list[ul.State]:
         rng = random.Random(seed)
         target = 2 + seed % 3
         while not state.is_over:
-            if state.round >= target and state.stage == "face" and len(state._moves()) >= 3:
+            if state.round >= target and state.stage == "face" and len(state.legal_moves()) >= 3:
                 states.append(state)
                 break
             state = state.apply(heuristic(state, rng))
@@ -73,17 +70,14 @@ def main() -> None:
     args = parser.parse_args()
     cores = default_workers()
     print(f"cores: {cores}; load average before: {os.getloadavg()[0]:.2f}")
-    print(f"compiled rules: {compiled.status('academy')['academy']}")
-    ready = compiled.compiled_copy("academy") is not None
-    ways = [("compiled", True), ("Python", False)] if ready else [("Python", False)]
+    ways = [("Python", True)]
 
     print(
         f"\n{'policy':>10} {'rules':>9} {'players':>7} {'1 core g/s':>11} "
         f"{f'{cores} cores g/s':>12} {'win rate':>9}"
     )
     for policy in ("heuristic", "random"):
-        for way, flag in ways:
-            compiled.enabled = flag
+        for way, _ in ways:
             frame = sim.simulate("academy", policy, players=3, n=args.games, progress=False)
             serial = best_of(
                 3,
@@ -103,8 +97,7 @@ def main() -> None:
             )
 
     print(f"\n10,000 heuristic 3-player games on {cores} cores (target: 2 s wall or less):")
-    for way, flag in ways:
-        compiled.enabled = flag
+    for way, _ in ways:
         runs, cpu = [], []
         for _ in range(5):
             began, used = time.perf_counter(), cpu_seconds()
@@ -117,7 +110,6 @@ def main() -> None:
             f"  {way} rules: median {median:.2f} s wall ({verdict}), best {min(runs):.2f} s, "
             f"runs {', '.join(f'{r:.2f}' for r in runs)} s; CPU {min(cpu):.2f} s in all"
         )
-    compiled.enabled = True
 
     states = mid_game_states(10)
     counts = [len(state.legal_actions()) for state in states]
@@ -126,8 +118,7 @@ def main() -> None:
         f"(face decisions, rounds 2-4; {min(counts)}-{max(counts)} actions, "
         f"mean {statistics.mean(counts):.1f}):"
     )
-    for way, flag in ways:
-        compiled.enabled = flag
+    for way, _ in ways:
         for workers in (1, cores):
             walls, cpus = [], []
             for state in states:
@@ -151,7 +142,6 @@ def main() -> None:
                     f"{c}: {w:.2f}/{u:.2f}" for c, w, u in zip(counts, walls, cpus, strict=True)
                 )
             )
-    compiled.enabled = True
 
     print(
         f"\nload average after: {os.getloadavg()[0]:.2f} (other work on the machine slows "

@@ -27,7 +27,14 @@ from umbrella_lab.games.academy.policies import (
     quick_face,
     random_move,
 )
-from umbrella_lab.games.academy.rules import AcademyState, Attack, Block, Heal, Spread
+from umbrella_lab.games.academy.rules import (
+    AcademyState,
+    Attack,
+    Block,
+    Heal,
+    Spread,
+    card_by_card,
+)
 from umbrella_lab.games.academy.scenario import scenario
 
 SLOTS = [name for name in AcademyState.__slots__ if name != "events"]
@@ -80,8 +87,8 @@ def test_the_heuristic_plays_the_same_games_with_and_without_shortcuts(settings)
             move = heuristic(quick, rng_quick)
             same = plain_heuristic(plain, rng_plain)
             assert move == same and type(same) in game.info.moves, (seed, move, same)
-            quick._do(move, False)
-            plain._do(same, False)
+            move.play(quick)
+            same.play(plain)
             assert table(quick) == table(plain), (seed, move)
         assert quick.is_over
 
@@ -94,16 +101,16 @@ def test_the_moves_of_a_hero_facing_a_card_are_the_rules_own_in_their_order():
             s, rng = game.deal(seed), random.Random(seed)
             while not s.is_over:
                 if s.stage == "face":
-                    assert face_moves(s) == s.legal_moves()
+                    assert card_by_card(s, face_moves(s)) == s.legal_moves()
                     checked += 1
-                s._do(player(s, rng), False)
+                player(s, rng).play(s)
     solo = ul.load("academy", players=1)
     for seed in range(GAMES // 5):  # Pogo: the solo hero's move at any decision
         s, rng = solo.deal(seed), random.Random(seed)
         while not s.is_over:
             if s.stage == "face":
-                assert face_moves(s) == s.legal_moves()
-            s._do(random_move(s, rng), False)
+                assert card_by_card(s, face_moves(s)) == s.legal_moves()
+            random_move(s, rng).play(s)
     assert checked > 5_000
 
 
@@ -122,7 +129,7 @@ def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():
             elif s.stage in CHOICES:
                 assert quick_choice(s) == choose(s, CHOICES[s.stage].legal(s))
                 asked += 1
-            s._do(random_move(s, rng), False)
+            random_move(s, rng).play(s)
     assert asked > 1_000
 
 
@@ -168,7 +175,7 @@ def test_every_quick_move_is_played_by_the_heuristic_and_says_the_rules_words_wh
                     move.play(quick)
                     fast.plain(move).play(plain)
                     assert quick.events == plain.events and table(quick) == table(plain)
-                s._do(move, False)
+                move.play(s)
     assert played == set(fast.QUICK)
 
 
@@ -179,5 +186,5 @@ def test_simulations_play_the_same_games_as_the_plain_rules():
         end = play_out(game.deal(seed), heuristic, random.Random(seed), made)
         s = game.deal(seed)
         for move in made:
-            s._do(fast.plain(move), False)
+            (fast.plain(move)).play(s)
         assert table(s) == table(end)

@@ -83,12 +83,12 @@ def test_a_third_parameter_receives_the_seeded_generator():
 
 def test_fast_policies_are_recognised_by_their_rng_parameter_and_checked():
     def greedy(state, rng):
-        return state._moves()[0]
+        return state.legal_moves()[0]
 
     wrapped = sim.get_policy("academy", greedy)
     assert isinstance(wrapped, CheckedPolicy)
     state = ul.load("academy", players=3).new(seed=7)
-    assert wrapped(state, random.Random(0)) == state._moves()[0]
+    assert wrapped(state, random.Random(0)) == state.legal_moves()[0]
 
     @sim.fast_policy
     def odd_names(s, r):
@@ -221,7 +221,7 @@ def test_an_unpicklable_policy_runs_here_with_a_note(monkeypatch):
     monkeypatch.setattr(simulate_module, "CHUNK_MIN", 4)
 
     def inner(state, rng):  # defined inside a function: cannot be sent to another process
-        return state._moves()[0]
+        return state.legal_moves()[0]
 
     with pytest.warns(sim.SimulationNote, match="cannot be sent to other processes"):
         frame = sim.simulate("academy", inner, players=2, n=12, workers=2)
@@ -366,7 +366,7 @@ def test_sample_size():
 def mid_game(seed=1, players=3):
     state = ul.load("academy", players=players).new(seed=seed)
     rng = random.Random(seed)
-    while not (state.round >= 2 and state.stage == "face" and len(state._moves()) >= 3):
+    while not (state.round >= 2 and state.stage == "face" and len(state.legal_moves()) >= 3):
         state = state.apply(heuristic(state, rng))
     return state
 

@@ -37,7 +37,6 @@ def test_imports_only_point_down_the_layers():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.xfail(reason="until the older games and the compiled copy are ported", strict=True)
 def test_the_engine_imports_no_module_by_name():
     """import-linter sees import statements; a module imported from a string it cannot see."""
     by_name = re.compile(r"import_module\(|__import__\(|importlib\.util")

@@ -22,7 +22,7 @@ from umbrella_lab.engine.errors import (
     UmbrellaLabError,
 )
 from umbrella_lab.engine.record import Record
-from umbrella_lab.engine.rules import Rule, RuleBook, rulebook
+from umbrella_lab.engine.rules import Rule, RuleBook, read_rulebook
 
 __all__ = [
     "CHANCE",
@@ -45,5 +45,5 @@ __all__ = [
     "UmbrellaLabError",
     "games",
     "load",
-    "rulebook",
+    "read_rulebook",
 ]

@@ -14,7 +14,6 @@ same for all of them::
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
 import random
@@ -27,7 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from umbrella_lab.engine.errors import IllegalActionError, OptionError
 from umbrella_lab.engine.moves import Move, kinds_by_name
-from umbrella_lab.engine.rules import RuleBook, read_rulebook, rulebook
+from umbrella_lab.engine.rules import RuleBook, read_rulebook
 
 TEAM = -2
 """Pseudo seat: the whole team decides together (co-operative games)."""
@@ -195,15 +194,13 @@ class GameInfo:
         check: Checks the settings as a whole when the game is loaded (for example chosen
             heroes against the player count, or a data folder), raising ``OptionError`` or
             ``DataError``; each option alone is checked by its own ``Option``.
-        new_state: The older way to deal a table, ``new_state(game, seed, log)``, for a game
-            that does not yet define ``setup``.
     """
 
     name: str
     title: str
     players: tuple[int, ...]
     options: tuple[Option, ...]
-    setup: Callable[[Game, int, list[Event] | None], State] | None = None
+    setup: Callable[[Game, int, list[Event] | None], State]
     moves: tuple[type[Move], ...] = ()
     views: Any = None
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
@@ -215,7 +212,6 @@ class GameInfo:
     cooperative: bool = False
     describe: str = ""
     check: Callable[[Game], None] | None = None
-    new_state: Callable[[Game, int, bool], State] | None = None
 
     @property
     def kinds(self) -> dict[str, type[Move]]:
@@ -285,9 +281,9 @@ class Game:
     @property
     def rules(self) -> RuleBook:
         """The game's rule digest, keyed by rule id."""
-        if self.info.digest is not None:
-            return read_rulebook(self.name, self.info.digest)
-        return rulebook(self.name)
+        if self.info.digest is None:
+            return RuleBook(self.name, [])
+        return read_rulebook(self.name, self.info.digest)
 
     @property
     def changed_options(self) -> dict[str, Any]:
@@ -315,15 +311,11 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             msg = f"{self.name}: the seed must be a whole number, not {seed!r}"
             raise OptionError(msg)
-        if self.info.setup is not None:
-            return self.info.setup(self, seed, [])
-        return self.info.new_state(self, seed, True)  # type: ignore[misc]
+        return self.info.setup(self, seed, [])
 
     def deal(self, seed: int) -> State:
         """Like :meth:`new` but records no events: the fast start of a simulated game."""
-        if self.info.setup is not None:
-            return self.info.setup(self, seed, None)
-        return self.info.new_state(self, seed, False)  # type: ignore[misc]
+        return self.info.setup(self, seed, None)
 
     def with_options(self, players: int | None = None, **options: Any) -> Game:
         """The same game with some options (or the player count) changed."""
@@ -394,52 +386,25 @@ class State:
             events.append(Event(rule, words()))
 
     # --- the moves ------------------------------------------------------------------------
-    def legal_moves(self) -> list[tuple]:
-        """Every legal move now, without labels (fast): each move kind's ``legal``, in order."""
-        return self._moves()
-
-    def _moves(self) -> list[tuple]:
-        moves: list[tuple] = []
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, without words (fast): each move kind's ``legal``, in order."""
+        moves: list[Move] = []
         for kind in self.game.info.moves:
             moves += kind.legal(self)
         return moves
 
-    def _label(self, key: tuple) -> tuple[str, str]:
-        return key.label(self), key.rule_in(self)  # type: ignore[attr-defined]
+    def _is_move(self, move: object) -> bool:
+        """True for a move of one of this game's kinds (legal here or not)."""
+        return isinstance(move, Move) and type(move) in self.game.info.kinds.values()
 
-    def _do(self, key: tuple, log: bool) -> None:
-        key.play(self)  # type: ignore[attr-defined]
-
-    def _refusal(self, key: tuple) -> tuple[str, str]:
-        if isinstance(key, Move):
-            return key.why_not(self)
-        return "that move is not one of the legal moves here", self.rule_for_unknown_action
-
-    def _canonical(self, key: tuple) -> tuple:
-        """The legal move that means the same as ``key`` (e.g. the other copy of a card)."""
-        canonical = getattr(key, "canonical", None)
-        return canonical(self) if canonical is not None else key
-
-    def _well_formed(self, key: tuple) -> bool:
-        if self.game.info.moves:
-            return isinstance(key, Move) and type(key) in self.game.info.moves
-        return bool(key) and isinstance(key[0], str)
-
-    def _id(self, key: tuple) -> str:
-        if isinstance(key, Move):
-            return key.id(self)
-        return "/".join(str(part) for part in key)
-
-    def _from_id(self, text: str) -> tuple | None:
-        """The move an id names (new or older format), or ``None`` if it names none.
+    def _from_id(self, text: str) -> Move | None:
+        """The move an id names (or an id in the older numeric format), or ``None``.
 
         Raises:
             IllegalActionError: when the kind is known but a part cannot be read.
         """
         kind, _, rest = text.partition("/")
         info = self.game.info
-        if not info.moves:
-            return _key_from_id(text)
         cls = info.kinds.get(kind)
         if cls is None:  # a kind word of older ids, perhaps
             old = _key_from_id(text)
@@ -456,16 +421,12 @@ class State:
             raise IllegalActionError(f"'{text}' cannot be read: {error}", cls.rule) from error
 
     # --- pictures: drawn by the game's views module -----------------------------------------
-    views: ClassVar[str] = ""
-    """Older games: the module name of the views (newer ones declare ``GameInfo.views``)."""
-
     def _views(self) -> Any:
-        if self.game.info.views is not None:
-            return self.game.info.views
-        if not self.views:
-            msg = f"{type(self).__name__} names no views module (GameInfo.views)"
+        views = self.game.info.views
+        if views is None:
+            msg = f"{self.game.name} names no views module (GameInfo.views)"
             raise NotImplementedError(msg)
-        return importlib.import_module(self.views)
+        return views
 
     def to_dict(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-able snapshot; with ``seat``, only what that seat may see.
@@ -481,14 +442,6 @@ class State:
 
     def _repr_html_(self) -> str:
         return self._views().to_html(self)
-
-    def _private_move(self, key: tuple, seat: int) -> bool:
-        """True when the legal move ``key`` of ``seat`` would show it cards it may not see.
-
-        For example a move that uses another seat's hidden card. Default: never.
-        """
-        private = getattr(key, "private_to", None)
-        return bool(private is not None and private(self, seat))
 
     def hides_from(self, seat: int) -> bool:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
@@ -524,9 +477,8 @@ class State:
         """Every action allowed now, labelled in the table's words."""
         actions = []
         seen: dict[str, int] = {}
-        for key in self._moves():
-            label, rule = self._label(key)
-            ident = self._id(key)
+        for key in self.legal_moves():
+            label, rule, ident = key.label(self), key.rule_in(self), key.id(self)
             if label in seen:  # two moves must never share a label
                 seen[label] += 1
                 label = f"{label} [{ident}]"
@@ -535,10 +487,9 @@ class State:
             actions.append(Action(key, label, rule, ident))
         return actions
 
-    def action(self, move: tuple) -> Action:
+    def action(self, move: Move) -> Action:
         """A legal move with its words (label, rule and id)."""
-        label, rule = self._label(move)
-        return Action(move, label, rule, self._id(move))
+        return Action(move, move.label(self), move.rule_in(self), move.id(self))
 
     def parse_action(self, text: str | Action | tuple, *, old_ids: bool = False) -> Action:
         """The legal action with this label or id (or move); a clear error otherwise.
@@ -569,14 +520,14 @@ class State:
         if len(matches) == 1:
             return matches[0]
         key = self._from_id(wanted)
-        if key is not None and self._well_formed(key):
-            same = self._canonical(key)
+        if key is not None and self._is_move(key):
+            same = key.canonical(self)
             for action in legal:
                 if action.key == same:
                     return action
             if self.is_over:
                 raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
-            message, rule = self._refusal(key)
+            message, rule = same.why_not(self)
             raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
         if self.is_over:
             raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
@@ -588,22 +539,22 @@ class State:
 
     def _by_move(self, key: tuple) -> Action:
         """The legal action of a move (or its canonical twin); refused with the rule if none."""
-        legal = self._moves()
-        well_formed = self._well_formed(key)
-        same = self._canonical(key) if well_formed else key
+        legal = self.legal_moves()
+        is_move = self._is_move(key)
+        same = key.canonical(self) if is_move else key  # type: ignore[attr-defined]
         for move in (key, same):
             if move in legal:
-                return self.action(move)
+                return self.action(legal[legal.index(move)])  # the rules' own move object
         if self.is_over:
             raise IllegalActionError("the game is over; no more actions", self._over_rule())
         info = self.game.info
-        if not well_formed and info.moves and info.legacy and _is_old_key(key):
+        if not is_move and info.legacy and _is_old_key(key):
             old = info.legacy(self, key)
             if old is not None:
                 return self._by_move(old)
         message, rule = (
-            self._refusal(key)
-            if well_formed
+            same.why_not(self)  # type: ignore[attr-defined]
+            if is_move
             else (f"{key!r} is not a move of this game", self.rule_for_unknown_action)
         )
         raise IllegalActionError(message, rule)
@@ -612,7 +563,7 @@ class State:
         """The legal action an id names, found without labelling the others; else ``None``."""
         info = self.game.info
         move = None
-        if old_ids and info.moves and info.legacy is not None:
+        if old_ids and info.legacy is not None:
             old = _key_from_id(text)
             move = info.legacy(self, old) if old is not None else None
         if move is None:
@@ -620,12 +571,12 @@ class State:
                 move = self._from_id(text)
             except IllegalActionError:
                 return None  # the slow path below says why
-        if move is None or not self._well_formed(move):
+        if move is None or not self._is_move(move):
             return None
-        legal = self._moves()
-        for candidate in (move, self._canonical(move)):
+        legal = self.legal_moves()
+        for candidate in (move, move.canonical(self)):
             if candidate in legal:
-                return self.action(candidate)
+                return self.action(legal[legal.index(candidate)])
         return None
 
     def apply(self, action: Action | str | tuple) -> State:
@@ -639,7 +590,7 @@ class State:
         chosen = self.parse_action(action)
         after = self._clone()
         after.events = []
-        after._do(chosen.key, True)
+        chosen.key.play(after)
         return after
 
     def _over_rule(self) -> str:

@@ -115,6 +115,9 @@ class Move(tuple):
     * ``kind``: the word in action ids and the explorer's groups (default: the class name in
       lowercase words joined by ``-``, so ``SwapZone`` is ``"swap-zone"``);
     * ``rule``: the id of the rule that allows it (:meth:`rule_in` may pick another one).
+
+    Two optional parts: :meth:`canonical` (the legal move meaning the same, e.g. the other copy
+    of a card) and :meth:`private_to` (a move that would show a seat a hidden card).
     """
 
     __slots__ = ()
@@ -167,6 +170,14 @@ class Move(tuple):
         """The rule that allows the move in ``s`` (by default the kind's ``rule``)."""
         return self.rule
 
+    def canonical(self, s: Any) -> Move:
+        """The legal move that means the same as this one (e.g. the first copy of a card)."""
+        return self
+
+    def private_to(self, s: Any, seat: int) -> bool:
+        """True when showing this move to ``seat`` would tell it a card it may not see."""
+        return False
+
     # --- values ---------------------------------------------------------------------------
     def __repr__(self) -> str:
         parts = ", ".join(
@@ -202,7 +213,8 @@ class Move(tuple):
         id_parts = cls.id_parts()
         if len(parts) != len(id_parts):
             names = "/".join(cls.fields) or "nothing more"
-            msg = f"a {cls.kind} id has {len(id_parts)} part(s) after the kind ({names})"
+            article = "an" if cls.kind[:1] in "aeiou" else "a"
+            msg = f"{article} {cls.kind} id has {len(id_parts)} part(s) after the kind ({names})"
             raise ValueError(msg)
         values = []
         for name, part, text in zip(cls.fields, id_parts, parts, strict=True):

@@ -40,8 +40,6 @@ def play_out(
     """
     s = state if in_place else state._clone()
     s.events = None  # nobody reads them: no words are made
-    units = bool(s.game.info.moves)  # moves are units that play themselves
-    do = s._do
     chance = s.chance_steps
     for _ in range(MAX_MOVES):
         if s.result is not None:
@@ -49,9 +47,6 @@ def play_out(
         move = s._lucky_key() if chance and s.to_act == CHANCE else policy(s, rng)
         if moves_made is not None:
             moves_made.append(move)
-        if units:
-            move.play(s)  # type: ignore[attr-defined]
-        else:
-            do(move, False)
+        move.play(s)  # type: ignore[attr-defined]
     msg = f"the game did not end within {MAX_MOVES} moves"
     raise RuntimeError(msg)

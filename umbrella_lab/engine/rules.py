@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 from umbrella_lab.engine.errors import OptionError
@@ -95,10 +94,3 @@ def read_rulebook(game: str, path: Path) -> RuleBook:
         )
         raise OptionError(msg)
     return book
-
-
-@cache
-def rulebook(game: str) -> RuleBook:
-    """The digest of a registered game's package (``umbrella_lab.games.<game>``)."""
-    text = (files(f"umbrella_lab.games.{game}") / "rules.md").read_text("utf-8")
-    return parse_digest(game, text)

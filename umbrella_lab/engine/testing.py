@@ -84,9 +84,9 @@ def _play_checked(
         )
         move = state._lucky_key() if chance else policy(state, rng)
         if legal:
-            assert move in state._moves(), f"seed {seed}: policy chose an illegal move {move}"
+            assert move in state.legal_moves(), f"seed {seed}: policy chose an illegal move {move}"
         made.append(move)
-        state._do(move, False)
+        move.play(state)
         if len(made) % check_every == 0:
             problems = state.check()
             assert not problems, f"seed {seed}, move {len(made)} {move}: {problems}"
@@ -166,7 +166,7 @@ def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> Non
         shared = shared_lists(state, after)
         assert not shared, f"apply({action}): the new state shares lists with the old: {shared}"
         branch = state.fork()
-        branch._do(move, False)
+        move.play(branch)
         changed = [k for k, v in slots(state).items() if before.get(k) != v]
         assert not changed, f"playing on a fork changed the state it came from: {changed}"
         assert all(event.rule for event in after.events), f"{action}: an event has no rule id"

@@ -26,7 +26,6 @@ from typing import Any
 
 import pandas as pd
 
-from umbrella_lab.engine import compiled
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.play import play_out
@@ -114,16 +113,14 @@ def advise(
         payload = dumps(state)
         blocks = _blocks(seed, seed + rollouts, max(2 * cores, 1))
         futures = [
-            executor.submit(
-                rollout_block, payload, keys, sent, seat, team, start, stop, compiled.enabled
-            )
+            executor.submit(rollout_block, payload, keys, sent, seat, team, start, stop)
             for start, stop in blocks
         ]
         for done, future in enumerate(futures, start=1):
             add(future.result())
             report(done / len(futures))
     else:
-        afters, fast = _on_compiled_rules([state.apply(action) for action in actions], sent, fast)
+        afters = [state.apply(action) for action in actions]
         probe = min(PROBE, rollouts)
         began = time.perf_counter()
         add(_rollouts(afters, fast, seat, team, seed, seed + probe))
@@ -246,7 +243,6 @@ def rollout_block(
     team: bool,
     start: int,
     stop: int,
-    use_compiled: bool = True,
 ) -> Tally:
     """The task a worker runs: rollouts ``start .. stop - 1`` of every action.
 
@@ -258,7 +254,6 @@ def rollout_block(
         team: True when a win counts for the whole team.
         start: First re-deal seed.
         stop: One past the last.
-        use_compiled: Play the compiled copy of the rules where one is ready (the same games).
 
     Returns:
         Wins per action, total score per action, and whether the game keeps score.
@@ -266,21 +261,7 @@ def rollout_block(
     state: State = pickle.loads(payload)
     fast = get_policy(state.game, policy)
     afters = [state.apply(key) for key in keys]
-    if use_compiled:
-        afters, fast = _on_compiled_rules(afters, policy, fast)
     return _rollouts(afters, fast, seat, team, start, stop)
-
-
-def _on_compiled_rules(
-    afters: list[State], policy: PolicyLike, fast: FastPolicy
-) -> tuple[list[State], FastPolicy]:
-    """The after-states and the policy on the compiled copy of the rules, where there is one.
-
-    The same positions and the same policy, so the same rollouts, faster (see
-    :mod:`umbrella_lab.engine.compiled`); otherwise both come back unchanged.
-    """
-    twins = compiled.twin_play(afters, policy)
-    return twins if twins is not None else (afters, fast)
 
 
 def _blocks(start: int, stop: int, parts: int) -> list[tuple[int, int]]:
@@ -313,9 +294,7 @@ def _spread(
     futures: list[Future[Any]] = []
     try:
         futures = [
-            submit_quietly(
-                pool, rollout_block, payload, keys, sent, seat, team, s, e, compiled.enabled
-            )
+            submit_quietly(pool, rollout_block, payload, keys, sent, seat, team, s, e)
             for s, e in blocks[1:]
         ]
         here = _rollouts(afters, fast, seat, team, *blocks[0], report)

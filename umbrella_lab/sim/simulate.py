@@ -24,7 +24,6 @@ from typing import Any
 
 import pandas as pd
 
-from umbrella_lab.engine import compiled
 from umbrella_lab.engine.core import Game, load
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
@@ -53,9 +52,8 @@ class SimulationNote(UserWarning):
     """A note about how a simulation ran (for example: on one core, and why)."""
 
 
-Task = tuple[str, int, dict[str, Any], PolicyLike, int, int, bool]
-"""One piece of work: game name, players, changed options, policy, first seed, end seed, and
-whether a compiled copy of the rules may be used."""
+Task = tuple[str, int, dict[str, Any], PolicyLike, int, int]
+"""One piece of work: game name, players, changed options, policy, first seed, end seed."""
 
 
 def play_seeds(
@@ -65,7 +63,6 @@ def play_seeds(
     policy: PolicyLike,
     start: int,
     stop: int,
-    use_compiled: bool = True,
 ) -> list[dict[str, Any]]:
     """Play the games with seeds ``start`` to ``stop - 1``; one plain row (a dict) per game.
 
@@ -79,8 +76,6 @@ def play_seeds(
         policy: A policy name or a (picklable) policy function.
         start: First seed.
         stop: One past the last seed.
-        use_compiled: Play the compiled copy of the rules and policy where one is ready (see
-            :mod:`umbrella_lab.engine.compiled`): the same games, faster.
 
     Returns:
         One dict per game: seed, won, winners, reason, rule, moves, scores (where the game
@@ -89,9 +84,6 @@ def play_seeds(
     game = rebuild_game(name, players, options)
     fast = get_policy(name, policy)
     deal = game.deal
-    twins = compiled.fast_play(game, policy) if use_compiled else None
-    if twins is not None:
-        deal, fast = twins
     rows = []
     made: list[tuple] = []
     for seed in range(start, stop):
@@ -306,13 +298,12 @@ def _run_cells(
     sent: PolicyLike = policy if isinstance(policy, str) else fast
     cores = workers if workers is not None else default_workers()
     sizes = chunk_sizes(n, cores)
-    use_compiled = compiled.enabled  # (decided here, so a switch in a notebook reaches workers)
     tasks: list[Task] = []
     for game in games:
         options = dict(game.changed_options)
         start = seed
         for size in sizes:
-            task = (game.name, game.players, options, sent, start, start + size, use_compiled)
+            task = (game.name, game.players, options, sent, start, start + size)
             tasks.append(task)
             start += size
     total = n * len(games)

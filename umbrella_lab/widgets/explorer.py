@@ -25,6 +25,7 @@ import traitlets
 from umbrella_lab.engine.core import CHANCE, Game, State, load
 from umbrella_lab.engine.differences import SEP, differences
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError
+from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.session import Branch, Node
 from umbrella_lab.engine.session import Session as PlainSession
 from umbrella_lab.sim.policies import game_policies
@@ -293,14 +294,16 @@ class Explorer(anywidget.AnyWidget):
         hidden = seat is not None and bool(actions) and not chance and state.hides_from(seat)
         private = hidden and state.to_act != seat
         private_note = (
-            hidden and not private and type(state)._private_move is not State._private_move
+            hidden
+            and not private
+            and any(kind.private_to is not Move.private_to for kind in state.game.info.moves)
         )
         private_count = len(actions) if private else 0
         if private:
             actions, shorts = [], []
             actor = deciding or "The team"
         elif private_note:
-            shown = [not state._private_move(a.key, seat) for a in actions]
+            shown = [not a.key.private_to(state, seat) for a in actions]
             actions = [a for a, keep in zip(actions, shown, strict=True) if keep]
             shorts = [s for s, keep in zip(shorts, shown, strict=True) if keep]
         odds = {action.key: p for action, p in state.chance_outcomes()} if chance else {}

@@ -63,6 +63,7 @@ from umbrella_lab.games.academy.rules import (
     Swap,
     VanyaHit,
     VanyaRemoves,
+    card_by_card,
     distinct,
     power_blocked,
 )
@@ -70,28 +71,10 @@ from umbrella_lab.games.academy.rules import (
 
 def random_move(state: AcademyState, rng: random.Random) -> Move:
     """Any legal move, each as likely."""
-    moves = moves_card_by_card(state)
+    moves = card_by_card(state, face_moves(state)) if state.stage == "face" else None
+    if moves is None:
+        moves = state.legal_moves()
     return moves[rng.randrange(len(moves))]
-
-
-CARD_MOVES = (Attack, Block, Heal, Story)
-
-
-def moves_card_by_card(state: AcademyState) -> list[Move]:
-    """The legal moves, with a hero's plain card plays listed card by card.
-
-    The rules list each kind of move together (every attack, then every block, heal and
-    story); a hero's plays of one card were once listed together (its attack or block, then its
-    heals or stories). ``random`` picks from this list, so that a seed picks the same move as
-    it always did; the moves are the rules' own.
-    """
-    if state.stage != "face":
-        return state.legal_moves()
-    moves = face_moves(state)
-    hand = state.hands[state.responder]
-    plays = [move for move in moves if type(move) in CARD_MOVES]  # the first moves listed
-    plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
-    return plays + moves[len(plays) :]
 
 
 FACE_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)

@@ -212,6 +212,15 @@ class AcademyState(State):
             return None
         return TEAM if self.stage in TEAM_STAGES else self.responder
 
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, as each move kind lists it, a hero's hand read card by card.
+
+        Facing a card, a hero's plays of one card come together, in the order of the hand: its
+        attack or block, then its heals or stories (see :func:`card_by_card`).
+        """
+        moves = super().legal_moves()
+        return card_by_card(self, moves) if self.stage == "face" else moves
+
     # --- the table in the rulebook's words --------------------------------------------------
     @property
     def players(self) -> int:
@@ -289,14 +298,6 @@ class AcademyState(State):
         boost = "+" if code == self.boost_card else ""
         damage = self.villain_damage(code)
         return f"villain attack {self.villain_attack(code)}{boost} ({damage} damage)"
-
-    def _private_move(self, key: tuple, seat: int) -> bool:
-        """Whether showing the legal move ``key`` to ``seat`` would reveal a hidden card.
-
-        The moves themselves say so (``HeroBoost.private_to``, under Family Secrets); the
-        explorer looks for this method to know that the game has such moves.
-        """
-        return super()._private_move(key, seat)
 
     # --- luck -------------------------------------------------------------------------------
     def _rng(self) -> random.Random:
@@ -919,6 +920,18 @@ def stage_rule(stage: str) -> str:
 def faced_value(s: AcademyState) -> int:
     """The attack value of the faced card."""
     return s.villain_attack(s.lineup[s.faced_position])
+
+
+def card_by_card(s: AcademyState, moves: list[Move]) -> list[Move]:
+    """The moves of a hero facing a card, the plays of each card together, in hand order.
+
+    The card plays (attack, block, heal, story) come first among the legal moves; they are put
+    in the order of the cards in hand, keeping each card's own plays in the kinds' order.
+    """
+    hand = s.hands[s.responder]
+    plays = [move for move in moves if type(move) in ONE_CARD_PLAYS]
+    plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
+    return plays + moves[len(plays) :]
 
 
 class Attack(Move):
@@ -2161,6 +2174,10 @@ class CallPogo(Move):
 
 CARD_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)
 """The moves that answer the faced card with a card: without one, the hero passes."""
+
+ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
+"""The move kinds that play one card of a hero's hand against the faced card, and nothing
+else: a hero's moves are listed card by card in them (:func:`card_by_card`)."""
 
 MOVES = (
     Attack,

@@ -43,10 +43,7 @@ from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.corporation.effects import EVENTS
 from umbrella_lab.games.corporation.odds import WIN_FLOATS
-
-# (relative: the compiled copy of this module imports the compiled rules, see
-# umbrella_lab.engine.compiled)
-from .rules import (
+from umbrella_lab.games.corporation.rules import (
     HERO,
     SURVIVOR_CREW_LIMIT,
     UMBRELLA,
