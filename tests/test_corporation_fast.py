@@ -1,12 +1,9 @@
 """The fast paths of Heroes vs the Umbrella Corporation agree with the plain rules, move for move.
 
-Two shortcuts exist only for simulations (``fast.py`` and ``policies.py``):
-
-* the state's quick pick of a chance step's lucky outcome (``fast.QuickLuck``), which must be
-  exactly the engine's own pick (``State._lucky_key``): same seed, same dice;
-* the players' own list of the legal moves (``policies.moves``), which must hold exactly the
-  rules' legal moves (``state.legal_moves()``), each once, in the order the players were written
-  for.
+* The players' own list of the legal moves (``policies.moves``) must hold exactly the rules'
+  legal moves (``state.legal_moves()``), each once, in the order the players were written for.
+* The engine's exact whole-number pick of a chance step's outcome (``exact_pick``) must pick what
+  adding the fractions would, at every chance step: same seed, same dice.
 
 Both are checked over thousands of positions of seeded games, under every option value.
 """
@@ -21,8 +18,7 @@ from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab import CHANCE
-from umbrella_lab.engine.core import State
-from umbrella_lab.games.corporation import fast
+from umbrella_lab.engine.core import exact_pick
 from umbrella_lab.games.corporation.policies import heuristic, moves, random_move
 from umbrella_lab.games.corporation.rules import PlayUnit
 
@@ -53,12 +49,24 @@ def positions(settings: dict, games: int = GAMES):
             chosen.play(state)
 
 
+def by_fractions(outcomes, draw):
+    """The outcome a running total of fractions picks: the definition of the lucky pick."""
+    total = Fraction(0)
+    for move, p in outcomes:
+        total += p
+        if draw < total:
+            return move
+    return outcomes[-1][0]
+
+
 @pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: ",".join(s) or "defaults")
-def test_the_quick_luck_picks_what_the_engine_picks(settings):
+def test_the_exact_pick_is_the_pick_by_fractions_at_every_chance_step(settings):
     steps = {}
     for state in positions(settings):
         if state.to_act == CHANCE:
-            assert state._lucky_key() == State._lucky_key(state), (state.seed, state.luck)
+            draw = random.Random(state.seed * 1_000_003 + 7919 * state.luck + 17).random()
+            outcomes = state._chance()
+            assert state._lucky_key() == by_fractions(outcomes, draw), (state.seed, state.luck)
             steps[state.phase] = steps.get(state.phase, 0) + 1
     assert steps["roll"] > 1000 and steps["fate"] > 100
     if settings.get("split", "random") == "random":
@@ -75,15 +83,8 @@ def test_the_exact_pick_compares_like_fractions_at_every_edge():
             if draw < total:
                 found = move
                 break
-        assert fast.exact_pick(outcomes, draw) == found == want
-    assert fast.exact_pick(outcomes, 0.9999999999999999) == "c"
-
-
-def test_the_roll_edges_are_the_running_totals_of_two_dice():
-    assert len(fast.ROLL_EDGES) == 11 and fast.ROLL_EDGES[-1] == 1.0
-    assert fast.ROLL_EDGES[0] == fast.float_edge(Fraction(1, 36))
-    for edge in fast.ROLL_EDGES:
-        assert Fraction(edge) >= Fraction(int(edge * 36), 36)
+        assert exact_pick(outcomes, draw) == found == want
+    assert exact_pick(outcomes, 0.9999999999999999) == "c"
 
 
 @pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: ",".join(s) or "defaults")

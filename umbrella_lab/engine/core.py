@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -606,14 +605,10 @@ class State:
 
         Same seed, same step, same outcome: two branches that reach the same roll see the same
         dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
-        first whose running total of exact probabilities is above it.
+        first whose running total of exact probabilities is above it (:func:`exact_pick`).
         """
-        outcomes = self._chance()
         draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
-        for (key, _), edge in zip(outcomes, _edges(outcomes), strict=True):
-            if draw < edge:
-                return key
-        return outcomes[-1][0]
+        return exact_pick(self._chance(), draw)
 
     def roll(self) -> State:
         """At a chance step, the state after the outcome its own luck gives."""
@@ -649,29 +644,20 @@ class State:
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
 
 
-_EDGES: dict[int, tuple[Sequence[Any], tuple[float, ...]]] = {}
+def exact_pick(outcomes: Sequence[tuple[Any, Fraction]], draw: float) -> Any:
+    """The first outcome whose running total of probabilities is above ``draw``, exactly.
 
-
-def _edges(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[float, ...]:
-    """The running totals of the outcomes' probabilities, each as the smallest float not below it.
-
-    For a float ``draw``, ``draw < total`` exactly when ``draw < edge``: the pick is the same as
-    with the exact fractions. A game that hands out the same tuple of outcomes every time (a
-    constant) has its edges worked out once.
+    What adding the fractions and comparing would give, in whole numbers (much faster): a float
+    is a whole number of 2**-53, and ``a / b < c / d`` exactly when ``a * d < c * b``.
     """
-    known = _EDGES.get(id(outcomes))
-    if known is not None and known[0] is outcomes:
-        return known[1]
-    total, edges = Fraction(0), []
-    for _, probability in outcomes:
-        total += probability
-        edge = float(total)
-        edges.append(edge if Fraction(edge) >= total else math.nextafter(edge, 2.0))
-    if isinstance(outcomes, tuple):
-        if len(_EDGES) > 4096:
-            _EDGES.clear()
-        _EDGES[id(outcomes)] = (outcomes, tuple(edges))
-    return tuple(edges)
+    top, scale = draw.as_integer_ratio()  # draw == top / scale
+    total, denominator = 0, 1  # the running total is total / denominator
+    for outcome, probability in outcomes:
+        total = total * probability.denominator + probability.numerator * denominator
+        denominator *= probability.denominator
+        if top * denominator < total * scale:
+            return outcome
+    return outcomes[-1][0]
 
 
 def _key_from_id(text: str) -> tuple | None:

@@ -4,9 +4,9 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Everything the kit knows 
 is declared in ``INFO`` below. The modules: ``rules`` (the state and every rule, one class per
 kind of move, citing ``docs/rules/corporation.md``), ``effects`` (the card abilities, one
 function each, named by the data), ``cards`` (the data files), ``odds`` (exact combat odds),
-``policies`` (random and heuristic players), ``fast`` (the quick pick of a roll's luck, for
-simulations), ``legacy`` (older action ids), ``scenario`` (tables set up by hand) and
-``views`` (what each seat sees).
+``policies`` (random and heuristic players, with their own quick list of the legal moves),
+``legacy`` (older action ids), ``scenario`` (tables set up by hand) and ``views`` (what each
+seat sees).
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("corporation").new(seed=3)

@@ -47,7 +47,6 @@ from umbrella_lab.games.corporation.cards import (
     UmbrellaCard,
     load_cards,
 )
-from umbrella_lab.games.corporation.fast import QuickLuck
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 
 # --- Constants in the rulebook's words ------------------------------------------------------
@@ -71,13 +70,11 @@ LOCKDOWNS, REROLLS, UNITS_LOST, CHARACTERS_DISCARDED, CHARACTERS_SAVED, EVENTS_P
 # --- The state ------------------------------------------------------------------------------
 
 
-class CorporationState(QuickLuck, State):
+class CorporationState(State):
     """The whole table of Heroes vs the Umbrella Corporation.
 
     Card numbers index ``cards.hero`` (the Heroes' cards) and ``cards.umbrella`` (Umbrella's);
     lists of two are indexed by side (``HERO``, ``UMBRELLA``). Decks are drawn from the end.
-    (``QuickLuck``, from ``fast.py``, finds the outcome a roll's own luck gives without adding
-    fractions, for simulations; it picks exactly what the engine would.)
 
     Attributes:
         decks, discards, hands: Each side's deck, discard pile and hand.
