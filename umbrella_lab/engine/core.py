@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -608,7 +609,13 @@ class State:
         first whose running total of exact probabilities is above it (:func:`exact_pick`).
         """
         draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
-        return exact_pick(self._chance(), draw)
+        outcomes = self._chance()
+        if isinstance(outcomes, tuple):  # a game's constant table: its edges are kept
+            for (outcome, _), edge in zip(outcomes, _edges(outcomes), strict=True):
+                if draw < edge:
+                    return outcome
+            return outcomes[-1][0]
+        return exact_pick(outcomes, draw)
 
     def roll(self) -> State:
         """At a chance step, the state after the outcome its own luck gives."""
@@ -642,6 +649,29 @@ class State:
     def to_json(self, seat: int | None = None) -> str:
         """The snapshot of :meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
+
+
+_EDGES: dict[int, tuple[tuple[Any, ...], tuple[float, ...]]] = {}
+
+
+def _edges(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[float, ...]:
+    """The running totals of a constant table's probabilities as exact float edges, kept.
+
+    Each edge is the smallest float not below the running total, so for a float ``draw``,
+    ``draw < edge`` exactly when ``draw < total``: the same pick as :func:`exact_pick`.
+    """
+    known = _EDGES.get(id(outcomes))
+    if known is not None and known[0] is outcomes:
+        return known[1]
+    total, edges = Fraction(0), []
+    for _, probability in outcomes:
+        total += probability
+        edge = float(total)
+        edges.append(edge if Fraction(edge) >= total else math.nextafter(edge, 2.0))
+    if len(_EDGES) > 4096:
+        _EDGES.clear()
+    _EDGES[id(outcomes)] = (outcomes, tuple(edges))
+    return tuple(edges)
 
 
 def exact_pick(outcomes: Sequence[tuple[Any, Fraction]], draw: float) -> Any:

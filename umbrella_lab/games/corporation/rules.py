@@ -1615,7 +1615,7 @@ class Roll(Play):
     total: int
 
     @staticmethod
-    def odds(s: CorporationState) -> list[tuple[Move, Fraction]]:
+    def odds(s: CorporationState) -> tuple[tuple[Move, Fraction], ...]:
         """Each total of the roller's 2D6 with its exact chance."""
         return ROLL_OUTCOMES[s.roller]
 
@@ -1648,7 +1648,9 @@ class Roll(Play):
         return "assault.dice" if s.combat == "assault" else "search.dice"
 
 
-ROLL_OUTCOMES = tuple([(Roll(side, total), p) for total, p in ROLLS] for side in (HERO, UMBRELLA))
+ROLL_OUTCOMES = tuple(
+    tuple((Roll(side, total), p) for total, p in ROLLS) for side in (HERO, UMBRELLA)
+)
 """Each side's 2D6: the eleven totals, each with its exact odds."""
 
 
@@ -1951,7 +1953,7 @@ class Fate(Play):
     lost: int
 
     @staticmethod
-    def odds(s: CorporationState) -> list[tuple[Move, Fraction]]:
+    def odds(s: CorporationState) -> tuple[tuple[Move, Fraction], ...]:
         """Discarded or not, each with probability 1/2."""
         return FATES
 
@@ -1982,7 +1984,7 @@ class Fate(Play):
         return "assault.unit-fate" if s.combat == "assault" else "search.unit-fate"
 
 
-FATES = [(Fate(1), HALF), (Fate(0), HALF)]
+FATES = ((Fate(1), HALF), (Fate(0), HALF))
 """A unit's fate: discarded, or stays in play, each with probability 1/2."""
 
 
