@@ -123,9 +123,15 @@ def digest(scenario: Scenario) -> tuple[str, int]:
 
 
 def _policies(name: str) -> list[str]:
-    from umbrella_lab.sim.policies import policy_names
+    """The game's policies by name, without ``"heuristic"`` where it only names another one."""
+    from umbrella_lab.sim.policies import game_policies
 
-    return [p for p in policy_names(name) if not (p == "heuristic" and name == "umbrella")]
+    table = game_policies(name)
+    return [
+        p
+        for p in sorted(table)
+        if not (p == "heuristic" and any(q != p and f is table[p] for q, f in table.items()))
+    ]
 
 
 def _variants(name: str) -> list[tuple[str, Any]]:
@@ -174,7 +180,7 @@ def playthrough_cases() -> list[tuple[str, int, int]]:
 def playthrough_text(name: str, players: int, seed: int) -> str:
     """A whole game as text, played by the game's best policy."""
     game = ul.load(name, players=players)
-    policy = "greedy" if name == "umbrella" else "heuristic"
+    policy = ul.load(name).info.heuristic
     head = [
         f"# {game.info.title}: {players} player(s), seed {seed}, policy {policy}",
         "# moves in the table's words; each event with its rule id in brackets",
