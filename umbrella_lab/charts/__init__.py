@@ -19,7 +19,14 @@ from umbrella_lab.charts.outcomes import (
     sweep_heatmap,
     win_rate_chart,
 )
-from umbrella_lab.charts.theme import PALETTE, THEME, setup_notebook, theme_config, use_theme
+from umbrella_lab.charts.theme import (
+    PALETTE,
+    THEME,
+    setup_notebook,
+    theme_config,
+    to_svg,
+    use_theme,
+)
 
 __all__ = [
     "PALETTE",
@@ -31,6 +38,7 @@ __all__ = [
     "setup_notebook",
     "sweep_heatmap",
     "theme_config",
+    "to_svg",
     "use_theme",
     "win_rate_chart",
 ]

@@ -106,3 +106,21 @@ def setup_notebook() -> None:
     """
     use_theme()
     alt.renderers.enable("jupyter", offline=True)
+
+
+def to_svg(chart: Any) -> str:
+    """A chart drawn as SVG text in the kit's theme, with no script and no internet.
+
+    For places that show a picture rather than a live chart: a quiz's reveal, the teacher's
+    dashboard, a saved notebook. Drawn by ``vl-convert-python`` (already needed offline).
+    """
+    import io
+
+    buffer = io.StringIO()
+    if hasattr(alt, "theme"):
+        with alt.theme.enable(THEME):
+            chart.save(buffer, format="svg")
+    else:  # pragma: no cover (altair 5.3 and 5.4)
+        with alt.themes.enable(THEME):
+            chart.save(buffer, format="svg")
+    return buffer.getvalue()

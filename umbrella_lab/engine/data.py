@@ -6,12 +6,16 @@ returns plain dicts with defaults filled in, or raises :class:`DataError`.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from umbrella_lab.engine.errors import DataError
 
@@ -21,6 +25,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 _MISSING = object()
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -134,3 +139,84 @@ def folder_option(*names: str) -> Callable[[Any], str]:
         return ""
 
     return check
+
+
+# --- data folders read again when they change ------------------------------------------------
+
+RACY_NS = 2_000_000_000
+"""A file changed less than this long (2 s, in ns) before it was read may change again within the
+same tick of a coarse file-system clock: its contents are compared too until it is older."""
+
+
+def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Callable[..., T]]:
+    """Keep what a loader read from a data folder until one of its files ``names`` changes.
+
+    The decorated loader is called as ``loader(folder)`` with ``folder`` an absolute
+    :class:`~pathlib.Path`, or ``None`` for the packaged files (read once). The folder may be
+    given as a ``str`` or a ``Path``, relative or absolute: the same folder gives the same data.
+    Every call looks at the files' sizes and modification times (a few microseconds, so a
+    simulation that deals thousands of tables stays fast) and reads the folder again when one
+    changed: a student's edit is seen the next time the game is loaded. A file changed in the
+    last two seconds is also compared by its contents (a clock that ticks in whole seconds could
+    miss a second quick edit). A loader that raises keeps nothing, so a fixed file is read anew.
+    """
+
+    def decorate(loader: Callable[[Path | None], T]) -> Callable[..., T]:
+        packaged: list[T] = []
+        known: dict[str, tuple[tuple, T, bytes | None]] = {}
+
+        @functools.wraps(loader)
+        def load(folder: str | os.PathLike | None = None) -> T:
+            if folder is None:
+                if not packaged:
+                    packaged.append(loader(None))
+                return packaged[0]
+            key = os.path.normcase(os.path.abspath(os.fspath(folder)))
+            paths = [os.path.join(key, name) for name in names]
+            stamp = _stamp(paths)
+            entry = known.get(key)
+            if entry is not None and entry[0] == stamp:
+                if entry[2] is None:
+                    return entry[1]
+                if entry[2] == _contents(paths):  # recently changed: the same bytes?
+                    if not _racy(stamp):
+                        known[key] = (stamp, entry[1], None)
+                    return entry[1]
+            contents = _contents(paths) if _racy(stamp) else None  # taken before reading
+            value = loader(Path(key))
+            known[key] = (stamp, value, contents)
+            return value
+
+        load.cache_clear = lambda: (packaged.clear(), known.clear())  # type: ignore[attr-defined]
+        return load
+
+    return decorate
+
+
+def _stamp(paths: list[str]) -> tuple:
+    """Size and modification time of each file (``None`` for a missing one)."""
+    stamp = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            stamp.append(None)
+        else:
+            stamp.append((info.st_size, info.st_mtime_ns))
+    return tuple(stamp)
+
+
+def _racy(stamp: tuple) -> bool:
+    now = time.time_ns()
+    return any(entry is not None and now - entry[1] < RACY_NS for entry in stamp)
+
+
+def _contents(paths: list[str]) -> bytes:
+    digest = hashlib.sha256()
+    for path in paths:
+        try:
+            digest.update(Path(path).read_bytes())
+        except OSError:
+            digest.update(b"\0missing\0")
+        digest.update(b"\0")
+    return digest.digest()

@@ -6,9 +6,9 @@ A game's digest is a Markdown file (``docs/rules/<game>.md``, named by the game'
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from umbrella_lab.engine.errors import OptionError
@@ -73,15 +73,25 @@ def parse_digest(game: str, markdown: str) -> RuleBook:
     return RuleBook(game, rules)
 
 
-@cache
+_BOOKS: dict[tuple[str, str], tuple[tuple[int, int], RuleBook]] = {}
+
+
 def read_rulebook(game: str, path: Path) -> RuleBook:
-    """The digest of a game, read from its file (``GameInfo.digest``) once.
+    """The digest of a game, read from its file (``GameInfo.digest``).
+
+    It is kept, and read again when the file changes (a digest written in a notebook, edited
+    and written again, is seen the next time the game is loaded).
 
     Raises:
         OptionError: if the file is missing, unreadable or holds no rule, saying so: without its
             digest a game would cite rules nobody can read.
     """
     try:
+        info = os.stat(path)
+        stamp = (info.st_size, info.st_mtime_ns)
+        kept = _BOOKS.get((game, str(path)))
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
         text = Path(path).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         msg = f"{game}: cannot read the rule digest {path} ({error})"
@@ -93,4 +103,5 @@ def read_rulebook(game: str, path: Path) -> RuleBook:
             "a clone that turned a link into a text file shows this"
         )
         raise OptionError(msg)
+    _BOOKS[(game, str(path))] = (stamp, book)
     return book

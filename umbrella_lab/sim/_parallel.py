@@ -88,3 +88,21 @@ def shippable(obj: Any) -> bool:
         if getattr(inner, "__module__", None) == "__main__":
             return False
     return True
+
+
+KIT_GAMES = "umbrella_lab.games."
+"""Where the kit's own games live: a fresh worker process registers them on first use."""
+
+
+def travels(game: Game) -> bool:
+    """True when worker processes can rebuild ``game`` by its name.
+
+    Forked workers (Linux) start as copies of this process and know every registered game,
+    one written in a notebook too. Workers started afresh (``spawn``: Windows, macOS) know only
+    the kit's own games: a game registered from a notebook cell cannot be imported there, so
+    its simulations stay in this process.
+    """
+    if start_method() == "fork":
+        return True
+    module = getattr(game.info.setup, "__module__", "") or ""
+    return module.startswith(KIT_GAMES)

@@ -35,6 +35,7 @@ from umbrella_lab.sim._parallel import (
     local_pool,
     shippable,
     submit_quietly,
+    travels,
 )
 from umbrella_lab.sim.policies import FastPolicy, PolicyLike, get_policy
 from umbrella_lab.sim.stats import wilson
@@ -131,7 +132,7 @@ def advise(
             report(first + (1 - first) * share)
 
         left = (time.perf_counter() - began) / probe * (rollouts - probe)
-        if cores > 1 and left > PARALLEL_AFTER and shippable(sent):
+        if cores > 1 and left > PARALLEL_AFTER and shippable(sent) and travels(state.game):
             for tally in _spread(
                 state,
                 afters,

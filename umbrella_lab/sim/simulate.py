@@ -32,6 +32,7 @@ from umbrella_lab.sim._parallel import (
     rebuild_game,
     shippable,
     submit_quietly,
+    travels,
 )
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
 
@@ -314,6 +315,17 @@ def _run_cells(
                 f"policy {policy_name(policy)!r} cannot be sent to other processes (a lambda or a "
                 "function defined inside another function), so the games run on one core. Define "
                 "it with def at the top level of the notebook to use every core."
+            ),
+            stacklevel=3,
+        )
+        parallel = False
+    stranger = next((game for game in games if not travels(game)), None)
+    if parallel and stranger is not None:
+        warnings.warn(
+            SimulationNote(
+                f"the game {stranger.name!r} was not defined in an importable module of the kit "
+                "(a game written in a notebook, say), and worker processes on this system start "
+                "afresh and cannot see it, so the games run in this process, on one core."
             ),
             stacklevel=3,
         )

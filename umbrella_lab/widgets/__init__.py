@@ -1,4 +1,4 @@
-"""Notebook widgets: the explorer, and the registry of per-game board views.
+"""Notebook widgets: the explorer, the quiz, the teacher's dashboard, and per-game board views.
 
 >>> from umbrella_lab.widgets import explore
 >>> explore("academy", seed=7, players=3)
@@ -6,6 +6,7 @@ Explorer(academy, 3 players, seed 7, step 0)
 """
 
 from umbrella_lab.widgets.explorer import Explorer, explore
+from umbrella_lab.widgets.quiz import Quiz, QuizError
 from umbrella_lab.widgets.views import BoardView, register_view, view_for
 
-__all__ = ["BoardView", "Explorer", "explore", "register_view", "view_for"]
+__all__ = ["BoardView", "Explorer", "Quiz", "QuizError", "explore", "register_view", "view_for"]

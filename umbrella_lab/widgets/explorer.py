@@ -12,6 +12,7 @@ with the rules through a :class:`~umbrella_lab.engine.session.Session` and redra
 
 from __future__ import annotations
 
+import html
 import importlib
 import importlib.util
 import re
@@ -39,6 +40,18 @@ NOTHING = "\u2013"
 
 PROGRESS_EVERY = 0.25
 """Seconds between two progress updates of a running advisor (the "Thinking" button)."""
+
+MOVES_SHOWN = 8
+"""How many moves the static picture lists."""
+
+PICTURE_STYLE = (
+    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d232b;"
+    "background:#ffffff;border:1px solid #dfe3e8;border-radius:10px;padding:12px 14px;"
+    "max-width:980px;line-height:1.4"
+)
+PICTURE_NOTE_STYLE = (
+    "margin-top:10px;padding-top:6px;border-top:1px solid #eef0f2;color:#5f6975;font-size:13px"
+)
 
 ADVISOR_MISSING = (
     "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
@@ -149,6 +162,52 @@ class Explorer(anywidget.AnyWidget):
         return (
             f"Explorer({game.name}, {game.players} player{'s' * (game.players != 1)}, "
             f"seed {self.session.seed}, step {self.session.step})"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live widget, plus a static picture of the table for places without widgets.
+
+        JupyterLab and Voila draw the widget; a saved notebook shown on GitHub or nbviewer, or
+        exported to HTML, has no live kernel and shows the picture instead.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": self.picture()}, metadata
+
+    def picture(self) -> str:
+        """The table now as static HTML (inline styles only): title, board, the moves allowed.
+
+        What a saved notebook shows where widgets do not run.
+        """
+        state, session = self.state, self.session
+        if state.is_over:
+            doing = "The game is over."
+            moves: list[str] = []
+        elif state.to_act == CHANCE:
+            doing = "Luck decides next:"
+            moves = [f"{a.label} ({_fraction(p)})" for a, p in state.chance_outcomes()]
+        else:
+            doing = "The moves allowed now:"
+            moves = [f"{a.label} [{a.rule}]" for a in state.legal_actions()]
+        shown = "".join(f"<li>{html.escape(move)}</li>" for move in moves[:MOVES_SHOWN])
+        more = f"<li>and {len(moves) - MOVES_SHOWN} more</li>" if len(moves) > MOVES_SHOWN else ""
+        listing = (
+            f'<ul style="margin:4px 0 0 0;padding-left:20px">{shown}{more}</ul>' if moves else ""
+        )
+        title = html.escape(
+            f"{state.game.info.title} · {session.game.players} player"
+            f"{'s' * (session.game.players != 1)} · seed {session.seed} · step {session.step}"
+        )
+        return (
+            f'<div class="ulx-picture" style="{PICTURE_STYLE}">'
+            f'<div style="font-size:17px;font-weight:600;margin-bottom:8px">{title}</div>'
+            f"{self.view.static_picture(state)}"
+            f'<div style="margin-top:10px;font-size:14px">{html.escape(doing)}{listing}</div>'
+            f'<div style="{PICTURE_NOTE_STYLE}">A picture of the explorer as it was saved. '
+            "Run the notebook (JupyterLab, Voila or Binder) to play, undo, fork and ask "
+            "the advisor.</div></div>"
         )
 
     # --- what Python users call -----------------------------------------------------------

@@ -7,6 +7,7 @@ needs to draw and to play (the moves it offers as buttons, by action id); the dr
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, State
@@ -41,6 +42,42 @@ def board(state: State, seat: int | None = None) -> dict[str, Any]:
     return data
 
 
+def picture(state: State) -> str:
+    """The table as static HTML (inline styles): score bars towards the goal, the die."""
+    data = state.to_dict()
+    goal = data["goal"]
+    rows = []
+    for player in data["players"]:
+        banked = min(player["score"], goal)
+        active = player["active"] and not data["result"]
+        risk = min(data["turn_total"], goal - banked) if active else 0
+        rows.append(
+            '<div style="display:flex;align-items:center;gap:10px;margin:4px 0">'
+            f'<span style="width:36px;font-weight:{700 if active else 400}">'
+            f"{html.escape(player['name'])}</span>"
+            '<span style="display:flex;width:320px;height:14px;background:#eef0f2;'
+            'border-radius:7px;overflow:hidden">'
+            f'<span style="width:{100 * banked / goal:.1f}%;background:#2c6e76"></span>'
+            f'<span style="width:{100 * risk / goal:.1f}%;background:#e69f00"></span></span>'
+            f"<span>{player['score']}"
+            + (f' <span style="color:#9a5b00">+{data["turn_total"]} at risk</span>' if risk else "")
+            + "</span></div>"
+        )
+    faces = "".join(
+        '<span style="display:inline-block;min-width:26px;padding:3px 6px;margin-right:4px;'
+        "border-radius:6px;text-align:center;border:1px solid "
+        + ("#a8332a;color:#a8332a" if face["pig"] else "#bcc3cc")
+        + f'">{face["value"]}</span>'
+        for face in data["die"]
+    )
+    tail = data["result"]["reason"] if data["result"] else board(state)["decides"]
+    return (
+        f'<div style="font-size:14px"><div style="color:#5f6975">goal {goal}</div>{"".join(rows)}'
+        f'<div style="margin-top:8px">The die: {faces} (red: a pig)</div>'
+        f'<div style="margin-top:6px;font-weight:600">{html.escape(tail)}</div></div>'
+    )
+
+
 VIEW = register_view(
     BoardView(
         game="pig",
@@ -50,5 +87,6 @@ VIEW = register_view(
         groups={"Roll": ("roll",), "Hold": ("hold",), "The die": ("face",)},
         seats=lambda state: [f"P{seat + 1}" for seat in range(state.game.players)],
         quiet=("rolls", "turns", "active"),
+        picture=picture,
     )
 )

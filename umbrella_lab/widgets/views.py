@@ -13,6 +13,7 @@ other part of the explorer (actions, history, branches, log, inspector) is share
 from __future__ import annotations
 
 import contextlib
+import html
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -43,6 +44,9 @@ class BoardView:
             ``{heading: (kind, ...)}``. Kinds not listed get a group of their own.
         quiet: Snapshot fields left out of the "what changed" list (told by other lines).
         seats: ``state -> names``: what the seat switch calls each seat (default "Seat 1"...).
+        picture: ``state -> html``: the table as a static picture (inline styles only), kept in
+            a saved notebook for places where widgets do not run (GitHub, nbviewer, an HTML
+            export); by default the state's own ``_repr_html_``.
     """
 
     game: str
@@ -52,6 +56,7 @@ class BoardView:
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     quiet: tuple[str, ...] = ()
     seats: Callable[[State], list[str]] | None = None
+    picture: Callable[[State], str] | None = None
 
     def source(self) -> tuple[str, str]:
         """The renderer's JavaScript and CSS text."""
@@ -62,6 +67,22 @@ class BoardView:
         if self.seats is not None:
             return list(self.seats(state))
         return [f"Seat {seat + 1}" for seat in range(state.game.players)]
+
+    def static_picture(self, state: State) -> str:
+        """The table as HTML with inline styles only (no script).
+
+        The board where widgets do not run: the game's own picture, else its text picture.
+        """
+        if self.picture is not None:
+            return self.picture(state)
+        try:
+            return state._repr_html_()
+        except (NotImplementedError, AttributeError):
+            try:
+                text = state.to_text()
+            except (NotImplementedError, AttributeError):
+                text = repr(state)
+            return f'<pre style="margin:0">{html.escape(text)}</pre>'
 
     def group_of(self, kind: str) -> str:
         """The heading an action kind is shown under."""

@@ -11,10 +11,9 @@ entry and the field. Values the rulebook does not print are marked ``reconstruct
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from umbrella_lab.engine.data import Field, read_entries, read_toml
+from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
 
 PACKAGE = "umbrella_lab.games.academy"
@@ -207,9 +206,13 @@ def _file(folder: Path | None, name: str) -> tuple[str, dict]:
     return read_toml(folder / name if folder else name, None if folder else PACKAGE)
 
 
-@cache
+@cached_by_files(*DATA_FILES)
 def load_cards(folder: str | Path | None = None) -> Cards:
     """Read and check the five data files (from ``folder``, or the packaged ones).
+
+    A folder is read again when one of its files has changed since (a student's edit counts
+    the next time the game is loaded); the same folder as a ``str`` or a ``Path`` gives the
+    same cards.
 
     Raises:
         DataError: naming the file, the entry and the field that is wrong.

@@ -13,10 +13,9 @@ entry and the field. Values the rulebook does not print are marked ``reconstruct
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from umbrella_lab.engine.data import Field, read_entries, read_toml
+from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
 
 PACKAGE = "umbrella_lab.games.corporation"
@@ -208,11 +207,13 @@ def _check_umbrella(name: str, card: UmbrellaCard) -> None:
         raise DataError(name, where, "copies", "each facility is a single card")
 
 
-@cache
+@cached_by_files("hero_deck.toml", "umbrella_deck.toml")
 def load_cards(folder: str | Path | None = None) -> Cards:
     """Read and check ``hero_deck.toml`` and ``umbrella_deck.toml``.
 
-    The files come from ``folder``, or by default from the package.
+    The files come from ``folder``, or by default from the package. A folder is read again
+    when one of its files has changed since (a student's edit counts the next time the game is
+    loaded); the same folder as a ``str`` or a ``Path`` gives the same cards.
 
     Raises:
         DataError: naming the file, the entry and the field that is wrong.

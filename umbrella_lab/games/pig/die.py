@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.data import Field, read_entries, read_toml
+from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
 
 PACKAGE = "umbrella_lab.games.pig"
@@ -43,10 +42,11 @@ def die_file(folder: Any = None) -> Path | Any:
     return Path(folder) / "die.toml" if folder is not None else files(PACKAGE) / "data" / "die.toml"
 
 
-@cache
-def _load(folder: str | None) -> Die:
+@cached_by_files("die.toml")
+def _load(folder: Path | None) -> Die:
     name, tables = read_toml(
-        Path(folder) / "die.toml" if folder else "die.toml", None if folder else PACKAGE
+        folder / "die.toml" if folder is not None else "die.toml",
+        None if folder is not None else PACKAGE,
     )
     faces = tuple(Face(**entry) for entry in read_entries(name, tables, "face", _FACE))
     if len(faces) < 2:
@@ -59,7 +59,11 @@ def _load(folder: str | None) -> Die:
 def load_die(folder: Any = None) -> Die:
     """The die, from a folder of edited data or the packaged file.
 
+    A folder is read again when its ``die.toml`` has changed since (a student's edit counts
+    the next time the game is loaded); the same folder as a ``str`` or a ``Path`` gives the
+    same die.
+
     Raises:
         DataError: naming the file, the face and the field that is wrong.
     """
-    return _load(None if folder is None else str(Path(folder).resolve()))
+    return _load(folder)

@@ -16,12 +16,11 @@ print is marked ``reconstruction``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.data import Field, read_entries, read_toml
+from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
 from umbrella_lab.games.umbrella.effects import EFFECTS
 
@@ -527,9 +526,13 @@ def _turn(mask: int, steps: int) -> int:
     return mask
 
 
-@cache
+@cached_by_files(*FILES)
 def load_pieces(folder: str | Path | None = None) -> Pieces:
     """Read and check the three data files (from ``folder``, or the packaged ones).
+
+    A folder is read again when one of its files has changed since (a student's edit counts
+    the next time the game is loaded); the same folder as a ``str`` or a ``Path`` gives the
+    same pieces.
 
     Raises:
         DataError: naming the file, the entry and the field that is wrong.
