@@ -337,7 +337,7 @@ def test_play_with_a_function_and_a_bad_name(session):
         return state.legal_moves()[0]
 
     assert len(session.play(first, steps=3)) == 3
-    with pytest.raises(PolicyError, match=r"policies are heuristic, random"):
+    with pytest.raises(PolicyError, match=r"no policy named .nobody.; the ready-made policies are"):
         session.play("nobody", steps=1)
     with pytest.raises(ValueError, match="steps"):
         session.play(steps=-1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import numbers
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from umbrella_lab.engine.errors import IllegalActionError, OptionError
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, whole_number
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import RuleBook, read_rulebook
 
@@ -242,6 +243,8 @@ class Game:
     def __init__(self, info: GameInfo, players: int | None = None, **options: Any) -> None:
         if players is None:
             players = info.players[0]
+        if isinstance(players, numbers.Integral) and not isinstance(players, bool):
+            players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
             counts = ", ".join(str(p) for p in info.players)
             msg = f"{info.name}: {players!r} players is not allowed; choose one of {counts}"
@@ -308,9 +311,7 @@ class Game:
 
     def new(self, seed: int = 0) -> State:
         """Deal a new table; the same seed always deals the same game."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            msg = f"{self.name}: the seed must be a whole number, not {seed!r}"
-            raise OptionError(msg)
+        seed = whole_number(seed, f"{self.name}: the seed")
         return self.info.setup(self, seed, [])
 
     def deal(self, seed: int) -> State:

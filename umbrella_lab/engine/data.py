@@ -57,13 +57,21 @@ def read_toml(source: str | Path, package: str | None = None) -> tuple[str, dict
         name, text = f"{package.rsplit('.', 1)[-1]}/data/{source}", resource.read_text("utf-8")
     else:
         path = Path(source)
-        if not path.exists():
-            raise DataError(str(path), "", "", "the file does not exist")
-        name, text = str(path), path.read_text("utf-8")
+        if not path.is_file():
+            problem = "is a folder, not a file" if path.is_dir() else "the file does not exist"
+            raise DataError(str(path), "", "", problem)
+        try:
+            name, text = str(path), path.read_text("utf-8")
+        except UnicodeDecodeError as error:
+            raise DataError(str(path), "", "", "not a TOML text file (not UTF-8 text)") from error
+        except OSError as error:
+            raise DataError(str(path), "", "", f"cannot be read ({error.strerror})") from error
     try:
         return name, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(name, "", "", f"not valid TOML ({error})") from error
+    except RecursionError as error:
+        raise DataError(name, "", "", "nested too deeply to be a data file") from error
 
 
 def read_entries(
@@ -81,6 +89,13 @@ def read_entries(
     out = []
     for number, entry in enumerate(entries, 1):
         label = f"[[{table}]] #{number}"
+        if not isinstance(entry, dict):
+            raise DataError(
+                name,
+                label,
+                "",
+                f"must be a table of fields ([[{table}]] then key = value lines), not {entry!r}",
+            )
         if isinstance(entry.get("id"), str):
             label = f"{table} '{entry['id']}'"
         unknown = sorted(set(entry) - set(spec))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 
 class UmbrellaLabError(Exception):
     """Base class of every error the kit raises on purpose."""
@@ -40,3 +42,27 @@ class RecordError(UmbrellaLabError, ValueError):
 
 class DataChangedWarning(UserWarning):
     """A record or session replayed with other card data than it was played with."""
+
+
+def whole_number(value: object, what: str, low: int | None = 0, high: int | None = None) -> int:
+    """``value`` as an ``int`` when it is a whole number in range, else a clear ``OptionError``.
+
+    Any integral number is accepted (a numpy integer too), never a bool or a float.
+
+    Args:
+        value: What the user gave.
+        what: What it is, for the message ("the seed", "the number of games").
+        low: The smallest allowed value (``None``: no bound).
+        high: The largest allowed value (``None``: no bound).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        msg = f"{what} must be a whole number, not {value!r}"
+        raise OptionError(msg)
+    number = int(value)
+    if low is not None and number < low:
+        msg = f"{what} must be at least {low}, not {number}"
+        raise OptionError(msg)
+    if high is not None and number > high:
+        msg = f"{what} must be at most {high:,}, not {number:,}"
+        raise OptionError(msg)
+    return number

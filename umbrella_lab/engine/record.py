@@ -24,7 +24,7 @@ from umbrella_lab.engine.errors import (
     OptionError,
     RecordError,
 )
-from umbrella_lab.engine.saving import IDS, data_note, jsonable_options
+from umbrella_lab.engine.saving import IDS, data_note, jsonable_options, parse_json, read_json
 
 FORMAT = "umbrella-lab/record"
 
@@ -125,6 +125,20 @@ class Record:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError(f"{source}: field 'options' must be an object")
+        for name in options:
+            if name in ("players", "seed", "game"):
+                raise RecordError(
+                    f"{source}: field 'options' names {name!r}, which is a field of the record "
+                    "itself, not a rule option"
+                )
+        labels = data.get("labels", [])
+        if not isinstance(labels, list) or not all(isinstance(a, str) for a in labels):
+            raise RecordError(f"{source}: field 'labels' must be a list of texts")
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RecordError(f"{source}: field 'version' must be a whole number, not {version!r}")
+        if not isinstance(data.get("notes", ""), str):
+            raise RecordError(f"{source}: field 'notes' must be text")
         if not isinstance(data.get("data", ""), str):
             raise RecordError(f"{source}: field 'data' must be text (a hash of the card data)")
         return cls(
@@ -133,30 +147,27 @@ class Record:
             data["seed"],
             dict(options),
             list(data["actions"]),
-            list(data.get("labels", [])),
-            int(data.get("version", 1)),
-            str(data.get("notes", "")),
+            list(labels),
+            version,
+            data.get("notes", ""),
             data.get("data", ""),
             1 if data.get("ids", 1) != IDS else IDS,
         )
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path}: not valid JSON ({error})") from error
-        return cls.from_dict(data, str(path))
+        """Read a record file.
+
+        Raises:
+            RecordError: if the file cannot be read, is not JSON, or a field is wrong; the
+                message names the file.
+        """
+        return cls.from_dict(read_json(path, "record"), str(path))
 
     @classmethod
     def from_json(cls, text: str) -> Record:
         """Read a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record: not valid JSON ({error})") from error
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, "record"))
 
     def replay(self) -> list[State]:
         """Every state of the line, from the deal to the last action."""

@@ -9,6 +9,7 @@ exactly or fails with a :class:`~umbrella_lab.engine.errors.RecordError` that sa
 
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -99,6 +100,33 @@ def read_session(cls: type[Session], data: Any, source: str = "session") -> Sess
     return _Loader(cls, data, source).session()
 
 
+def parse_json(text: str, what: str) -> Any:
+    """JSON text as data, or a :class:`RecordError` that says what is wrong with it."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"{what}: JSON text expected, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{what}: not valid JSON ({error})") from error
+    except RecursionError as error:
+        raise RecordError(f"{what}: the JSON is nested too deeply to be a saved game") from error
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{what}: not text in UTF-8 ({error.reason})") from error
+
+
+def read_json(path: str | Path, what: str) -> Any:
+    """A JSON file's data, or a :class:`RecordError` naming the file and what is wrong."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read the {what} file ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path}: not a {what} file (not text in UTF-8)") from error
+    except (TypeError, ValueError) as error:  # not a path at all
+        raise RecordError(f"{path!r} is not the path of a {what} file ({error})") from error
+    return parse_json(text, str(path))
+
+
 def data_note(saved: str, game: Any) -> str:
     """What to say when a file was played with other card data than ``game`` has, or ``""``."""
     if not saved or saved == game.data_hash:
@@ -154,6 +182,12 @@ class _Loader:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise self.fail("field 'options' must be an object")
+        for name in options:
+            if name in ("players", "seed", "game"):
+                raise self.fail(
+                    f"field 'options' names {name!r}, which is a field of the session itself, "
+                    "not a rule option"
+                )
         try:
             game = load(
                 data["game"],

@@ -515,24 +515,12 @@ class Session:
             RecordError: if the file is missing, is not valid JSON, lacks a field, or a move
                 does not replay; the message names the file, the branch and the action.
         """
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"{path}: cannot read the session file ({error.strerror})") from error
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path}: not valid JSON ({error})") from error
-        return cls.from_dict(data, source=str(path))
+        return cls.from_dict(saving.read_json(path, "session"), source=str(path))
 
     @classmethod
     def from_json(cls, text: str) -> Session:
         """Read a session from JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"session: not valid JSON ({error})") from error
-        return cls.from_dict(data)
+        return cls.from_dict(saving.parse_json(text, "session"))
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "session") -> Session:

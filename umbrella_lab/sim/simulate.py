@@ -25,6 +25,7 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, load
+from umbrella_lab.engine.errors import whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
     default_workers,
@@ -154,7 +155,7 @@ def simulate(
         PolicyError: for an unknown policy, or one that chooses an illegal move.
     """
     loaded = _resolve_game(game, players, options)
-    _check_count(n, seed)
+    n, seed = _check_count(n, seed)
     frames = _run_cells(
         [loaded],
         policy,
@@ -208,7 +209,7 @@ def sweep(
         OptionError: for an unknown setting or a value the game does not allow.
     """
     base = load(game) if isinstance(game, str) else game
-    _check_count(n, seed)
+    n, seed = _check_count(n, seed)
     names = list(grid)
     values = [_as_values(grid[name]) for name in names]
     cells = []
@@ -243,13 +244,13 @@ def _resolve_game(game: str | Game, players: int | None, options: dict[str, Any]
     return game.with_options(players, **options) if players is not None or options else game
 
 
-def _check_count(n: int, seed: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        msg = f"the number of games must be a whole number of at least 1, not {n!r}"
-        raise ValueError(msg)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        msg = f"the seed must be a whole number, not {seed!r}"
-        raise ValueError(msg)
+MAX_GAMES = 100_000_000
+"""The most games one call plays (a hundred million: hours on a laptop, a day on two cores)."""
+
+
+def _check_count(n: int, seed: int) -> tuple[int, int]:
+    n = whole_number(n, "the number of games", low=1, high=MAX_GAMES)
+    return n, whole_number(seed, "the seed")
 
 
 def _as_values(values: Iterable[Any]) -> list[Any]:

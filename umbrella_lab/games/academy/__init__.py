@@ -41,8 +41,11 @@ def _size(low: int, high: int) -> Any:
 def _heroes(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
-        return "give a list of hero ids, one per player, e.g. ('kraken', 'rumor')"
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        return (
+            "give a list of hero ids in seat order, one per player, e.g. ('kraken', 'rumor') "
+            "(a set has no order, so it cannot say who sits where)"
+        )
     return ""
 
 

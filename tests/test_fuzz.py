@@ -1,0 +1,183 @@
+"""Bad input through the public face gets a clear error and changes nothing.
+
+Inputs are generated per entry point from a seeded generator: wrong types, out-of-range
+numbers, junk text, records and sessions with every field broken in turn, damaged data files.
+A clear error is one of the kit's own (:class:`UmbrellaLabError`: it says what is wrong and
+why); a bare ``TypeError``, ``KeyError`` or ``RecursionError`` from inside is a failure, as is a
+state that changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from helpers import FULL, copy_data
+
+import umbrella_lab as ul
+from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.engine.record import Record
+from umbrella_lab.engine.testing import slots
+
+CASES = 400 if FULL else 120
+"""Generated inputs per entry point."""
+
+JUNK = [
+    None,
+    True,
+    -1,
+    0,
+    3.5,
+    float("nan"),
+    10**30,
+    "",
+    " ",
+    "x",
+    "🙂",
+    "attack/",
+    "/",
+    "a/b/c/d/e",
+    "-1",
+    "push/9/9/9/9",
+    [],
+    [1, 2],
+    {},
+    {"a": 1},
+    (),
+    ("attack",),
+    ("attack", "x", 1),
+    (None,),
+    b"bytes",
+    object(),
+    Path("."),
+    {1, 2},
+    -(10**12),
+    "face/" + "x" * 500,
+]
+
+
+def junk(rng: random.Random) -> object:
+    """Something a user might pass by mistake, or a random id-like text."""
+    if rng.random() < 0.6:
+        return rng.choice(JUNK)
+    kind = rng.choice(["attack", "push", "roll", "hold", "face", "score", "commit", "fly", "heal"])
+    parts = [
+        rng.choice(["0", "1", "-1", "99", "x", "north", "attack-35", "", "two"])
+        for _ in range(rng.randrange(0, 5))
+    ]
+    return "/".join([kind, *parts])
+
+
+def clearly(call, *args, **kwargs) -> object:
+    """Call; a raised error must be the kit's own, with a message."""
+    try:
+        return call(*args, **kwargs)
+    except UmbrellaLabError as error:
+        assert str(error), f"{call.__name__}: an error without a message"
+        return error
+
+
+@pytest.mark.parametrize("name", sorted(ul.games()))
+def test_bad_actions_are_refused_clearly_and_change_nothing(name):
+    rng = random.Random(name)
+    game = ul.load(name, players=ul.load(name).info.players[-1])
+    state = game.new(seed=3)
+    for _ in range(8):  # a few moves in, so more kinds of move are near
+        if state.is_over:
+            break
+        state = state.roll() if state.to_act == ul.CHANCE else state.apply(state.legal_actions()[0])
+    before = slots(state)
+    for _ in range(CASES):
+        bad = junk(rng)
+        result = clearly(state.apply, bad)
+        assert isinstance(result, UmbrellaLabError | ul.State), (bad, result)
+        assert slots(state) == before, f"apply({bad!r}) changed the state"
+        clearly(state.why_not, bad)
+
+
+def test_bad_games_players_options_and_seeds_are_refused_clearly():
+    rng = random.Random(1)
+    for _ in range(CASES):
+        name = rng.choice([*ul.games(), *JUNK[:12]])
+        players = rng.choice([None, 1, 2, 3, 7, *JUNK[:14]])
+        options = {rng.choice(["level", "data", "heroes", "goal", "nope", "seed"]): junk(rng)}
+        game = clearly(ul.load, name, players, **options)
+        if isinstance(game, ul.Game):
+            clearly(game.new, junk(rng))
+
+
+def _broken(record: dict, rng: random.Random) -> dict:
+    data = copy.deepcopy(record)
+    field = rng.choice([*data, "extra"])
+    action = rng.random()
+    if action < 0.3:
+        data.pop(field, None)
+    elif action < 0.8:
+        data[field] = junk(rng) if field != "actions" else [junk(rng)]
+    else:
+        data["options"] = {rng.choice(["players", "seed", "goal", "x"]): junk(rng)}
+    return json.loads(json.dumps(data, default=str))
+
+
+@pytest.mark.filterwarnings("ignore::umbrella_lab.engine.errors.DataChangedWarning")
+def test_broken_records_and_sessions_fail_clearly():
+    rng = random.Random(2)
+    record = json.loads(Record.of(ul.load("pig"), 5, ["roll/0", "face/three"]).to_json())
+    session = json.loads(ul.Session("pig", seed=5).to_json())
+    for _ in range(CASES):
+        result = clearly(lambda d: Record.from_dict(d).final(), _broken(record, rng))
+        assert isinstance(result, UmbrellaLabError | ul.State)
+        clearly(ul.Session.from_dict, _broken(session, rng))
+    for text in ("[" * 100_000 + "]" * 100_000, "{", "null", '"text"', "\ud800"):
+        assert isinstance(clearly(Record.from_json, text), UmbrellaLabError)
+        assert isinstance(clearly(ul.Session.from_json, text), UmbrellaLabError)
+
+
+def test_unreadable_files_are_named_in_the_error(tmp_path):
+    binary = tmp_path / "game.json"
+    binary.write_bytes(b"\xff\xfe\x00\x01binary")
+    for reader in (Record.load, ul.Session.load):
+        error = clearly(reader, binary)
+        assert isinstance(error, UmbrellaLabError) and "game.json" in str(error)
+        error = clearly(reader, tmp_path / "missing.json")
+        assert isinstance(error, UmbrellaLabError) and "missing.json" in str(error)
+        assert isinstance(clearly(reader, tmp_path), UmbrellaLabError)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace("[[face]]", "face = [1, 2]\n[[face]]", 1),
+        lambda text: "a = " + "[" * 5000 + "]" * 5000 + "\n" + text,
+        lambda text: text.replace("value = 2", 'value = "two"'),
+        lambda text: text.replace("value = 2", "value = 2\nvalue = 3"),
+        lambda text: text.replace("pig = false", "pig = 1", 1),
+        lambda text: text + "\n[[face]]\nid = 7\n",
+        lambda text: "",
+    ],
+)
+def test_damaged_data_files_fail_clearly_at_load(tmp_path, damage):
+    folder = copy_data(tmp_path, "pig")
+    die = folder / "die.toml"
+    die.write_text(damage(die.read_text(encoding="utf-8")), encoding="utf-8")
+    error = clearly(ul.load, "pig", data=folder)
+    assert isinstance(error, UmbrellaLabError) and "die.toml" in str(error)
+
+
+def test_a_binary_data_file_fails_clearly(tmp_path):
+    folder = copy_data(tmp_path, "pig")
+    (folder / "die.toml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    error = clearly(ul.load, "pig", data=folder)
+    assert isinstance(error, UmbrellaLabError) and "not a TOML text file" in str(error)
+
+
+def test_counts_may_be_any_whole_number_type_but_not_absurd():
+    np = pytest.importorskip("numpy")
+    assert ul.load("academy", players=np.int64(3)).players == 3
+    assert len(ul.sim.simulate("pig", n=np.int64(3), seed=np.int32(1), workers=1)) == 3
+    for n in (0, -1, 10**26, 2.5, True, "10"):
+        assert isinstance(clearly(ul.sim.simulate, "pig", n=n, workers=1), UmbrellaLabError)
+    assert isinstance(clearly(ul.load("pig").new, -5), UmbrellaLabError)  # not the deal of 5
