@@ -167,3 +167,39 @@ def test_a_record_with_the_same_data_replays_quietly():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert record.final().turn_total == 2
+
+
+# --- refusals in words ---------------------------------------------------------------------------
+
+
+def test_a_typo_gets_the_nearest_legal_labels():
+    state = ul.load("pig").new(1)
+    with pytest.raises(IllegalActionError, match="The nearest: P1: roll the die"):
+        state.apply("P1: rol the die")
+
+
+class Wait(Move):
+    """A move that is known to learners but never legal, to ask about."""
+
+    rule = "turn.hold"
+    seat: int
+
+    @classmethod
+    def known(cls, s):
+        return [Wait(0)]
+
+    def label(self, s):
+        return "P1: wait"
+
+    def why_not(self, s):
+        return "nobody may wait in Pig", "turn.hold"
+
+
+def test_a_known_move_named_by_its_label_is_refused_with_its_reason():
+    from dataclasses import replace
+
+    game = ul.load("pig")
+    info = replace(game.info, moves=(*game.info.moves, Wait))
+    state = ul.Game(info, 2).new(1)
+    with pytest.raises(IllegalActionError, match=r"not legal now: nobody may wait in Pig \(rule"):
+        state.apply("P1: wait")

@@ -13,6 +13,7 @@ same for all of them::
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import math
@@ -532,11 +533,27 @@ class State:
             raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
         if self.is_over:
             raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
-        sample = "; ".join(a.label for a in legal[:5])
-        msg = f"'{wanted}' is not a legal action here. Legal now: {sample}" + (
-            f" (and {len(legal) - 5} more)" if len(legal) > 5 else ""
-        )
+        for move in self._known_moves():  # a real move that is not legal now: say why
+            if move.label(self).casefold() == folded:
+                message, rule = move.why_not(self)
+                raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
+        labels = [a.label for a in legal]
+        nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6)
+        if nearest:
+            msg = f"'{wanted}' is not a legal action here. The nearest: {'; '.join(nearest)}"
+        else:
+            msg = f"'{wanted}' is not a legal action here. Legal now: {'; '.join(labels[:5])}" + (
+                f" (and {len(labels) - 5} more)" if len(labels) > 5 else ""
+            )
         raise IllegalActionError(msg)
+
+    def _known_moves(self) -> list[Move]:
+        """Moves a learner may name here that are not legal (each kind's ``known``)."""
+        legal = set(self.legal_moves())
+        found: list[Move] = []
+        for kind in self.game.info.moves:
+            found += [move for move in kind.known(self) if move not in legal]
+        return found
 
     def _by_move(self, key: tuple) -> Action:
         """The legal action of a move (or its canonical twin); refused with the rule if none."""

@@ -154,6 +154,15 @@ class Move(tuple):
         """Every move of this kind that is legal in state ``s``, in a fixed order."""
         return ()
 
+    @classmethod
+    def known(cls, s: Any) -> Iterable[Move]:
+        """Moves of this kind a learner might name in ``s``, legal or not (default: none more).
+
+        When a typed label names one of them and it is not legal, the refusal gives its
+        ``why_not`` (the reason and the rule) instead of "not a legal action".
+        """
+        return ()
+
     def play(self, s: Any) -> None:
         """Change state ``s`` in place: what the move does, saying every change with its rule."""
         raise NotImplementedError
