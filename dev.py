@@ -7,17 +7,23 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
     python3 dev.py test [pytest args]        # install, then run unit tests + every notebook (nbval)
     python3 dev.py test --full [pytest args] # the same with every golden game and the whole
                                              # contract (as CI runs it)
+    python3 dev.py dashboard [args]          # install, then open the teacher's dashboard (Voila)
+    python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check`
 
-The first run creates ``.venv`` next to this file and runs ``pip install -e .[test]`` in it.
-Later runs reinstall only when ``pyproject.toml`` has changed (a hash of it is kept in
-``.venv/.umbrella-lab-install-stamp``). Nothing needs to be activated.
-
+The first run creates ``.venv`` next to this file and installs what the command needs there:
+the kit (with JupyterLab and Voila) for ``lab``, ``dashboard`` and ``voila``; the kit and its
+test tools (``.[test]``) for ``test`` and ``lint``. It installs with uv when uv can be had from
+the package index (much faster), else with pip; set ``UMBRELLA_LAB_INSTALLER=pip`` to use pip.
+Later runs reinstall only when ``pyproject.toml`` changes or a command needs more (a note of
+what is installed is kept in ``.venv/.umbrella-lab-install-stamp``). Nothing needs to be
+activated.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -46,11 +52,18 @@ usage: python3 dev.py COMMAND [ARGS...]
 commands:
   lab   [ARGS]  install into .venv, then start JupyterLab on notebooks/00_start_here.ipynb
                 (ARGS go to `jupyter lab`, e.g. --no-browser --port 8899)
-  test  [ARGS]  install into .venv, then run
+  test  [ARGS]  install into .venv (with the test tools), then run
                 `python -m pytest` (ARGS go to pytest); the default run is every unit test
                 plus every notebook under strict nbval, with a few golden and contract
                 games of each kind; `test --full` plays them all (as CI does)
-  lint  [ARGS]  install into .venv, then run `ruff check` (ARGS go to ruff)
+  dashboard [ARGS]  install into .venv, then open the teacher's dashboard in Voila
+                (ARGS go to `umbrella-lab dashboard`, e.g. --port 8870 --no-browser)
+  voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
+                widgets, no code (ARGS go to `voila`)
+  lint  [ARGS]  install into .venv (with the test tools), then run `ruff check`
+
+environment:
+  UMBRELLA_LAB_INSTALLER=pip   install with pip even where uv can be had
 """
 
 
@@ -97,8 +110,20 @@ def _pyproject_hash() -> str:
     return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
 
 
-def ensure_env() -> None:
-    """Create .venv if needed and (re)install the project when pyproject.toml changed."""
+def _stamp() -> dict:
+    try:
+        found = json.loads(STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def ensure_env(extras: tuple[str, ...] = ()) -> None:
+    """Create .venv if needed and install the project with ``extras`` when not yet there.
+
+    Nothing is installed when the stamp says the same ``pyproject.toml`` was installed with at
+    least these extras.
+    """
     if sys.version_info < MIN_PYTHON:
         want = ".".join(map(str, MIN_PYTHON))
         sys.exit(f"[dev.py] error: Python {want}+ is needed, this is {sys.version.split()[0]}")
@@ -116,18 +141,99 @@ def ensure_env() -> None:
             sys.exit(f"[dev.py] error: `{sys.executable} -m venv .venv` failed (exit {rc})")
 
     wanted = _pyproject_hash()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+    stamp = _stamp()
+    have = set(stamp.get("extras", ())) if stamp.get("pyproject") == wanted else None
+    if have is not None and set(extras) <= have:
         say(".venv is up to date with pyproject.toml (delete .venv to force a reinstall)")
         return
 
-    say("installing umbrella-lab and its test tools into .venv (pip install -e .[test]) ...")
+    extras = tuple(sorted(set(extras) | (have or set())))
+    target = f".[{','.join(extras)}]" if extras else "."
+    what = "umbrella-lab" + (f" with {', '.join(extras)}" if extras else "")
     start = time.monotonic()
-    rc = run_pip([str(PYTHON), "-m", "pip", "install", "-q", "-e", ".[test]"])
+    uv = find_uv()
+    rc = 1
+    if uv is not None:
+        say(f"installing {what} into .venv with uv (uv pip install -e {target}) ...")
+        rc = run_pip(
+            [*uv, "pip", "install", "-q", "--python", str(PYTHON), *uv_index_args(), "-e", target]
+        )
+        if rc != 0:
+            say(f"uv could not install (exit {rc}); trying again with pip")
+    if rc != 0:
+        say(f"installing {what} into .venv with pip (pip install -e {target}) ...")
+        rc = run_pip([str(PYTHON), "-m", "pip", "install", "-q", "-e", target])
     if rc != 0:
         STAMP.unlink(missing_ok=True)
-        sys.exit(f"[dev.py] error: pip install failed (exit {rc}); see the messages above")
-    STAMP.write_text(wanted + "\n")
+        sys.exit(f"[dev.py] error: installing failed (exit {rc}); see the messages above")
+    STAMP.write_text(json.dumps({"pyproject": wanted, "extras": list(extras)}) + "\n")
     say(f"install finished in {time.monotonic() - start:.0f} s")
+
+
+def find_uv() -> list[str] | None:
+    """The uv installer: on the PATH, in .venv, or fetched into .venv with pip; else None."""
+    if os.environ.get("UMBRELLA_LAB_INSTALLER", "").lower() == "pip":
+        return None
+    here = BIN / ("uv.exe" if os.name == "nt" else "uv")
+    for found in (shutil.which("uv"), str(here) if here.exists() else None):
+        if (
+            found
+            and subprocess.call(
+                [found, "--version"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            == 0
+        ):
+            return [found]
+    say("fetching the uv installer into .venv (pip install uv) ...")
+    rc = run_pip([str(PYTHON), "-m", "pip", "install", "-q", "uv"])
+    if rc == 0 and here.exists():
+        return [str(here)]
+    say("uv is not available here; installing with pip")
+    return None
+
+
+def uv_index_args() -> list[str]:
+    """pip's settings for where packages come from (pip.conf, PIP_* variables), for uv.
+
+    uv does not read pip's configuration: a school's package mirror, extra indexes and
+    local wheel folders are handed over, so uv installs from where pip would.
+    """
+    try:
+        listed = subprocess.run(
+            [str(PYTHON), "-m", "pip", "config", "list"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found: dict[str, str] = {}
+    order = {"global": 0, "install": 1, ":env:": 2}  # later wins, as in pip
+    ranked = []
+    for line in listed.splitlines():
+        key, sep, value = line.partition("=")
+        section, _, name = key.rpartition(".")
+        if sep and section in order:
+            ranked.append((order[section], name.strip(), value.strip().strip("'\"")))
+    for _, name, value in sorted(ranked, key=lambda item: item[0]):
+        found[name] = value
+    args: list[str] = []
+    if found.get("index-url"):
+        args += ["--index-url", found["index-url"]]
+    for url in found.get("extra-index-url", "").split():
+        args += ["--extra-index-url", url]
+    for place in found.get("find-links", "").split():
+        args += ["--find-links", place]
+    for host in found.get("trusted-host", "").split():
+        args += ["--allow-insecure-host", host]
+    if found.get("no-index", "").lower() in ("1", "true", "yes", "on"):
+        args.append("--no-index")
+    if "--extra-index-url" in args or "--find-links" in args:
+        args += ["--index-strategy", "unsafe-best-match"]  # the best version anywhere, as pip
+    if found.get("cert") and "SSL_CERT_FILE" not in os.environ:
+        os.environ["SSL_CERT_FILE"] = found["cert"]
+    return args
 
 
 LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
@@ -172,21 +278,46 @@ def cmd_test(args: list[str]) -> int:
         args = [arg for arg in args if arg != "--full"]
         os.environ["UMBRELLA_LAB_FULL_TESTS"] = "1"
         say("full run: every golden game and the whole contract")
-    ensure_env()
+    ensure_env(("test",))
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")
     rc = run([str(PYTHON), "-m", "pytest", *args])
     say(f"pytest finished with exit code {rc}")
     return rc
 
 
-def cmd_lint(args: list[str]) -> int:
+def cmd_dashboard(args: list[str]) -> int:
     ensure_env()
+    say("starting the teacher's dashboard in Voila (stop it with Ctrl+C)")
+    return run([str(PYTHON), "-m", "umbrella_lab.cli", "dashboard", *args])
+
+
+def cmd_voila(args: list[str]) -> int:
+    if not args or args[0].startswith("-"):
+        print("usage: python3 dev.py voila NOTEBOOK [voila args]", file=sys.stderr)
+        return 2
+    notebook = Path(args[0])
+    if not (notebook if notebook.is_absolute() else ROOT / notebook).is_file():
+        print(f"[dev.py] error: no notebook {args[0]!r}", file=sys.stderr)
+        return 2
+    ensure_env()
+    say(f"showing {notebook.as_posix()} in Voila (stop it with Ctrl+C)")
+    return run([str(PYTHON), "-m", "voila", *args])
+
+
+def cmd_lint(args: list[str]) -> int:
+    ensure_env(("test",))
     rc = run([str(PYTHON), "-m", "ruff", "check", *args])
     say(f"ruff finished with exit code {rc}")
     return rc
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "lint": cmd_lint}
+COMMANDS = {
+    "lab": cmd_lab,
+    "test": cmd_test,
+    "dashboard": cmd_dashboard,
+    "voila": cmd_voila,
+    "lint": cmd_lint,
+}
 
 
 def main(argv: list[str]) -> int:

@@ -108,3 +108,26 @@ def test_option_values_are_read_like_python():
     assert _value("none") is None
     assert _value("kraken,rumor") == ("kraken", "rumor")
     assert _value("team") == "team"
+
+
+def test_dashboard_names_its_notebook(capsys):
+    assert main(["dashboard", "--print-notebook"]) == 0
+    path = capsys.readouterr().out.strip()
+    assert path.replace("\\", "/").endswith("notebooks/teacher_dashboard.ipynb")
+
+
+def test_an_installed_kit_writes_its_own_dashboard_notebook(monkeypatch, tmp_path):
+    import json
+
+    from umbrella_lab import cli
+
+    monkeypatch.setattr(cli, "DASHBOARD", cli.Path("no-such-folder") / "dashboard.ipynb")
+    monkeypatch.chdir(tmp_path)
+    notebook = cli.dashboard_notebook()
+    cell = json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]["source"]
+    assert "Dashboard(variants=" in cell and (tmp_path / "my_work").as_posix() in cell
+
+
+def test_dashboard_help_says_what_it_is(capsys):
+    assert main(["dashboard", "--help"]) == 0
+    assert "teacher's dashboard in Voila" in capsys.readouterr().out

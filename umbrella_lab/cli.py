@@ -6,6 +6,7 @@ Examples::
     umbrella-lab rules academy turn.block
     umbrella-lab simulate academy --players 3 --games 10000 --policy heuristic
     umbrella-lab simulate academy --players 4 --option strength=9 --option strict_heal=false --json
+    umbrella-lab dashboard            # the teacher's dashboard in Voila, in the browser
 
 Errors (an unknown game, option or player count) print one line to stderr and exit with 2.
 """
@@ -14,11 +15,15 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import games as game_names
@@ -95,6 +100,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
     sim.set_defaults(run=_simulate)
+
+    board = commands.add_parser(
+        "dashboard",
+        help="open the teacher's dashboard (Voila): simulate and compare rule changes",
+        description="Open the teacher's dashboard in Voila: a page with no code where a "
+        "teacher picks a game and its settings, runs many games and compares a change with a "
+        "kept baseline on the same seeds. Stop it with Ctrl+C.",
+    )
+    board.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    board.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser (print the address)"
+    )
+    board.add_argument(
+        "--print-notebook",
+        action="store_true",
+        help="print the path of the dashboard notebook and stop",
+    )
+    board.set_defaults(run=_dashboard)
     return parser
 
 
@@ -196,6 +219,79 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"mean rounds {rounds:.2f}")
     print(f"{speed:,.0f} games/s ({seconds:.2f} s)")
     return 0
+
+
+DASHBOARD = Path("notebooks") / "teacher_dashboard.ipynb"
+"""The dashboard notebook, relative to the repository (a clone of umbrella-lab)."""
+
+DASHBOARD_CELL = (
+    "from umbrella_lab.widgets import Dashboard\n\n"
+    'Dashboard(variants=["../tutorials/my_work", "my_work"])'
+)
+
+
+def dashboard_notebook() -> Path:
+    """The dashboard notebook: the repository's, or a one-cell copy made in a temp folder.
+
+    An installed kit (no repository around it) still has a dashboard: the notebook is written
+    afresh, looking for card-data variants in ``my_work`` under the current folder.
+    """
+    repository = Path(__file__).resolve().parents[1]
+    found = repository / DASHBOARD
+    if found.is_file():
+        return found
+    folder = Path(tempfile.mkdtemp(prefix="umbrella-lab-dashboard-"))
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "dashboard",
+                "metadata": {},
+                "outputs": [],
+                "source": DASHBOARD_CELL.replace(
+                    "../tutorials/my_work", (Path.cwd() / "my_work").as_posix()
+                ),
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = folder / DASHBOARD.name
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path
+
+
+def _dashboard(args: argparse.Namespace) -> int:
+    notebook = dashboard_notebook()
+    if args.print_notebook:
+        print(notebook)
+        return 0
+    if importlib.util.find_spec("voila") is None:
+        msg = "the dashboard needs Voila: pip install voila (python3 dev.py dashboard installs it)"
+        raise UmbrellaLabError(msg)
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebook),
+        f"--port={args.port}",
+        "--Voila.port_retries=0",
+        "--theme=light",
+    ]
+    if args.no_browser:
+        command.append("--no-browser")
+    print(f"{PROG}: the dashboard is at http://localhost:{args.port}/ (stop it with Ctrl+C)")
+    sys.stdout.flush()
+    process = subprocess.Popen(command, cwd=notebook.parent)
+    while True:
+        try:
+            return process.wait()
+        except KeyboardInterrupt:  # Voila got it too and stops by itself
+            continue
 
 
 def _option(text: str) -> tuple[str, Any]:

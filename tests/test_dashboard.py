@@ -1,0 +1,119 @@
+"""The teacher's dashboard, driven from Python: settings, runs, a baseline and a comparison."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import copy_data, edit_entry
+
+from umbrella_lab import sim
+from umbrella_lab.engine.core import REGISTRY
+from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.widgets import Dashboard
+
+
+def test_a_run_shows_the_win_rate_with_its_range_and_a_chart():
+    board = Dashboard(game="academy")
+    assert board.players_choice.value == 3
+    assert board.side_choice.value == "team"
+    assert "No run yet" in board.results.value
+    run = board.run(games=200)
+    frame = sim.simulate("academy", players=3, n=200, seed=2024)
+    assert run.games == 200 and run.seed == 2024
+    assert int(run.frame["won"].sum()) == int(frame["won"].sum())
+    assert run.low <= run.rate <= run.high
+    assert f"{run.rate:.1%}" in board.results.value and "95% range" in board.results.value
+    assert board.charts.value.count("<svg") == 1
+    assert not board.keep_button.disabled
+
+
+def test_a_kept_baseline_fixes_the_seeds_and_a_change_is_compared_on_them():
+    board = Dashboard(game="academy", seed=7)
+    board.games_choice.value = 500
+    base = board.run()
+    board.keep_baseline()
+    assert board.games_choice.disabled and board.seed_box.disabled
+    board._option_controls["base_life"].value = 6
+    board.seed_box.value = 99  # ignored while a baseline is kept
+    change = board.run(games=200)
+    assert (change.games, change.seed) == (500, 7)
+    assert list(change.frame["seed"]) == list(base.frame["seed"])
+    expected = sim.compare(change.frame, base.frame)
+    assert f"{expected.difference * 100:+.1f} points" in board.results.value
+    assert "base life: 5 → 6" in board.results.value
+    assert board.charts.value.count("<svg") == 1  # the comparison chart
+    board.clear_baseline()
+    assert not board.games_choice.disabled and board.baseline is None
+
+
+def test_competitive_games_count_one_seats_wins():
+    board = Dashboard(game="corporation")
+    assert [label for label, _ in board.side_choice.options] == ["Heroes", "Umbrella"]
+    board.side_choice.value = 1
+    run = board.run(games=200)
+    assert run.side == "Umbrella"
+    wins = run.frame["winners"].apply(lambda winners: 1 in winners)
+    assert list(run.frame["won"]) == list(wins)
+    assert "Umbrella won" in board.results.value
+
+
+def test_options_without_a_list_offer_the_numbers_they_allow():
+    board = Dashboard(game="academy")
+    strength = board._option_controls["strength"]
+    assert strength.options[0] == ("the rulebook's", "(the rulebook's)")
+    strength.value = 9
+    assert board.game.options["strength"] == 9
+    assert "heroes" not in board._option_controls  # a list of heroes: left at its default
+
+
+def test_a_card_data_variant_is_found_and_played(tmp_path):
+    folder = copy_data(tmp_path / "my_work", "pig")
+    variant = folder.rename(tmp_path / "my_work" / "two-pigs")
+    edit_entry(variant, "die.toml", "six", "pig = false", "pig = true")
+    (tmp_path / "my_work" / "not-a-variant").mkdir()
+    board = Dashboard(game="pig", variants=tmp_path / "my_work")
+    assert [label for label, _ in board.variant_choice.options] == ["packaged", "two-pigs"]
+    board.variant_choice.value = str(variant.resolve())
+    assert board.game.options["data"] == str(variant.resolve())
+    run = board.run(games=100)
+    assert run.settings["card data"] == "two-pigs"
+    assert "card data two-pigs" in board.results.value
+
+
+def test_a_broken_variant_is_shown_as_a_problem_not_raised(tmp_path):
+    variant = copy_data(tmp_path / "my_work", "pig").rename(tmp_path / "my_work" / "typo")
+    board = Dashboard(game="pig", variants=[tmp_path / "my_work"])
+    edit_entry(variant, "die.toml", "six", "value = 6", "valeu = 6")
+    board.variant_choice.value = str(variant.resolve())
+    board._safely(board.run)
+    assert "uld-problem" in board.results.value
+    assert "valeu" in board.results.value and "die.toml" in board.results.value
+    assert not board.run_button.disabled
+
+
+def test_keeping_a_baseline_before_a_run_says_what_to_do():
+    board = Dashboard(game="pig")
+    with pytest.raises(UmbrellaLabError, match="run the games first"):
+        board.keep_baseline()
+
+
+def test_an_unknown_game_and_a_broken_game(monkeypatch):
+    with pytest.raises(UmbrellaLabError, match="no game named 'chess'"):
+        Dashboard(game="chess")
+    monkeypatch.setitem(REGISTRY.broken, "broken-game", "SyntaxError: half written")
+    board = Dashboard(game="pig")
+    assert "broken-game" not in [name for _, name in board.game_choice.options]
+
+
+def test_switching_the_game_rebuilds_the_menus():
+    board = Dashboard(game="academy")
+    board.game_choice.value = "pig"
+    assert [value for _, value in board.players_choice.options] == [2, 3, 4]
+    assert list(board._option_controls) == ["goal"]
+    assert "hold-at-20" in board.policy_choice.options
+    assert repr(board) == "Dashboard(pig, 2 players, 2,000 games)"
+
+
+def test_the_saved_notebook_shows_a_line_not_the_controls():
+    data, _ = Dashboard(game="pig")._repr_mimebundle_()
+    assert data["text/plain"] == "Dashboard(pig, 2 players, 2,000 games)"
+    assert "umbrella-lab dashboard" in data["text/html"]

@@ -1,0 +1,568 @@
+"""The teacher's dashboard: simulate a game's settings and compare a change, with no code showing.
+
+One page (made for Voila: ``umbrella-lab dashboard``) where a teacher picks a game, the player
+count, rule options, a card-data variant, who plays and how many games; runs them with a
+progress bar; reads the win rate with its 95% range and the charts; keeps a run as the
+baseline and compares a change with it on the same seeds.
+
+>>> board = Dashboard(game="pig")
+>>> board
+Dashboard(pig, 2 players, 2,000 games)
+>>> run = board.run(games=200)
+>>> run.games, run.side
+(200, 'P1')
+
+Everything runs in Python (the simulations of :mod:`umbrella_lab.sim`); the page holds plain
+ipywidgets controls and SVG charts, so it works in JupyterLab, in Voila and on Binder.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+
+from umbrella_lab.charts import comparison_chart, to_svg, win_rate_chart
+from umbrella_lab.engine.core import REGISTRY, Game, games, load
+from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.sim import compare, simulate, wilson
+from umbrella_lab.sim.policies import game_policies
+from umbrella_lab.widgets.views import view_for
+
+GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
+"""The numbers of games the dashboard offers."""
+
+CHUNK = 1000
+"""Games simulated between two moves of the progress bar (at most ten steps a run)."""
+
+PACKAGED = "packaged"
+"""The card-data choice that means the game's own data files."""
+
+STYLE = """<style>
+.uld { font-size: 15px; max-width: 1400px; }
+.uld-title { font-size: 1.35em; font-weight: 650; margin: 0 0 0.1em; }
+.uld-lead { color: var(--jp-ui-font-color2, #5f6975); margin: 0 0 0.4em; line-height: 1.4; }
+.uld-body { display: flex; flex-flow: row wrap; gap: 0 1.2em; align-items: flex-start; }
+.uld-side { flex: 0 0 25em; }
+.uld-main { flex: 1 1 30em; min-width: 0; position: sticky; top: 0; }
+@media (max-width: 1000px) {
+  .uld-main { order: -1; position: static; flex-basis: 100%; }
+  .uld-side { flex: 1 1 100%; }
+}
+.uld-box { border: 1px solid var(--jp-border-color2, #dfe3e8); border-radius: 8px;
+  padding: 0.4em 0.6em; margin: 0.3em 0; }
+.uld-box h4 { margin: 0 0 0.2em; font-size: 0.95em; color: var(--jp-ui-font-color1, #2c333d); }
+.uld-headline { font-size: 1.25em; margin: 0.3em 0 0.1em; line-height: 1.35; }
+.uld-headline b { color: #2c6e76; }
+.uld-sub { color: var(--jp-ui-font-color2, #5f6975); margin: 0.15em 0; line-height: 1.35; }
+.uld-compare { margin: 0.4em 0; padding: 0.5em 0.8em; border-left: 4px solid #e69f00;
+  background: var(--jp-layout-color2, #f6f1e6); border-radius: 4px; line-height: 1.4; }
+.uld-problem { margin: 0.4em 0; padding: 0.5em 0.8em; border-left: 4px solid #a8332a;
+  background: #fbe6e3; color: #7a241d; border-radius: 4px; }
+.uld-empty { color: var(--jp-ui-font-color2, #5f6975); margin: 0.6em 0; font-style: italic; }
+.uld-charts { display: flex; flex-wrap: wrap; gap: 0.8em; align-items: flex-start; }
+.uld-charts svg { max-width: 100%; height: auto; background: #ffffff; border-radius: 6px; }
+.uld-changes { margin: 0.2em 0 0 1.2em; padding: 0; }
+</style>"""
+
+
+@dataclass
+class Run:
+    """One set of settings played on a range of seeds, as the dashboard shows it.
+
+    Attributes:
+        settings: The settings in words, e.g. ``{"game": "pig", "players": 2, ...}``.
+        frame: The simulation table (one row per game; ``won`` counts for ``side``).
+        side: Whose wins count: ``"the team"`` or a seat's name.
+        games: How many games were played.
+        seed: The first seed.
+        rate: The win rate; ``low``/``high``: its 95% range (Wilson).
+        low: See ``rate``.
+        high: See ``rate``.
+        defaults: The game's option defaults (the words name only the options changed).
+    """
+
+    settings: dict[str, Any]
+    frame: pd.DataFrame
+    side: str
+    games: int
+    seed: int
+    defaults: dict[str, Any] = field(default_factory=dict)
+    rate: float = field(init=False)
+    low: float = field(init=False)
+    high: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rate, self.low, self.high = wilson(int(self.frame["won"].sum()), len(self.frame))
+
+    def words(self) -> str:
+        """The settings in one line: what a run was (rule options only where changed)."""
+        skip = {"game", *self.defaults}
+        parts = [
+            f"{key} {_value(value)}" for key, value in self.settings.items() if key not in skip
+        ]
+        parts += [
+            f"{key.replace('_', ' ')} {_value(value)}"
+            for key, value in self.settings.items()
+            if key in self.defaults and value != self.defaults[key]
+        ]
+        return f"{_title(self.settings['game'])}: " + ", ".join(parts)
+
+
+class Dashboard(w.VBox):
+    """Pick a game and its settings, run many games, keep a baseline and compare a change.
+
+    Args:
+        game: The game shown first.
+        variants: Folders holding card-data variants (one sub-folder per variant, e.g. the
+            copies a class makes in workshop 04); a sub-folder that holds every data file a
+            game reads is offered for that game.
+        seed: The first seed of every run.
+    """
+
+    def __init__(
+        self,
+        game: str = "academy",
+        variants: str | Path | Iterable[str | Path] = (),
+        seed: int = 2024,
+    ) -> None:
+        names = _playable_games()
+        if not names:
+            raise UmbrellaLabError("no game could be loaded")
+        if game not in names:
+            msg = f"no game named {game!r} can be shown; the games are {', '.join(names)}"
+            raise UmbrellaLabError(msg)
+        self.variant_roots = (
+            [Path(variants)] if isinstance(variants, str | Path) else list(map(Path, variants))
+        )
+        self.baseline: Run | None = None
+        self.current: Run | None = None
+        self._option_controls: dict[str, w.Dropdown] = {}
+
+        self.game_choice = w.Dropdown(
+            options=[(_title(name), name) for name in names],
+            value=game,
+            description="Game",
+        )
+        self.players_choice = w.Dropdown(description="Players")
+        self.variant_choice = w.Dropdown(description="Card data")
+        self.policy_choice = w.Dropdown(description="Who plays")
+        self.side_choice = w.Dropdown(description="Count wins of")
+        self.games_choice = w.Dropdown(
+            options=[(f"{n:,}", n) for n in GAME_COUNTS], value=2000, description="Games"
+        )
+        self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="First seed")
+        self.options_box = w.VBox()
+        for control in (
+            self.game_choice,
+            self.players_choice,
+            self.variant_choice,
+            self.policy_choice,
+            self.side_choice,
+            self.games_choice,
+            self.seed_box,
+        ):
+            control.style = {"description_width": "8.5em"}
+            control.layout = w.Layout(width="23em")
+
+        self.run_button = w.Button(description="Run", button_style="primary", icon="play")
+        self.keep_button = w.Button(description="Keep as baseline", icon="thumb-tack")
+        self.clear_button = w.Button(description="Clear baseline", icon="times")
+        self.keep_button.disabled = self.clear_button.disabled = True
+        for button in (self.run_button, self.keep_button, self.clear_button):
+            button.layout = w.Layout(width="auto")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="", bar_style="info")
+        self.progress.layout = w.Layout(width="14em", display="none")
+        self.progress_text = w.Label("")
+        self.baseline_note = w.HTML("")
+        self.results = w.HTML(
+            '<div class="uld-empty">No run yet: choose the settings and press Run.</div>'
+        )
+        self.charts = w.HTML("")
+
+        self.run_button.on_click(lambda _: self._safely(self.run))
+        self.keep_button.on_click(lambda _: self._safely(self.keep_baseline))
+        self.clear_button.on_click(lambda _: self._safely(self.clear_baseline))
+        self.game_choice.observe(lambda _: self._game_changed(), names="value")
+        self.players_choice.observe(lambda _: self._players_changed(), names="value")
+
+        head = w.HTML(
+            STYLE + '<div class="uld-title">Game lab: simulate a rule change</div>'
+            '<div class="uld-lead">Pick the settings and run. Keep the run as the baseline, '
+            "change one thing and run again: both are played on the same seeds, so the "
+            "difference comes from the change, not from luck.</div>"
+        )
+        table = w.VBox(
+            [
+                w.HTML("<h4>The game</h4>"),
+                self.game_choice,
+                self.players_choice,
+                self.variant_choice,
+            ]
+        )
+        play = w.VBox(
+            [
+                w.HTML("<h4>The players and the run</h4>"),
+                self.policy_choice,
+                self.side_choice,
+                self.games_choice,
+                self.seed_box,
+            ]
+        )
+        rules = w.VBox([w.HTML("<h4>Rule options</h4>"), self.options_box])
+        for box in (table, play, rules):
+            box.add_class("uld-box")
+        side = w.VBox([table, play, rules])
+        side.add_class("uld-side")
+        buttons = [self.run_button, self.keep_button, self.clear_button]
+        actions = w.HBox([*buttons, self.progress, self.progress_text])
+        actions.layout = w.Layout(flex_flow="row wrap", align_items="center")
+        main = w.VBox([actions, self.baseline_note, self.results, self.charts])
+        main.add_class("uld-main")
+        body = w.Box([side, main])
+        body.add_class("uld-body")
+        super().__init__([head, body])
+        self.add_class("uld")
+        self._game_changed()
+
+    # --- what the page shows and does --------------------------------------------------------
+    def __repr__(self) -> str:
+        players = self.players_choice.value
+        return (
+            f"Dashboard({self.game_choice.value}, {players} player{'s' * (players != 1)}, "
+            f"{self.games_choice.value:,} games)"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live page, plus a line for places where widgets do not run."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        metadata = bundle[1] if isinstance(bundle, tuple) else {}
+        data = {
+            **data,
+            "text/plain": repr(self),
+            "text/html": (
+                '<div style="font-family:sans-serif;border:1px solid #dfe3e8;border-radius:8px;'
+                'padding:10px 14px;max-width:760px"><b>Game lab: simulate a rule change</b>'
+                "<br>The teacher's dashboard runs with a live kernel: open this notebook in "
+                "Voila (<code>umbrella-lab dashboard</code>) or JupyterLab.</div>"
+            ),
+        }
+        return data, metadata
+
+    @property
+    def game(self) -> Game:
+        """The game with the settings chosen now (raises a clear error for a bad setting)."""
+        options = {name: _unmenu(control.value) for name, control in self._option_controls.items()}
+        data = self.variant_choice.value
+        if data not in (None, PACKAGED):
+            options["data"] = data
+        return load(self.game_choice.value, players=self.players_choice.value, **options)
+
+    def settings(self) -> dict[str, Any]:
+        """The settings chosen now, in words (what a run records)."""
+        found: dict[str, Any] = {
+            "game": self.game_choice.value,
+            "players": self.players_choice.value,
+        }
+        for name, control in self._option_controls.items():
+            found[name] = _unmenu(control.value)
+        variant = self.variant_choice.value
+        found["card data"] = PACKAGED if variant in (None, PACKAGED) else Path(variant).name
+        found["who plays"] = self.policy_choice.value
+        return found
+
+    def run(self, games: int | None = None, seed: int | None = None) -> Run:
+        """Play the chosen settings (with a baseline kept: on the baseline's seeds) and show them.
+
+        Args:
+            games: How many games (default: the number chosen on the page).
+            seed: The first seed (default: the one on the page).
+
+        Returns:
+            The run, also shown on the page and kept as :attr:`current`.
+        """
+        if self.baseline is not None:
+            games, seed = self.baseline.games, self.baseline.seed
+        games = int(games if games is not None else self.games_choice.value)
+        seed = int(seed if seed is not None else self.seed_box.value)
+        game = self.game
+        policy = self.policy_choice.value
+        side = self.side_choice.value
+        self.run_button.disabled = True
+        self.progress.max, self.progress.value = games, 0
+        self.progress.layout.display = "flex"
+        self.progress_text.value = f"0 of {games:,} games"
+        frames = []
+        try:
+            done = 0
+            while done < games:
+                size = min(max(CHUNK, math.ceil(games / 10)), games - done)
+                frames.append(simulate(game, policy, n=size, seed=seed + done, progress=False))
+                done += size
+                self.progress.value = done
+                self.progress_text.value = f"{done:,} of {games:,} games"
+        finally:
+            self.run_button.disabled = False
+        frame = pd.concat(frames, ignore_index=True)
+        frame["won"] = _wins(frame, game, side)
+        defaults = {option.name: option.default for option in game.info.options}
+        run = Run(self.settings(), frame, _side_words(game, side), games, seed, defaults)
+        self.current = run
+        self.progress.layout.display = "none"
+        self.progress_text.value = f"{games:,} games played"
+        self.keep_button.disabled = False
+        self._show()
+        return run
+
+    def keep_baseline(self) -> Run:
+        """Keep the last run as the baseline: later runs use its seeds and are compared with it."""
+        if self.current is None:
+            raise UmbrellaLabError("run the games first, then keep the run as the baseline")
+        self.baseline = self.current
+        self.games_choice.disabled = self.seed_box.disabled = True
+        self.clear_button.disabled = False
+        self._show()
+        return self.baseline
+
+    def clear_baseline(self) -> None:
+        """Forget the baseline; the number of games and the seed can be changed again."""
+        self.baseline = None
+        self.games_choice.disabled = self.seed_box.disabled = False
+        self.clear_button.disabled = True
+        self._show()
+
+    # --- drawing -----------------------------------------------------------------------------
+    def _show(self) -> None:
+        base, run = self.baseline, self.current
+        if base is not None:
+            self.baseline_note.value = (
+                f'<div class="uld-sub">Baseline kept: <b>{html.escape(base.words())}</b>, '
+                f"{base.games:,} games from seed {base.seed} (runs now use these seeds).</div>"
+            )
+        else:
+            self.baseline_note.value = ""
+        if run is None:
+            self.results.value = self.charts.value = ""
+            return
+        lines = [
+            f'<div class="uld-headline">{html.escape(run.side.capitalize())} won '
+            f"<b>{run.rate:.1%}</b> of {run.games:,} games "
+            f"(95% range {run.low:.1%} to {run.high:.1%}).</div>",
+            f'<div class="uld-sub">{html.escape(run.words())}; seeds {run.seed} to '
+            f"{run.seed + run.games - 1}.</div>",
+        ]
+        charts = []
+        title = f"How often {run.side} won"
+        comparable = base is not None and base is not run and _comparable(base, run)
+        if comparable:
+            assert base is not None
+            result = compare(run.frame, base.frame)
+            changes = _changes(base.settings, run.settings)
+            said = "".join(f"<li>{html.escape(change)}</li>" for change in changes) or (
+                "<li>nothing: the same settings</li>"
+            )
+            lines.append(
+                '<div class="uld-compare">'
+                f"<b>Against the baseline, on the same {result.games:,} seeds:</b> "
+                f"{result.difference * 100:+.1f} points (95% range {result.low * 100:+.1f} to "
+                f"{result.high * 100:+.1f}). {result.only_a:,} seeds were won only with the "
+                f"change, {result.only_b:,} only in the baseline."
+                f'<div class="uld-sub">What changed:</div><ul class="uld-changes">{said}</ul>'
+                "</div>"
+            )
+            charts.append(
+                comparison_chart(
+                    run.frame,
+                    base.frame,
+                    labels=("change", "baseline"),
+                    title=f"The change or the baseline: how often {run.side} won",
+                )
+            )
+        elif base is not None and base is not run:
+            lines.append(
+                '<div class="uld-problem">The baseline is another game (or counts another '
+                "side's wins): keep this run as the new baseline to compare with it.</div>"
+            )
+        if not comparable:
+            charts.append(win_rate_chart(run.frame, by=None, title=title))
+        self.results.value = "".join(lines)
+        self.charts.value = (
+            '<div class="uld-charts">'
+            + "".join(f"<div>{to_svg(chart)}</div>" for chart in charts)
+            + "</div>"
+        )
+
+    def _safely(self, action: Any) -> None:
+        """Run a button's action; a problem is shown on the page, never lost in a log."""
+        try:
+            action()
+        except (UmbrellaLabError, ValueError, KeyError) as error:
+            self.progress.layout.display = "none"
+            self.progress_text.value = ""
+            self.run_button.disabled = False
+            self.results.value = f'<div class="uld-problem">{html.escape(str(error))}</div>'
+
+    def _game_changed(self) -> None:
+        name = self.game_choice.value
+        game = load(name)
+        info = game.info
+        self.players_choice.options = [(str(p), p) for p in info.players]
+        default_players = 3 if info.cooperative and 3 in info.players else info.players[0]
+        self.players_choice.value = default_players
+        controls = {}
+        rows = []
+        for option in info.options:
+            choices = _choices(info.name, option)
+            if option.name == "data" or not choices:
+                continue
+            control = w.Dropdown(
+                options=[(_value(choice), _menu(choice)) for choice in choices],
+                value=_menu(option.default),
+                description=option.name.replace("_", " "),
+                tooltip=option.doc,
+            )
+            control.style = {"description_width": "8.5em"}
+            control.layout = w.Layout(width="23em")
+            controls[option.name] = control
+            rows.append(control)
+        self._option_controls = controls
+        self.options_box.children = rows or [w.HTML("<i>This game has no rule options.</i>")]
+        has_data = any(option.name == "data" for option in info.options)
+        found = _variants(game, self.variant_roots) if has_data else []
+        self.variant_choice.options = [(PACKAGED, PACKAGED)] + [
+            (folder.name, str(folder)) for folder in found
+        ]
+        self.variant_choice.value = PACKAGED
+        self.variant_choice.disabled = not has_data
+        names = sorted(game_policies(name))
+        self.policy_choice.options = names
+        self.policy_choice.value = "heuristic" if "heuristic" in names else names[0]
+        self._players_changed()
+
+    def _players_changed(self) -> None:
+        name = self.game_choice.value
+        players = self.players_choice.value
+        if players is None:
+            return
+        game = load(name, players=players)
+        if game.info.cooperative:
+            self.side_choice.options = [("the team", "team")]
+            self.side_choice.value = "team"
+        else:
+            seats = view_for(name).seat_names(game.new(0))
+            self.side_choice.options = [(seat, index) for index, seat in enumerate(seats)]
+            self.side_choice.value = 0
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _playable_games() -> list[str]:
+    """The registered games that load (a game still being written may not)."""
+    found = []
+    for name in games():
+        try:
+            load(name)
+        except Exception:  # a broken game is left out of the menu, not shown as a crash
+            continue
+        found.append(name)
+    return found
+
+
+def _choices(game: str, option: Any) -> tuple[Any, ...]:
+    """The values a menu offers for an option: its choices, or the whole numbers it allows.
+
+    An option such as a hand size takes a number or ``None`` (the rulebook's table); the
+    numbers from 0 to 30 that it accepts are offered after "default". Options that take other
+    things (a list of heroes) are left at their defaults here.
+    """
+    if option.choices:
+        return tuple(option.choices)
+    if option.check is None:
+        return ()
+    allowed = []
+    for number in range(31):
+        try:
+            option.validate(game, number)
+        except UmbrellaLabError:
+            continue
+        allowed.append(number)
+    if not allowed:
+        return ()
+    return (option.default, *[n for n in allowed if n != option.default])
+
+
+DEFAULT = "(the rulebook's)"
+"""How a menu shows an option left to the game (``None``: e.g. the table's hand size)."""
+
+
+def _menu(value: Any) -> Any:
+    """A value as a menu holds it (a menu cannot hold ``None``)."""
+    return DEFAULT if value is None else value
+
+
+def _unmenu(value: Any) -> Any:
+    return None if value == DEFAULT else value
+
+
+def _title(name: str) -> str:
+    return REGISTRY.games[name].title
+
+
+def _variants(game: Game, roots: list[Path]) -> list[Path]:
+    """Sub-folders of ``roots`` that hold every data file ``game`` reads."""
+    if game.info.data is None:
+        return []
+    needed = [Path(str(path)).name for path in game.info.data(game)]
+    found = []
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for folder in sorted(root.iterdir()):
+            if folder.is_dir() and all((folder / name).is_file() for name in needed):
+                found.append(folder.resolve())
+    return found
+
+
+def _wins(frame: pd.DataFrame, game: Game, side: Any) -> pd.Series:
+    """True for the games the chosen side won (the team's wins in a co-operative game)."""
+    if game.info.cooperative or side == "team":
+        return frame["won"].astype(bool)
+    return frame["winners"].apply(lambda winners: side in winners)
+
+
+def _side_words(game: Game, side: Any) -> str:
+    if game.info.cooperative or side == "team":
+        return "the team"
+    return view_for(game.name).seat_names(game.new(0))[int(side)]
+
+
+def _comparable(a: Run, b: Run) -> bool:
+    return a.settings["game"] == b.settings["game"] and a.side == b.side
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    return [
+        f"{key.replace('_', ' ')}: {_value(before.get(key))} → {_value(value)}"
+        for key, value in after.items()
+        if before.get(key) != value
+    ]
+
+
+def _value(value: Any) -> str:
+    if value is None or value == DEFAULT:
+        return "the rulebook's"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
