@@ -166,9 +166,10 @@ same tick of a coarse file-system clock: its contents are compared too until it 
 def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Callable[..., T]]:
     """Keep what a loader read from a data folder until one of its files ``names`` changes.
 
-    The decorated loader is called as ``loader(folder)`` with ``folder`` an absolute
-    :class:`~pathlib.Path`, or ``None`` for the packaged files (read once). The folder may be
-    given as a ``str`` or a ``Path``, relative or absolute: the same folder gives the same data.
+    The decorated loader is called as ``loader(folder)`` with ``folder`` a
+    :class:`~pathlib.Path` as the caller gave it (its errors name the folder that way), or
+    ``None`` for the packaged files (read once). The folder may be given as a ``str`` or a
+    ``Path``, relative or absolute: the same folder gives the same data.
     Every call looks at the files' sizes and modification times (a few microseconds, so a
     simulation that deals thousands of tables stays fast) and reads the folder again when one
     changed: a student's edit is seen the next time the game is loaded. A file changed in the
@@ -198,7 +199,7 @@ def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Calla
                         known[key] = (stamp, entry[1], None)
                     return entry[1]
             contents = _contents(paths) if _racy(stamp) else None  # taken before reading
-            value = loader(Path(key))
+            value = loader(Path(folder))  # as given: its errors name the folder as the user did
             known[key] = (stamp, value, contents)
             return value
 
