@@ -31,6 +31,21 @@ NOTEBOOK_CELLS = [
     'from umbrella_lab.widgets import Explorer\n\nw = Explorer("academy", seed=7, players=3)\nw',
 ]
 
+SECRET = "the secret explanation of the quiz"
+
+QUIZ_CELLS = [  # a question whose explanation must not reach the page before the commitment
+    "from umbrella_lab.widgets import Quiz\n\n"
+    "def explain(answer):  # the sentence is put together only at the reveal\n"
+    f"    return ' '.join({SECRET.split()!r})\n\n"
+    'quiz = Quiz.choice("Which total of two dice comes up most often?",\n'
+    '    [str(total) for total in range(2, 13)], answer=lambda: "7", explain=explain)\n'
+    "quiz",
+    'Quiz.number("What share of games does the team win?", answer=lambda: 0.37, within=5,\n'
+    "    percent=True)",
+]
+
+DASHBOARD_CELLS = ['from umbrella_lab.widgets import Dashboard\n\nDashboard(game="academy")']
+
 TWO_UMBRELLA_CELLS = [  # two explorers on one page: each keeps its own board choices
     'from umbrella_lab.widgets import Explorer\n\nExplorer("umbrella", seed=3, players=4)',
     'Explorer("umbrella", seed=3, players=4)',
@@ -181,6 +196,11 @@ def ui_root() -> Iterator[Path]:
     root.mkdir()
     write_notebook(root / "explorer.ipynb", NOTEBOOK_CELLS)
     write_notebook(root / "two_umbrella.ipynb", TWO_UMBRELLA_CELLS)
+    write_notebook(root / "quiz.ipynb", QUIZ_CELLS)
+    write_notebook(root / "dashboard.ipynb", DASHBOARD_CELLS)
+    tutorials = Path(__file__).resolve().parents[2] / "tutorials"
+    shutil.copytree(tutorials, root / "tutorials", ignore=shutil.ignore_patterns("my_work"))
+    (root / "tutorials" / "my_work").mkdir()
     yield root
     shutil.rmtree(base, ignore_errors=True)
 

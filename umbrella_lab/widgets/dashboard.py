@@ -53,7 +53,8 @@ STYLE = """<style>
 .uld-main { flex: 1 1 30em; min-width: 0; position: sticky; top: 0; }
 @media (max-width: 1000px) {
   .uld-main { order: -1; position: static; flex-basis: 100%; }
-  .uld-side { flex: 1 1 100%; }
+  .uld-side { flex: 1 1 100%; flex-flow: row wrap; gap: 0 0.8em; }
+  .uld-side > .uld-box { flex: 0 1 auto; }
 }
 .uld-box { border: 1px solid var(--jp-border-color2, #dfe3e8); border-radius: 8px;
   padding: 0.4em 0.6em; margin: 0.3em 0; }

@@ -1,0 +1,155 @@
+"""The classroom kit in a real browser: the quiz (JupyterLab), the dashboard and a workshop (Voila).
+
+Run with ``pytest -m ui tests/ui``. Screenshots at desktop size (1280x800) and as projected
+(1280x720 at 150%: a 853x480 page at device scale 1.5) are saved for a person to look at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import SECRET
+
+pytestmark = pytest.mark.ui
+
+TIMEOUT = 90_000
+DESKTOP = ({"width": 1280, "height": 800}, 1)
+PROJECTED = ({"width": 853, "height": 480}, 1.5)
+
+
+@contextlib.contextmanager
+def _page(browser, size) -> Iterator[object]:
+    viewport, scale = size
+    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+def _whole(page, folder: Path, name: str, locator) -> None:
+    """The viewport as it is, then the whole element in a tall viewport."""
+    page.mouse.move(2, 2)
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(folder / name))
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 2600})
+    page.wait_for_timeout(250)
+    locator.screenshot(path=str(folder / name.replace(".png", "-whole.png")))
+    page.set_viewport_size(size)
+
+
+def _open_in_lab(page, servers, notebook: str):
+    page.goto(f"{servers.lab}/lab/tree/{notebook}?reset", timeout=TIMEOUT)
+    page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands", timeout=TIMEOUT)
+    page.evaluate(
+        "window.jupyterapp.commands.execute('application:toggle-left-area') .catch(() => {})"
+    )
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    return page.locator(".jp-NotebookPanel:visible")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
+def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots, size):
+    with _page(browser, size) as page:
+        notebook = _open_in_lab(page, servers, "quiz.ipynb")
+        quiz = notebook.locator(".ulq").first
+        quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
+        notebook.locator(".ulq").nth(1).locator(".ulq-slider").wait_for(timeout=TIMEOUT)
+        tag = "desktop" if size is DESKTOP else "projected"
+        # before the commitment: the question and the choices, nothing of the answer
+        html = page.content()
+        assert SECRET not in html
+        assert quiz.locator(".ulq-reveal").count() == 0
+        assert quiz.locator(".ulq-choice.is-right").count() == 0
+        assert quiz.locator(".ulq-commit").is_disabled()  # nothing picked yet
+        quiz.scroll_into_view_if_needed()
+        _whole(page, shots, f"quiz-lab-{tag}-before.png", quiz)
+
+        quiz.get_by_role("radio", name="8", exact=True).click()
+        assert quiz.get_by_role("radio", name="8", exact=True).get_attribute("aria-checked") == (
+            "true"
+        )
+        assert SECRET not in page.content()  # picking is not committing
+        quiz.locator(".ulq-commit").click()
+        reveal = quiz.locator(".ulq-reveal")
+        reveal.wait_for(timeout=TIMEOUT)
+        assert "Not this time." in reveal.inner_text()
+        assert "The answer: 7" in reveal.inner_text()
+        assert SECRET in reveal.inner_text()
+        assert quiz.locator(".ulq-choice.is-right").inner_text() == "7"
+        assert quiz.locator(".ulq-choice.is-wrong").inner_text() == "8"
+        assert quiz.locator(".ulq-choice:disabled").count() == 11  # locked once committed
+        _whole(page, shots, f"quiz-lab-{tag}-after.png", quiz)
+
+        number = notebook.locator(".ulq").nth(1)
+        number.scroll_into_view_if_needed()
+        number.locator(".ulq-number").fill("40")
+        number.locator(".ulq-commit").click()
+        number.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
+        assert "3 points off" in number.locator(".ulq-verdict").inner_text()
+        assert "37%" in number.locator(".ulq-answer").inner_text()
+        _whole(page, shots, f"quiz-lab-{tag}-number.png", number)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
+def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, browser, shots, size):
+    tag = "desktop" if size is DESKTOP else "projected"
+    with _page(browser, size) as page:
+        page.goto(f"{servers.voila}/voila/render/dashboard.ipynb", timeout=TIMEOUT)
+        board = page.locator(".uld")
+        board.wait_for(timeout=TIMEOUT)
+        assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
+        assert "No run yet" in board.inner_text()
+        _whole(page, shots, f"dashboard-voila-{tag}-start.png", board)
+
+        page.get_by_role("button", name="Run").click()
+        headline = board.locator(".uld-headline")
+        headline.wait_for(timeout=TIMEOUT)
+        assert re.search(r"The team won \d+\.\d% of 2,000 games \(95% range", headline.inner_text())
+        board.locator(".uld-charts svg").first.wait_for(timeout=TIMEOUT)
+        assert board.locator(".uld-charts svg").count() == 1
+        page.get_by_role("button", name="Keep as baseline").click()
+        board.locator(".uld-sub", has_text="Baseline kept").wait_for(timeout=TIMEOUT)
+
+        base_life = board.locator(".widget-dropdown", has_text="base life").locator("select")
+        base_life.select_option(label="6")
+        page.get_by_role("button", name="Run").click()
+        compare = board.locator(".uld-compare")
+        compare.wait_for(timeout=TIMEOUT)
+        text = compare.inner_text()
+        assert "Against the baseline, on the same 2,000 seeds" in text
+        assert "base life: 5 → 6" in text
+        assert re.search(r"[+-]\d+\.\d points \(95% range", text)
+        board.locator(".uld-charts svg").first.wait_for(timeout=TIMEOUT)
+        assert board.locator(".uld-charts svg").count() == 1  # the comparison chart
+        _whole(page, shots, f"dashboard-voila-{tag}-compare.png", board)
+
+
+def test_a_workshop_in_voila_shows_no_code_and_reveals_after_the_commitment(
+    servers, browser, shots
+):
+    with _page(browser, DESKTOP) as page:
+        page.goto(
+            f"{servers.voila}/voila/render/tutorials/02_probability_with_dice.ipynb",
+            timeout=TIMEOUT,
+        )
+        quiz = page.locator(".ulq").first
+        quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
+        assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
+        assert "six ways" not in page.content().lower() and "6 of the 36" not in page.content()
+        _whole(page, shots, "workshop02-voila-top.png", page.locator("body"))
+        quiz.get_by_role("radio", name="7", exact=True).click()
+        quiz.locator(".ulq-commit").click()
+        reveal = quiz.locator(".ulq-reveal")
+        reveal.wait_for(timeout=TIMEOUT)
+        assert "Right." in reveal.inner_text() and "6 of the 36" in reveal.inner_text()
+        assert reveal.locator("svg").count() == 1  # the chart, drawn in Python
+        quiz.scroll_into_view_if_needed()
+        _whole(page, shots, "workshop02-voila-revealed.png", quiz)
