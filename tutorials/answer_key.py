@@ -319,7 +319,10 @@ def predict_the_variant(
         start=round(float(base["won"].mean()) * 100),
         explain=explain,
         evidence=lambda rate: charts.comparison_chart(
-            variant(), base, labels=("variant", "packaged cards")
+            variant(),
+            base,
+            labels=("variant", "packaged cards"),
+            title="The variant or the packaged cards: which wins more often?",
         ),
     )
 
