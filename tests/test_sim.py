@@ -31,13 +31,13 @@ def lucky(view, actions, rng):
 
 
 def test_named_policies_come_from_the_games_policies_module():
-    assert sim.policy_names("academy") == sorted(POLICIES)
+    assert sim.policy_names("academy") == sorted({*POLICIES, "mcts"})  # mcts: every game's
     assert sim.get_policy("academy", "heuristic") is POLICIES["heuristic"]
     assert sim.get_policy("academy", heuristic) is heuristic
 
 
 def test_unknown_policy_name_lists_the_ready_made_ones():
-    with pytest.raises(PolicyError, match=r"no policy named 'smart'.*heuristic, random"):
+    with pytest.raises(PolicyError, match=r"no policy named 'smart'.*heuristic, mcts, random"):
         sim.get_policy("academy", "smart")
 
 
@@ -387,6 +387,7 @@ def test_advice_rates_every_legal_action_best_first():
         "win_rate",
         "low",
         "high",
+        "verdict",
     ]
     assert advice["rollouts"].eq(30).all()
     assert advice["win_rate"].is_monotonic_decreasing

@@ -11,6 +11,7 @@ import altair.
 """
 
 from umbrella_lab.sim.advisor import advise, best_action
+from umbrella_lab.sim.mcts import MCTS, mcts
 from umbrella_lab.sim.policies import (
     PolicyError,
     describe_policy,
@@ -28,23 +29,28 @@ from umbrella_lab.sim.stats import (
     wilson,
     win_rate,
 )
+from umbrella_lab.sim.tournament import Tournament, tournament
 
 __all__ = [
+    "MCTS",
     "Comparison",
     "PolicyError",
     "SimulationNote",
+    "Tournament",
     "advise",
     "best_action",
     "compare",
     "describe_policy",
     "fast_policy",
     "get_policy",
+    "mcts",
     "policy_name",
     "policy_names",
     "sample_size",
     "seat_win_rate",
     "simulate",
     "sweep",
+    "tournament",
     "wilson",
     "win_rate",
 ]

@@ -78,9 +78,17 @@ def game_policies(game_name: str | Game | GameInfo) -> dict[str, FastPolicy]:
     return game_info(game_name).policy_table
 
 
+SEARCH_POLICIES = ("mcts",)
+"""Players every game has, by name, beside its own: ``"mcts"``, the search player of
+:mod:`umbrella_lab.sim.mcts` with its default budget."""
+
+
 def policy_names(game_name: str) -> list[str]:
-    """Names of a game's ready-made policies, e.g. ``['heuristic', 'random']``."""
-    return sorted(game_policies(game_name))
+    """Names of a game's ready-made policies, e.g. ``['heuristic', 'mcts', 'random']``.
+
+    The game's own players and the search players every game has (``"mcts"``).
+    """
+    return sorted({*game_policies(game_name), *SEARCH_POLICIES})
 
 
 class ActionPolicy:
@@ -158,14 +166,22 @@ def get_policy(game_name: str | Game, policy: PolicyLike) -> FastPolicy:
     """
     if isinstance(policy, str):
         known = game_policies(game_name)
+        if policy not in known and policy in SEARCH_POLICIES:
+            from umbrella_lab.sim.mcts import MCTS  # (it imports this module)
+
+            return MCTS().bind(game_name)
         if policy not in known:
-            names = ", ".join(sorted(known)) or "none (write your own function)"
+            names = (
+                ", ".join(sorted([*known, *SEARCH_POLICIES])) or "none (write your own function)"
+            )
             title = game_name if isinstance(game_name, str) else game_name.name
             msg = f"{title}: no policy named {policy!r}; the ready-made policies are {names}"
             raise PolicyError(msg)
         return known[policy]
     if isinstance(policy, ActionPolicy | CheckedPolicy):
         return policy
+    if getattr(policy, "search_policy", False):  # a search player (mcts): checked for this game
+        return policy.bind(game_name)  # type: ignore[union-attr]
     if not callable(policy):
         msg = (
             f"a policy must be a name such as 'heuristic' or a function, "
@@ -191,6 +207,8 @@ def policy_name(policy: PolicyLike) -> str:
         return policy
     if isinstance(policy, ActionPolicy | CheckedPolicy):
         return policy.name
+    if getattr(policy, "search_policy", False):
+        return str(policy.name)  # type: ignore[union-attr]
     return _callable_name(policy)
 
 

@@ -320,6 +320,60 @@ class AcademyState(State):
         new.say("setup.decks", lambda: f"New luck (seed {seed}): every deck shuffled again.")
         return new
 
+    def redeal(self, seat: int | None, seed: int) -> AcademyState:
+        """A table that looks the same to ``seat``, with everything it cannot see dealt anew.
+
+        Built from what the seat sees only, so two tables that look the same to it give the
+        same copy, whatever lies face down in them (what a search player samples, see
+        ``umbrella_lab.sim.mcts``). From ``seed``, in card-number order first, then shuffled:
+
+        * the Hero Attack deck; under Family Secrets the other heroes' hands are pooled with it
+          and dealt back, each hand its size [family.secrets];
+        * the Villain Attack deck and the Dysfunctional Family deck (their orders);
+        * the villains still to come: drawn anew from the villains of the table's strength not
+          faced yet (or, when the stack repeats villains, its own cards reordered)
+          [setup.villains].
+
+        Cards face up on the table stay: the lineup, the discard piles, the cards under the
+        Final Battle card, every hand the seat may see.
+
+        Args:
+            seat: The seat whose view is kept, or ``None`` for the whole table (a team
+                decision): every hand is kept then.
+            seed: The new luck.
+
+        Raises:
+            ValueError: for a seat that is not at the table.
+        """
+        if seat is not None and not 0 <= seat < self.players:
+            msg = f"there is no seat {seat!r} in a {self.players}-player game"
+            raise ValueError(msg)
+        new = self._clone()
+        new.seed, new.shuffles, new.events = seed, 0, []
+        rng = new._rng()
+        hidden = (
+            []
+            if seat is None or not effects.hands_hidden(new)
+            else [other for other in range(new.players) if other != seat]
+        )
+        pool = sorted(new.deck + [card for other in hidden for card in new.hands[other]])
+        shuffle(pool, rng)
+        for other in hidden:
+            size = len(new.hands[other])
+            new.hands[other], pool = pool[:size], pool[size:]
+        new.deck = pool
+        for pile in (new.villain_deck, new.family_deck):
+            pile.sort()
+            shuffle(pile, rng)
+        left = sorted(set(self.game.extra["academy.villains"]) - set(new.faced))
+        if len(set(new.villains)) == len(new.villains) and len(left) >= len(new.villains):
+            new.villains = rng.sample(left, len(new.villains))
+        else:  # more villains to face than villain cards: the stack repeats them
+            new.villains.sort()
+            shuffle(new.villains, rng)
+        new.say("setup.decks", lambda: f"New luck (seed {seed}): every face-down card dealt anew.")
+        return new
+
     # --- checks and tables ------------------------------------------------------------------
     def check(self) -> list[str]:
         """Cards conserved in every deck, life in bounds, outcomes consistent."""

@@ -335,6 +335,50 @@ class CorporationState(State):
         )
         return new
 
+    def redeal(self, seat: int | None, seed: int) -> CorporationState:
+        """A table that looks the same to ``seat``, with everything it cannot see dealt anew.
+
+        Built from what the seat sees only [cards.hidden]: the other side's hand and deck are
+        pooled in the order of their card numbers, shuffled from ``seed`` and dealt back (a hand
+        of the same size, the rest as its deck); the seat's own deck, whose order it cannot see,
+        is put in number order and shuffled too; the dice to come follow the new seed. So two
+        tables that look the same to the seat give the same copy, whatever the other hand
+        holds: what a search player samples (see ``umbrella_lab.sim.mcts``). Unlike
+        :meth:`reshuffled`, nothing of the old order survives.
+
+        Args:
+            seat: 0 (the Heroes) or 1 (Umbrella), or ``None`` for the whole table (both hands
+                are kept; only the decks' orders are dealt anew).
+            seed: The new luck.
+
+        Raises:
+            ValueError: for a seat other than 0, 1 or ``None``.
+        """
+        if seat is not None and seat not in (HERO, UMBRELLA):
+            msg = f"there is no seat {seat!r}: 0 is the Heroes, 1 is Umbrella (or None)"
+            raise ValueError(msg)
+        new = self._clone()
+        new.seed, new.shuffles, new.luck, new.events = seed, 0, 0, []
+        rng = new._rng()
+        for side in (HERO, UMBRELLA):
+            if seat is not None and side != seat:
+                pool = sorted(new.decks[side] + new.hands[side])
+                rng.shuffle(pool)
+                size = len(new.hands[side])
+                new.hands[side], new.decks[side] = pool[:size], pool[size:]
+            else:
+                new.decks[side].sort()
+                rng.shuffle(new.decks[side])
+        new.say(
+            "setup.shuffle",
+            lambda: (
+                f"New luck (seed {seed}): both decks shuffled again"
+                + ("" if seat is None else f", and {SIDES[1 - seat]}'s hand dealt anew")
+                + "."
+            ),
+        )
+        return new
+
     # --- checks and summaries -----------------------------------------------------------------
     def check(self) -> list[str]:
         """Cards conserved on both sides, crews within their limits, values in bounds."""

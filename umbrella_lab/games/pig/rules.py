@@ -119,6 +119,22 @@ class PigState(State):
         new.say("setup.players", lambda: f"New luck (seed {seed}): the rolls to come change.")
         return new
 
+    def redeal(self, seat: int | None, seed: int) -> PigState:
+        """The same table as ``seat`` sees it, with the luck to come dealt anew from ``seed``.
+
+        Nothing on a Pig table is hidden: only the dice to come are unknown, and they follow
+        the new seed. Two tables that look the same to a seat give the same copy, whatever
+        their own seeds (what a search player samples, see ``umbrella_lab.sim.mcts``).
+
+        Args:
+            seat: The seat whose view is kept (``None``: the whole table); every seat sees all.
+            seed: The new luck.
+        """
+        new = self._clone()
+        new.seed, new.events = seed, []
+        new.say("setup.players", lambda: f"New luck (seed {seed}): the rolls to come change.")
+        return new
+
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"{self.name(self.active)} to play"
         return f"<Pig state: {len(self.scores)} players, {where}>"

@@ -427,6 +427,45 @@ class UmbrellaState(State):
         ]
         return new
 
+    def redeal(self, seat: int | None, seed: int) -> UmbrellaState:
+        """A table that looks the same to ``seat``, the tiles nobody has seen dealt anew.
+
+        Built from what the seat sees only: the tiles never seen face up (under the stacks, and
+        those left in the box) are pooled in the order of their numbers, shuffled from ``seed``
+        and dealt back into the same places (with new sides, but in solo, where they lie black
+        side up) [setup.figures]. So two tables that look the same to the seat give the same
+        copy, whatever lies hidden in them: what a search player samples (see
+        ``umbrella_lab.sim.mcts``). Umbrella hides the same tiles from every seat.
+
+        Args:
+            seat: The seat whose view is kept (``None``: the whole table; the same here).
+            seed: The new luck.
+        """
+        new = self._clone()
+        new.seed = seed
+        rng = random.Random(seed * 1_000_003 + 13)
+        places = [
+            (p, k, i)
+            for p in range(new.players)
+            for k in range(4)
+            for i, code in enumerate(new.spaces[p][k][:-1])
+            if not new.seen >> (code >> 1) & 1
+        ]
+        pool = sorted([new.spaces[p][k][i] >> 1 for p, k, i in places] + new.tile_box)
+        rng.shuffle(pool)
+        for (p, k, i), tile in zip(places, pool[: len(places)], strict=True):
+            side = BLACK if new.solo else rng.randrange(2)
+            new.spaces[p][k][i] = tile * 2 + side
+        new.tile_box = sorted(pool[len(places) :])
+        new.events = [
+            Event(
+                "setup.figures",
+                f"New luck (seed {seed}): the {len(places)} hidden tile(s) under the stacks "
+                "are dealt again.",
+            )
+        ]
+        return new
+
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
         problems = []
