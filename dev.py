@@ -280,9 +280,27 @@ def cmd_test(args: list[str]) -> int:
         say("full run: every golden game and the whole contract")
     ensure_env(("test",))
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")
-    rc = run([str(PYTHON), "-m", "pytest", *args])
+    rc = run([str(PYTHON), "-m", "pytest", *parallel(args), *args])
     say(f"pytest finished with exit code {rc}")
     return rc
+
+
+def parallel(args: list[str]) -> list[str]:
+    """Spread the whole suite over the machine's cores (each file stays in one process).
+
+    Only for a run of the whole suite: a run of chosen files or tests (or one that says how to
+    spread itself) starts no extra workers. Notebooks need ``--dist loadfile``: the cells of one
+    notebook share one kernel.
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    chosen = any(not arg.startswith("-") for arg in args)
+    spread = any(arg.startswith(("-n", "--numprocesses", "--dist", "-p")) for arg in args)
+    if cores < 2 or chosen or spread:
+        return []
+    return ["-n", str(min(cores, 4)), "--dist", "loadfile"]
 
 
 def cmd_dashboard(args: list[str]) -> int:
