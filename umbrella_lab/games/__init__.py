@@ -17,7 +17,7 @@ import types
 from umbrella_lab.engine.core import REGISTRY
 from umbrella_lab.engine.core import games as _names
 
-GAMES = ("academy", "corporation", "pig", "umbrella")
+GAMES = ("academy", "corporation", "marvel", "pig", "umbrella")
 """The games of the kit, by the name of their subpackage (and registry name)."""
 
 

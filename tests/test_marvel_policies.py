@@ -1,0 +1,60 @@
+"""Marvel United's ready-made players: legal moves, the planner ahead of greedy (paired, on the
+same seeds, with an interval), and no peeking at a hidden order."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab.engine.play import play_out
+from umbrella_lab.games.marvel.policies import POLICIES, greedy, planner
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval for a share of wins."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+def test_every_policy_plays_legal_moves_to_the_end(name):
+    policy = POLICIES[name]
+    for players in (1, 3):
+        state = ul.load("marvel", players=players, villain="taskmaster").deal(4)
+        rng = random.Random(4)
+        while state.result is None:
+            move = policy(state, rng)
+            assert move in state.legal_moves()
+            move.play(state)
+
+
+def test_the_planner_beats_greedy_on_the_same_seeds():
+    game = ul.load("marvel", players=2)
+    seeds = range(60)
+    won = {}
+    for name, policy in (("greedy", greedy), ("planner", planner)):
+        won[name] = [play_out(game.deal(s), policy, random.Random(s)).result.won for s in seeds]
+    better = sum(p and not g for p, g in zip(won["planner"], won["greedy"], strict=True))
+    worse = sum(g and not p for p, g in zip(won["planner"], won["greedy"], strict=True))
+    assert better > 3 * max(worse, 1)
+    assert wilson(sum(won["planner"]), 60)[0] > wilson(sum(won["greedy"]), 60)[1]
+
+
+def test_the_planner_does_not_peek_at_the_decks():
+    game = ul.load("marvel", players=2)
+    checked = 0
+    for seed in range(6):
+        state = game.deal(seed)
+        rng = random.Random(seed)
+        while state.result is None and checked < 40:
+            if state.step == "play" and state.ask is None:
+                other = state.reshuffled(seed + 99)
+                assert planner(state, rng) == planner(other, rng)
+                checked += 1
+            planner(state, rng).play(state)
+    assert checked >= 20

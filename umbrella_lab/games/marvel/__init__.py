@@ -1,0 +1,215 @@
+"""Marvel United (co-operative card game: 2 to 4 heroes, or the S.H.I.E.L.D. solo mode).
+
+The core box: Red Skull, Ultron and Taskmaster against Iron Man, Captain America, Black Widow,
+Hulk, Captain Marvel, Ant-Man and Wasp, on 6 of 8 locations.
+
+>>> import umbrella_lab as ul
+>>> game = ul.load("marvel", players=1, villain="ultron", heroes=("hulk", "wasp", "ant-man"))
+>>> state = game.new(seed=3)
+>>> state.health, len(state.hands[0]), len(state.plan_deck)
+(8, 5, 11)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from umbrella_lab.engine.core import Game, GameInfo, Option
+from umbrella_lab.engine.data import folder_option
+from umbrella_lab.games.marvel import policies, views
+from umbrella_lab.games.marvel.cards import DATA_FILES, data_file
+from umbrella_lab.games.marvel.rules import MOVES, MarvelState, check_table, setup
+
+
+def _heroes(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        return "give a list of hero ids, one per player (three in solo), e.g. ('hulk', 'wasp')"
+    if not all(isinstance(v, str) for v in value):
+        return "hero ids are words, e.g. 'captain-marvel'"
+    return ""
+
+
+def _choice(name: str, default: Any, doc: str, choices: tuple) -> Option:
+    return Option(name, default, doc, choices, f"opt.{name}")
+
+
+OPTIONS = (
+    Option(
+        "villain",
+        "red-skull",
+        "The villain to face (the rulebook suggests Red Skull for a first game).",
+        ("red-skull", "ultron", "taskmaster"),
+        "setup.villain",
+    ),
+    Option(
+        "heroes",
+        None,
+        "Hero ids by seat (three in solo); None deals them at random from the seed.",
+        check=_heroes,
+        rule="setup.heroes",
+    ),
+    Option(
+        "challenge",
+        "none",
+        "A challenge that takes cards out of every hero deck.",
+        ("none", "moderate", "hard", "heroic"),
+        "setup.challenge",
+    ),
+    _choice(
+        "bam_order",
+        "clockwise",
+        "Several Threat BAMs at once: clockwise from the villain, or in the order the heroes "
+        "choose ('team').",
+        ("clockwise", "team"),
+    ),
+    _choice(
+        "overflow_count",
+        "per-location",
+        "Taskmaster's Overflow: 1 Crisis token per full location, or 1 per token ('per-token').",
+        ("per-location", "per-token"),
+    ),
+    _choice(
+        "pressure",
+        "at-once",
+        "Under Pressure starts the moment the first mission is done, or with the next Master "
+        "Plan card ('after-plan').",
+        ("at-once", "after-plan"),
+    ),
+    _choice(
+        "vulnerable_at",
+        "at-once",
+        "The villain may be damaged the moment the second mission is done, or from the next "
+        "hero turn ('next-turn').",
+        ("at-once", "next-turn"),
+    ),
+    _choice(
+        "elite_same_turn",
+        True,
+        "An elite Thug's 2 damage must come in the same turn (False: the first one stays).",
+        (True, False),
+    ),
+    _choice(
+        "trap_same_turn",
+        True,
+        "A trapped Civilian's 2 Heroic actions must come in the same turn (False: the first "
+        "one stays).",
+        (True, False),
+    ),
+    _choice(
+        "invulnerable_pays",
+        True,
+        "An Invulnerable hero may still be the one who 'takes' damage to stop an Ultron Clone "
+        "(taking none).",
+        (True, False),
+    ),
+    _choice(
+        "ultron_check",
+        "every-token",
+        "Ultron's plot (every location full) is checked after every token, or only at the end "
+        "of the villain turn.",
+        ("every-token", "end-of-turn"),
+    ),
+    _choice(
+        "solo_tokens",
+        "shared",
+        "Solo: one shared pool of action tokens, or each hero its own ('per-hero').",
+        ("shared", "per-hero"),
+    ),
+    _choice(
+        "solo_damage",
+        "per-hero",
+        "Solo: damage to each hero at a location costs a card per hero there, or one effect "
+        "costs its damage once ('once').",
+        ("per-hero", "once"),
+    ),
+    _choice(
+        "solo_third_draw",
+        3,
+        "Solo: cards drawn when the third mission is done (3: one per hero; or 1).",
+        (3, 1),
+    ),
+    _choice(
+        "solo_shrink",
+        "hero",
+        "Solo: an Invulnerable token lasts until that hero's card is played again, or until "
+        "your next turn ('turn').",
+        ("hero", "turn"),
+    ),
+    _choice(
+        "hail_hydra_bam",
+        False,
+        "Red Skull's Hail Hydra! cards show BAM! (one transcription says so).",
+        (False, True),
+    ),
+    _choice(
+        "insurgency_bam",
+        "both",
+        "Red Skull's Hydra Insurgency cards: both show BAM!, or only one ('one').",
+        ("both", "one"),
+    ),
+    _choice(
+        "ultron_m1_bam",
+        False,
+        "Ultron's two move-1 cards show BAM! (one transcription says so).",
+        (False, True),
+    ),
+    _choice(
+        "ultron_m1_centre",
+        2,
+        "Tokens at Ultron's own location on his two move-1 cards: 2, or 3.",
+        (2, 3),
+    ),
+    _choice(
+        "mesmerize_thugs",
+        "every",
+        "Mesmerize puts a Thug at every location without heroes, or only at the 3 it "
+        "affects ('near').",
+        ("every", "near"),
+    ),
+    _choice(
+        "nypd",
+        "discard-any",
+        "NYPD HQ: discard a Thug from any location, or defeat a Thug there ('defeat-here').",
+        ("discard-any", "defeat-here"),
+    ),
+    Option(
+        "data",
+        None,
+        "A folder of edited data files to use instead of the packaged ones.",
+        check=folder_option(*DATA_FILES),
+        rule="data.files",
+    ),
+)
+
+DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "marvel.md"
+"""The rule digest, a real file in the repository's docs folder."""
+
+
+def data_files(game: Game) -> list[Any]:
+    """The data files this game reads: from its ``data`` folder, or the packaged ones."""
+    return [data_file(game.options["data"], name) for name in DATA_FILES]
+
+
+INFO = GameInfo(
+    name="marvel",
+    title="Marvel United",
+    players=(1, 2, 3, 4),
+    options=OPTIONS,
+    setup=setup,
+    moves=MOVES,
+    views=views,
+    policies=policies.POLICIES,
+    heuristic=policies.HEURISTIC,
+    digest=DIGEST,
+    data=data_files,
+    check=check_table,
+    version=1,
+    cooperative=True,
+    describe="Co-operative: heroes build a Storyline against a villain's Master Plan, complete "
+    "missions, then take the villain down.",
+)
+
+__all__ = ["INFO", "OPTIONS", "MarvelState"]

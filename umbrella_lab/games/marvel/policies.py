@@ -1,0 +1,497 @@
+"""Ready-made players of Marvel United: ``(state, rng) -> move``.
+
+* ``random``: any legal move, each as likely.
+* ``greedy``: one step ahead. It scores each card in hand by its symbols (with the previous
+  card's) against what waits at the hero's location; in the actions step it attacks before a
+  Heroic action, a Heroic action before the Special, the Special before a Move toward the
+  busiest neighbour, then uses the location if it helps. Every other choice has a simple rule
+  of thumb (lose the weakest card, stop a big BAM with Crisis tokens...).
+* ``planner`` (the game's best player): for each card it could play, it searches the orders
+  and targets of the whole turn's actions (Moves, Attacks, Heroics, the Special, the location)
+  and scores where each line ends: missions, threats, the villain's health, and the danger of
+  Overflow, the plot and a KO. Choices inside the turn's effects and during the villain's turn
+  are greedy's.
+
+The planner never looks at a hidden order: it stops each line before the next card is drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.games.marvel import effects
+from umbrella_lab.games.marvel.cards import ATTACK, HEROIC, MOVE, WILD
+from umbrella_lab.games.marvel.rules import (
+    CARD,
+    CRISIS,
+    HENCHMAN,
+    RING,
+    THREAT,
+    THUG,
+    VILLAIN,
+    Attack,
+    Choose,
+    Done,
+    Go,
+    Heroic,
+    Lead,
+    Lose,
+    MarvelState,
+    Play,
+    Special,
+    Visit,
+    attack_targets,
+    end_actions,
+    heroic_targets,
+    leave_moves,
+    previous_hero_card,
+    rescue_heroics,
+    thug_damage,
+)
+
+
+def random_move(s: MarvelState, rng: random.Random) -> Move:
+    """Any legal move, each as likely."""
+    moves = s.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+# --- what a location and a card are worth -----------------------------------------------------
+
+
+def waiting(s: MarvelState, where: int) -> int:
+    """How much work waits at a location: Thugs, Civilians, a Threat, the villain if open."""
+    threat = s.threat_at(where)
+    work = s.thugs[where] + s.civilians[where]
+    if threat is not None:
+        work += 2
+    if s.villain_at == where and s.villain_open():
+        work += 4
+    if s.crisis_at[where] and s.crisis_clearable(where):
+        work += 2
+    return work
+
+
+def needs(s: MarvelState, where: int) -> tuple[int, int]:
+    """The Attacks and the Heroic actions that would all find a use at a location."""
+    threat = s.threat_at(where)
+    attacks = s.thugs[where] * thug_damage(s, where) - s.wounded[where]
+    heroics = s.civilians[where] * rescue_heroics(s, where) - s.primed[where]
+    if threat is not None:
+        if threat.henchman:
+            attacks += threat.health - s.marks[where]
+        else:
+            heroics += threat.heroics - s.marks[where]
+    if s.villain_at == where and s.villain_open():
+        attacks += s.health
+    if s.crisis_at[where] and s.crisis_clearable(where):
+        attacks += s.crisis_at[where]
+    return attacks, heroics
+
+
+def card_value(s: MarvelState, card: int) -> float:
+    """A card's worth in hand: its symbols (a Wild a little more) and its Special."""
+    counts = s.card(card).counts
+    special = 1.5 if s.card(card).special else 0.0
+    return counts[0] + counts[1] + counts[2] + 1.5 * counts[3] + special
+
+
+def card_score(s: MarvelState, card: int) -> float:
+    """How much a card would do this turn where its hero stands (greedy's look ahead)."""
+    hero = s.hero_of(card) if s.solo else s.turn
+    where = s.hero_at[hero]
+    pool = list(s.card(card).counts)
+    previous = previous_hero_card(s, len(s.storyline))
+    if previous >= 0:
+        for kind, count in enumerate(s.card(previous).counts):
+            pool[kind] += count
+    attacks, heroics = needs(s, where)
+    used_a, used_h = min(pool[ATTACK], attacks), min(pool[HEROIC], heroics)
+    wild = min(pool[WILD], attacks - used_a + heroics - used_h)
+    score = 3.0 * (used_a + used_h + wild)
+    best_next = max(waiting(s, (where + side) % RING) for side in (-1, 1))
+    if pool[MOVE] + pool[WILD] - wild > 0 and best_next > waiting(s, where):
+        score += 1.0 + 0.5 * min(best_next, 4)
+    if s.card(card).special:
+        score += 2.0
+    return score - 0.2 * card_value(s, card)
+
+
+# --- greedy ------------------------------------------------------------------------------------
+
+TARGET_ORDER = {VILLAIN: 0, HENCHMAN: 1, THUG: 2, CRISIS: 3}
+HELP_ORDER = {0: 0, THREAT: 1, 2: 2}
+GOOD_PLACES = {"draw-to-3", "tutor", "fly", "rescue-here", "discard-thug", "crisis-for-card"}
+
+
+def greedy(s: MarvelState, rng: random.Random) -> Move:
+    """One step ahead: the best-scoring card, then attack, heroic, special, move, location."""
+    if s.ask is not None:
+        return answer(s)
+    if s.step == "lead":
+        return Lead(0)
+    if s.step == "play":
+        hand = s.hands[s.turn]
+        best = max(hand, key=lambda card: (card_score(s, card), -card))
+        return Play(s.turn, best)
+    return act(s)
+
+
+def act(s: MarvelState) -> Move:
+    """Greedy's choice in the actions step."""
+    seat, hero = s.turn, s.active
+    where = s.hero_at[hero]
+    if Attack.legal(s):
+        targets = attack_targets(s, where)
+        return Attack(seat, min(targets, key=TARGET_ORDER.__getitem__), CARD)
+    if Heroic.legal(s):
+        helps = heroic_targets(s, where)
+        return Heroic(seat, min(helps, key=HELP_ORDER.__getitem__), CARD)
+    if s.special and Special.legal(s) and special_helps(s, hero):
+        return Special(seat)
+    if s.pool[MOVE] + s.pool[WILD] >= leave_moves(s, where):
+        here = waiting(s, where)
+        sides = [((where + side) % RING) for side in (-1, 1)]
+        best = max(sides, key=lambda w: (waiting(s, w), -w))
+        if waiting(s, best) > here:
+            return Go(seat, best, CARD)
+    if Visit.legal(s) and place_helps(s, hero):
+        return Visit(seat)
+    return Done(seat)
+
+
+def special_helps(s: MarvelState, hero: int) -> bool:
+    """Greedy uses a Special unless it would hurt a friend (Hulk Smash! next to a hero)."""
+    name = s.card(s.played).special
+    if name == "hulk-smash":
+        where = s.hero_at[hero]
+        return not [h for h in s.standing(where) if h != hero]
+    return True
+
+
+def place_helps(s: MarvelState, hero: int) -> bool:
+    """Greedy uses a location whose effect always helps (not the swaps and token moves)."""
+    effect = s.cards.locations[s.places[s.hero_at[hero]]].effect
+    if effect == "crisis-for-card":
+        return len(s.hand_of(hero)) > 2
+    return effect in GOOD_PLACES
+
+
+def answer(s: MarvelState) -> Move:
+    """Greedy's answer to a decision an effect waits for."""
+    name, seat = s.ask[0], s.ask[1]
+    if name == "lose":
+        hero = s.ask[2]
+        return Lose(seat, min(s.hand_of(hero), key=lambda c: (card_value(s, c), c)))
+    choices = effects.ASKS[name].choices(s)
+    pick = CHOOSERS.get(name)
+    return Choose(seat, pick(s, choices) if pick else choices[0])
+
+
+def _best_place(s: MarvelState, choices: list[int]) -> int:
+    return max(choices, key=lambda w: (waiting(s, w), -w))
+
+
+def _cancel(s: MarvelState, choices: list[int]) -> int:
+    where, amount = s.ask[2], s.ask[3]
+    hurt = [h for h in s.standing(where) if not s.shield[h]]
+    low = any(len(s.hand_of(h)) <= amount for h in hurt)
+    if len(hurt) * amount >= 2 or low:
+        heroes = [c for c in choices if c >= 0]
+        return min(heroes, key=lambda h: (s.crisis[h], h))
+    return -1
+
+
+def _prevent(s: MarvelState, choices: list[int]) -> int:
+    where = s.ask[2]
+    heroes = s.standing(where)
+    rich = all(len(s.hand_of(h)) >= 3 or s.shield[h] for h in heroes)
+    tight = s.free(where) <= 1
+    return 1 if rich and tight else 0
+
+
+def _fewest_crisis(s: MarvelState, choices: list[int]) -> int:
+    return min(choices, key=lambda h: (s.crisis[h], -len(s.hand_of(h)), h))
+
+
+def _virus(s: MarvelState, choices: list[int]) -> int:
+    where = s.hero_at[s.active]
+    attacks, heroics = needs(s, where)
+    order = [MOVE, HEROIC if heroics <= attacks else ATTACK, ATTACK, HEROIC, WILD]
+    return next(k for k in order if k in choices)
+
+
+def _interrogate(s: MarvelState, choices: list[int]) -> int:
+    card = s.plan(s.plan_deck[-1])
+    danger = 2 * card.bam + len(card.ccw + card.here + card.cw) + 2 * bool(card.special)
+    return 1 if danger >= 3 else 0
+
+
+def _target(s: MarvelState, choices: list[int]) -> int:
+    return min(choices, key=TARGET_ORDER.__getitem__)
+
+
+def _stay_or_best(s: MarvelState, choices: list[int]) -> int:
+    return max(choices, key=lambda w: (sum(needs(s, w)), -w))
+
+
+def _leap(s: MarvelState, choices: list[int]) -> int:
+    return max(choices, key=lambda p: (card_value(s, s.storyline[p]), p))
+
+
+def _tutor(s: MarvelState, choices: list[int]) -> int:
+    return max(choices, key=lambda c: (card_value(s, c), -c))
+
+
+def _swap(s: MarvelState, choices: list[int]) -> int:
+    def gain(choice: int) -> float:
+        card, place = divmod(choice, 100)
+        return card_value(s, s.storyline[place]) - card_value(s, card)
+
+    return max(choices, key=lambda c: (gain(c), -c))
+
+
+def _crisis_card(s: MarvelState, choices: list[int]) -> int:
+    return min(choices, key=lambda c: (card_value(s, c // 100), c % 100 >= 10, c))
+
+
+def _discard_thug(s: MarvelState, choices: list[int]) -> int:
+    return min(choices, key=lambda w: (s.free(w), -s.thugs[w], w))
+
+
+def _wings_who(s: MarvelState, choices: list[int]) -> int:
+    return -1
+
+
+def _give(s: MarvelState, choices: list[int]) -> int:
+    return s.active if s.active in choices else choices[0]
+
+
+CHOOSERS: dict[str, Callable[[MarvelState, list[int]], int]] = {
+    "cancel": _cancel,
+    "prevent": _prevent,
+    "encephalo": _fewest_crisis,
+    "virus": _virus,
+    "interrogate": _interrogate,
+    "photon-where": _best_place,
+    "photon-target": _target,
+    "grow-move": _stay_or_best,
+    "grow-target": _target,
+    "leap": _leap,
+    "wings-where": _best_place,
+    "wings-who": _wings_who,
+    "projection-where": _stay_or_best,
+    "projection-target": _target,
+    "tutor": _tutor,
+    "swap": _swap,
+    "crisis-for-card": _crisis_card,
+    "fly": _best_place,
+    "discard-thug": _discard_thug,
+    "give": _give,
+}
+"""Greedy's rule of thumb for each kind of choice (the first choice where none is named)."""
+
+
+# --- planner -----------------------------------------------------------------------------------
+
+BUDGET = 160
+"""States the planner looks at for one card (its search stops there and plays greedily)."""
+
+
+def evaluate(s: MarvelState) -> float:
+    """How good a table is for the heroes (higher is better)."""
+    if s.outcome is not None:
+        return 1e6 if s.outcome.winners else -1e6
+    value = 0.0
+    for index, mission in enumerate(s.cards.missions):
+        if s.done[index]:
+            value += 60.0
+        else:
+            value += 40.0 * s.progress[index] / mission.size
+    start = s.villain.health(len(s.heroes))
+    value += 30.0 * (start - s.health) / max(start, 1)
+    for where in range(RING):
+        threat = s.threat_at(where)
+        if threat is not None:
+            total = threat.health if threat.henchman else threat.heroics
+            value += 6.0 * s.marks[where] / total
+        free = s.free(where)
+        if free == 0:
+            value -= 5.0
+        elif free == 1:
+            value -= 2.0
+        value -= 3.0 * s.crisis_at[where]
+        value += 1.0 * s.wounded[where] + 1.0 * s.primed[where]
+    if s.villain.track:
+        value -= 40.0 * s.track / s.villain.track
+    for hero in range(len(s.heroes)):
+        cards = len(s.hand_of(hero))
+        if s.ko[hero]:
+            value -= 8.0
+        elif not s.shield[hero]:
+            value -= 6.0 if cards <= 1 else (2.0 if cards == 2 else 0.0)
+            if s.hero_at[hero] == s.villain_at and cards <= 2:
+                value -= 3.0
+        value -= 2.0 * s.crisis[hero]
+        value += 0.4 * waiting(s, s.hero_at[hero]) if hero == s.active else 0.0
+    for pool in s.tokens:
+        value += 1.5 * sum(pool)
+    return value
+
+
+def state_key(s: MarvelState) -> tuple:
+    """What the planner needs to tell two tables of the same turn apart."""
+    return (
+        tuple(s.hero_at),
+        tuple(s.thugs),
+        tuple(s.civilians),
+        tuple(s.marks),
+        tuple(s.threats),
+        tuple(s.wounded),
+        tuple(s.primed),
+        tuple(s.crisis_at),
+        tuple(s.pool),
+        s.special,
+        s.health,
+        tuple(s.progress),
+        tuple(tuple(pool) for pool in s.tokens),
+        tuple(s.storyline),
+        tuple(len(hand) for hand in s.hands),
+        tuple(s.shield),
+        s.ask,
+        s.step,
+    )
+
+
+def settle(s: MarvelState) -> None:
+    """Answer the choices the turn's own effects ask, as greedy would (in place)."""
+    guard = 0
+    while s.ask is not None and s.outcome is None and guard < 50:
+        answer(s).play(s)
+        guard += 1
+
+
+def candidates(s: MarvelState) -> list[Move]:
+    """The actions worth searching: each target once, symbols before tokens, Moves with symbols."""
+    seat, hero = s.turn, s.active
+    where = s.hero_at[hero]
+    found: list[Move] = []
+    if Attack.legal(s):
+        found += [Attack(seat, t, CARD) for t in attack_targets(s, where)]
+    if Heroic.legal(s):
+        found += [Heroic(seat, t, CARD) for t in heroic_targets(s, where)]
+    if s.special and Special.legal(s):
+        found.append(Special(seat))
+    if s.pool[MOVE] + s.pool[WILD] >= leave_moves(s, where):
+        found += [Go(seat, (where + side) % RING, CARD) for side in (-1, 1)]
+    return found
+
+
+def finish_value(s: MarvelState) -> tuple[float, Move]:
+    """The value of ending the actions here: with the location's effect, or without."""
+    best = (evaluate(s), Done(s.turn))
+    if Visit.legal(s):
+        trial = s._clone()
+        hero = trial.active
+        where = trial.hero_at[hero]
+        effect = effects.LOCATIONS[trial.cards.locations[trial.places[where]].effect]
+        end_actions(trial)
+        trial.step, trial.active = "act", hero
+        effect.use(trial, hero)
+        settle(trial)
+        trial.todo.clear()
+        value = evaluate(trial)
+        if value > best[0] + 1e-9:
+            best = (value, Visit(s.turn))
+    return best
+
+
+class Search:
+    """A depth-first search of one turn's actions, with a budget and a memory of tables seen."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.seen: dict[tuple, tuple[float, list[tuple[tuple, Move]]]] = {}
+
+    def best(self, s: MarvelState) -> tuple[float, list[tuple[tuple, Move]]]:
+        """The best value reachable from ``s`` and the line of (table, move) that reaches it."""
+        key = state_key(s)
+        known = self.seen.get(key)
+        if known is not None:
+            return known
+        value, last = finish_value(s)
+        line: list[tuple[tuple, Move]] = [(key, last)]
+        if self.budget > 0:
+            for move in candidates(s):
+                self.budget -= 1
+                trial = s._clone()
+                move.play(trial)
+                settle(trial)
+                if trial.outcome is not None or trial.step != "act" or trial.ask is not None:
+                    score, rest = evaluate(trial), []
+                else:
+                    score, rest = self.best(trial)
+                if score > value + 1e-9:
+                    value, line = score, [(key, move), *rest]
+                if self.budget <= 0:
+                    break
+        else:  # out of budget: greedy finishes the turn
+            move = act(s)
+            if not isinstance(move, (Done, Visit)):
+                trial = s._clone()
+                move.play(trial)
+                settle(trial)
+                if trial.outcome is None and trial.step == "act" and trial.ask is None:
+                    score, rest = self.best(trial)
+                else:
+                    score, rest = evaluate(trial), []
+                if score > value:
+                    value, line = score, [(key, move), *rest]
+        self.seen[key] = (value, line)
+        return value, line
+
+
+_PLAN: dict[tuple, Move] = {}
+"""The line the planner chose when it played its card: table -> move (cleared at each card)."""
+
+
+def planner(s: MarvelState, rng: random.Random) -> Move:
+    """Search each card's whole turn; play the card and the actions of the best line found."""
+    if s.ask is not None:
+        return answer(s)
+    if s.step == "lead":
+        return Lead(0)
+    if s.step == "play":
+        _PLAN.clear()
+        best_value, best_card, best_line = None, None, []
+        seen_designs = set()
+        for card in sorted(s.hands[s.turn]):
+            design = (s.card(card).symbols, s.card(card).special, s.card(card).hero)
+            if design in seen_designs:
+                continue
+            seen_designs.add(design)
+            trial = s._clone()
+            Play(s.turn, card).play(trial)
+            settle(trial)
+            if trial.outcome is not None or trial.step != "act":
+                value, line = evaluate(trial), []
+            else:
+                value, line = Search(BUDGET).best(trial)
+            value -= 0.5 * card_value(s, card)
+            if best_value is None or value > best_value + 1e-9:
+                best_value, best_card, best_line = value, card, line
+        _PLAN.update(best_line)
+        return Play(s.turn, best_card)
+    planned = _PLAN.get(state_key(s))
+    if planned is not None and planned in s.legal_moves():
+        return planned
+    value, line = Search(BUDGET).best(s)
+    return line[0][1] if line else Done(s.turn)
+
+
+POLICIES = {"random": random_move, "greedy": greedy, "planner": planner}
+HEURISTIC = "planner"
+
+__all__ = ["HEURISTIC", "POLICIES", "evaluate", "greedy", "planner", "random_move"]

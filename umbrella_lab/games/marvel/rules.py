@@ -1,0 +1,1877 @@
+"""Marvel United: the rules, in the rulebook's order.
+
+Rule ids in brackets point into the rule digest ``docs/rules/marvel.md``; every event in the
+log and every refused move names one of them. What a dashboard, a Master Plan card, a Threat,
+a Location or a hero card's Special does is named in the data files and written in
+``effects.py``.
+
+1. The table [aim]: ``MarvelState``: six locations in a ring, the villain, the heroes, the
+   Storyline, the missions.
+2. Setup [setup.*]: ``setup`` deals it all and plays the first villain turn.
+3. How the rules run: the villain turn and the end of a hero turn are a list of steps
+   (``s.todo``), worked through by ``run`` until the heroes must decide something (``s.ask``).
+4. The villain turn [villain.*]: a Master Plan card, the move, BAM!, tokens, the Special.
+5. Tokens, Overflow and missions [villain.tokens] [villain.overflow] [mission.*].
+6. Threats [threat.*]; 7. Damage and KO [hero.*].
+8. The hero turn [turn.*]: the moves ``Lead`` (who starts), ``Play`` (a card to the
+   Storyline), ``Go``, ``Attack``, ``Heroic`` (the actions), ``Special``, ``Visit`` (the
+   location's End of Turn effect) and ``Done``; ``Lose`` (the card a hero loses to damage) and
+   ``Choose`` (every other choice an effect leaves to the heroes).
+9. The end [end.*]: one win and the losses.
+
+>>> import umbrella_lab as ul
+>>> state = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=1)
+>>> state.step, state.to_act == ul.TEAM
+('lead', True)
+>>> [action.label for action in state.legal_actions()]
+['Hulk starts', 'Wasp starts']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Annotated, Any, ClassVar
+
+from umbrella_lab.engine.core import TEAM, Game, Result, State
+from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.moves import ByName, Move, Words
+from umbrella_lab.games.marvel import effects
+from umbrella_lab.games.marvel.cards import (
+    ATTACK,
+    HEROIC,
+    MOVE,
+    SYMBOL_NAMES,
+    WILD,
+    Cards,
+    HeroCard,
+    PlanCard,
+    Threat,
+    load_cards,
+)
+
+# --- 1. The table ------------------------------------------------------------------------------
+# The heroes win together by taking the villain's last health token; they lose together when
+# the villain's master plan comes true [aim].
+
+RING = 6
+"""Six locations around the mission guide, numbered clockwise [setup.locations]."""
+HAND = 3  # cards in hand at setup [setup.hands]
+SOLO_HAND = 5  # [solo.setup]
+SOLO_HEROES = 3  # [solo.setup]
+KO_DRAW = 4  # a hero back from a KO draws up to this many [hero.standup]
+PLAN = 1000
+"""A Storyline entry is a hero card by its number, or PLAN + the number of a Master Plan card."""
+PAY = ("card", "token")
+"""How an action is paid [turn.tokens]: ``card``: the symbols of this turn first, then action
+tokens; ``token``: action tokens first, then the symbols."""
+CARD, TOKEN = range(2)
+TARGETS = ("thug", "henchman", "villain", "crisis")
+"""What an Attack may hit [turn.attack]; ``crisis``: a Crisis token, where a dashboard allows."""
+THUG, HENCHMAN, VILLAIN, CRISIS = range(4)
+HELPS = ("civilian", "threat", "crisis")
+"""What a Heroic action may do [turn.heroic]: rescue a Civilian, a token on a Threat, or a
+Crisis token where a dashboard allows."""
+CIVILIAN, THREAT = range(2)
+NOBODY = -1
+
+
+class MarvelState(State):
+    """The table: locations, tokens, threats, the villain, the heroes, cards and missions.
+
+    Heroes are numbered 0, 1, ... in seat order; with 2 to 4 players hero ``h`` is seat
+    ``h``; in the solo mode one seat plays three heroes from one hand [solo.cards].
+
+    Attributes:
+        cards: The card data (``data/*.toml``).
+        options: The game's options (interpretations and variants) [opt.*].
+        villain: The villain's dashboard.
+        heroes: Hero ids by hero number.
+        places: The six locations, clockwise: their numbers in ``cards.locations``.
+        thugs, civilians: Thug and Civilian tokens at each location.
+        crisis_at: Crisis tokens on each location [extra.crisis].
+        threats: The Threat card at each location (its number), or -1 once cleared.
+        marks: Damage on a henchman, or Heroic tokens on another Threat, at each location.
+        wounded: Thugs at each location that took 1 of the 2 damage they need (elite thugs).
+        primed: Civilians at each location that got 1 of the 2 Heroics they need (a trap).
+        villain_at: The villain's location; ``health``: the villain's health tokens.
+        track: The dashboard track (Red Skull's Fear), 0 without one.
+        hero_at, ko, shield, crisis: Each hero's location, KO, Invulnerable token and Crisis
+            tokens held.
+        hands, decks: Hands and hero decks by seat (the top of a deck is its last card).
+        tokens: Action tokens (Move, Attack, Heroic, Wild) by pool: each hero's own, or one
+            shared pool in the solo mode [opt.solo_tokens].
+        plan_deck: The Master Plan deck (the top is its last card).
+        storyline: Every card played, in order (hero cards, and PLAN + a Master Plan card).
+        since_plan: Hero cards added since the last Master Plan card [turn.cadence].
+        pressure: True once the villain is Under Pressure [turn.pressure].
+        vulnerable: True once the heroes may damage the villain [mission.vulnerable].
+        progress, done: Tokens on each mission, and whether it is complete.
+        turn: The seat whose turn it is (-1 before the first hero turn).
+        active: The hero acting (-1 between turns).
+        step: What the table waits for: "lead", "play", "act", or "" (steps in ``todo``).
+        pool: The action symbols left this turn: Move, Attack, Heroic, Wild.
+        played: The hero card played this turn (-1 before).
+        special: True while the played card's Special may still be used.
+        virus: True while the active hero must still ignore a symbol [threat.ultron-virus].
+        todo: The steps still to work through, the next one last.
+        ask: The decision the table waits for inside a step, or ``None``.
+        shuffles: Shuffles dealt so far (with the seed, it fixes the next shuffle).
+        turns: Hero turns played; ``plans``: Master Plan cards drawn.
+        total: Hero cards in the game (hands, decks and Storyline), a check.
+        outcome: The result, once the game is over.
+    """
+
+    __slots__ = (
+        "active",
+        "ask",
+        "cards",
+        "civilians",
+        "crisis",
+        "crisis_at",
+        "decks",
+        "done",
+        "hands",
+        "health",
+        "hero_at",
+        "heroes",
+        "ko",
+        "marks",
+        "options",
+        "outcome",
+        "places",
+        "plan_deck",
+        "plans",
+        "played",
+        "pool",
+        "pressure",
+        "primed",
+        "progress",
+        "shield",
+        "shuffles",
+        "since_plan",
+        "special",
+        "step",
+        "storyline",
+        "threats",
+        "thugs",
+        "todo",
+        "tokens",
+        "total",
+        "track",
+        "turn",
+        "turns",
+        "villain",
+        "villain_at",
+        "virus",
+        "vulnerable",
+        "wounded",
+    )
+    rule_for_unknown_action: ClassVar[str] = "turn.order"
+    chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+
+    def _clone(self) -> MarvelState:
+        new = MarvelState.__new__(MarvelState)
+        new.game, new.seed, new.events = self.game, self.seed, None
+        new.cards, new.options, new.villain = self.cards, self.options, self.villain
+        new.heroes, new.places, new.total = self.heroes, self.places, self.total
+        new.thugs, new.civilians = self.thugs[:], self.civilians[:]
+        new.crisis_at, new.threats, new.marks = self.crisis_at[:], self.threats[:], self.marks[:]
+        new.wounded, new.primed = self.wounded[:], self.primed[:]
+        new.villain_at, new.health, new.track = self.villain_at, self.health, self.track
+        new.hero_at, new.ko, new.shield = self.hero_at[:], self.ko[:], self.shield[:]
+        new.crisis = self.crisis[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.decks = [deck[:] for deck in self.decks]
+        new.tokens = [pool[:] for pool in self.tokens]
+        new.plan_deck, new.storyline = self.plan_deck[:], self.storyline[:]
+        new.since_plan, new.pressure, new.vulnerable = (
+            self.since_plan,
+            self.pressure,
+            self.vulnerable,
+        )
+        new.progress, new.done = self.progress[:], self.done[:]
+        new.turn, new.active, new.step = self.turn, self.active, self.step
+        new.pool, new.played, new.special = self.pool[:], self.played, self.special
+        new.virus, new.todo, new.ask = self.virus, self.todo[:], self.ask
+        new.shuffles, new.turns, new.plans = self.shuffles, self.turns, self.plans
+        new.outcome = self.outcome
+        return new
+
+    # --- who decides, and how it ended ------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat deciding now; :data:`TEAM` when the heroes decide together."""
+        if self.outcome is not None:
+            return None
+        if self.ask is not None:
+            return self.ask[1]
+        if self.step == "lead":
+            return TEAM
+        return self.turn
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None``."""
+        return self.outcome
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: the decision an effect waits for, or the step's moves."""
+        if self.outcome is not None:
+            return []
+        if self.ask is not None:
+            return Lose.legal(self) if self.ask[0] == "lose" else Choose.legal(self)
+        return [move for kind in STEP_MOVES.get(self.step, ()) for move in kind.legal(self)]
+
+    # --- the table in the rulebook's words --------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+    @property
+    def solo(self) -> bool:
+        """True in the S.H.I.E.L.D. solo mode [solo.cards]."""
+        return len(self.hands) == 1
+
+    @property
+    def missions_done(self) -> int:
+        """How many missions are complete."""
+        return sum(self.done)
+
+    def seat_of(self, hero: int) -> int:
+        """The seat that plays a hero (always 0 in the solo mode)."""
+        return 0 if len(self.hands) == 1 else hero
+
+    def purse(self, hero: int) -> list[int]:
+        """The action tokens a hero may spend: its own, or the solo mode's shared pool."""
+        return self.tokens[0 if len(self.tokens) == 1 else hero]
+
+    def hand_of(self, hero: int) -> list[int]:
+        """The hand a hero plays from and loses cards from (the player's, in solo)."""
+        return self.hands[0 if len(self.hands) == 1 else hero]
+
+    def deck_of(self, hero: int) -> list[int]:
+        """The deck a hero draws from (the player's one deck, in solo)."""
+        return self.decks[0 if len(self.decks) == 1 else hero]
+
+    def card(self, number: int) -> HeroCard:
+        """A hero card by its number."""
+        return self.cards.hero_cards[number]
+
+    def plan(self, number: int) -> PlanCard:
+        """A Master Plan card by its number."""
+        return self.cards.plans[number]
+
+    def threat_at(self, where: int) -> Threat | None:
+        """The Threat card covering a location, or ``None``."""
+        number = self.threats[where]
+        return None if number < 0 else self.cards.threats[number]
+
+    def hero_of(self, card: int) -> int:
+        """The hero whose deck a card comes from (by hero number)."""
+        return self.heroes.index(self.cards.hero_cards[card].hero)
+
+    def hero_name(self, hero: int) -> str:
+        """A hero's name."""
+        return self.cards.hero(self.heroes[hero]).name
+
+    def place_name(self, where: int) -> str:
+        """A location's name."""
+        return self.cards.locations[self.places[where]].name
+
+    def seat_name(self, seat: int) -> str:
+        """Who decides for a seat: the hero, S.H.I.E.L.D. in solo, or the heroes together."""
+        if seat == TEAM:
+            return "The heroes"
+        return "S.H.I.E.L.D." if self.solo else self.hero_name(seat)
+
+    def actor(self) -> str:
+        """The name of the active hero, for the labels of its moves."""
+        return self.hero_name(self.active) if self.active >= 0 else self.seat_name(self.turn)
+
+    def standing(self, where: int) -> list[int]:
+        """Heroes at a location who are not KO'd (a KO'd hero is ignored by every effect)."""
+        return [h for h, at in enumerate(self.hero_at) if at == where and not self.ko[h]]
+
+    def free(self, where: int) -> int:
+        """Empty token slots at a location."""
+        slots = self.cards.locations[self.places[where]].slots
+        return slots - self.thugs[where] - self.civilians[where]
+
+    def villain_open(self) -> bool:
+        """True when an Attack may damage the villain [mission.vulnerable]."""
+        if not self.vulnerable or self.missions_done < 2:
+            return False
+        guard = self.villain.guard
+        return not guard or not effects.GUARDS[guard].protects(self)
+
+    def crisis_clearable(self, where: int) -> bool:
+        """True when an Attack or a Heroic may discard a Crisis token here (a dashboard rule)."""
+        guard = self.villain.guard
+        return bool(guard) and effects.GUARDS[guard].clearable(self, where)
+
+    # --- luck -------------------------------------------------------------------------------
+    def _rng(self) -> random.Random:
+        """A generator for the next shuffle, fixed by the seed and the shuffle count."""
+        self.shuffles += 1
+        return random.Random(self.seed * 1_000_003 + self.shuffles)
+
+    def reshuffled(self, seed: int) -> MarvelState:
+        """A copy with new luck: every hero deck and the Master Plan deck shuffled anew."""
+        new = self._clone()
+        new.seed, new.shuffles = seed, 0
+        rng = new._rng()
+        for deck in (*new.decks, new.plan_deck):
+            rng.shuffle(deck)
+        new.events = []
+        new.say("setup.plan", lambda: f"New luck (seed {seed}): every deck shuffled again.")
+        return new
+
+    # --- checks and tables ------------------------------------------------------------------
+    def check(self) -> list[str]:
+        """Cards conserved, tokens within the slots, numbers in bounds, the step consistent."""
+        problems = []
+        heroes_cards = sum(len(h) for h in self.hands) + sum(len(d) for d in self.decks)
+        heroes_cards += sum(1 for entry in self.storyline if entry < PLAN)
+        if heroes_cards != self.total:
+            problems.append(f"{heroes_cards} hero cards on the table, not {self.total}")
+        plans = len(self.plan_deck) + sum(1 for entry in self.storyline if entry >= PLAN)
+        deck = sum(1 for p in self.cards.plans if p.villain == self.villain.id)
+        if plans != deck:
+            problems.append(f"{plans} Master Plan cards, not {deck}")
+        for where in range(RING):
+            if self.free(where) < 0:
+                problems.append(f"{self.place_name(where)} holds more tokens than slots")
+            if min(self.thugs[where], self.civilians[where], self.crisis_at[where]) < 0:
+                problems.append(f"negative tokens at {self.place_name(where)}")
+            threat = self.threat_at(where)
+            if threat is not None and self.marks[where] >= max(threat.health, threat.heroics):
+                problems.append(f"{threat.name} should have been cleared")
+        for index, mission in enumerate(self.cards.missions):
+            if not 0 <= self.progress[index] <= mission.size:
+                problems.append(f"{mission.name} holds {self.progress[index]} tokens")
+            if self.done[index] != (self.progress[index] == mission.size):
+                problems.append(f"{mission.name} complete is {self.done[index]}")
+        if self.outcome is None and self.health <= 0:
+            problems.append("the villain has no health but the game goes on")
+        if min(min(pool) for pool in self.tokens) < 0 or min(self.pool) < 0:
+            problems.append("a negative number of action symbols or tokens")
+        if self.outcome is None and self.ask is None and self.todo:
+            problems.append("steps are waiting but nobody decides")
+        return problems
+
+    def summary(self) -> dict[str, Any]:
+        """One row of facts for simulation tables."""
+        return {
+            "villain": self.villain.id,
+            "turns": self.turns,
+            "plans": self.plans,
+            "missions": self.missions_done,
+            "health": self.health,
+            "track": self.track,
+            "kos": sum(self.ko),
+        }
+
+    def __repr__(self) -> str:
+        where = "over" if self.outcome else f"step {self.step or self.ask}"
+        return f"<Marvel United state: {self.villain.name}, {len(self.heroes)} heroes, {where}>"
+
+
+# --- 2. Setup ---------------------------------------------------------------------------------
+
+
+def settings(game: Game) -> tuple[Cards, tuple[str, ...]]:
+    """The game's card data and chosen heroes, read and checked once per game [setup.heroes].
+
+    The data is read again for every loaded game (``ul.load``), never from a cache, so an
+    edited data folder is seen at once.
+    """
+    found = game.extra.get("marvel.cards")
+    if found is None:
+        cards = load_cards(game.options["data"], effects.KNOWN)
+        wanted = game.options["heroes"]
+        count = SOLO_HEROES if game.players == 1 else game.players
+        ids = {hero.id for hero in cards.heroes}
+        if game.options["villain"] not in {v.id for v in cards.villains}:
+            msg = f"marvel: the data holds no villain {game.options['villain']!r}"
+            raise OptionError(msg)
+        if game.options["challenge"] != "none":
+            if game.options["challenge"] not in {c.id for c in cards.challenges}:
+                msg = f"marvel: the data holds no challenge {game.options['challenge']!r}"
+                raise OptionError(msg)
+            if game.players == 1 and not cards.challenge(game.options["challenge"]).solo:
+                msg = f"marvel: the challenge {game.options['challenge']!r} is not for solo games"
+                raise OptionError(msg)
+        if wanted is not None:
+            wanted = tuple(wanted)
+            unknown = [hero for hero in wanted if hero not in ids]
+            if unknown:
+                msg = f"marvel: no hero {unknown[0]!r}; the heroes are {', '.join(sorted(ids))}"
+                raise OptionError(msg)
+            if len(wanted) != count or len(set(wanted)) != count:
+                msg = f"marvel: give {count} different heroes for {game.players} player(s)"
+                raise OptionError(msg)
+        if len(ids) < count:
+            msg = f"marvel: the data holds {len(ids)} heroes; {count} are needed"
+            raise OptionError(msg)
+        found = game.extra["marvel.cards"] = (cards, wanted)
+    return found
+
+
+def check_table(game: Game) -> None:
+    """The settings as a whole, when the game is loaded: data, villain, heroes, challenge."""
+    settings(game)
+
+
+def setup(game: Game, seed: int, events: list | None) -> MarvelState:
+    """Deal the table and play the first villain turn [setup.*] [villain.turn]."""
+    cards, wanted = settings(game)
+    options = SimpleNamespace(**game.options)
+    s = MarvelState.__new__(MarvelState)
+    s.game, s.seed, s.events, s.cards, s.options = game, seed, events, cards, options
+    s.shuffles, s.turns, s.plans, s.outcome = 0, 0, 0, None
+    rng = s._rng()
+    count = SOLO_HEROES if game.players == 1 else game.players
+    if wanted is None:
+        wanted = tuple(rng.sample(sorted(hero.id for hero in cards.heroes), count))
+    s.heroes = wanted
+    # 1. the missions [setup.missions]
+    s.progress, s.done = [0] * len(cards.missions), [False] * len(cards.missions)
+    s.say(
+        "setup.missions",
+        lambda: "Missions: " + ", ".join(f"{m.name} ({m.size})" for m in cards.missions) + ".",
+    )
+    # 2. the villain and its health [setup.villain] [setup.health]
+    s.villain = cards.villain(options.villain)
+    s.health, s.track = s.villain.health(count), 0
+    s.say(
+        "setup.health",
+        lambda: f"The villain is {s.villain.name}, with {s.health} health for {count} heroes.",
+    )
+    # 3. six locations at random, with their tokens [setup.locations]
+    s.places = tuple(rng.sample(range(len(cards.locations)), RING))
+    s.thugs = [cards.locations[p].thugs for p in s.places]
+    s.civilians = [cards.locations[p].civilians for p in s.places]
+    s.crisis_at, s.wounded, s.primed = [0] * RING, [0] * RING, [0] * RING
+    s.say(
+        "setup.locations",
+        lambda: "Locations, clockwise: " + ", ".join(s.place_name(w) for w in range(RING)) + ".",
+    )
+    # 4. the villain's six threats, one a location [setup.threats]
+    mine = [n for n, t in enumerate(cards.threats) if t.villain == s.villain.id]
+    rng.shuffle(mine)
+    s.threats = mine[:RING]
+    s.marks = [0] * RING
+    s.say(
+        "setup.threats",
+        lambda: (
+            "Threats: "
+            + ", ".join(f"{s.threat_at(w).name} at {s.place_name(w)}" for w in range(RING))
+            + "."
+        ),
+    )
+    # 6. the Master Plan deck and the villain's place [setup.plan]
+    s.plan_deck = [n for n, p in enumerate(cards.plans) if p.villain == s.villain.id]
+    rng.shuffle(s.plan_deck)
+    s.villain_at = rng.randrange(RING)
+    s.say(
+        "setup.plan",
+        lambda: (
+            f"{s.villain.name} starts at {s.place_name(s.villain_at)}; the Master Plan deck "
+            f"holds {len(s.plan_deck)} cards."
+        ),
+    )
+    # 7. the heroes opposite the villain, their decks shuffled [setup.heroes] [setup.challenge]
+    start = (s.villain_at + RING // 2) % RING
+    s.hero_at, s.ko, s.shield, s.crisis = (
+        [start] * count,
+        [False] * count,
+        [False] * count,
+        [0] * count,
+    )
+    removed = challenge_words(options.challenge, cards)
+    decks = []
+    for hero_id in wanted:
+        deck = [n for n, c in enumerate(cards.hero_cards) if c.hero == hero_id]
+        for word in removed:
+            marked = [n for n in deck if cards.hero_cards[n].challenge == word]
+            if marked:
+                deck.remove(marked[0])  # one copy only [challenge.moderate]
+        decks.append(deck)
+    if game.players == 1:  # one shuffled deck of three heroes [solo.setup]
+        decks = [[n for deck in decks for n in deck]]
+    for deck in decks:
+        rng.shuffle(deck)
+    s.decks = decks
+    s.total = sum(len(deck) for deck in decks)
+    s.say(
+        "setup.heroes",
+        lambda: (
+            ", ".join(s.hero_name(h) for h in range(count))
+            + f" start at {s.place_name(start)}, opposite the villain."
+        ),
+    )
+    if removed:
+        s.say(
+            "setup.challenge",
+            lambda: (
+                f"{cards.challenge(options.challenge).name}: the "
+                + " and ".join(removed)
+                + " card(s) leave every hero deck."
+            ),
+        )
+    # 8. hands [setup.hands] [solo.setup]
+    size = SOLO_HAND if game.players == 1 else HAND
+    s.hands = [[] for _ in decks]
+    for seat in range(len(decks)):
+        for _ in range(size):
+            s.hands[seat].append(s.decks[seat].pop())
+    s.say(
+        "solo.setup" if game.players == 1 else "setup.hands",
+        lambda: f"Each player draws {size} cards.",
+    )
+    pools = 1 if game.players == 1 and options.solo_tokens == "shared" else count
+    s.tokens = [[0, 0, 0, 0] for _ in range(pools)]
+    s.storyline, s.since_plan, s.pressure, s.vulnerable = [], 0, False, True
+    s.turn, s.active, s.step, s.pool, s.played = -1, -1, "", [0, 0, 0, 0], -1
+    s.special, s.virus, s.ask = False, False, None
+    s.todo = [("first-hero",), ("villain",)]  # the game starts with the villain [villain.turn]
+    run(s)
+    return s
+
+
+def challenge_words(challenge: str, cards: Cards) -> list[str]:
+    """Which marked cards a challenge removes ("moderate", "hard") [setup.challenge]."""
+    return [] if challenge == "none" else cards.challenge(challenge).removes.split()
+
+
+def plan_reading(s: MarvelState, number: int) -> tuple[bool, tuple[str, str, str]]:
+    """A Master Plan card's BAM! and tokens as the options read the disputed cards.
+
+    The data holds the majority reading; an option that chooses the other reading changes the
+    card when it is resolved, so the deck itself never changes.
+
+    [opt.hail_hydra_bam] [opt.insurgency_bam] [opt.ultron_m1_bam] [opt.ultron_m1_centre]
+    """
+    card = s.plan(number)
+    bam, sides = card.bam, (card.ccw, card.here, card.cw)
+    o = s.options
+    if card.special == "hail-hydra" and o.hail_hydra_bam:
+        bam = True
+    if card.special == "hydra-insurgency" and o.insurgency_bam == "one":
+        first = next(n for n, p in enumerate(s.cards.plans) if p.special == "hydra-insurgency")
+        bam = number == first
+    if card.villain == "ultron" and card.move == 1 and not card.special:
+        bam = bam or o.ultron_m1_bam
+        if o.ultron_m1_centre == 3:
+            sides = (card.ccw, card.here[0] * 3, card.cw)
+    return bam, sides
+
+
+# --- 3. How the rules run: steps and decisions ------------------------------------------------
+# A villain turn, the end of a hero turn and many effects are a list of steps. ``later`` puts
+# steps in line (the first one given runs first, before anything already waiting); ``run``
+# works through them until the game ends or a step asks the heroes to decide (``s.ask``).
+
+
+def later(s: MarvelState, *steps: tuple) -> None:
+    """Put steps in line to run next, in the order given."""
+    s.todo.extend(reversed(steps))
+
+
+def ask(s: MarvelState, name: str, chooser: int, *data: Any) -> None:
+    """Wait for a decision: ``name`` is the kind of choice, ``chooser`` the deciding seat.
+
+    In the solo mode the one player decides everything [solo.you].
+    """
+    s.ask = (name, 0 if len(s.hands) == 1 else chooser, *data)
+
+
+def run(s: MarvelState) -> None:
+    """Work through the waiting steps until a decision is needed or the game ends."""
+    while s.todo and s.ask is None and s.outcome is None:
+        step = s.todo.pop()
+        (STEPS.get(step[0]) or effects.STEPS[step[0]])(s, *step[1:])
+    if s.outcome is not None:
+        s.todo.clear()
+        s.ask = None
+
+
+def finish(s: MarvelState, winners: bool, rule: str, reason: str) -> None:
+    """End the game: the heroes win together or lose together [end.*]."""
+    if s.outcome is not None:
+        return
+    seats = tuple(range(len(s.hands))) if winners else ()
+    s.outcome = Result(seats, reason, rule)
+    s.step, s.ask = "", None
+    s.say(rule, lambda: reason)
+
+
+# --- 4. The villain turn ----------------------------------------------------------------------
+
+
+def villain_turn(s: MarvelState) -> None:
+    """Draw the top Master Plan card onto the Storyline; resolve it top to bottom [villain.turn].
+
+    An empty deck when a card is needed loses the game [end.plan-empty].
+    """
+    s.step, s.active = "", -1
+    if not s.plan_deck:
+        finish(s, False, "end.plan-empty", "The Master Plan deck is empty: the villain wins.")
+        return
+    number = s.plan_deck.pop()
+    s.storyline.append(PLAN + number)
+    s.since_plan, s.plans = 0, s.plans + 1
+    if s.options.pressure == "after-plan" and any(s.done) and not s.pressure:
+        s.pressure = True
+        s.say(
+            "opt.pressure", lambda: "From this Master Plan card on, the villain is Under Pressure."
+        )
+    card = s.plan(number)
+    bam, sides = plan_reading(s, number)
+    s.say("villain.turn", lambda: f"Master Plan card: {card.title}.")
+    steps: list[tuple] = [("villain-move", card.move)]
+    if bam:
+        steps.append(("bam",))
+    if any(sides):
+        steps.append(("tokens", sides))
+    if card.special:
+        steps.append(("plan-special", number))
+    steps.append(("villain-end",))
+    later(s, *steps)
+
+
+def villain_move(s: MarvelState, steps: int) -> None:
+    """The villain moves clockwise; the Threat where it stops acts, even after a move of 0.
+
+    [villain.move] [villain.arrive]
+    """
+    s.villain_at = (s.villain_at + steps) % RING
+    s.say(
+        "villain.move",
+        lambda: (
+            f"{s.villain.name} moves {steps} clockwise to {s.place_name(s.villain_at)}."
+            if steps
+            else f"{s.villain.name} stays at {s.place_name(s.villain_at)} (a move of 0)."
+        ),
+    )
+    threat = s.threat_at(s.villain_at)
+    if threat is not None and threat.trigger == "arrive":
+        s.say("villain.arrive", lambda: f"{threat.name} acts: the villain is at its location.")
+        effects.THREATS[threat.effect].arrive(s, s.villain_at, threat)
+
+
+def bam(s: MarvelState) -> None:
+    """BAM!: the dashboard's BAM, then every Threat's BAM [villain.bam] [villain.threat-bam]."""
+    s.say("villain.bam", lambda: "BAM!")
+    later(s, ("dashboard", "villain.bam"), ("threat-bams",))
+
+
+def dashboard(s: MarvelState, rule: str) -> None:
+    """The villain dashboard's BAM effect (also after a KO) [villain.bam] [hero.ko-bam]."""
+    effects.DASHBOARDS[s.villain.bam](s, rule)
+
+
+def threat_bams(s: MarvelState) -> None:
+    """Each Threat with a BAM acts, clockwise from the villain's location [opt.bam_order]."""
+    order = [(s.villain_at + k) % RING for k in range(RING)]
+    waiting = tuple(w for w in order if (t := s.threat_at(w)) is not None and t.trigger == "bam")
+    if len(waiting) > 1 and s.options.bam_order == "team":
+        ask(s, "bam-order", TEAM, waiting)
+        return
+    later(s, *(("threat-bam", w) for w in waiting))
+
+
+def threat_bam(s: MarvelState, where: int) -> None:
+    """One Threat's BAM [villain.threat-bam]."""
+    threat = s.threat_at(where)
+    if threat is not None:
+        s.say("villain.threat-bam", lambda: f"{threat.name} at {s.place_name(where)}: BAM!")
+        effects.THREATS[threat.effect].bam(s, where, threat)
+
+
+def place_tokens(s: MarvelState, sides: tuple[str, str, str]) -> None:
+    """Tokens at the three locations around the villain, clockwise [villain.tokens].
+
+    The first location is the one counter-clockwise of the villain, then the villain's own,
+    then the one clockwise; at each, Thugs first, then Civilians.
+    """
+    steps = [
+        (
+            "place",
+            (s.villain_at + offset) % RING,
+            side.count("T"),
+            side.count("C"),
+            "villain.tokens",
+        )
+        for offset, side in zip((-1, 0, 1), sides, strict=True)
+        if side
+    ]
+    later(s, *steps)
+
+
+def plan_special(s: MarvelState, number: int) -> None:
+    """The Master Plan card's Special effect, last [villain.special]."""
+    card = s.plan(number)
+    s.say("villain.special", lambda: f"Special effect: {card.name}")
+    effects.PLANS[card.special](s, number)
+
+
+def villain_end(s: MarvelState) -> None:
+    """The villain turn is over: the plot is checked once more [opt.ultron_check]."""
+    check_plot(s)
+
+
+def first_hero(s: MarvelState) -> None:
+    """After the first villain turn the heroes choose who starts [turn.first]; solo: you."""
+    if len(s.hands) == 1:
+        s.turn = 0
+        later(s, ("begin",))
+    else:
+        s.step = "lead"
+
+
+# --- 5. Tokens, Overflow and missions ---------------------------------------------------------
+
+
+def place(s: MarvelState, where: int, thugs: int, civilians: int, rule: str) -> None:
+    """Put Thugs, then Civilians, in the empty slots of a location [villain.tokens].
+
+    Tokens that find no slot go to the villain's Overflow [villain.overflow]; the supply of
+    tokens never runs out [extra.unlimited].
+    """
+    put_thugs = min(thugs, s.free(where))
+    s.thugs[where] += put_thugs
+    put_civilians = min(civilians, s.free(where))
+    s.civilians[where] += put_civilians
+    if put_thugs or put_civilians:
+        s.say(rule, lambda: f"{_tokens(put_thugs, put_civilians)} at {s.place_name(where)}.")
+    left_thugs, left_civilians = thugs - put_thugs, civilians - put_civilians
+    if s.options.ultron_check == "every-token":
+        check_plot(s)
+    if left_thugs or left_civilians:
+        s.say(
+            "villain.overflow",
+            lambda: (
+                f"{s.place_name(where)} is full: "
+                f"{_tokens(left_thugs, left_civilians)} cannot be placed."
+            ),
+        )
+        effects.OVERFLOWS[s.villain.overflow](s, where, left_thugs, left_civilians)
+
+
+def _tokens(thugs: int, civilians: int) -> str:
+    words = []
+    if thugs:
+        words.append(f"{thugs} Thug{'s' if thugs > 1 else ''}")
+    if civilians:
+        words.append(f"{civilians} Civilian{'s' if civilians > 1 else ''}")
+    return " and ".join(words) or "no tokens"
+
+
+def check_plot(s: MarvelState) -> None:
+    """The Villainous Plot: its condition met, the heroes lose [end.plot]."""
+    plot = s.villain.plot
+    if plot and s.outcome is None:
+        reason = effects.PLOTS[plot](s)
+        if reason:
+            finish(s, False, "end.plot", reason)
+
+
+def raise_track(s: MarvelState, amount: int, rule: str) -> None:
+    """Move the dashboard's track up (Red Skull's Fear) and check the plot [plot.fear-track]."""
+    if amount <= 0 or not s.villain.track:
+        return
+    s.track = min(s.track + amount, s.villain.track)
+    s.say(rule, lambda: f"The track rises by {amount} to {s.track} of {s.villain.track}.")
+    check_plot(s)
+
+
+def to_mission(s: MarvelState, counts: str, rule: str) -> None:
+    """A rescued Civilian, a defeated Thug or a Threat token goes on its mission.
+
+    A token beyond a full (complete) mission is discarded [mission.overflow].
+    """
+    index = next(i for i, m in enumerate(s.cards.missions) if m.counts == counts)
+    mission = s.cards.missions[index]
+    if s.done[index]:
+        s.say("mission.overflow", lambda: f"{mission.name} is complete: the token is discarded.")
+        return
+    s.progress[index] += 1
+    s.say(rule, lambda: f"{mission.name}: {s.progress[index]} of {mission.size}.")
+    if s.progress[index] == mission.size:
+        complete_mission(s, index)
+
+
+def complete_mission(s: MarvelState, index: int) -> None:
+    """A mission is complete; its tokens go back to the supply [mission.complete].
+
+    The first puts the villain Under Pressure [turn.pressure], the second lets the heroes
+    damage the villain [mission.vulnerable], the third lets every hero draw 1 card
+    [mission.third].
+    """
+    s.done[index] = True
+    done = s.missions_done
+    s.say("mission.complete", lambda: f"Mission complete: {s.cards.missions[index].name}!")
+    if done == 1 and s.options.pressure == "at-once":
+        s.pressure = True
+        s.say(
+            "turn.pressure",
+            lambda: (
+                "The villain is Under Pressure: a Master Plan card now follows every 2 hero cards."
+            ),
+        )
+    elif done == 2:
+        s.vulnerable = s.options.vulnerable_at == "at-once"
+        s.say(
+            "mission.vulnerable",
+            lambda: (
+                "Two missions are complete: the heroes may damage the villain"
+                + (" now." if s.vulnerable else " from the next hero turn on [opt.vulnerable_at].")
+            ),
+        )
+    elif done == 3:
+        if len(s.hands) == 1:
+            count = s.options.solo_third_draw
+            drawn = draw(s, 0, count)
+            s.say("solo.third", lambda: f"Third mission: you draw {drawn} card(s).")
+        else:
+            for hero in range(len(s.heroes)):
+                if not s.ko[hero]:
+                    drawn = draw(s, hero, 1)
+                    s.say(
+                        "mission.third",
+                        lambda hero=hero, drawn=drawn: f"{s.hero_name(hero)} draws {drawn} card.",
+                    )
+
+
+def draw(s: MarvelState, hero: int, count: int) -> int:
+    """Draw up to ``count`` cards from a deck; an empty deck gives nothing [turn.draw]."""
+    hand, deck = s.hand_of(hero), s.deck_of(hero)
+    drawn = min(count, len(deck))
+    for _ in range(drawn):
+        hand.append(deck.pop())
+    return drawn
+
+
+def draw_to(s: MarvelState, hero: int, size: int) -> int:
+    """Draw until the hand holds ``size`` cards (or the deck is empty)."""
+    return draw(s, hero, max(0, size - len(s.hand_of(hero))))
+
+
+# --- 6. Threats -------------------------------------------------------------------------------
+
+
+def clear_threat(s: MarvelState, where: int) -> None:
+    """A Threat is cleared.
+
+    The card leaves, its location's effect is uncovered, and its Threat token goes to the Clear
+    Threats mission [threat.cleared].
+    """
+    threat = s.threat_at(where)
+    s.threats[where], s.marks[where] = -1, 0
+    s.say(
+        "threat.cleared",
+        lambda: f"{threat.name} is cleared: {s.place_name(where)}'s End of Turn effect is free.",
+    )
+    to_mission(s, "threat", "mission.clear")
+
+
+def thug_damage(s: MarvelState, where: int) -> int:
+    """The damage a Thug here needs to be defeated: 1, unless a Threat says more."""
+    threat = s.threat_at(where)
+    return effects.THREATS[threat.effect].thug_damage(threat) if threat else 1
+
+
+def rescue_heroics(s: MarvelState, where: int) -> int:
+    """The Heroic actions a Civilian here needs to be rescued: 1, unless a Threat says more."""
+    threat = s.threat_at(where)
+    return effects.THREATS[threat.effect].rescue_heroics(threat) if threat else 1
+
+
+def leave_moves(s: MarvelState, where: int) -> int:
+    """The Move actions it takes to leave a location: 1, unless a Threat says more."""
+    threat = s.threat_at(where)
+    return effects.THREATS[threat.effect].leave_moves(threat) if threat else 1
+
+
+def hit_thug(s: MarvelState, where: int, rule: str, damage: int = 1) -> None:
+    """Damage a Thug: defeated at the damage it needs; else wounded [turn.attack].
+
+    A Thug that needs 2 damage (elite) keeps its first one only to the end of the turn
+    [threat.elite-thugs] [opt.elite_same_turn]. A wounded Thug is finished first.
+    """
+    need = thug_damage(s, where)
+    if s.wounded[where]:
+        s.wounded[where] -= 1
+        damage += 1
+    if damage >= need:
+        s.thugs[where] -= 1
+        s.say(rule, lambda: f"A Thug at {s.place_name(where)} is defeated.")
+        to_mission(s, "thug", "mission.defeat")
+    else:
+        s.wounded[where] += 1
+        s.say(
+            "threat.elite-thugs",
+            lambda: f"A Thug at {s.place_name(where)} takes 1 damage: it needs {need} in a turn.",
+        )
+
+
+def hit_henchman(s: MarvelState, where: int, damage: int, rule: str) -> None:
+    """Take health tokens from a henchman; at 0 it is defeated [threat.henchman]."""
+    threat = s.threat_at(where)
+    s.marks[where] += damage
+    left = threat.health - s.marks[where]
+    s.say(
+        rule,
+        lambda: f"{threat.name} takes {damage} damage: {max(left, 0)} health left.",
+    )
+    if left <= 0:
+        clear_threat(s, where)
+
+
+def hit_villain(s: MarvelState, damage: int, rule: str) -> None:
+    """Take health tokens from the villain; the last one wins the game [end.win]."""
+    s.health = max(0, s.health - damage)
+    s.say(rule, lambda: f"{s.villain.name} takes {damage} damage: {s.health} health left.")
+    if s.health == 0:
+        finish(s, True, "end.win", f"{s.villain.name} is defeated: the heroes win!")
+
+
+def rescue(s: MarvelState, where: int, rule: str) -> None:
+    """Rescue a Civilian: it goes to the Rescue Civilians mission [mission.rescue]."""
+    s.civilians[where] -= 1
+    s.say(rule, lambda: f"A Civilian at {s.place_name(where)} is rescued.")
+    to_mission(s, "civilian", "mission.rescue")
+
+
+def discard_tokens(s: MarvelState, where: int, thugs: int, civilians: int) -> None:
+    """Return tokens to the supply: a discard never counts for a mission [mission.discard]."""
+    s.thugs[where] -= thugs
+    s.civilians[where] -= civilians
+    s.wounded[where] = min(s.wounded[where], s.thugs[where])
+    if not s.civilians[where]:
+        s.primed[where] = 0
+    if thugs or civilians:
+        s.say(
+            "mission.discard",
+            lambda: f"{_tokens(thugs, civilians)} at {s.place_name(where)} discarded (no mission).",
+        )
+
+
+def give_crisis(s: MarvelState, hero: int, count: int, rule: str) -> None:
+    """A hero takes Crisis tokens [extra.crisis]; a KO'd hero is ignored [hero.ko]."""
+    if s.ko[hero] or count <= 0:
+        return
+    s.crisis[hero] += count
+    s.say(rule, lambda: f"{s.hero_name(hero)} takes {count} Crisis token(s): {s.crisis[hero]}.")
+
+
+# --- 7. Damage and KO -------------------------------------------------------------------------
+
+
+def hurt(s: MarvelState, hero: int, damage: int, rule: str) -> None:
+    """A hero takes damage: one card from hand to the bottom of the deck for each [hero.damage].
+
+    A KO'd hero is ignored [hero.ko]; an Invulnerable hero takes none [extra.invulnerable]. The
+    hero chooses the card; a hero whose hand is already empty is KO'd.
+    """
+    if damage <= 0 or s.ko[hero] or s.outcome is not None:
+        return
+    if s.shield[hero]:
+        s.say("extra.invulnerable", lambda: f"{s.hero_name(hero)} is Invulnerable: no damage.")
+        return
+    hand = s.hand_of(hero)
+    if not hand:
+        knock_out(s, hero)
+        return
+    if damage > 1:
+        later(s, ("hurt", hero, damage - 1, rule))
+    if len(hand) == 1:
+        lose_card(s, hero, hand[0], rule)
+    else:
+        ask(s, "lose", s.seat_of(hero), hero, rule)
+
+
+def lose_card(s: MarvelState, hero: int, card: int, rule: str) -> None:
+    """One card lost to damage: to the bottom of the deck; the last card KOs [hero.damage]."""
+    hand = s.hand_of(hero)
+    hand.remove(card)
+    s.deck_of(hero).insert(0, card)
+    s.say(
+        rule,
+        lambda: f"{s.hero_name(hero)} takes 1 damage: {card_words(s, card)} goes under the deck.",
+    )
+    if not hand:
+        knock_out(s, hero)
+
+
+def knock_out(s: MarvelState, hero: int) -> None:
+    """KO: the hero is laid down and ignored by every effect.
+
+    The dashboard BAM follows at once, before anything else [hero.ko] [hero.ko-bam]. Solo: a KO
+    loses the game [end.solo-ko].
+    """
+    s.ko[hero], s.shield[hero] = True, False
+    s.say("hero.ko", lambda: f"{s.hero_name(hero)} is KO'd!")
+    if len(s.hands) == 1:
+        finish(s, False, "end.solo-ko", f"{s.hero_name(hero)} is KO'd: in solo, you lose.")
+        return
+    s.say("hero.ko-bam", lambda: f"{s.villain.name}'s dashboard BAM resolves at once.")
+    later(s, ("dashboard", "hero.ko-bam"))
+
+
+# --- 8. The hero turn -------------------------------------------------------------------------
+
+
+def begin_turn(s: MarvelState) -> None:
+    """Start the turn of the seat whose turn it is [turn.order] [turn.draw].
+
+    A hero with no card in deck or hand loses the game for everyone [end.no-cards]. A KO'd hero
+    stands up and draws up to 4 [hero.standup]; an Invulnerable token is removed
+    [extra.invulnerable]; a Threat at the hero's location may act [threat.*]. Then the draw.
+    """
+    seat = s.turn
+    s.step, s.active, s.pool, s.played, s.special, s.virus = "", -1, [0, 0, 0, 0], -1, False, False
+    if s.missions_done >= 2 and not s.vulnerable:
+        s.vulnerable = True
+        s.say("opt.vulnerable_at", lambda: "From this turn on, the villain can be damaged.")
+    if not s.hands[seat] and not s.decks[seat]:
+        finish(
+            s,
+            False,
+            "end.no-cards",
+            f"{s.seat_name(seat)} starts a turn with no cards in deck or hand: the heroes lose.",
+        )
+        return
+    if len(s.hands) == 1:  # solo: the card played says which hero acts [solo.cards]
+        if s.options.solo_shrink == "turn" and any(s.shield):
+            s.shield = [False] * len(s.heroes)
+            s.say("opt.solo_shrink", lambda: "Your Invulnerable tokens are removed.")
+        drawn = draw(s, 0, 1)
+        s.say("turn.draw", lambda: f"S.H.I.E.L.D.'s turn: you draw {drawn} card.")
+        s.step = "play"
+        return
+    hero = seat
+    if s.shield[hero]:
+        s.shield[hero] = False
+        s.say("extra.invulnerable", lambda: f"{s.hero_name(hero)}'s Invulnerable token is removed.")
+    if s.ko[hero]:
+        s.ko[hero] = False
+        drawn = draw_to(s, hero, KO_DRAW)
+        s.say(
+            "hero.standup",
+            lambda: f"{s.hero_name(hero)} stands up again and draws {drawn} card(s).",
+        )
+    else:
+        start_threat(s, hero)
+        drawn = draw(s, hero, 1)
+        s.say("turn.draw", lambda: f"{s.hero_name(hero)}'s turn: draws {drawn} card.")
+    s.step = "play"
+
+
+def start_threat(s: MarvelState, hero: int) -> None:
+    """A Threat that acts on a hero starting a turn at its location [threat.bob]."""
+    threat = s.threat_at(s.hero_at[hero])
+    if threat is not None and threat.trigger == "start":
+        effects.THREATS[threat.effect].start(s, s.hero_at[hero], threat, hero)
+
+
+def previous_hero_card(s: MarvelState, before: int) -> int:
+    """The last hero card in the Storyline before position ``before``, or -1 [turn.symbols].
+
+    Master Plan cards in between do not matter; in solo it may be the same hero's card.
+    """
+    for entry in reversed(s.storyline[:before]):
+        if entry < PLAN:
+            return entry
+    return -1
+
+
+def add_symbols(s: MarvelState, card: int, sign: int = 1) -> None:
+    """Add a card's bottom symbols to this turn's symbols (or take them away, never below 0)."""
+    if card < 0:
+        return
+    for kind, count in enumerate(s.card(card).counts):
+        s.pool[kind] = max(0, s.pool[kind] + sign * count)
+
+
+def end_actions(s: MarvelState) -> None:
+    """The actions are over: unused symbols and an unused Special are lost [turn.done].
+
+    A Thug's first damage and a trapped Civilian's first Heroic last only to the end of the
+    turn [opt.elite_same_turn] [opt.trap_same_turn].
+    """
+    s.pool, s.special, s.virus = [0, 0, 0, 0], False, False
+    if s.options.elite_same_turn:
+        s.wounded = [0] * RING
+    if s.options.trap_same_turn:
+        s.primed = [0] * RING
+    s.step = ""
+
+
+def end_turn(s: MarvelState) -> None:
+    """The end of a hero turn: the last card played KOs now [hero.last-card].
+
+    Then a Master Plan card if the cadence asks for one [turn.cadence]; then the next seat
+    [turn.order].
+    """
+    hero = s.active
+    later(s, ("last-card", hero), ("cadence",), ("next-turn",))
+
+
+def last_card(s: MarvelState, hero: int) -> None:
+    """A hero who played the last card finished the turn; now the KO [hero.last-card]."""
+    if hero >= 0 and not s.ko[hero] and not s.hand_of(hero):
+        s.say("hero.last-card", lambda: f"{s.hero_name(hero)} played the last card in hand.")
+        knock_out(s, hero)
+
+
+def cadence(s: MarvelState) -> None:
+    """A Master Plan card after every 3 hero cards, every 2 Under Pressure [turn.cadence]."""
+    every = 2 if s.pressure else 3
+    if s.since_plan >= every:
+        s.say(
+            "turn.cadence",
+            lambda: f"{s.since_plan} hero cards since the last Master Plan card: the villain acts.",
+        )
+        later(s, ("villain",))
+
+
+def next_turn(s: MarvelState) -> None:
+    """The next seat clockwise takes its turn [turn.order]."""
+    s.active = -1
+    s.turn = (s.turn + 1) % len(s.hands)
+    later(s, ("begin",))
+
+
+STEPS: dict[str, Callable[..., None]] = {
+    "villain": villain_turn,
+    "villain-move": villain_move,
+    "bam": bam,
+    "dashboard": dashboard,
+    "threat-bams": threat_bams,
+    "threat-bam": threat_bam,
+    "tokens": place_tokens,
+    "place": place,
+    "plan-special": plan_special,
+    "villain-end": villain_end,
+    "first-hero": first_hero,
+    "hurt": hurt,
+    "begin": begin_turn,
+    "last-card": last_card,
+    "cadence": cadence,
+    "next-turn": next_turn,
+    "end-turn": end_turn,
+}
+"""Every kind of step, by the word ``s.todo`` names it with (the effects' own steps are in
+``effects.STEPS``)."""
+
+
+# --- the words of cards, heroes and places in ids ----------------------------------------------
+
+
+def card_words(s: MarvelState, card: int) -> str:
+    """A hero card in words: ``"Hulk AA"`` or ``"Hulk M + Hulk Smash"``."""
+    design = s.card(card)
+    symbols = design.symbols or "no symbols"
+    special = f" + {effects.SPECIALS[design.special].title}" if design.special else ""
+    return f"{s.cards.hero(design.hero).name} {symbols}{special}"
+
+
+def card_id(s: MarvelState, card: int) -> str:
+    """A hero card by its data id."""
+    return s.cards.hero_cards[card].id if 0 <= card < len(s.cards.hero_cards) else str(card)
+
+
+def card_number(s: MarvelState, name: str) -> int:
+    """The hero card with this id; ``ValueError`` if there is none."""
+    for number, card in enumerate(s.cards.hero_cards):
+        if card.id == name:
+            return number
+    msg = f"there is no hero card {name!r}"
+    raise ValueError(msg)
+
+
+def hero_id(s: MarvelState, hero: int) -> str:
+    """A hero by its data id."""
+    return s.heroes[hero] if 0 <= hero < len(s.heroes) else str(hero)
+
+
+def hero_number(s: MarvelState, name: str) -> int:
+    """The hero in this game with this id."""
+    if name in s.heroes:
+        return s.heroes.index(name)
+    msg = f"{name!r} is not a hero of this game; they are {', '.join(s.heroes)}"
+    raise ValueError(msg)
+
+
+def place_id(s: MarvelState, where: int) -> str:
+    """A location by its data id."""
+    return s.cards.locations[s.places[where]].id if 0 <= where < RING else str(where)
+
+
+def place_number(s: MarvelState, name: str) -> int:
+    """The location of this game with this id."""
+    for where in range(RING):
+        if place_id(s, where) == name:
+            return where
+    msg = f"{name!r} is not a location of this game"
+    raise ValueError(msg)
+
+
+CardName = Annotated[int, ByName(card_id, card_number, "card")]
+HeroName = Annotated[int, ByName(hero_id, hero_number, "hero")]
+PlaceName = Annotated[int, ByName(place_id, place_number, "location")]
+Pay = Annotated[int, Words(PAY, "payment")]
+Target = Annotated[int, Words(TARGETS, "target")]
+Help = Annotated[int, Words(HELPS, "heroic target")]
+
+
+# --- the hero's moves -------------------------------------------------------------------------
+
+
+def refusal(s: MarvelState, seat: int, step: str) -> tuple[str, str] | None:
+    """Why ``seat`` may not make a move of ``step`` now, if it may not."""
+    if s.outcome is not None:
+        return "the game is over", s.outcome.rule
+    if s.ask is not None:
+        name = s.ask[0]
+        rule = effects.ASKS[name].rule if name in effects.ASKS else "hero.damage"
+        return f"a decision is waiting first ({name})", rule
+    if s.step != step:
+        words = {
+            "lead": "the heroes choose who starts",
+            "play": "a card must be played first",
+            "act": "a card was already played: this is the actions step",
+            "": "the villain is acting",
+        }
+        return words.get(s.step, "not now"), STEP_RULES.get(s.step, "turn.order")
+    if step != "lead" and seat != s.turn:
+        return f"it is {s.seat_name(s.turn)}'s turn", "turn.order"
+    return None
+
+
+STEP_RULES = {"lead": "turn.first", "play": "turn.play", "act": "turn.symbols", "": "villain.turn"}
+
+
+class Lead(Move):
+    """The heroes choose which hero takes the first hero turn [turn.first]."""
+
+    rule = "turn.first"
+    hero: HeroName
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Lead]:
+        return [Lead(h) for h in range(len(s.heroes))] if s.step == "lead" else []
+
+    def play(self, s: MarvelState) -> None:
+        s.say("turn.first", lambda: f"The heroes choose: {s.hero_name(self.hero)} starts.")
+        s.turn, s.step = self.hero, ""
+        later(s, ("begin",))
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        return f"{s.hero_name(self.hero)} starts"
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        return refusal(s, TEAM, "lead") or ("there is no such hero", "turn.first")
+
+
+class Play(Move):
+    """Play a card from hand to the end of the Storyline [turn.play].
+
+    Its bottom symbols and those of the previous hero card are this turn's actions
+    [turn.symbols]; in solo any hero's card, and that hero acts [solo.cards].
+    """
+
+    rule = "turn.play"
+    seat: int
+    card: CardName
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Play]:
+        if s.step != "play" or s.ask is not None:
+            return []
+        return [Play(s.turn, card) for card in s.hands[s.turn]]
+
+    def play(self, s: MarvelState) -> None:
+        hand = s.hands[self.seat]
+        hand.remove(self.card)
+        s.storyline.append(self.card)
+        s.since_plan, s.turns = s.since_plan + 1, s.turns + 1
+        hero = s.hero_of(self.card) if len(s.hands) == 1 else self.seat
+        s.active, s.played = hero, self.card
+        s.say("turn.play", lambda: f"{s.hero_name(hero)} plays {card_words(s, self.card)}.")
+        if len(s.hands) == 1:  # solo: the hero whose card it is starts its turn now
+            if s.shield[hero] and s.options.solo_shrink == "hero":
+                s.shield[hero] = False
+                s.say(
+                    "extra.invulnerable",
+                    lambda: f"{s.hero_name(hero)}'s Invulnerable token is removed.",
+                )
+            start_threat(s, hero)
+        previous = previous_hero_card(s, len(s.storyline) - 1)
+        s.pool = list(s.card(self.card).counts)
+        add_symbols(s, previous)
+        s.special = bool(s.card(self.card).special)
+        s.say(
+            "turn.symbols",
+            lambda: (
+                f"Actions this turn: {symbols_words(s.pool)}"
+                + (f" (with {card_words(s, previous)})." if previous >= 0 else ".")
+            ),
+        )
+        s.step = "act"
+        if s.virus:  # an Ultron Virus takes 1 symbol of the hero's choice [threat.ultron-virus]
+            if any(s.pool):
+                ask(s, "virus", self.seat)
+            else:
+                s.virus = False
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        hero = s.hero_of(self.card) if len(s.hands) == 1 else self.seat
+        return f"{s.hero_name(hero)}: play {card_words(s, self.card)} [{card_id(s, self.card)}]"
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        return refusal(s, self.seat, "play") or ("that card is not in hand", "turn.play")
+
+
+def symbols_words(pool: list[int]) -> str:
+    """Action symbols in words: ``"2 Move, 1 Attack"``."""
+    words = [f"{n} {SYMBOL_NAMES[k]}" for k, n in enumerate(pool) if n]
+    return ", ".join(words) or "none"
+
+
+def payment(s: MarvelState, kind: int, count: int, mode: int) -> list[tuple[bool, int]] | None:
+    """The units that pay ``count`` actions of a kind: (from a token?, symbol) each, or None.
+
+    ``card``: this turn's symbols first (the exact symbol, then a Wild), then action tokens;
+    ``token``: action tokens first, then the symbols [turn.tokens] [turn.wild].
+    """
+    pool, purse = s.pool[:], s.purse(s.active)[:]
+    order = (
+        ((False, kind), (False, WILD), (True, kind), (True, WILD))
+        if mode == CARD
+        else ((True, kind), (True, WILD), (False, kind), (False, WILD))
+    )
+    units = []
+    for _ in range(count):
+        for token, symbol in order:
+            source = purse if token else pool
+            if source[symbol]:
+                source[symbol] -= 1
+                units.append((token, symbol))
+                break
+        else:
+            return None
+    return units
+
+
+def pay_modes(s: MarvelState, kind: int, count: int) -> list[int]:
+    """The ways to pay that differ: by the symbols first, or by tokens first [turn.tokens]."""
+    first = payment(s, kind, count, CARD)
+    if first is None:
+        return []
+    other = payment(s, kind, count, TOKEN)
+    return [CARD] if other == first else [CARD, TOKEN]
+
+
+def spend(s: MarvelState, kind: int, count: int, mode: int) -> str:
+    """Pay for an action; the words say what paid, if tokens or Wilds did."""
+    units = payment(s, kind, count, mode) or []
+    purse = s.purse(s.active)
+    for token, symbol in units:
+        (purse if token else s.pool)[symbol] -= 1
+    extra = [
+        f"a {SYMBOL_NAMES[symbol]} {'token' if token else 'symbol'}"
+        for token, symbol in units
+        if token or symbol != kind
+    ]
+    return f" (paid with {', '.join(extra)})" if extra else ""
+
+
+def pay_words(s: MarvelState, kind: int, count: int, mode: int) -> str:
+    """How a move pays, for its label, when it is not just this turn's own symbols."""
+    units = payment(s, kind, count, mode) or []
+    extra = [
+        f"{SYMBOL_NAMES[symbol]} {'token' if token else 'symbol'}"
+        for token, symbol in units
+        if token or symbol != kind
+    ]
+    return f" (with {' + '.join(extra)})" if extra else ""
+
+
+def act_refusal(s: MarvelState, seat: int) -> tuple[str, str] | None:
+    """Why an action of the active hero is refused now, if it is."""
+    return refusal(s, seat, "act")
+
+
+class Go(Move):
+    """Move: the active hero goes to an adjacent location, either way [turn.move].
+
+    Leaving a location may take more Move actions (an Entangling Trap) [threat.entangling-trap].
+    """
+
+    rule = "turn.move"
+    seat: int
+    to: PlaceName
+    pay: Pay
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Go]:
+        if s.step != "act" or s.ask is not None:
+            return []
+        here = s.hero_at[s.active]
+        cost = leave_moves(s, here)
+        modes = pay_modes(s, MOVE, cost)
+        return [Go(s.turn, (here + side) % RING, m) for side in (-1, 1) for m in modes]
+
+    def play(self, s: MarvelState) -> None:
+        cost = leave_moves(s, s.hero_at[s.active])
+        paid = spend(s, MOVE, cost, self.pay)
+        s.hero_at[s.active] = self.to
+        s.say(
+            "turn.move",
+            lambda: (
+                f"{s.actor()} moves to {s.place_name(self.to)}{paid}"
+                + (f", using {cost} Move actions to leave a trap." if cost > 1 else ".")
+            ),
+        )
+
+    def label(self, s: MarvelState) -> str:
+        cost = leave_moves(s, s.hero_at[s.active])
+        return f"{s.actor()}: move to {s.place_name(self.to)}" + pay_words(s, MOVE, cost, self.pay)
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        found = act_refusal(s, self.seat)
+        if found:
+            return found
+        here = s.hero_at[s.active]
+        if self.to not in ((here + 1) % RING, (here - 1) % RING):
+            return "a Move goes to an adjacent location only", "turn.move"
+        if leave_moves(s, here) > 1:
+            return "leaving this Entangling Trap takes 2 Move actions", "threat.entangling-trap"
+        return "no Move symbol or token is left", "turn.move"
+
+
+def attack_targets(s: MarvelState, where: int) -> list[int]:
+    """What an Attack may hit at a location [turn.attack]."""
+    targets = []
+    if s.thugs[where]:
+        targets.append(THUG)
+    threat = s.threat_at(where)
+    if threat is not None and threat.henchman:
+        targets.append(HENCHMAN)
+    if s.villain_at == where and s.villain_open():
+        targets.append(VILLAIN)
+    if s.crisis_at[where] and s.crisis_clearable(where):
+        targets.append(CRISIS)
+    return targets
+
+
+def strike(s: MarvelState, where: int, target: int, damage: int, rule: str) -> None:
+    """Deal damage to one target at a location [turn.attack]."""
+    if target == THUG:
+        hit_thug(s, where, rule, damage)
+    elif target == HENCHMAN:
+        hit_henchman(s, where, damage, rule)
+    elif target == VILLAIN:
+        hit_villain(s, damage, rule)
+    else:
+        s.crisis_at[where] -= 1
+        s.say(rule, lambda: f"A Crisis token at {s.place_name(where)} is discarded.")
+
+
+def target_words(s: MarvelState, where: int, target: int) -> str:
+    """An attack's target in words."""
+    if target == HENCHMAN:
+        return s.threat_at(where).name
+    if target == VILLAIN:
+        return s.villain.name
+    return "a Thug" if target == THUG else "a Crisis token"
+
+
+class Attack(Move):
+    """Attack: 1 damage to an enemy at the active hero's location [turn.attack].
+
+    A Thug, a henchman, the villain once two missions are done [mission.vulnerable], or a Crisis
+    token where the dashboard allows it [dash.crisis-guard].
+    """
+
+    rule = "turn.attack"
+    seat: int
+    target: Target
+    pay: Pay
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Attack]:
+        if s.step != "act" or s.ask is not None:
+            return []
+        modes = pay_modes(s, ATTACK, 1)
+        if not modes:
+            return []
+        where = s.hero_at[s.active]
+        return [Attack(s.turn, t, m) for t in attack_targets(s, where) for m in modes]
+
+    def play(self, s: MarvelState) -> None:
+        paid = spend(s, ATTACK, 1, self.pay)
+        where = s.hero_at[s.active]
+        s.say(
+            "turn.attack",
+            lambda: f"{s.actor()} attacks {target_words(s, where, self.target)}{paid}.",
+        )
+        strike(s, where, self.target, 1, "turn.attack")
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        where = s.hero_at[s.active]
+        return f"{s.actor()}: attack {target_words(s, where, self.target)}" + pay_words(
+            s, ATTACK, 1, self.pay
+        )
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        found = act_refusal(s, self.seat)
+        if found:
+            return found
+        if self.target == VILLAIN and s.villain_at == s.hero_at[s.active]:
+            if s.missions_done < 2 or not s.vulnerable:
+                return "the villain can be damaged only after two missions", "mission.vulnerable"
+            if s.villain.guard and not s.villain_open():
+                return "a Crisis token on a location protects the villain", "dash.crisis-guard"
+        if self.target not in attack_targets(s, s.hero_at[s.active]):
+            return f"there is no {TARGETS[self.target]} to attack here", "turn.attack"
+        return "no Attack symbol or token is left", "turn.attack"
+
+
+def heroic_targets(s: MarvelState, where: int) -> list[int]:
+    """What a Heroic action may do at a location [turn.heroic]."""
+    targets = []
+    if s.civilians[where]:
+        targets.append(CIVILIAN)
+    threat = s.threat_at(where)
+    if threat is not None and not threat.henchman:
+        targets.append(THREAT)
+    if s.crisis_at[where] and s.crisis_clearable(where):
+        targets.append(2)
+    return targets
+
+
+class Heroic(Move):
+    """Heroic action.
+
+    Rescue a Civilian here, or put a Heroic token on the Threat here [turn.heroic]; a Civilian may
+    need 2 (an Explosive Trap) [threat.explosive-trap].
+    """
+
+    rule = "turn.heroic"
+    seat: int
+    target: Help
+    pay: Pay
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Heroic]:
+        if s.step != "act" or s.ask is not None:
+            return []
+        modes = pay_modes(s, HEROIC, 1)
+        if not modes:
+            return []
+        where = s.hero_at[s.active]
+        return [Heroic(s.turn, t, m) for t in heroic_targets(s, where) for m in modes]
+
+    def play(self, s: MarvelState) -> None:
+        paid = spend(s, HEROIC, 1, self.pay)
+        where = s.hero_at[s.active]
+        if self.target == CIVILIAN:
+            need = rescue_heroics(s, where)
+            s.primed[where] += 1
+            if s.primed[where] >= need:
+                s.primed[where] = 0
+                s.say("turn.heroic", lambda: f"{s.actor()} rescues a Civilian{paid}.")
+                rescue(s, where, "turn.heroic")
+            else:
+                s.say(
+                    "threat.explosive-trap",
+                    lambda: (
+                        f"{s.actor()} works at a trapped Civilian{paid}: "
+                        f"{need} Heroic actions free it."
+                    ),
+                )
+        elif self.target == THREAT:
+            threat = s.threat_at(where)
+            s.marks[where] += 1
+            s.say(
+                "threat.other",
+                lambda: (
+                    f"{s.actor()} puts a Heroic token on {threat.name}{paid}: "
+                    f"{s.marks[where]} of {threat.heroics}."
+                ),
+            )
+            if s.marks[where] >= threat.heroics:
+                clear_threat(s, where)
+        else:
+            s.crisis_at[where] -= 1
+            s.say("turn.heroic", lambda: f"{s.actor()} discards a Crisis token here{paid}.")
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        where = s.hero_at[s.active]
+        words = (
+            "rescue a Civilian",
+            f"Heroic token on {s.threat_at(where).name}" if s.threat_at(where) else "",
+            "discard a Crisis token",
+        )[self.target]
+        return f"{s.actor()}: {words}" + pay_words(s, HEROIC, 1, self.pay)
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        found = act_refusal(s, self.seat)
+        if found:
+            return found
+        if self.target not in heroic_targets(s, s.hero_at[s.active]):
+            return f"there is no {HELPS[self.target]} here for a Heroic action", "turn.heroic"
+        return "no Heroic symbol or token is left", "turn.heroic"
+
+
+class Special(Move):
+    """Use the played card's Special effect, before or after the other actions [turn.special].
+
+    Only the hero who played the card may; never the previous card's [turn.symbols].
+    """
+
+    rule = "turn.special"
+    seat: int
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Special]:
+        if s.step != "act" or s.ask is not None or not s.special:
+            return []
+        effect = effects.SPECIALS[s.card(s.played).special]
+        return [Special(s.turn)] if effect.usable(s, s.active) else []
+
+    def play(self, s: MarvelState) -> None:
+        effect = effects.SPECIALS[s.card(s.played).special]
+        s.special = False
+        s.say(effect.rule, lambda: f"{s.actor()} uses {effect.title}.")
+        effect.use(s, s.active)
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        effect = effects.SPECIALS[s.card(s.played).special]
+        return f"{s.actor()}: {effect.title} ({effect.words})"
+
+    def rule_in(self, s: MarvelState) -> str:
+        return effects.SPECIALS[s.card(s.played).special].rule if s.played >= 0 else self.rule
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        found = act_refusal(s, self.seat)
+        if found:
+            return found
+        if s.played < 0 or not s.card(s.played).special:
+            return "the card played has no Special effect", "turn.special"
+        if not s.special:
+            return "the Special effect was already used", "turn.special"
+        return "the Special effect would do nothing now", "turn.special"
+
+
+def location_open(s: MarvelState) -> bool:
+    """True when the active hero may use its location's End of Turn effect [turn.location]."""
+    hero = s.active
+    if hero < 0 or s.ko[hero]:
+        return False
+    where = s.hero_at[hero]
+    if s.threats[where] >= 0:
+        return False
+    effect = effects.LOCATIONS[s.cards.locations[s.places[where]].effect]
+    return effect.usable(s, hero)
+
+
+class Visit(Move):
+    """End the actions and use the End of Turn effect of the hero's location.
+
+    If no Threat covers it; one location effect a turn [turn.location].
+    """
+
+    rule = "turn.location"
+    seat: int
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Visit]:
+        if s.step != "act" or s.ask is not None or not location_open(s):
+            return []
+        return [Visit(s.turn)]
+
+    def play(self, s: MarvelState) -> None:
+        hero = s.active
+        where = s.hero_at[hero]
+        effect = effects.LOCATIONS[s.cards.locations[s.places[where]].effect]
+        end_actions(s)
+        s.say(effect.rule, lambda: f"{s.hero_name(hero)} uses {s.place_name(where)}.")
+        later(s, ("end-turn",))
+        effect.use(s, hero)
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        where = s.hero_at[s.active]
+        location = s.cards.locations[s.places[where]]
+        return f"{s.actor()}: end the actions, use {location.name} ({location.text})"
+
+    def rule_in(self, s: MarvelState) -> str:
+        if s.active < 0:
+            return self.rule
+        where = s.hero_at[s.active]
+        return effects.LOCATIONS[s.cards.locations[s.places[where]].effect].rule
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        found = act_refusal(s, self.seat)
+        if found:
+            return found
+        if s.threats[s.hero_at[s.active]] >= 0:
+            return "a Threat covers this location's End of Turn effect", "turn.location"
+        return "the End of Turn effect would do nothing now", "turn.location"
+
+
+class Done(Move):
+    """End the actions and the turn; unused symbols are lost [turn.done]."""
+
+    rule = "turn.done"
+    seat: int
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Done]:
+        return [Done(s.turn)] if s.step == "act" and s.ask is None else []
+
+    def play(self, s: MarvelState) -> None:
+        left = sum(s.pool)
+        s.say(
+            "turn.done",
+            lambda: (
+                f"{s.actor()} ends the turn" + (f" ({left} symbol(s) unused)." if left else ".")
+            ),
+        )
+        end_actions(s)
+        later(s, ("end-turn",))
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        left = sum(s.pool)
+        return f"{s.actor()}: end the turn" + (f" ({left} symbol(s) unused)" if left else "")
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        return act_refusal(s, self.seat) or ("not now", "turn.done")
+
+
+class Lose(Move):
+    """The card a damaged hero puts from hand under the deck [hero.damage]."""
+
+    rule = "hero.damage"
+    seat: int
+    card: CardName
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Lose]:
+        if s.ask is None or s.ask[0] != "lose":
+            return []
+        _, seat, hero, _rule = s.ask
+        return [Lose(seat, card) for card in s.hand_of(hero)]
+
+    def play(self, s: MarvelState) -> None:
+        _, _seat, hero, rule = s.ask
+        s.ask = None
+        lose_card(s, hero, self.card, rule)
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        hero = s.ask[2] if s.ask is not None and s.ask[0] == "lose" else 0
+        return f"{s.hero_name(hero)}: lose {card_words(s, self.card)} [{card_id(s, self.card)}]"
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        if s.outcome is not None:
+            return "the game is over", s.outcome.rule
+        if s.ask is None or s.ask[0] != "lose":
+            return "no hero is taking damage now", "hero.damage"
+        if self.seat != s.ask[1]:
+            return f"{s.seat_name(s.ask[1])} chooses the card", "hero.damage"
+        return "that card is not in the damaged hero's hand", "hero.damage"
+
+
+def choice_id(s: MarvelState, choice: int) -> str:
+    """A choice of the waiting decision by its word (a location, hero or card id...)."""
+    if s.ask is None or s.ask[0] not in effects.ASKS:
+        return str(choice)
+    return effects.ASKS[s.ask[0]].name(s, choice)
+
+
+def choice_number(s: MarvelState, text: str) -> int:
+    """The choice of the waiting decision with this word."""
+    if s.ask is None or s.ask[0] not in effects.ASKS:
+        msg = "there is nothing to choose now"
+        raise ValueError(msg)
+    step = effects.ASKS[s.ask[0]]
+    for choice in step.choices(s):
+        if step.name(s, choice) == text:
+            return choice
+    names = ", ".join(step.name(s, c) for c in step.choices(s))
+    msg = f"{text!r} is not a choice now; the choices are {names}"
+    raise ValueError(msg)
+
+
+ChoiceName = Annotated[int, ByName(choice_id, choice_number, "choice")]
+
+
+class Choose(Move):
+    """A choice an effect leaves to the heroes: a target, a hero, a card, yes or no [extra.ties].
+
+    What each choice does is written in ``effects.py`` (``ASKS``).
+    """
+
+    rule = "extra.ties"
+    seat: int
+    choice: ChoiceName
+
+    @staticmethod
+    def legal(s: MarvelState) -> list[Choose]:
+        if s.ask is None or s.ask[0] == "lose":
+            return []
+        step = effects.ASKS[s.ask[0]]
+        return [Choose(s.ask[1], c) for c in step.choices(s)]
+
+    def play(self, s: MarvelState) -> None:
+        step = effects.ASKS[s.ask[0]]
+        pending = s.ask
+        s.ask = None
+        step.take(s, pending, self.choice)
+        run(s)
+
+    def label(self, s: MarvelState) -> str:
+        step = effects.ASKS[s.ask[0]]
+        return f"{s.seat_name(self.seat)}: {step.words(s, self.choice)}"
+
+    def rule_in(self, s: MarvelState) -> str:
+        return effects.ASKS[s.ask[0]].rule if s.ask is not None else self.rule
+
+    def why_not(self, s: MarvelState) -> tuple[str, str]:
+        if s.outcome is not None:
+            return "the game is over", s.outcome.rule
+        if s.ask is None or s.ask[0] == "lose":
+            return "there is nothing to choose now", "extra.ties"
+        step = effects.ASKS[s.ask[0]]
+        if self.seat != s.ask[1]:
+            return f"{s.seat_name(s.ask[1])} chooses", step.rule
+        return "that is not one of the choices", step.rule
+
+
+MOVES = (Lead, Play, Go, Attack, Heroic, Special, Visit, Done, Lose, Choose)
+"""The move kinds, in the order the explorer lists them."""
+
+STEP_MOVES: dict[str, tuple[type[Move], ...]] = {
+    "lead": (Lead,),
+    "play": (Play,),
+    "act": (Go, Attack, Heroic, Special, Visit, Done),
+}
+"""Which move kinds a step of the turn offers (a waiting decision offers Lose or Choose)."""
+
+
+__all__ = ["MOVES", "MarvelState", "setup"]

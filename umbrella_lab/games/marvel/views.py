@@ -1,0 +1,162 @@
+"""Pictures of a Marvel United table: a JSON-able snapshot, a text picture and an HTML picture.
+
+Nothing is hidden between the heroes of a co-operative game: every seat sees every hand. Deck
+orders are never shown, only how many cards each deck holds.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
+from umbrella_lab.games.marvel.rules import PLAN, RING, MarvelState, card_id, card_words
+
+
+def _threat(s: MarvelState, where: int) -> dict[str, Any] | None:
+    threat = s.threat_at(where)
+    if threat is None:
+        return None
+    left = threat.health - s.marks[where] if threat.henchman else threat.heroics - s.marks[where]
+    return {
+        "id": threat.id,
+        "name": threat.name,
+        "kind": threat.kind,
+        ("health" if threat.henchman else "heroics_needed"): left,
+        "text": threat.text,
+    }
+
+
+def snapshot(s: MarvelState, seat: int | None = None) -> dict[str, Any]:
+    """The table as plain data (the same for every seat: the heroes hide nothing)."""
+    locations = []
+    for where in range(RING):
+        card = s.cards.locations[s.places[where]]
+        locations.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "slots": card.slots,
+                "thugs": s.thugs[where],
+                "civilians": s.civilians[where],
+                "crisis": s.crisis_at[where],
+                "threat": _threat(s, where),
+                "villain": s.villain_at == where,
+                "heroes": [s.heroes[h] for h, at in enumerate(s.hero_at) if at == where],
+                "effect": card.text,
+            }
+        )
+    heroes = [
+        {
+            "id": hero_id,
+            "name": s.hero_name(h),
+            "seat": s.seat_of(h),
+            "location": s.cards.locations[s.places[s.hero_at[h]]].id,
+            "ko": s.ko[h],
+            "invulnerable": s.shield[h],
+            "crisis": s.crisis[h],
+        }
+        for h, hero_id in enumerate(s.heroes)
+    ]
+    players = [
+        {
+            "seat": p,
+            "hand": [card_id(s, c) for c in s.hands[p]],
+            "deck": len(s.decks[p]),
+        }
+        for p in range(len(s.hands))
+    ]
+    return {
+        "villain": {
+            "id": s.villain.id,
+            "name": s.villain.name,
+            "location": s.cards.locations[s.places[s.villain_at]].id,
+            "health": s.health,
+            "track": s.track,
+            "track_end": s.villain.track,
+            "can_be_damaged": s.villain_open(),
+        },
+        "locations": locations,
+        "heroes": heroes,
+        "players": players,
+        "tokens": [dict(zip(SYMBOL_NAMES, pool, strict=True)) for pool in s.tokens],
+        "storyline": [s.plan(e - PLAN).id if e >= PLAN else card_id(s, e) for e in s.storyline],
+        "master_plan_deck": len(s.plan_deck),
+        "since_plan": s.since_plan,
+        "under_pressure": s.pressure,
+        "missions": [
+            {"id": m.id, "name": m.name, "size": m.size, "tokens": s.progress[i], "done": s.done[i]}
+            for i, m in enumerate(s.cards.missions)
+        ],
+        "turn": s.turn,
+        "active": s.heroes[s.active] if s.active >= 0 else None,
+        "step": s.step,
+        "symbols": dict(zip(SYMBOL_NAMES, s.pool, strict=True)),
+        "special_ready": s.special,
+        "waiting_for": s.ask[0] if s.ask else None,
+        "result": s.outcome.to_dict() if s.outcome else None,
+    }
+
+
+def _location_line(s: MarvelState, where: int) -> str:
+    card = s.cards.locations[s.places[where]]
+    marks = []
+    if s.villain_at == where:
+        marks.append(f"*{s.villain.name}*")
+    marks += [
+        s.hero_name(h) + (" (KO)" if s.ko[h] else "")
+        for h in range(len(s.heroes))
+        if s.hero_at[h] == where
+    ]
+    tokens = f"T{s.thugs[where]} C{s.civilians[where]}/{card.slots}"
+    if s.crisis_at[where]:
+        tokens += f" Crisis {s.crisis_at[where]}"
+    threat = _threat(s, where)
+    covered = (
+        f"{threat['name']} ({threat.get('health', threat.get('heroics_needed'))} left)"
+        if threat
+        else f"free: {card.text}"
+    )
+    return f"{where + 1}. {card.name:<24} {tokens:<16} {covered:<40} {' '.join(marks)}"
+
+
+def to_text(s: MarvelState, seat: int | None = None) -> str:
+    """The ring of locations, the villain, the missions, the heroes and what waits."""
+    v = s.villain
+    head = f"{v.name}: health {s.health}"
+    if v.track:
+        head += f", track {s.track}/{v.track}"
+    head += f"; Master Plan deck {len(s.plan_deck)}; since last plan card {s.since_plan}"
+    head += " (Under Pressure)" if s.pressure else ""
+    lines = [head]
+    lines += [_location_line(s, where) for where in range(RING)]
+    lines.append(
+        "Missions: "
+        + ", ".join(
+            f"{m.name} {s.progress[i]}/{m.size}" + (" done" if s.done[i] else "")
+            for i, m in enumerate(s.cards.missions)
+        )
+    )
+    for p in range(len(s.hands)):
+        hand = ", ".join(card_words(s, c) for c in s.hands[p]) or "-"
+        who = "S.H.I.E.L.D." if s.solo else s.hero_name(p)
+        lines.append(f"{who}: hand {hand}; deck {len(s.decks[p])}")
+    extras = [f"{s.hero_name(h)} Crisis {s.crisis[h]}" for h in range(len(s.heroes)) if s.crisis[h]]
+    extras += [
+        f"tokens {'/'.join(str(n) for n in pool)} (M/A/H/W)" for pool in s.tokens if any(pool)
+    ]
+    if extras:
+        lines.append("; ".join(extras))
+    if s.outcome:
+        lines.append(s.outcome.reason)
+    elif s.step == "act":
+        lines.append(
+            f"{s.actor()} acts: "
+            + ", ".join(f"{n} {SYMBOL_NAMES[k]}" for k, n in enumerate(s.pool) if n)
+        )
+    return "\n".join(lines)
+
+
+def to_html(s: MarvelState) -> str:
+    """The text picture in a box, for a notebook (a board view is a later work)."""
+    return f'<pre class="marvel">{html.escape(to_text(s))}</pre>'
