@@ -122,3 +122,56 @@ def test_setup_notebook_uses_the_offline_jupyter_renderer():
     finally:
         alt.theme.enable(theme)
         alt.renderers.enable(renderer)
+
+
+# --- strategy: the advisor's verdicts, tournaments ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def duel():
+    return sim.tournament("pig", ["random", "heuristic"], n=12, seed=2, bootstrap=30, workers=1)
+
+
+@pytest.fixture(scope="module")
+def team():
+    return sim.tournament("academy", ["random", "heuristic"], n=20, players=2, workers=1)
+
+
+def test_tournament_charts_validate(duel, team, theme):
+    for chart in (
+        charts.ratings_chart(duel),
+        charts.ratings_chart(duel.ratings, title="Ratings"),
+        charts.pairings_chart(duel),
+        charts.pairings_chart(duel.table),
+        charts.ladder_chart(team),
+        charts.ladder_chart(team.ladder),
+    ):
+        spec = chart.to_dict()
+        assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/")
+        assert "title" in spec
+
+
+def test_ratings_are_drawn_best_first_with_their_range(duel):
+    spec = charts.ratings_chart(duel).to_dict()
+    assert spec["layer"][0]["encoding"]["y"]["sort"] == duel.ratings["policy"].tolist()
+    rows = [row for rows in spec["datasets"].values() for row in rows if "rating" in row]
+    assert rows[0]["low"] <= rows[0]["rating"] <= rows[0]["high"]
+
+
+def test_the_ladder_shows_the_paired_lead(team):
+    spec = charts.ladder_chart(team).to_dict()
+    rows = [row for rows in spec["datasets"].values() for row in rows if "lead" in row]
+    assert rows[0]["lead"].endswith(")") and rows[-1]["lead"] == ""
+
+
+def test_charts_refuse_what_is_not_a_tournament():
+    with pytest.raises(TypeError, match="give a tournament"):
+        charts.ratings_chart([1, 2, 3])
+
+
+def test_the_advisor_chart_colours_the_verdicts():
+    raced = sim.advise(ul.load("academy", players=3).new(seed=7), seed=1)
+    spec = charts.advisor_chart(raced).to_dict()
+    colour = spec["layer"][0]["encoding"]["color"]["scale"]
+    assert colour["domain"] == ["Best move", "About equal to the first", "Behind"]
+    assert "play-outs each" in spec["title"]["subtitle"] or "times" in spec["title"]["subtitle"]

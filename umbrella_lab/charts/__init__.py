@@ -19,6 +19,7 @@ from umbrella_lab.charts.outcomes import (
     sweep_heatmap,
     win_rate_chart,
 )
+from umbrella_lab.charts.strategy import ladder_chart, pairings_chart, ratings_chart
 from umbrella_lab.charts.theme import (
     PALETTE,
     THEME,
@@ -34,6 +35,9 @@ __all__ = [
     "advisor_chart",
     "comparison_chart",
     "damage_by_round_chart",
+    "ladder_chart",
+    "pairings_chart",
+    "ratings_chart",
     "rounds_chart",
     "setup_notebook",
     "sweep_heatmap",

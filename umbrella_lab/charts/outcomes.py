@@ -255,11 +255,26 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
         title: The chart's title.
 
     Returns:
-        A layered altair chart, best action on top (drawn in blue, the others in grey).
+        A layered altair chart, best action on top. With the advisor's ``verdict``: blue for a
+        move that is clearly best, orange for moves about equal to the first, grey for moves
+        behind; without it, the first in blue and the others in grey.
     """
     require_columns(advice, ["label", "win_rate", "low", "high", "rollouts"])
     data = advice.copy()
-    data["best"] = ["Best move" if i == 0 else "Other moves" for i in range(len(data))]
+    if "verdict" in data.columns:  # the first move is "best" only when it is clearly ahead
+        data["best"] = [
+            "Best move"
+            if verdict == "best"
+            else "About equal to the first"
+            if verdict == "about equal"
+            else "Behind"
+            for verdict in data["verdict"]
+        ]
+        domain = ["Best move", "About equal to the first", "Behind"]
+        colours = [BLUE, ORANGE, GREY]
+    else:
+        data["best"] = ["Best move" if i == 0 else "Other moves" for i in range(len(data))]
+        domain, colours = ["Best move", "Other moves"], [BLUE, GREY]
     data["shown"] = [f"{r:.0%}" for r in data["win_rate"]]
     order = list(data["label"])
     y = alt.Y("label:N", title=None, sort=order, axis=alt.Axis(labelLimit=560))
@@ -283,19 +298,25 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
         color=alt.Color(
             "best:N",
             title=None,
-            scale=alt.Scale(domain=["Best move", "Other moves"], range=[BLUE, GREY]),
+            scale=alt.Scale(domain=domain, range=colours),
         ),
         tooltip=tooltip,
     )
     errors = base.mark_rule(color=INK, strokeWidth=2).encode(y=y, x="low:Q", x2="high:Q")
     text = base.mark_text(align="left", dx=6, color=INK).encode(y=y, x="high:Q", text="shown:N")
-    rollouts = int(data["rollouts"].iloc[0]) if len(data) else 0
+    fewest = int(data["rollouts"].min()) if len(data) else 0
+    most = int(data["rollouts"].max()) if len(data) else 0
+    played = (
+        f"Each move played out {most:,} times"
+        if fewest == most
+        else f"Moves raced: {fewest:,} to {most:,} play-outs each (those clearly behind "
+        "dropped early)"
+    )
     return (bars + errors + text).properties(
         height=alt.Step(30),
         title=alt.Title(
             title or "Which move gives the best chance?",
-            subtitle=f"Each move played out {rollouts:,} times, every move with the "
-            "same luck. Black lines: 95% range.",
+            subtitle=f"{played}, every move with the same luck. Black lines: 95% range.",
         ),
     )
 

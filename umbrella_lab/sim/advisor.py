@@ -66,7 +66,7 @@ Tally = tuple[list[int], list[float], bool]
 EVEN_ROLLOUTS = 200
 """Rollouts per move when the advisor is asked not to race and no count is given."""
 
-DEFAULT_BUDGET = {"academy": 1500, "pig": 1500, "corporation": 500, "umbrella": 300}
+DEFAULT_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200}
 """Rollouts in all of the racing advisor, per game, so that any position is answered in
 about a second on a 2-core machine (measured by ``benchmarks/advisor_speed.py``)."""
 

@@ -260,7 +260,7 @@ class MCTS:
         rollout = self._rollout_for(state.game)
         team = view is None or state.game.info.cooperative
         me = TEAM if team else seat
-        deal = _dealer(state, view)
+        deal = dealer(state, view)
         roots = [_Node(me) for _ in moves]  # type: ignore[arg-type]
         usual = rollout(deal(rng.getrandbits(62)), rng)  # what the rollout policy would play
         usual_index = moves.index(usual) if usual in moves else -1
@@ -477,8 +477,12 @@ def can_redeal(state: State) -> bool:
     return callable(getattr(state, "redeal", None))
 
 
-def _dealer(state: State, seat: int | None) -> Callable[[int], State]:
-    """``seed -> a determinization``: the table as ``seat`` sees it, the rest dealt anew."""
+def dealer(state: State, seat: int | None) -> Callable[[int], State]:
+    """``seed -> a determinization``: the table as ``seat`` sees it, the rest dealt anew.
+
+    The state's ``redeal(seat, seed)``; for a game without one, ``reshuffled(seed)`` (which
+    keeps hidden hands as they are).
+    """
     redeal = getattr(state, "redeal", None)
     if callable(redeal):
         return lambda seed: redeal(seat, seed)
