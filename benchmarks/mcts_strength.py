@@ -1,8 +1,9 @@
 """How strong is the search player? mcts against each game's heuristic, on common seeds.
 
-Competitive games: a tournament of random, heuristic and mcts (every pairing, seats rotated,
-the same seeds for every pairing); the paired score of mcts against the heuristic is the mean
-over seeds of its score in both seats, with a 95% interval over seeds. Co-operative games: the
+Competitive games: a tournament of the heuristic and mcts (and random, with --with-random;
+every pairing, seats rotated, the same seeds for every pairing); the paired score of mcts
+against the heuristic is the mean over seeds of its score in both seats, with a 95% interval
+over seeds. Co-operative games: the
 team's win rate with each policy at every seat, and the paired difference mcts - heuristic on
 the same seeds.
 
@@ -20,8 +21,11 @@ import time
 import umbrella_lab as ul
 from umbrella_lab import sim
 
-SEEDS = {"pig": 300, "academy": 300, "umbrella": 100, "corporation": 100}
+SEEDS = {"pig": 200, "academy": 300, "umbrella": 100, "corporation": 100}
 """Seeds per game by default (a game not listed plays 100)."""
+
+PLAYERS = {"academy": 3}
+"""Player counts other than the tournament's default (2 in competitive games)."""
 
 
 def main() -> None:
@@ -31,19 +35,23 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=None)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--with-random", action="store_true", help="random plays too")
     args = parser.parse_args()
     for name in args.games:
         n = args.seeds or SEEDS.get(name, 100)
         player = sim.get_policy(name, "mcts") if args.playouts is None else None
         if args.playouts is not None:
             player = sim.mcts(playouts=args.playouts)
-        policies = {"random": "random", "heuristic": "heuristic", "mcts": player}
+        policies = {"heuristic": "heuristic", "mcts": player}
+        if args.with_random:
+            policies = {"random": "random", **policies}
+        players = args.players or PLAYERS.get(name)
         began = time.perf_counter()
-        result = sim.tournament(name, policies, n=n, seed=args.seed, players=args.players)
+        result = sim.tournament(name, policies, n=n, seed=args.seed, players=players)
         seconds = time.perf_counter() - began
         print(
             f"\n== {name}, {result.players} player(s), {n} seeds, {len(result.games)} games, "
-            f"{seconds:.0f} s ({player.name}: {getattr(player, 'playouts', '?')} playouts)"
+            f"{seconds:.0f} s ({player.name}: {player.budget(name)} playouts per decision)"
         )
         if result.cooperative:
             ladder = result.ladder

@@ -53,9 +53,13 @@ from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 
-DEFAULT_PLAYOUTS = 100
-"""Playouts per decision of ``get_policy(game, "mcts")``: a simulation of a few hundred games
-stays a matter of minutes (see ``benchmarks/mcts_strength.py``)."""
+DEFAULT_PLAYOUTS = {"academy": 100, "pig": 100, "umbrella": 40, "corporation": 25}
+"""Playouts per decision by default, per game (``get_policy(game, "mcts")``): a game with the
+search at every seat takes a few seconds at most, so a simulation of a few hundred games stays
+a matter of minutes on two cores (see ``benchmarks/mcts_strength.py``)."""
+
+FALLBACK_PLAYOUTS = 50
+"""Playouts per decision by default for a game not in :data:`DEFAULT_PLAYOUTS`."""
 
 EXPLORATION = 0.7
 """The UCB exploration constant (wins count 0 or 1)."""
@@ -114,8 +118,8 @@ class MCTS:
     game; see the module docstring for the method.
 
     Args:
-        playouts: Playouts per decision (at least 1). ``None`` with ``seconds`` set: as many
-            as fit in the time.
+        playouts: Playouts per decision (at least 1). ``None``: the game's default
+            (:data:`DEFAULT_PLAYOUTS`), or with ``seconds`` given, as many as fit in the time.
         seconds: A time limit per decision (the search stops at whichever limit comes first).
             A time limit makes decisions depend on the machine's speed: keep it ``None`` for
             reproducible results.
@@ -135,7 +139,7 @@ class MCTS:
 
     def __init__(
         self,
-        playouts: int | None = DEFAULT_PLAYOUTS,
+        playouts: int | None = None,
         *,
         seconds: float | None = None,
         rollout: PolicyLike = "heuristic",
@@ -154,9 +158,6 @@ class MCTS:
             or seconds <= 0
         ):
             msg = f"mcts: seconds must be a positive number of seconds, not {seconds!r}"
-            raise ValueError(msg)
-        if playouts is None and seconds is None:
-            msg = "mcts: give a budget: playouts, seconds or both"
             raise ValueError(msg)
         if (
             isinstance(exploration, bool)
@@ -184,7 +185,7 @@ class MCTS:
 
     def _default_name(self) -> str:
         if (
-            self.playouts == DEFAULT_PLAYOUTS
+            self.playouts is None
             and self.seconds is None
             and self.rollout == "heuristic"
             and self.exploration == EXPLORATION
@@ -236,6 +237,18 @@ class MCTS:
             self._rollouts[key] = found
         return found
 
+    def budget(self, game: str) -> int:
+        """Playouts per decision in ``game``.
+
+        The chosen number, else the game's default, or with only a time limit, no limit but
+        the time.
+        """
+        if self.playouts is not None:
+            return self.playouts
+        if self.seconds is not None:
+            return 1 << 62
+        return DEFAULT_PLAYOUTS.get(game, FALLBACK_PLAYOUTS)
+
     # --- deciding -------------------------------------------------------------------------------
     def __call__(self, state: State, rng: random.Random) -> tuple:
         """The move the search chooses for the seat deciding in ``state``."""
@@ -266,12 +279,12 @@ class MCTS:
         usual_index = moves.index(usual) if usual in moves else -1
         live = list(range(len(moves)))
         rewards: list[list[float]] = [[] for _ in moves]  # per root move, one per round
-        limit = self.playouts if self.playouts is not None else 1 << 62
+        limit = self.budget(state.game.name)
         deadline = began + self.seconds if self.seconds is not None else math.inf
         timed = self.seconds is not None
         done = 0
         phases = max(1, math.ceil(math.log2(len(moves))))
-        phase_end = limit // phases if self.playouts is not None else 1 << 62
+        phase_end = limit // phases if limit < 1 << 62 else 1 << 62
         while done < limit and not (timed and time.perf_counter() >= deadline):
             base = deal(rng.getrandbits(62))  # one deal for every move still in the race
             base.events = None
@@ -427,7 +440,7 @@ def _overrides(usual: int, searched: int, rewards: list[list[float]]) -> int:
 
 
 def mcts(
-    playouts: int | None = DEFAULT_PLAYOUTS,
+    playouts: int | None = None,
     *,
     seconds: float | None = None,
     rollout: PolicyLike = "heuristic",
