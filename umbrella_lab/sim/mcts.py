@@ -17,17 +17,26 @@ ISMCTS, Cowling, Powley and Whitehouse 2012), not plain determinization:
   same to the seat give the same determinization. The search reads nothing else of the real
   table but the seat's own legal moves, so it **never peeks**: the same view and the same
   seed give the same decision (``tests/test_mcts.py`` checks it for every game).
-* All playouts share **one tree**, keyed by the moves themselves (a chance outcome is a move
-  too), instead of one tree per sampled deal (plain determinization). A node's statistics
-  then gather every deal in which its move was possible, and a move is judged by how often it
-  was available (the "availability" count in the UCB formula). This spends a small budget
-  better than many small trees, and avoids trusting a line that only works for one deal.
+* Below each move of the deciding seat, all playouts share **one tree** keyed by the moves
+  themselves (a chance outcome is a move too), instead of one tree per sampled deal (plain
+  determinization): a node gathers every deal in which its move was possible, and a move is
+  judged by how often it was available (the "availability" count in the UCB formula). This
+  spends a small budget better than many small trees, and avoids trusting a line that only
+  works for one deal.
 * Chance steps stay the engine's own: at a roll the determinized state's luck picks the
   outcome with its exact odds, and the tree branches on it.
-* Below the tree each game is played to the end by a **rollout policy** (the game's
-  heuristic by default); a new node first tries the move the rollout policy would play.
+* At the root the seat's moves meet **the same deals** (common random numbers), round by
+  round, and the weaker half is dropped now and then (successive halving), so the budget goes
+  to the moves that could be best and two moves are compared on the same luck.
+* A tree node grows children only after :data:`EXPAND_AFTER` playouts went through it; until
+  then, and below the tree, the **rollout policy** (the game's heuristic by default) plays the
+  game to the end. A young node's choices would otherwise be explored almost at random, which
+  biases a small search against lines where the seat itself moves next.
 * A win counts for the seat that chose the move (for the team in co-operative games and team
-  decisions); the move played is the one searched most often.
+  decisions). The move played is the best of the last round, but the search plays another
+  move than its rollout policy would only when its paired evidence is clear
+  (:data:`OVERRIDE_Z`): with a small budget it then never does worse than a coin flip between
+  two close moves, and it improves on its rollout policy where the evidence allows.
 
 What it does not do: it samples unseen cards uniformly, without inferring them from what the
 other seats did (no opponent modelling), and the other seats in its tree choose as if they
