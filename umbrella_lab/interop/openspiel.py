@@ -398,9 +398,15 @@ def register(name: str, players: int | None = None, **options: Any) -> str:
     pyspiel = _pyspiel()
     game = load(name, players=players, **options)
     short = f"{PREFIX}{name}"
+    base = _game_class(pyspiel)
 
-    def factory(params: Any = None) -> Any:
-        return _game_class(pyspiel)(game, DEALS, 0)
+    def made(self: Any, params: Any = None) -> None:
+        base.__init__(self, game, DEALS, 0)
 
-    pyspiel.register_game(game_type(game, short), factory)
+    registered = type(f"Registered_{name}", (base,), {"__init__": made})
+    _REGISTERED[short] = registered  # kept alive as long as OpenSpiel's registry
+    pyspiel.register_game(game_type(game, short), registered)
     return short
+
+
+_REGISTERED: dict[str, Any] = {}
