@@ -3,8 +3,8 @@
 Needs OpenSpiel (``pip install open_spiel``). Both searches get the same number of playouts
 per decision and random rollouts (OpenSpiel's ``RandomRolloutEvaluator``; ours with
 ``rollout="random"``), and both decide from the deciding seat's view (OpenSpiel's bot searches
-one re-deal of it, ours samples a new one every playout). Ours with its default heuristic
-rollouts plays too.
+one re-deal of it, ours samples a new one every playout). With ``--with-heuristic`` ours with
+its default heuristic rollouts plays too.
 
 * **Strength**: a tournament on common seeds, seats rotated (competitive games), or the team's
   win rate on the same seeds (co-operative games), with 95% intervals; the paired score is the
@@ -29,7 +29,7 @@ from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.interop.openspiel import OpenSpielMCTS
 
-SEEDS = {"pig": 150, "academy": 100, "corporation": 40, "umbrella": 12}
+SEEDS = {"pig": 100, "academy": 50, "corporation": 20, "umbrella": 4}
 PLAYERS = {"academy": 3}
 
 
@@ -71,6 +71,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=None)
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument(
+        "--with-heuristic", action="store_true", help="ours with heuristic rollouts too"
+    )
     args = parser.parse_args()
     p = args.playouts
     for name in args.games:
@@ -86,8 +89,9 @@ def main() -> None:
         policies = {
             f"ours-random({p})": sim.mcts(playouts=p, rollout="random"),
             f"openspiel({p})": OpenSpielMCTS(p),
-            f"ours-heuristic({p})": sim.mcts(playouts=p),
         }
+        if args.with_heuristic:
+            policies[f"ours-heuristic({p})"] = sim.mcts(playouts=p)
         began = time.perf_counter()
         result = sim.tournament(name, policies, n=n, seed=args.seed, players=players)
         print(

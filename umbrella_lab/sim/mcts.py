@@ -190,7 +190,19 @@ class MCTS:
         self.rollout = rollout
         self.exploration = float(exploration)
         self.name = name or self._default_name()
-        self._rollouts: dict[int, FastPolicy] = {}
+        self._rollouts: dict[str, FastPolicy] = {}
+        budget = (
+            f"{playouts} playouts a decision"
+            if playouts is not None
+            else "the game's default playouts a decision"
+            if seconds is None
+            else "as many playouts as fit"
+        )
+        limit = "" if seconds is None else f", at most {seconds:g} s"
+        self.__doc__ = (
+            f"Monte Carlo tree search from the deciding seat's view ({budget}{limit}, "
+            f"{policy_name(rollout)} rollouts)."
+        )
 
     def _default_name(self) -> str:
         if (
