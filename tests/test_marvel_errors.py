@@ -79,7 +79,7 @@ def test_an_action_out_of_its_step_is_refused(state):
         ("play/0", "a play id has 2 part(s) after the kind (seat/card)"),
         ("play/zero/hulk-06", "the seat 'zero' cannot be read"),
         ("play/0/thor-01", "there is no hero card 'thor-01'"),
-        ("go/0/mars/card", "'mars' is not a location of this game"),
+        ("go/0/mars/card", "'mars' is not one of this game's six locations"),
         ("attack/0/dragon/card", "there is no target 'dragon'"),
         ("attack/0/thug/cash", "there is no payment 'cash'"),
         ("lead/thor", "'thor' is not a hero of this game"),

@@ -91,7 +91,7 @@ def villain_acts(s, plan, card=None):
 def lose_all(s):
     """Answer every damage choice with the first card (for tests about other things)."""
     events = list(s.events)
-    while s.ask is not None and s.ask[0] == "lose":
+    while s.ask is not None and s.ask[0] in ("lose", "damage-order"):
         s = s.apply(s.legal_actions()[0])
         events += s.events
     s.events = events
@@ -624,7 +624,10 @@ def test_hero_damage_the_hero_chooses_a_card_for_the_bottom_of_the_deck():
     )
     after = villain_acts(s, "red-skull-01")
     assert after.ask[0] == "lose" and after.to_act == 1
-    assert labels(after) == ["Wasp: lose Wasp M [wasp-01]", "Wasp: lose Wasp M + Wings [wasp-02]"]
+    assert labels(after) == [
+        "Wasp takes 1 damage: lose Wasp M [wasp-01]",
+        "Wasp takes 1 damage: lose Wasp M + Wings [wasp-02]",
+    ]
     lost = after.apply("lose/1/wasp-02")
     assert lost.decks[1][0] == rules.card_number(s, "wasp-02")
     assert rules.card_number(s, "wasp-01") in lost.hands[1]  # and Wasp drew for her turn
@@ -651,11 +654,13 @@ def test_hero_ko_bam_a_ko_in_the_middle_of_a_bam_chain():
         },
     )
     s.since_plan = 2
-    after = s.apply("play/0/hulk-05").apply("done/0")
+    order = s.apply("play/0/hulk-05").apply("done/0")
+    assert order.ask[0] == "damage-order"  # Hulk or Ant-Man could be KO'd: the heroes choose
+    after = order.apply("choose/-2/hulk")
     # BAM: Hulk (1 card) is KO'd first -> the dashboard BAM at once, before Wasp's damage
     # BAM: Hulk (1 card) is KO'd first -> the dashboard BAM at once, before Wasp's damage
     assert after.ko[0] and rules_of(after).count("hero.ko-bam") == 1
-    assert after.track == 0 and after.ask == ("lose", 1, 1, "dash.red-skull")
+    assert after.track == 0 and after.ask[0] == "damage-order"
     final = lose_all(after)
     # Ant-Man's KO and Wasp's KO set it off again: 4 BAMs in all, Fear 8
     assert rules_of(final).count("hero.ko-bam") == 3 and final.track == 8
@@ -1090,7 +1095,7 @@ def test_threat_strike_or_crisis_crossbones_stopped_or_not():
     stopped = after.apply("choose/-2/wasp")
     assert stopped.crisis == [0, 2] and stopped.ask is None
     hit = after.apply("choose/-2/nobody")
-    assert hit.ask == ("lose", 0, 0, "threat.strike-or-crisis")
+    assert hit.ask[0] == "damage-order" and hit.ask[3] == "threat.strike-or-crisis"
 
 
 def test_threat_strike_or_crisis_madame_hydra_one():
@@ -1481,6 +1486,31 @@ def test_data_files_every_card_is_data(tmp_path):
     edit_entry(folder, "villains.toml", "red-skull", "health_2 = 4", "health_2 = 9")
     state = ul.load("marvel", players=2, data=folder).new(1)
     assert state.health == 9
+
+
+def test_opt_ties_the_heroes_choose_who_takes_damage_first():
+    s = table(
+        plan_deck=["red-skull-02", "red-skull-01"],
+        at={"hulk": "nypd-hq", "wasp": "nypd-hq"},
+        hands={"hulk": ["hulk-01", "hulk-05"], "wasp": ["wasp-01"]},
+    )
+    s.since_plan = 2
+    after = s.apply("play/0/hulk-05").apply("done/0")
+    assert after.ask[0] == "damage-order" and after.to_act == ul.TEAM
+    assert labels(after) == [
+        "The heroes: Hulk takes 1 damage first",
+        "The heroes: Wasp takes 1 damage first",
+    ]
+    wasp = after.apply("choose/-2/wasp")
+    assert rules_of(wasp)[:2] == ["opt.ties", "dash.red-skull"] and "hero.ko" in rules_of(wasp)
+    seat = table(
+        plan_deck=["red-skull-02", "red-skull-01"],
+        at={"hulk": "nypd-hq", "wasp": "nypd-hq"},
+        hands={"hulk": ["hulk-01", "hulk-05"], "wasp": ["wasp-01"]},
+        ties="seat",
+    )
+    seat.since_plan = 2
+    assert seat.apply("play/0/hulk-05").apply("done/0").ask is None
 
 
 def test_opt_bam_order_team_chooses():

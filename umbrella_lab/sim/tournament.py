@@ -64,7 +64,7 @@ PRIOR_GAMES = 1.0
 """A virtual drawn game between every pair met, so that a policy that wins every game still
 gets a finite rating (it moves ratings by little once a pairing has played many games)."""
 
-PARALLEL_FROM = 400
+PARALLEL_FROM = 100
 """Tournaments of fewer games than this stay in this process."""
 
 

@@ -6,8 +6,10 @@ Hulk, Captain Marvel, Ant-Man and Wasp, on 6 of 8 locations.
 >>> import umbrella_lab as ul
 >>> game = ul.load("marvel", players=1, villain="ultron", heroes=("hulk", "wasp", "ant-man"))
 >>> state = game.new(seed=3)
->>> state.health, len(state.hands[0]), len(state.plan_deck)
-(8, 5, 11)
+>>> state.health, len(state.plan_deck)
+(8, 11)
+>>> len(state.hands[0])  # a hand of 5 in the solo mode, then the first turn's draw
+6
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ OPTIONS = (
         "A challenge that takes cards out of every hero deck.",
         ("none", "moderate", "hard", "heroic"),
         "setup.challenge",
+    ),
+    _choice(
+        "ties",
+        "team",
+        "Damage to several heroes at once: when a KO could come on the way, the heroes choose "
+        "who takes it first ('team'), or it goes in seat order ('seat').",
+        ("team", "seat"),
     ),
     _choice(
         "bam_order",

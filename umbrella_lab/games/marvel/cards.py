@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,7 @@ class HeroCard:
     challenge: str
     provenance: str
 
-    @property
+    @cached_property
     def counts(self) -> tuple[int, int, int, int]:
         """How many Move, Attack, Heroic and Wild symbols the card shows."""
         return tuple(self.symbols.count(letter) for letter in SYMBOLS)  # type: ignore[return-value]

@@ -42,14 +42,44 @@ NOBODY = -1
 
 
 def damage_steps(s: MarvelState, heroes: list[int], damage: int, rule: str) -> list[tuple]:
-    """The steps that deal ``damage`` to each of these heroes, in seat order [hero.damage].
+    """The steps that deal ``damage`` to each of these heroes [hero.damage].
 
     In the solo mode each hero present costs its own cards [opt.solo_damage]; with
     ``solo_damage="once"`` the player pays once, whoever stands there.
     """
     if len(s.hands) == 1 and s.options.solo_damage == "once" and heroes:
         heroes = [next((h for h in heroes if not s.shield[h]), heroes[0])]
-    return [("hurt", hero, damage, rule) for hero in heroes]
+    return damage_each(s, [(hero, damage) for hero in heroes], rule)
+
+
+def damage_each(s: MarvelState, hits: list[tuple[int, int]], rule: str) -> list[tuple]:
+    """The steps that deal damage to several heroes at once: (hero, damage) each.
+
+    They take it one after the other, in seat order; when the order could matter (a KO, whose
+    BAM comes at once, may happen on the way) the heroes choose who goes first [extra.ties]
+    [opt.ties].
+    """
+    hits = [(hero, damage) for hero, damage in hits if damage > 0]
+    if len(hits) > 1 and order_matters(s, hits):
+        return [("damage-order", tuple(hits), rule)]
+    return [("hurt", hero, damage, rule) for hero, damage in hits]
+
+
+def order_matters(s: MarvelState, hits: list[tuple[int, int]] | tuple) -> bool:
+    """True when the heroes should choose who takes damage first: a KO could come on the way."""
+    if len(s.hands) == 1 or s.options.ties != "team":
+        return False
+    able = [(h, n) for h, n in hits if not s.ko[h] and not s.shield[h]]
+    return len(able) > 1 and any(len(s.hand_of(h)) <= n for h, n in able)
+
+
+def damage_order(s: MarvelState, hits: tuple, rule: str) -> None:
+    """Ask the heroes who takes the simultaneous damage next, if it still matters [opt.ties]."""
+    hits = tuple((h, n) for h, n in hits if not s.ko[h])
+    if len(hits) > 1 and order_matters(s, hits):
+        rules.ask(s, "damage-order", TEAM, hits, rule)
+    else:
+        rules.later(s, *(("hurt", hero, damage, rule) for hero, damage in hits))
 
 
 def clockwise(s: MarvelState) -> list[int]:
@@ -137,7 +167,8 @@ def spill_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> No
         word = "Thug" if is_thug else "Civilian"
         if target == NOBODY:
             s.say("overflow.spill", lambda word=word: f"No location has room for the {word}.")
-            rules.check_plot(s)
+            if s.options.ultron_check == "every-token":
+                rules.check_plot(s)
             return
         if is_thug:
             s.thugs[target] += 1
@@ -226,7 +257,7 @@ def hail_hydra(s: MarvelState, number: int) -> None:
     The Civilians are discarded, each hero there takes 1 damage; Fear rises by the Civilians
     discarded [plan.hail-hydra].
     """
-    steps: list[tuple] = []
+    hits: list[tuple[int, int]] = []
     total = 0
     for where in clockwise(s):
         heroes = s.standing(where)
@@ -241,9 +272,10 @@ def hail_hydra(s: MarvelState, number: int) -> None:
                 ),
             )
             rules.discard_tokens(s, where, 0, count)
-            steps += damage_steps(s, heroes, 1, "plan.hail-hydra")
+            hits += [(hero, 1) for hero in heroes]
     if not total:
         s.say("plan.hail-hydra", lambda: "No location holds both heroes and Civilians.")
+    steps = damage_steps(s, [h for h, _ in hits], 1, "plan.hail-hydra")
     rules.later(s, *steps, ("track", total, "plan.hail-hydra"))
 
 
@@ -259,12 +291,8 @@ def encephalo_ray(s: MarvelState, number: int) -> None:
 
     Then one hero of the heroes' choice takes 1 Crisis token [plan.encephalo-ray].
     """
-    steps = [
-        ("hurt", h, s.crisis[h], "plan.encephalo-ray")
-        for h in range(len(s.heroes))
-        if s.crisis[h] and not s.ko[h]
-    ]
-    rules.later(s, *steps, ("encephalo",))
+    hits = [(h, s.crisis[h]) for h in range(len(s.heroes)) if s.crisis[h] and not s.ko[h]]
+    rules.later(s, *damage_each(s, hits, "plan.encephalo-ray"), ("encephalo",))
 
 
 def encephalo_choice(s: MarvelState) -> None:
@@ -989,6 +1017,32 @@ def order_bams(s: MarvelState, waiting: tuple) -> None:
         rules.later(s, *(("threat-bam", w) for w in waiting))
 
 
+class DamageOrderAsk(Ask):
+    """Which hero takes the simultaneous damage first, when a KO could come on the way.
+
+    [opt.ties]
+    """
+
+    rule = "opt.ties"
+
+    def choices(self, s: MarvelState) -> list[int]:
+        return [hero for hero, _ in s.ask[2]]
+
+    def words(self, s: MarvelState, choice: int) -> str:
+        damage = dict(s.ask[2])[choice]
+        return f"{s.hero_name(choice)} takes {damage} damage first"
+
+    def name(self, s: MarvelState, choice: int) -> str:
+        return rules.hero_id(s, choice)
+
+    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
+        hits, rule = pending[2], pending[3]
+        damage = dict(hits)[choice]
+        s.say(self.rule, lambda: f"The heroes choose: {s.hero_name(choice)} first.")
+        rest = tuple((h, n) for h, n in hits if h != choice)
+        rules.later(s, ("hurt", choice, damage, rule), ("damage-order", rest, rule))
+
+
 class CancelAsk(Ask):
     """Who takes the Crisis tokens that stop a Crossbones or Madame Hydra BAM.
 
@@ -1436,6 +1490,7 @@ class DiscardThugAsk(Ask):
 ASKS: dict[str, Ask] = {
     "virus": VirusAsk(),
     "bam-order": BamOrderAsk(),
+    "damage-order": DamageOrderAsk(),
     "cancel": CancelAsk(),
     "prevent": PreventAsk(),
     "encephalo": EncephaloAsk(),
@@ -1466,6 +1521,7 @@ STEPS: dict[str, Callable[..., None]] = {
     "crisis-at": crisis_step,
     "encephalo": encephalo_choice,
     "order-bams": order_bams,
+    "damage-order": damage_order,
 }
 """Steps the effects put in line (``rules.later``), added to ``rules.STEPS``."""
 

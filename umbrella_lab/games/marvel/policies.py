@@ -100,23 +100,42 @@ def card_value(s: MarvelState, card: int) -> float:
 
 def card_score(s: MarvelState, card: int) -> float:
     """How much a card would do this turn where its hero stands (greedy's look ahead)."""
-    hero = s.hero_of(card) if s.solo else s.turn
-    where = s.hero_at[hero]
-    pool = list(s.card(card).counts)
+    return card_scores(s, [card])[card]
+
+
+def card_scores(s: MarvelState, cards: list[int]) -> dict[int, float]:
+    """Greedy's score of each card in hand.
+
+    What its symbols (with the previous card's) would do where its hero stands, a Move toward
+    busier neighbours, its Special; less what the card is worth.
+    """
     previous = previous_hero_card(s, len(s.storyline))
-    if previous >= 0:
-        for kind, count in enumerate(s.card(previous).counts):
-            pool[kind] += count
-    attacks, heroics = needs(s, where)
-    used_a, used_h = min(pool[ATTACK], attacks), min(pool[HEROIC], heroics)
-    wild = min(pool[WILD], attacks - used_a + heroics - used_h)
-    score = 3.0 * (used_a + used_h + wild)
-    best_next = max(waiting(s, (where + side) % RING) for side in (-1, 1))
-    if pool[MOVE] + pool[WILD] - wild > 0 and best_next > waiting(s, where):
-        score += 1.0 + 0.5 * min(best_next, 4)
-    if s.card(card).special:
-        score += 2.0
-    return score - 0.2 * card_value(s, card)
+    base = s.card(previous).counts if previous >= 0 else (0, 0, 0, 0)
+    places: dict[int, tuple[int, int, int, int]] = {}
+    scores = {}
+    for card in cards:
+        hero = s.hero_of(card) if len(s.hands) == 1 else s.turn
+        where = s.hero_at[hero]
+        known = places.get(where)
+        if known is None:
+            attacks, heroics = needs(s, where)
+            here = waiting(s, where)
+            best = max(waiting(s, (where + side) % RING) for side in (-1, 1))
+            known = places[where] = (attacks, heroics, here, best)
+        attacks, heroics, here, best = known
+        design = s.card(card)
+        counts = design.counts
+        used_a = min(counts[ATTACK] + base[ATTACK], attacks)
+        used_h = min(counts[HEROIC] + base[HEROIC], heroics)
+        wilds = counts[WILD] + base[WILD]
+        wild = min(wilds, attacks - used_a + heroics - used_h)
+        score = 3.0 * (used_a + used_h + wild)
+        if counts[MOVE] + base[MOVE] + wilds - wild > 0 and best > here:
+            score += 1.0 + 0.5 * min(best, 4)
+        if design.special:
+            score += 2.0
+        scores[card] = score - 0.2 * card_value(s, card)
+    return scores
 
 
 # --- greedy ------------------------------------------------------------------------------------
@@ -134,7 +153,8 @@ def greedy(s: MarvelState, rng: random.Random) -> Move:
         return Lead(0)
     if s.step == "play":
         hand = s.hands[s.turn]
-        best = max(hand, key=lambda card: (card_score(s, card), -card))
+        scores = card_scores(s, hand)
+        best = max(hand, key=lambda card: (scores[card], -card))
         return Play(s.turn, best)
     return act(s)
 
@@ -143,12 +163,16 @@ def act(s: MarvelState) -> Move:
     """Greedy's choice in the actions step."""
     seat, hero = s.turn, s.active
     where = s.hero_at[hero]
-    if Attack.legal(s):
+    pool, purse = s.pool, s.purse(hero)
+    wild = pool[WILD] + purse[WILD]
+    if wild + pool[ATTACK] + purse[ATTACK]:  # an Attack can be paid (Attack.legal's test)
         targets = attack_targets(s, where)
-        return Attack(seat, min(targets, key=TARGET_ORDER.__getitem__), CARD)
-    if Heroic.legal(s):
+        if targets:
+            return Attack(seat, min(targets, key=TARGET_ORDER.__getitem__), CARD)
+    if wild + pool[HEROIC] + purse[HEROIC]:
         helps = heroic_targets(s, where)
-        return Heroic(seat, min(helps, key=HELP_ORDER.__getitem__), CARD)
+        if helps:
+            return Heroic(seat, min(helps, key=HELP_ORDER.__getitem__), CARD)
     if s.special and Special.legal(s) and special_helps(s, hero):
         return Special(seat)
     if s.pool[MOVE] + s.pool[WILD] >= leave_moves(s, where):
@@ -304,40 +328,43 @@ def evaluate(s: MarvelState) -> float:
     """How good a table is for the heroes (higher is better)."""
     if s.outcome is not None:
         return 1e6 if s.outcome.winners else -1e6
+    cards = s.cards
     value = 0.0
-    for index, mission in enumerate(s.cards.missions):
+    for index, mission in enumerate(cards.missions):
         if s.done[index]:
             value += 60.0
         else:
             value += 40.0 * s.progress[index] / mission.size
     start = s.villain.health(len(s.heroes))
-    value += 30.0 * (start - s.health) / max(start, 1)
+    value += 30.0 * (start - s.health) / start
+    threats, locations = cards.threats, cards.locations
     for where in range(RING):
-        threat = s.threat_at(where)
-        if threat is not None:
-            total = threat.health if threat.henchman else threat.heroics
-            value += 6.0 * s.marks[where] / total
-        free = s.free(where)
+        number = s.threats[where]
+        if number >= 0:
+            threat = threats[number]
+            value += 6.0 * s.marks[where] / (threat.health or threat.heroics)
+        free = locations[s.places[where]].slots - s.thugs[where] - s.civilians[where]
         if free == 0:
             value -= 5.0
         elif free == 1:
             value -= 2.0
-        value -= 3.0 * s.crisis_at[where]
-        value += 1.0 * s.wounded[where] + 1.0 * s.primed[where]
+        value += s.wounded[where] + s.primed[where] - 3.0 * s.crisis_at[where]
     if s.villain.track:
         value -= 40.0 * s.track / s.villain.track
+    solo = len(s.hands) == 1
     for hero in range(len(s.heroes)):
-        cards = len(s.hand_of(hero))
+        cards_held = len(s.hands[0 if solo else hero])
         if s.ko[hero]:
             value -= 8.0
         elif not s.shield[hero]:
-            value -= 6.0 if cards <= 1 else (2.0 if cards == 2 else 0.0)
-            if s.hero_at[hero] == s.villain_at and cards <= 2:
+            value -= 6.0 if cards_held <= 1 else (2.0 if cards_held == 2 else 0.0)
+            if s.hero_at[hero] == s.villain_at and cards_held <= 2:
                 value -= 3.0
         value -= 2.0 * s.crisis[hero]
-        value += 0.4 * waiting(s, s.hero_at[hero]) if hero == s.active else 0.0
+    if s.active >= 0:
+        value += 0.4 * waiting(s, s.hero_at[s.active])
     for pool in s.tokens:
-        value += 1.5 * sum(pool)
+        value += 1.5 * (pool[0] + pool[1] + pool[2] + pool[3])
     return value
 
 
@@ -377,10 +404,12 @@ def candidates(s: MarvelState) -> list[Move]:
     """The actions worth searching: each target once, symbols before tokens, Moves with symbols."""
     seat, hero = s.turn, s.active
     where = s.hero_at[hero]
+    pool, purse = s.pool, s.purse(hero)
+    wild = pool[WILD] + purse[WILD]
     found: list[Move] = []
-    if Attack.legal(s):
+    if wild + pool[ATTACK] + purse[ATTACK]:  # an Attack can be paid (Attack.legal's test)
         found += [Attack(seat, t, CARD) for t in attack_targets(s, where)]
-    if Heroic.legal(s):
+    if wild + pool[HEROIC] + purse[HEROIC]:
         found += [Heroic(seat, t, CARD) for t in heroic_targets(s, where)]
     if s.special and Special.legal(s):
         found.append(Special(seat))

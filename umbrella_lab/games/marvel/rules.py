@@ -446,10 +446,8 @@ def setup(game: Game, seed: int, events: list | None) -> MarvelState:
     # 2. the villain and its health [setup.villain] [setup.health]
     s.villain = cards.villain(options.villain)
     s.health, s.track = s.villain.health(count), 0
-    s.say(
-        "setup.health",
-        lambda: f"The villain is {s.villain.name}, with {s.health} health for {count} heroes.",
-    )
+    s.say("setup.villain", lambda: f"The villain is {s.villain.name}.")
+    s.say("setup.health", lambda: f"{s.villain.name} has {s.health} health for {count} heroes.")
     # 3. six locations at random, with their tokens [setup.locations]
     s.places = tuple(rng.sample(range(len(cards.locations)), RING))
     s.thugs = [cards.locations[p].thugs for p in s.places]
@@ -1030,8 +1028,9 @@ def begin_turn(s: MarvelState) -> None:
     """Start the turn of the seat whose turn it is [turn.order] [turn.draw].
 
     A hero with no card in deck or hand loses the game for everyone [end.no-cards]. A KO'd hero
-    stands up and draws up to 4 [hero.standup]; an Invulnerable token is removed
-    [extra.invulnerable]; a Threat at the hero's location may act [threat.*]. Then the draw.
+    stands up [hero.standup]; an Invulnerable token is removed [extra.invulnerable]; a Threat
+    at the hero's location may act [threat.bob] [threat.ultron-virus]. Then the draw: 1 card,
+    or up to 4 after a KO.
     """
     seat = s.turn
     s.step, s.active, s.pool, s.played, s.special, s.virus = "", -1, [0, 0, 0, 0], -1, False, False
@@ -1058,15 +1057,15 @@ def begin_turn(s: MarvelState) -> None:
     if s.shield[hero]:
         s.shield[hero] = False
         s.say("extra.invulnerable", lambda: f"{s.hero_name(hero)}'s Invulnerable token is removed.")
-    if s.ko[hero]:
+    knocked = s.ko[hero]
+    if knocked:
         s.ko[hero] = False
+        s.say("hero.standup", lambda: f"{s.hero_name(hero)} stands up again.")
+    start_threat(s, hero)
+    if knocked:
         drawn = draw_to(s, hero, KO_DRAW)
-        s.say(
-            "hero.standup",
-            lambda: f"{s.hero_name(hero)} stands up again and draws {drawn} card(s).",
-        )
+        s.say("hero.standup", lambda: f"{s.hero_name(hero)} draws up to 4: {drawn} card(s).")
     else:
-        start_threat(s, hero)
         drawn = draw(s, hero, 1)
         s.say("turn.draw", lambda: f"{s.hero_name(hero)}'s turn: draws {drawn} card.")
     s.step = "play"
@@ -1218,7 +1217,8 @@ def place_number(s: MarvelState, name: str) -> int:
     for where in range(RING):
         if place_id(s, where) == name:
             return where
-    msg = f"{name!r} is not a location of this game"
+    here = ", ".join(place_id(s, where) for where in range(RING))
+    msg = f"{name!r} is not one of this game's six locations ({here}) [setup.locations]"
     raise ValueError(msg)
 
 
@@ -1785,7 +1785,8 @@ class Lose(Move):
 
     def label(self, s: MarvelState) -> str:
         hero = s.ask[2] if s.ask is not None and s.ask[0] == "lose" else 0
-        return f"{s.hero_name(hero)}: lose {card_words(s, self.card)} [{card_id(s, self.card)}]"
+        words = f"lose {card_words(s, self.card)} [{card_id(s, self.card)}]"
+        return f"{s.hero_name(hero)} takes 1 damage: {words}"
 
     def why_not(self, s: MarvelState) -> tuple[str, str]:
         if s.outcome is not None:

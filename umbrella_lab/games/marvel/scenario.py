@@ -1,8 +1,8 @@
 """Marvel United positions set up by hand, for tests and notebooks.
 
->>> s = position(villain="ultron", heroes=("hulk", "wasp"), thugs={"times-square": 2})
->>> s.step
-'play'
+>>> s = position(villain="ultron", heroes=("hulk", "wasp"), thugs={"nypd-hq": 2})
+>>> s.step, s.thugs[place_number(s, "nypd-hq")]
+('play', 2)
 """
 
 from __future__ import annotations

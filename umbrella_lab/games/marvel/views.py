@@ -149,6 +149,12 @@ def to_text(s: MarvelState, seat: int | None = None) -> str:
         lines.append("; ".join(extras))
     if s.outcome:
         lines.append(s.outcome.reason)
+    elif s.ask is not None:
+        lines.append(f"{s.seat_name(s.ask[1])} to decide: {s.ask[0]}")
+    elif s.step == "lead":
+        lines.append("The heroes choose who starts.")
+    elif s.step == "play":
+        lines.append(f"{s.seat_name(s.turn)} to play a card.")
     elif s.step == "act":
         lines.append(
             f"{s.actor()} acts: "
