@@ -1,7 +1,9 @@
 """Real-browser fixtures: JupyterLab and Voila on a temp folder, driven by Playwright.
 
-Debian's ``/usr/bin/chromium`` is used (``playwright install`` is never needed); without it, or
-without the ``playwright`` package, every test here is skipped. Each test session gets fresh
+The system's Chromium or Chrome is used (``playwright install`` is never needed): the program
+named by ``$UMBRELLA_LAB_CHROMIUM``, else Debian's ``/usr/bin/chromium``, else a Chromium or
+Chrome found on the ``PATH`` or where macOS and Windows install Chrome. Without one, or without
+the ``playwright`` package, every test here is skipped. Each test session gets fresh
 servers on free ports, a temp root folder (so autosave touches no committed file), and temp
 settings that silence the "news" toast and keep no workspace between runs.
 
@@ -25,7 +27,31 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("UMBRELLA_LAB_CHROMIUM", "/usr/bin/chromium"))
+
+def find_chromium() -> Path:
+    """The browser the tests drive (see the module's docstring); the Debian path if none."""
+    named = os.environ.get("UMBRELLA_LAB_CHROMIUM")
+    if named:
+        return Path(named)
+    found = [Path("/usr/bin/chromium")]
+    found += [
+        Path(path)
+        for name in ("chromium", "chromium-browser", "google-chrome", "chrome")
+        if (path := shutil.which(name))
+    ]
+    found += [
+        Path("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
+        Path("/Applications/Chromium.app/Contents/MacOS/Chromium"),
+        *(
+            Path(os.environ.get(root, "")) / "Google/Chrome/Application/chrome.exe"
+            for root in ("PROGRAMFILES", "PROGRAMFILES(X86)", "LOCALAPPDATA")
+            if os.environ.get(root)
+        ),
+    ]
+    return next((path for path in found if path.exists()), found[0])
+
+
+CHROMIUM = find_chromium()
 
 NOTEBOOK_CELLS = [
     'from umbrella_lab.widgets import Explorer\n\nw = Explorer("academy", seed=7, players=3)\nw',

@@ -1,0 +1,113 @@
+"""The kit works wherever teachers are: Windows, macOS and Linux clones alike.
+
+A Windows clone (``core.symlinks=false``, its default) turns a symlink into a one-line text file,
+and line endings may change on checkout; these tests make sure neither can silently break a
+game. The clone test runs in the full tier (``python3 dev.py test --full``), as CI does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import umbrella_lab as ul
+from umbrella_lab.engine.core import game_info
+from umbrella_lab.engine.rules import read_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOWS_CLONE = ("git", "-c", "core.symlinks=false", "-c", "core.autocrlf=true", "clone")
+"""How a clone on Windows behaves by default: links as text files, CRLF line endings."""
+FULL = os.environ.get("UMBRELLA_LAB_FULL_TESTS") == "1"
+
+
+def tracked_files() -> list[tuple[str, str]]:
+    """(mode, path) of every file git tracks, or an empty list outside a git checkout."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        return []
+    listing = subprocess.run(
+        ["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    rows = []
+    for line in listing.splitlines():
+        meta, path = line.split("\t", 1)
+        rows.append((meta.split()[0], path))
+    return rows
+
+
+def test_the_repository_holds_no_symlinks():
+    links = [path for mode, path in tracked_files() if mode == "120000"]
+    links += [
+        str(p.relative_to(ROOT)) for p in (ROOT / "umbrella_lab").rglob("*") if p.is_symlink()
+    ]
+    assert links == [], f"symlinks become text files in a Windows clone: {links}"
+
+
+def test_no_two_tracked_paths_differ_only_in_case():
+    # macOS and Windows file systems ignore case: two such files would overwrite each other.
+    seen: dict[str, str] = {}
+    clashes = []
+    for _, path in tracked_files():
+        other = seen.setdefault(path.lower(), path)
+        if other != path:
+            clashes.append((other, path))
+    assert clashes == []
+
+
+def test_no_tracked_path_has_a_name_windows_refuses():
+    reserved = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10))}
+    reserved |= {f"lpt{i}" for i in range(1, 10)}
+    bad = [
+        path
+        for _, path in tracked_files()
+        for part in path.split("/")
+        if part.split(".")[0].lower() in reserved or any(c in part for c in '<>:"\\|?*')
+    ]
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", ul.games())
+def test_every_digest_reads_the_same_with_windows_line_endings(name, tmp_path):
+    # A Windows checkout may turn a digest's line endings into CRLF: the same rules load.
+    path = game_info(name).digest
+    unix = read_rulebook(name, path)
+    crlf = tmp_path / f"{name}.md"
+    crlf.write_bytes(path.read_text("utf-8").replace("\n", "\r\n").encode("utf-8"))
+    windows = read_rulebook(name, crlf)
+    assert list(windows) == list(unix) and len(unix) >= 5
+    assert [r.text for r in windows.values()] == [r.text for r in unix.values()]
+
+
+@pytest.mark.skipif(not FULL, reason="the clone test runs in the full tier")
+def test_a_clone_with_symlinks_off_loads_every_game_with_its_rules(tmp_path):
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        [*WINDOWS_CLONE, "-q", "--no-hardlinks", str(ROOT), str(clone)],
+        check=True,
+    )
+    script = (
+        "import umbrella_lab as ul\n"
+        "for name in ul.games():\n"
+        "    game = ul.load(name)\n"
+        "    assert len(game.rules) >= 5, (name, len(game.rules))\n"
+        "    state = game.new(seed=1)\n"
+        "    assert state.legal_actions() or state.is_over\n"
+        "print(len(ul.games()))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(clone)}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.strip()) == len(ul.games())
