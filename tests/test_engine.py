@@ -203,3 +203,39 @@ def test_a_known_move_named_by_its_label_is_refused_with_its_reason():
     state = ul.Game(info, 2).new(1)
     with pytest.raises(IllegalActionError, match=r"not legal now: nobody may wait in Pig \(rule"):
         state.apply("P1: wait")
+
+
+# --- asking why a kind of move is not offered ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["academy", "umbrella", "corporation", "marvel", "pig"])
+def test_why_not_by_kind_answers_for_every_kind_with_a_rule(name):
+    state = ul.load(name).new(seed=3)
+    for kind in state.game.info.kinds:
+        answer = state.why_not(kind)
+        assert answer.startswith("legal: ") or "(rule " in answer, (kind, answer)
+
+
+def test_why_not_by_kind_names_the_rule_and_what_is_offered():
+    state = ul.load("academy", players=3).new(seed=14)
+    assert state.why_not("kraken") == (
+        "no kraken move is offered now (rule power.kraken); "
+        "the kinds of move now: attack, block, heal, power"
+    )
+    assert state.why_not("attack") == (
+        "legal: an attack move is offered now, e.g. 'The Horror: attack 60 vs villain attack 35'"
+    )
+    before = state.to_dict()
+    state.why_not("heal")
+    assert state.to_dict() == before  # asking changes nothing
+
+
+def test_unavailable_moves_come_with_reason_and_rule():
+    state = ul.load("academy", players=3).new(seed=14)
+    for label, reason, rule in state.unavailable():
+        assert label and reason and rule in state.game.rules
+    final = ul.load("pig").new(seed=1)
+    while not final.is_over:
+        final = final.apply(final.legal_actions()[-1])
+    assert final.unavailable() == []
+    assert final.why_not("roll").startswith("no roll move: the game is over")

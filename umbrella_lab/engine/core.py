@@ -654,12 +654,62 @@ class State:
         return copy
 
     def why_not(self, action: Action | str | tuple) -> str:
-        """Why an action is refused here (or ``"legal"``), citing the rule."""
+        """Why an action is refused here (or ``"legal"``), citing the rule.
+
+        ``action`` may also be the name of a kind of move (``"heal"``, ``"push"``): the answer
+        then says why no move of that kind is offered now, with the reason and rule of each
+        move of that kind a learner might expect (the kind's ``known``), or which kinds are.
+        """
         try:
             self.parse_action(action)
         except IllegalActionError as error:
+            if isinstance(action, str):
+                kind = self.game.info.kinds.get(action.strip())
+                if kind is not None:
+                    return self._why_no_kind(kind)
             return str(error)
         return "legal"
+
+    def unavailable(self) -> list[tuple[str, str, str]]:
+        """Moves a learner might expect that are not legal now: (label, reason, rule) each.
+
+        They come from each kind's ``known``; the explorer lists them greyed with the reason.
+        """
+        if self.is_over:
+            return []
+        found = []
+        for move in self._known_moves():
+            message, rule = move.why_not(self)
+            found.append((move.label(self), message, rule))
+        return found
+
+    def _why_no_kind(self, kind: type[Move]) -> str:
+        """Why no move of this kind is legal now (or how many are), in words with rules."""
+        name = kind.kind
+        if self.is_over:
+            rule = self._over_rule()
+            return f"no {name} move: the game is over" + (f" (rule {rule})" if rule else "")
+        legal = [m for m in self.legal_moves() if isinstance(m, kind)]
+        if legal:
+            example = legal[0].label(self)
+            article = "an" if name[:1] in "aeiou" else "a"
+            many = (
+                f"{len(legal)} {name} moves are" if len(legal) > 1 else f"{article} {name} move is"
+            )
+            return f"legal: {many} offered now, e.g. '{example}'"
+        reasons: dict[tuple[str, str], list[str]] = {}
+        for move in kind.known(self):
+            message, rule = move.why_not(self)
+            reasons.setdefault((message, rule), []).append(move.label(self))
+        if reasons:
+            said = "; ".join(
+                f"{labels[0]}: {message} (rule {rule})"
+                for (message, rule), labels in reasons.items()
+            )
+            return f"no {name} move now: {said}"
+        kinds = sorted({m.kind for m in self.legal_moves()})
+        offered = ", ".join(kinds) if kinds else "none"
+        return f"no {name} move is offered now (rule {kind.rule}); the kinds of move now: {offered}"
 
     def __str__(self) -> str:
         return self.to_text()
