@@ -29,6 +29,7 @@ TARGET = 1.0
 TABLES = {
     "academy": (1, 3, 6),
     "corporation": (2,),
+    "marvel": (1, 2, 4),
     "pig": (2, 4),
     "umbrella": (1, 2, 4),
 }

@@ -21,7 +21,7 @@ import time
 import umbrella_lab as ul
 from umbrella_lab import sim
 
-SEEDS = {"pig": 200, "academy": 300, "umbrella": 100, "corporation": 100}
+SEEDS = {"pig": 200, "academy": 300, "umbrella": 100, "corporation": 100, "marvel": 40}
 """Seeds per game by default (a game not listed plays 100)."""
 
 PLAYERS = {"academy": 3}

@@ -39,6 +39,8 @@ TABLES = [
     ("umbrella", 2, {}),
     ("umbrella", 1, {}),
     ("corporation", 2, {}),
+    ("marvel", 2, {}),
+    ("marvel", 1, {}),
 ]
 SEEDS = range(6) if FULL else range(3)
 
@@ -95,6 +97,16 @@ def look_alike(state, seat, key):
         )
         if other.villains and unused:  # a villain still to come that could have been another
             other.villains[rng.randrange(len(other.villains))] = rng.choice(unused)
+    elif name == "marvel":  # every hand is open; the deck orders are hidden
+        other = state.fork()
+        for deck in other.decks:
+            rng.shuffle(deck)
+        looking = other.ask is not None and other.ask[0] == "interrogate"
+        top = other.plan_deck.pop() if looking else None  # the heroes see it
+        rng.shuffle(other.plan_deck)
+        if top is not None:
+            other.plan_deck.append(top)
+        other.shuffles += key
     else:  # pragma: no cover - a new game: its look-alikes are to be written
         pytest.skip(f"{name}: no look-alike tables written for this game yet")
     other.seed = state.seed + 1 + key  # the luck to come is hidden too
@@ -137,6 +149,26 @@ def test_redeal_changes_what_the_seat_cannot_see():
     hands = {tuple(state.redeal(seat, seed).hands[1 - seat]) for seed in range(20)}
     assert len(hands) > 5
     assert all(state.redeal(seat, s).hands[seat] == state.hands[seat] for s in range(5))
+    with pytest.raises(ValueError, match="no seat 2"):
+        state.redeal(2, 0)
+
+
+def test_marvel_redeals_the_deck_orders_and_keeps_a_card_the_heroes_look_at():
+    """Every hand is open; the hero decks and the Master Plan deck are dealt anew."""
+    game = ul.load("marvel", players=2, heroes=("black-widow", "hulk"))
+    player = sim.get_policy("marvel", "random")
+    state, rng = game.new(0), random.Random(0)
+    while not (state.ask is not None and state.ask[0] == "interrogate"):
+        assert not state.is_over, "Black Widow never interrogated in this game"
+        state = state.apply(player(state, rng))
+    labels = [action.label for action in state.legal_actions()]
+    again = [state.redeal(0, seed) for seed in range(12)]
+    assert len({tuple(s.decks[0]) for s in again}) > 5
+    assert all(s.hands == state.hands for s in again)
+    assert all(sorted(s.decks[1]) == sorted(state.decks[1]) for s in again)
+    assert all(s.plan_deck[-1] == state.plan_deck[-1] for s in again), "the card looked at"
+    assert all([a.label for a in s.legal_actions()] == labels for s in again)
+    assert len({tuple(s.plan_deck) for s in again}) > 1
     with pytest.raises(ValueError, match="no seat 2"):
         state.redeal(2, 0)
 

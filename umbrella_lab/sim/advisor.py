@@ -66,9 +66,11 @@ Tally = tuple[list[int], list[float], bool]
 EVEN_ROLLOUTS = 200
 """Rollouts per move when the advisor is asked not to race and no count is given."""
 
-DEFAULT_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200}
+DEFAULT_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 40}
 """Rollouts in all of the racing advisor, per game, so that any position is answered in
-about a second on a 2-core machine (measured by ``benchmarks/advisor_speed.py``)."""
+about a second on a 2-core machine (measured by ``benchmarks/advisor_speed.py``). Marvel
+United's heuristic (its planner) plays a game out in about 50 ms: its answers rest on few
+rollouts, and say so in their intervals."""
 
 FALLBACK_BUDGET = 400
 """The racing budget of a game not in :data:`DEFAULT_BUDGET`."""

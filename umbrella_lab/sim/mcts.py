@@ -62,10 +62,11 @@ from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 
-DEFAULT_PLAYOUTS = {"academy": 100, "pig": 100, "umbrella": 40, "corporation": 25}
+DEFAULT_PLAYOUTS = {"academy": 100, "pig": 100, "umbrella": 40, "corporation": 25, "marvel": 12}
 """Playouts per decision by default, per game (``get_policy(game, "mcts")``): a game with the
 search at every seat takes a few seconds at most, so a simulation of a few hundred games stays
-a matter of minutes on two cores (see ``benchmarks/mcts_strength.py``)."""
+a matter of minutes on two cores (see ``benchmarks/mcts_strength.py``). Marvel United's
+heuristic (its planner) plays a game out in about 50 ms, so its search gets few playouts."""
 
 FALLBACK_PLAYOUTS = 50
 """Playouts per decision by default for a game not in :data:`DEFAULT_PLAYOUTS`."""

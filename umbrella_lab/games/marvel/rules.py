@@ -329,6 +329,49 @@ class MarvelState(State):
         new.say("setup.plan", lambda: f"New luck (seed {seed}): every deck shuffled again.")
         return new
 
+    def redeal(self, seat: int | None, seed: int) -> MarvelState:
+        """A table that looks the same to ``seat``, with everything it cannot see dealt anew.
+
+        The heroes hide nothing from each other (every hand is open), so what no seat sees
+        is the order of the face-down decks: each hero deck [setup.heroes] and the Master
+        Plan deck [setup.plan]. Each is put in card-number order, then shuffled from
+        ``seed``, so two tables that look the same give the same copy whatever the old
+        orders were (what a search player samples, see ``umbrella_lab.sim.mcts``). While the
+        heroes look at the top Master Plan card (Interrogate), that card stays on top
+        [special.interrogate]; the rest of its deck is shuffled.
+
+        What the heroes learnt earlier and the table does not show is not kept: the cards a
+        hero lost to damage went under its deck [hero.damage] and a card the heroes put on
+        top stays known to them, but a copy shuffles them with the rest.
+
+        Args:
+            seat: The seat whose view is kept, or ``None`` for the whole table (the same
+                here: every seat sees the same table).
+            seed: The new luck.
+
+        Raises:
+            ValueError: for a seat that is not at the table.
+        """
+        if seat is not None and not 0 <= seat < len(self.hands):
+            msg = f"there is no seat {seat!r} in a {len(self.hands)}-player game"
+            raise ValueError(msg)
+        new = self._clone()
+        new.seed, new.shuffles, new.events = seed, 0, []
+        rng = new._rng()
+        for deck in new.decks:
+            deck.sort()
+            rng.shuffle(deck)
+        shown = new.plan_deck.pop() if _looking_at_the_plan(new) else None
+        new.plan_deck.sort()
+        rng.shuffle(new.plan_deck)
+        if shown is not None:
+            new.plan_deck.append(shown)
+        new.say(
+            "setup.plan",
+            lambda: f"New luck (seed {seed}): the hero decks and the Master Plan deck dealt anew.",
+        )
+        return new
+
     # --- checks and tables ------------------------------------------------------------------
     def check(self) -> list[str]:
         """Cards conserved, tokens within the slots, numbers in bounds, the step consistent."""
@@ -377,6 +420,11 @@ class MarvelState(State):
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"step {self.step or self.ask}"
         return f"<Marvel United state: {self.villain.name}, {len(self.heroes)} heroes, {where}>"
+
+
+def _looking_at_the_plan(s: MarvelState) -> bool:
+    """True while the heroes see the top Master Plan card (Interrogate) [special.interrogate]."""
+    return s.ask is not None and s.ask[0] == "interrogate" and bool(s.plan_deck)
 
 
 # --- 2. Setup ---------------------------------------------------------------------------------
