@@ -202,6 +202,7 @@ def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
         available = False
     if available:
         frontend(w, {"type": "advise", "rollouts": 20})
+        assert w.wait(60)  # the advisor thinks in the background; the kernel keeps listening
         rows = w.advice["rows"]
         assert set(rows) == {a["id"] for a in w.actions}
         assert all(0 <= r["win_rate"] <= 1 and r["rollouts"] == 20 for r in rows.values())
@@ -221,6 +222,7 @@ def test_the_thinking_button_hears_the_advisors_progress(w, monkeypatch):
     seen = []
     w.observe(lambda change: seen.append(dict(change["new"])), names="advisor")
     frontend(w, {"type": "advise", "rollouts": 20})
+    assert w.wait(60)
     assert seen[0]["busy"] is True and seen[0]["done"] == 0.0
     shares = [s["done"] for s in seen if s["busy"] and s["done"]]
     assert shares and shares == sorted(shares) and all(0 < x < 1 for x in shares)

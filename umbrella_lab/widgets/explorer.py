@@ -16,6 +16,7 @@ import html
 import importlib
 import importlib.util
 import re
+import threading
 import time
 import traceback
 from typing import Any
@@ -56,6 +57,31 @@ PICTURE_NOTE_STYLE = (
 ADVISOR_MISSING = (
     "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
 )
+
+ADVISOR_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200}
+"""Rollouts of one quick answer of the advisor per game (about a second of work; the same as
+``umbrella_lab.sim.advisor.DEFAULT_BUDGET``, kept here so that the explorer starts without
+importing pandas)."""
+
+ADVISOR_FALLBACK = 400
+"""Rollouts of one quick answer in a game not in :data:`ADVISOR_BUDGET`."""
+
+ADVISOR_MOST = 10
+"""The most work one request from the browser may ask of the advisor, in quick answers (about
+ten seconds); a bigger request is cut to this and the widget says so."""
+
+PLAY_MOST = 5000
+"""The most steps one auto-play request from the browser may play."""
+
+LABEL_MOST = 80
+"""The longest branch name the browser may send, in characters."""
+
+NOTE_MOST = 2000
+"""The longest branch note the browser may send, in characters."""
+
+
+class AdviceCancelled(UmbrellaLabError):
+    """The advisor was stopped (the Stop button, or the position changed) before it answered."""
 
 
 class Explorer(anywidget.AnyWidget):
@@ -143,7 +169,10 @@ class Explorer(anywidget.AnyWidget):
             policy=policy,
             policy_names=names,
             rules=_rules(session.game),
-            advisor=_advisor_status(),
+            advisor={
+                **_advisor_status(),
+                "quick": ADVISOR_BUDGET.get(session.game.name, ADVISOR_FALLBACK),
+            },
         )
         self.session = session
         self.view: BoardView = view
@@ -151,7 +180,12 @@ class Explorer(anywidget.AnyWidget):
         self._notice_serial = 0
         self._refreshing = False
         self._advise_fn: Any = None
+        self._worker: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._advising = -1  # the position the advisor in the background is thinking about
+        self._stop_reason = ""
         self.on_msg(self._on_frontend_msg)
+        self.observe(self._on_policy, names=["policy"])
         self.observe(self._on_seat, names=["seat"])
         self.observe(self._on_step, names=["step"])
         session.on_change(self._on_session_change)
@@ -282,11 +316,33 @@ class Explorer(anywidget.AnyWidget):
         }
         return self.comparison
 
-    def advise(self, rollouts: int = 200) -> dict[str, Any]:
-        """Ask ``umbrella_lab.sim.advise`` for each legal action's win rate (if installed)."""
+    def advise(
+        self,
+        rollouts: int | None = None,
+        *,
+        budget: int | None = None,
+        cancel: threading.Event | None = None,
+    ) -> dict[str, Any]:
+        """Rate each legal action with ``umbrella_lab.sim.advise`` (if installed); show the bars.
+
+        Args:
+            rollouts: Games played out per action, each action the same number (no race).
+                Without it the advisor races the actions (see :func:`umbrella_lab.sim.advise`).
+            budget: Rollouts in all while racing (default: about a second of work).
+            cancel: An event that stops the advisor at its next progress report when set.
+
+        Returns:
+            What the action list shows: per action id its ``win_rate``, ``low``, ``high``,
+            ``rollouts``, ``verdict`` ("best", "about equal" or "behind") and ``rank``
+            (1: best); ``best`` lists the ids the advisor calls best.
+
+        Raises:
+            AdviceCancelled: if ``cancel`` was set before the advisor answered.
+        """
         advise = self._advisor_function()
         if advise is None:
             raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
+        node, state, policy = self.session.node, self.state, self.policy
         self.advisor = {**self.advisor, "busy": True, "done": 0.0, "left": None}
         began = last = time.monotonic()
 
@@ -294,6 +350,8 @@ class Explorer(anywidget.AnyWidget):
             # the "Thinking" button shows the share done and the time left (the browser gets
             # these updates while the rollouts run); a few updates a second at most
             nonlocal last
+            if cancel is not None and cancel.is_set():
+                raise AdviceCancelled("the advisor was stopped before it answered")
             now = time.monotonic()
             if now - last < PROGRESS_EVERY or share >= 1:
                 return
@@ -302,25 +360,48 @@ class Explorer(anywidget.AnyWidget):
             self.advisor = {**self.advisor, "done": round(share, 3), "left": left}
 
         try:
-            frame = advise(self.state, policy=self.policy, rollouts=rollouts, progress=progress)
+            frame = advise(
+                state, policy=policy, rollouts=rollouts, budget=budget, progress=progress
+            )
         finally:
             self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
-        # games played out per second: the rollout menu shows how long each choice would take
+        # games played out per second: the effort menu shows how long each choice would take
         seconds = time.monotonic() - began
-        if seconds > 0:
-            self.advisor = {**self.advisor, "rate": len(frame) * rollouts / seconds}
+        spent = int(frame["rollouts"].sum()) if "rollouts" in frame else 0
+        if seconds > 0 and spent:
+            self.advisor = {**self.advisor, "rate": spent / seconds}
         rows = {}
-        for row in frame.to_dict("records"):
+        for rank, row in enumerate(frame.to_dict("records"), start=1):
             rows[str(row["id"])] = {
-                key: _number(row.get(key)) for key in ("win_rate", "low", "high", "rollouts")
+                **{key: _number(row.get(key)) for key in ("win_rate", "low", "high", "rollouts")},
+                "verdict": str(row.get("verdict") or ""),
+                "rank": rank,
             }
-        self.advice = {
-            "node": self.session.node.id,
-            "policy": self.policy,
+        advice = {
+            "node": node.id,
+            "policy": policy,
             "rollouts": rollouts,
+            "budget": budget,
+            "spent": spent,
             "rows": rows,
+            "best": [key for key, row in rows.items() if row["verdict"] == "best"],
         }
-        return self.advice
+        if self.session.node is node:  # the position may have changed meanwhile
+            self.advice = advice
+        return advice
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for an advisor started from the browser to finish; False if it still runs."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        """Whether an advisor started from the browser is still running."""
+        return self._worker is not None and self._worker.is_alive()
 
     # --- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -379,7 +460,7 @@ class Explorer(anywidget.AnyWidget):
                     {
                         "id": a.id,
                         "label": a.label,
-                        "short": short,
+                                "short": view.brief(state, a) or short,
                         "rule": a.rule,
                         "kind": a.kind,
                         "group": "Luck" if chance else view.group_of(a.kind),
@@ -428,15 +509,21 @@ class Explorer(anywidget.AnyWidget):
     def _on_frontend_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         """Handle one intent from the browser; errors become a notice, never a crash."""
         start = time.perf_counter()
-        if not isinstance(content, dict):
-            return
-        kind = content.get("type")
-        handler = getattr(self, f"_msg_{str(kind).replace('-', '_')}", None)
         try:
+            if not isinstance(content, dict):
+                raise UmbrellaLabError(
+                    f"a request from the browser must be a dict with a type, not {_show(content)}"
+                )
+            kind = content.get("type")
+            handler = (
+                getattr(self, f"_msg_{kind.replace('-', '_')}", None)
+                if isinstance(kind, str) and re.fullmatch(r"[a-z][a-z_-]{0,30}", kind)
+                else None
+            )
             if handler is None:
-                raise UmbrellaLabError(f"unknown request {kind!r} from the browser")
+                raise UmbrellaLabError(f"unknown request {_show(kind)} from the browser")
             handler(content)
-        except (UmbrellaLabError, ValueError, KeyError, IndexError) as error:
+        except (UmbrellaLabError, ValueError, KeyError, IndexError, TypeError) as error:
             self._say(_plain_error(error), "error")
         except Exception as error:  # a bug: show it rather than fail silently in the kernel
             self.log.error("explorer: %s", traceback.format_exc())
@@ -444,73 +531,177 @@ class Explorer(anywidget.AnyWidget):
         self.last_round_trip_ms = (time.perf_counter() - start) * 1000
 
     def _msg_act(self, content: dict[str, Any]) -> None:
+        move = _text(content, "id", 500)
         if self.status.get("private_all"):  # a click drawn before the view changed
             self._say("Those choices are private from this seat: set View as to choose.", "info")
             return
-        self.act(str(content["id"]))
+        self.act(move)
 
     def _msg_roll(self, content: dict[str, Any]) -> None:
         self.session.roll()
 
     def _msg_undo(self, content: dict[str, Any]) -> None:
+        if not self.session.can_undo:
+            raise UmbrellaLabError("nothing to undo: this is the deal")
         self.undo()
 
     def _msg_redo(self, content: dict[str, Any]) -> None:
+        if not self.session.can_redo:
+            raise UmbrellaLabError("nothing to redo: this is the end of the line")
         self.redo()
 
     def _msg_jump(self, content: dict[str, Any]) -> None:
-        self.jump(int(content["step"]))
+        last = len(self.session.line) - 1
+        step = _whole(content, "step")
+        if not 0 <= step <= last:
+            raise UmbrellaLabError(f"there is no step {step}: this line has steps 0 to {last}")
+        self.jump(step)
 
     def _msg_goto(self, content: dict[str, Any]) -> None:
-        self.session.goto(int(content["node"]))
+        node = _whole(content, "node")
+        self.session.get(node)  # an unknown position is refused before anything moves
+        self.session.goto(node)
 
     def _msg_play(self, content: dict[str, Any]) -> None:
-        steps = content.get("steps")
+        steps = None if content.get("steps") is None else _whole(content, "steps", least=1)
         policy = content.get("policy") or self.policy
-        played = self.play(None if steps is None else int(steps), policy)
+        if policy not in self.policy_names:
+            known = ", ".join(self.policy_names)
+            raise UmbrellaLabError(f"no policy named {_show(policy)}; the policies are {known}")
+        if steps is None or steps > PLAY_MOST:
+            if steps is not None:
+                self._say(f"Auto-play plays at most {PLAY_MOST} steps at a time.", "info")
+            steps = PLAY_MOST
+        played = self.play(steps, policy)
         if not played and self.state.is_over:
             self._say("The game is over: nothing left to play.", "info")
 
     def _msg_fork(self, content: dict[str, Any]) -> None:
-        label = (content.get("label") or "").strip() or None
-        branch = self.fork(
-            label, new_luck=bool(content.get("new_luck")), note=str(content.get("note") or "")
-        )
+        label = _text(content, "label", LABEL_MOST, empty=True).strip() or None
+        note = _text(content, "note", NOTE_MOST, empty=True)
+        new_luck = content.get("new_luck", False)
+        if not isinstance(new_luck, bool):
+            raise UmbrellaLabError(f"new_luck must be true or false, not {_show(new_luck)}")
+        branch = self.fork(label, new_luck=new_luck, note=note)
         luck = "new luck" if branch.luck == "new" else "the same luck"
         self._say(f"Forked '{branch.label}' at step {branch.steps - 1} with {luck}.", "info")
 
     def _msg_switch(self, content: dict[str, Any]) -> None:
-        self.session.switch(self._branch_ref(content["branch"]))
+        self.session.switch(self._branch_ref(content.get("branch")))
 
     def _msg_rename(self, content: dict[str, Any]) -> None:
-        self.session.rename(str(content["label"]), self._branch_ref(content["branch"]))
+        label = _text(content, "label", LABEL_MOST).strip()
+        if not label:
+            raise UmbrellaLabError("a branch needs a name: the new name is empty")
+        self.session.rename(label, self._branch_ref(content.get("branch")))
 
     def _msg_annotate(self, content: dict[str, Any]) -> None:
-        self.session.annotate(str(content.get("note", "")), self._branch_ref(content["branch"]))
+        note = _text(content, "note", NOTE_MOST, empty=True)
+        self.session.annotate(note, self._branch_ref(content.get("branch")))
 
     def _msg_compare(self, content: dict[str, Any]) -> None:
-        self.compare(self._branch_ref(content["a"]), self._branch_ref(content["b"]))
+        a, b = self._branch_ref(content.get("a")), self._branch_ref(content.get("b"))
+        self.compare(a, b)
 
     def _msg_close_compare(self, content: dict[str, Any]) -> None:
         self.comparison = {}
 
     def _msg_advise(self, content: dict[str, Any]) -> None:
-        self.advise(int(content.get("rollouts") or 200))
+        """Start the advisor in the background (bounded), so the kernel keeps listening."""
+        if self.thinking:
+            self._say("The advisor is already thinking: wait for it, or stop it.", "info")
+            return
+        if self.state.is_over:
+            raise UmbrellaLabError("the game is over; there is no move to advise on")
+        if self._advisor_function() is None:
+            raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
+        quick = ADVISOR_BUDGET.get(self.game_name, ADVISOR_FALLBACK)
+        most = quick * ADVISOR_MOST
+        moves = max(len(self.state.legal_actions()), 1)
+        rollouts = budget = None
+        if content.get("rollouts") is not None:
+            rollouts = _whole(content, "rollouts", least=1)
+            if rollouts * moves > most:
+                cut = max(1, most // moves)
+                self._say(
+                    f"{rollouts} games for each of {moves} moves would take too long: the "
+                    f"advisor plays {cut} each (about {ADVISOR_MOST} seconds of work).",
+                    "info",
+                )
+                rollouts = cut
+        else:
+            effort = 1 if content.get("effort") is None else _whole(content, "effort", least=1)
+            if effort > ADVISOR_MOST:
+                self._say(
+                    f"The advisor works at most {ADVISOR_MOST} times as long as a quick "
+                    "answer (about ten seconds): it does that.",
+                    "info",
+                )
+                effort = ADVISOR_MOST
+            budget = quick * effort
+        self._cancel = cancel = threading.Event()
+        self._advising = self.session.node.id
+        self._stop_reason = "The advisor stopped; nothing changed."
+        self.advisor = {**self.advisor, "busy": True, "done": 0.0, "left": None}
+        self._worker = threading.Thread(
+            target=self._advise_in_background,
+            args=(rollouts, budget, cancel),
+            name="umbrella-lab-advisor",
+            daemon=True,
+        )
+        self._worker.start()
 
-    def _branch_ref(self, ref: Any) -> Branch | str:
+    def _advise_in_background(
+        self, rollouts: int | None, budget: int | None, cancel: threading.Event
+    ) -> None:
+        try:
+            self.advise(rollouts, budget=budget, cancel=cancel)
+        except AdviceCancelled:
+            self._say(self._stop_reason, "info")
+        except (UmbrellaLabError, ValueError) as error:
+            self._say(_plain_error(error), "error")
+        except Exception as error:  # a bug: show it rather than lose it in a thread
+            self.log.error("explorer: %s", traceback.format_exc())
+            self._say(f"The advisor failed: {type(error).__name__}: {error}", "error")
+        finally:
+            if self.advisor.get("busy"):
+                self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
+
+    def _msg_cancel(self, content: dict[str, Any]) -> None:
+        if not self.thinking:
+            self._say("The advisor is not running: nothing to stop.", "info")
+            return
+        self._cancel.set()
+
+    def _branch_ref(self, ref: Any) -> Branch:
         """A branch named by the browser: its head node id (a number) or its label."""
+        branches = self.session.branches()
         if isinstance(ref, int) and not isinstance(ref, bool):
-            for branch in self.session.branches():
+            for branch in branches:
                 if branch.id == ref:
                     return branch
-            raise KeyError(f"there is no branch starting at position {ref}")
-        return str(ref)
+            raise UmbrellaLabError(f"there is no branch starting at position {ref}")
+        if isinstance(ref, str):
+            for branch in branches:
+                if branch.label == ref:
+                    return branch
+        names = ", ".join(repr(b.label) for b in branches)
+        raise UmbrellaLabError(f"there is no branch {_show(ref)}; the branches are {names}")
 
     # --- reacting ---------------------------------------------------------------------------
     def _on_session_change(self, session: Session) -> None:
+        if self.thinking and self._advising != session.node.id:
+            self._stop_reason = "The advisor stopped: the position changed."
+            self._cancel.set()
         if self.advice and self.advice.get("node") != session.node.id:
             self.advice = {}
         self.refresh()
+
+    def _on_policy(self, change: dict[str, Any]) -> None:
+        if change["new"] not in self.policy_names:
+            known = ", ".join(self.policy_names)
+            self._say(f"No policy named {_show(change['new'])}; the policies are {known}.", "error")
+            self.policy = change["old"] if change["old"] in self.policy_names else "heuristic"
 
     def _on_seat(self, change: dict[str, Any]) -> None:
         if change["new"] < -1 or change["new"] >= self.session.game.players:
@@ -696,6 +887,36 @@ def _number(value: Any) -> float | int | None:
     if number != number:  # NaN
         return None
     return int(number) if number.is_integer() and abs(number) > 1 else number
+
+
+def _show(value: Any, most: int = 60) -> str:
+    """A value from the browser named in an error, cut short if long."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[: most - 5]}...{text[-1]}"
+
+
+def _whole(content: dict[str, Any], name: str, least: int = 0) -> int:
+    """A whole number the browser sent in ``content[name]`` (at least ``least``)."""
+    value = content.get(name)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        kind = content.get("type")
+        msg = f"the {kind} request needs {name} as a whole number of at least {least}, "
+        raise UmbrellaLabError(msg + f"not {_show(value)}")
+    return value
+
+
+def _text(content: dict[str, Any], name: str, most: int, empty: bool = False) -> str:
+    """Text the browser sent in ``content[name]`` (at most ``most`` characters)."""
+    value = content.get(name, "" if empty else None)
+    kind = content.get("type")
+    if not isinstance(value, str):
+        raise UmbrellaLabError(f"the {kind} request needs {name} as text, not {_show(value)}")
+    if len(value) > most:
+        msg = f"the {kind} request's {name} is {len(value)} characters long; at most {most}"
+        raise UmbrellaLabError(msg)
+    return value
 
 
 def _plain_error(error: BaseException) -> str:

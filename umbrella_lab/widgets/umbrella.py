@@ -366,6 +366,27 @@ def _controls(s: Any) -> dict[str, Any]:
     return controls
 
 
+_ARROWS = ("\u25bc", "\u25c0", "\u25b2", "\u25b6")
+"""The push arrows by side (north, east, south, west), as the board draws them."""
+
+
+def brief(s: Any, action: Any) -> str:
+    """A push as the board shows it: "yellow ▼ column 1 · central"; other moves unnamed.
+
+    The list of 30 to 60 pushes stays one line per push; the full label shows on hover.
+    """
+    move = action.key
+    if move.kind not in ("push", "push-any"):
+        head, colon, rest = action.label.partition(": ")
+        return rest if colon and head == s.seat_name(s.to_act) else ""
+    line = "column" if move.side in (0, 2) else "row"
+    zone = move.zone if move.kind == "push-any" else s.around[move.seat][move.side]
+    return (
+        f"{COLOURS[move.colour]} {_ARROWS[move.side]} {line} {move.line + 1} "
+        f"\u00b7 {_short_zone(s, zone)}"
+    )
+
+
 VIEW = register_view(
     BoardView(
         game="umbrella",
@@ -381,6 +402,7 @@ VIEW = register_view(
             "End the solo game": ("stop",),
         },
         seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
+        short=brief,
         quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
     )
 )

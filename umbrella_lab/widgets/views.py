@@ -47,6 +47,8 @@ class BoardView:
         picture: ``state -> html``: the table as a static picture (inline styles only), kept in
             a saved notebook for places where widgets do not run (GitHub, nbviewer, an HTML
             export); by default the state's own ``_repr_html_``.
+        short: ``(state, action) -> str``: a brief label for the action list (the full label
+            shows on hover), or ``""`` to keep the label; by default every label is kept.
     """
 
     game: str
@@ -57,6 +59,7 @@ class BoardView:
     quiet: tuple[str, ...] = ()
     seats: Callable[[State], list[str]] | None = None
     picture: Callable[[State], str] | None = None
+    short: Callable[[State, Any], str] | None = None
 
     def source(self) -> tuple[str, str]:
         """The renderer's JavaScript and CSS text."""
@@ -83,6 +86,10 @@ class BoardView:
             except (NotImplementedError, AttributeError):
                 text = repr(state)
             return f'<pre style="margin:0">{html.escape(text)}</pre>'
+
+    def brief(self, state: State, action: Any) -> str:
+        """The action's brief label for the action list, or ``""`` for its own label."""
+        return self.short(state, action) if self.short is not None else ""
 
     def group_of(self, kind: str) -> str:
         """The heading an action kind is shown under."""

@@ -99,7 +99,7 @@ function heroCard(h, hero, changed) {
     hand = Array.from({ length: hero.hand_count }, () => h("div", { class: "uab-hcard is-back", title: "A hidden card (Family Secrets)" }));
   } else {
     hand = hero.hand.map((card) => h("div", {
-      class: `uab-hcard kind-${card.kind}`,
+      class: `uab-hcard kind-${card.kind}`, dataset: { card: card.id },
       title: card.kind === "story" ? `${card.name}: attack ${card.attack}` : `Attack ${card.attack}, heals ${card.heal}`,
     },
     h("div", { class: "uab-hatk" }, String(card.attack)),

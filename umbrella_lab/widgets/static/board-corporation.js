@@ -176,7 +176,7 @@ function handCard(h, card, key) {
   const kind = card.kind;
   const value = kind === "event" || kind === "trap" ? null : String(card.force);
   return h("div", {
-    class: `ucb-hcard kind-${kind} side-${key}`,
+    class: `ucb-hcard kind-${kind} side-${key}`, dataset: { card: card.id },
     title: `${card.name} (${kind}${card.subtype ? `, ${SUBTYPE[card.subtype] || card.subtype}` : ""}): ${card.text}`,
   },
   h("span", { class: "ucb-hcard-kind" }, kind),

@@ -218,7 +218,9 @@ function seatPanel(h, b, seat, ctx, changed, env) {
       umbrella(h, colour, { title }));
     put(cell, 3 + r, 3 + col);
   }
-  // arrows and zones on each side
+  // arrows and zones on each side (the advisor's pick, if asked, shows on its arrow)
+  const advised = ctx.advice ? ctx.advice.ids : new Set();
+  const clear = Boolean(ctx.advice && ctx.advice.clear);
   for (const [sideIndex, side] of SIDES.entries()) {
     const zone = seat.around[sideIndex];
     const zonePushes = pushes.filter((p) => p.side === side);
@@ -233,9 +235,12 @@ function seatPanel(h, b, seat, ctx, changed, env) {
       const title = !options.length ? `${words}: no umbrella to push from this side`
         : pick ? pick.label.replace(/^P\d+: /, "") : `Push ${words} from the ${zone.side} zone (${zone.name})`;
       const chooser = ui.chooser && ui.chooser.seat === seat.seat && ui.chooser.side === side && ui.chooser.line === line;
+      const tip = options.find((p) => advised.has(p.id));
+      const mark = tip ? (clear ? ` is-advised c${tip.colour}` : ` is-leading c${tip.colour}`) : "";
+      const tipWords = tip ? `${clear ? "The advisor's best move" : "One of the advisor's leading moves (about equal)"}: ${tip.label.replace(/^P\d+: /, "")}. ` : "";
       const arrow = h("button", {
-        class: `uub-arrow is-${side}${options.length ? "" : " is-off"}${pick ? ` is-armed c${pick.colour}` : ""}${scores ? " is-scoring" : ""}${chooser ? " is-open" : ""}`,
-        type: "button", title, "aria-label": title, disabled: !options.length,
+        class: `uub-arrow is-${side}${options.length ? "" : " is-off"}${pick ? ` is-armed c${pick.colour}` : ""}${scores ? " is-scoring" : ""}${chooser ? " is-open" : ""}${mark}`,
+        type: "button", title: `${tipWords}${title}`, "aria-label": `${tipWords}${title}`, disabled: !options.length,
         dataset: pick ? { id: pick.id } : {},
         onmouseenter: () => { if (options.length) { el_line(grid, side, line, true); } },
         onmouseleave: () => el_line(grid, side, line, false),
@@ -247,7 +252,8 @@ function seatPanel(h, b, seat, ctx, changed, env) {
           redraw();
         },
       }, h("span", { class: "uub-arrow-glyph", "aria-hidden": "true" }, ARROW[side]),
-      pick ? h("span", { class: "uub-arrow-letter" }, LETTERS[pick.colour]) : null,
+      pick ? h("span", { class: "uub-arrow-letter" }, LETTERS[pick.colour])
+        : tip ? h("span", { class: "uub-arrow-letter" }, LETTERS[tip.colour]) : null,
       scores ? h("span", { class: "uub-star", "aria-hidden": "true" }, "★") : null);
       const wrap = h("span", { class: `uub-arrow-wrap is-${side}` }, arrow);
       if (chooser) {

@@ -62,6 +62,8 @@ function writeSetting(name, value) {
     // private mode or a sandbox: the setting lasts for this page only
   }
 }
+const EFFORTS = [[1, "Quick"], [4, "Careful"], [10, "Thorough"]];
+
 const TABS = [
   ["log", "Log"],
   ["inspect", "What changed · state"],
@@ -86,6 +88,8 @@ function render({ model, el }) {
     busySince: 0,
     steps: 10,
     previewStep: null,
+    effort: 1,
+    order: readSetting("order") === "list" ? "list" : "best",
   };
   ui.size = Math.min(Math.max(ui.size, 0), TEXT_SIZES.length - 1);
 
@@ -237,11 +241,13 @@ function render({ model, el }) {
       const ctx = {
         h, compact: Boolean(extra.compact), changed: new Set(extra.changed || []),
         rules: get("rules") || {}, ruleTip, showRule, ruleChip, memo: boardMemo,
+        advice: extra.compact ? null : boardAdvice(),
         // a board may play a move itself (Python checks it like any click on an action)
         act: extra.compact ? null : (id) => { if (!root.classList.contains("is-busy")) send({ type: "act", id }); },
       };
       const node = h("div", { class: `ulx-board${extra.compact ? " is-compact" : ""}` });
       renderer.render(node, board, ctx);
+      markAdvised(node, ctx.advice);
       const status = get("status") || {};
       const legend = extra.legend && node.querySelector(".is-changed")
         ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
@@ -249,6 +255,36 @@ function render({ model, el }) {
       target.replaceChildren(...[node, legend].filter(Boolean));
     } catch (error) {
       target.replaceChildren(h("pre", { class: "ulx-error" }, `The board could not be drawn: ${error}`));
+    }
+  }
+
+  /**
+   * The advisor's answer as a board sees it: `ids` of the moves it picks (those it calls best,
+   * else those about equal at the top), `parts` of their ids (card ids, seats), `clear` if a
+   * move is clearly best, and every row.
+   */
+  function boardAdvice() {
+    const status = get("status") || {};
+    const advice = get("advice") || {};
+    if (advice.node !== status.node || !advice.rows) return null;
+    const rows = advice.rows;
+    const best = Object.keys(rows).filter((id) => rows[id].verdict === "best");
+    const lead = Object.keys(rows).filter((id) => rows[id].verdict === "best" || rows[id].verdict === "about equal");
+    // no clear best: the leaders if a few are about equal, else the top one alone
+    const top = Object.keys(rows).sort((x, y) => rows[x].rank - rows[y].rank).slice(0, 1);
+    const ids = best.length ? best : lead.length <= 3 ? lead : top;
+    return { rows, best, lead, ids: new Set(ids), parts: new Set(ids.flatMap((id) => id.split("/"))), clear: best.length > 0 };
+  }
+
+  // cards a board marks with data-card (and data-seat on their holder) that the picked moves use
+  function markAdvised(node, advice) {
+    if (!advice || !advice.ids.size) return;
+    for (const card of node.querySelectorAll("[data-card]")) {
+      if (!advice.parts.has(card.dataset.card)) continue;
+      const holder = card.closest("[data-seat]");
+      if (holder && !advice.parts.has(holder.dataset.seat)) continue;
+      card.classList.add(advice.clear ? "is-advised" : "is-leading");
+      card.title = `${advice.clear ? "The advisor's best move uses this card" : "One of the advisor's leading moves uses this card"}. ${card.title || ""}`.trim();
     }
   }
 
@@ -272,26 +308,31 @@ function render({ model, el }) {
     const heading = status.over ? "The game is over"
       : status.chance ? "Luck decides"
         : get("actor") ? `${get("actor")} to play` : "Choose an action";
-    // after a first answer, each choice says about how long it would take here
+    // after a first answer, each choice of effort says about how long it would take here
     const rate = typeof advisor.rate === "number" && advisor.rate > 0 ? advisor.rate : 0;
-    const about = (n) => {
-      if (!rate || !actions.length) return "";
-      const s = (n * actions.length) / rate;
-      return s < 1 ? ", under 1 s" : s < 90 ? `, ~${Math.round(s)} s` : `, ~${Math.round(s / 60)} min`;
+    const about = (effort) => {
+      if (!rate || !advisor.quick) return "";
+      const s = (effort * advisor.quick) / rate;
+      return s < 1 ? " · under 1 s" : s < 90 ? ` · ~${Math.round(s)} s` : ` · ~${Math.round(s / 60)} min`;
     };
-    const rollouts = h("select", { class: "ulx-select ulx-small", "aria-label": "Games played out per action", disabled: !advisor.available },
-      ...[100, 400, 1000].map((n) => h("option", { value: String(n) }, `${n} games${about(n)}`)));
-    rollouts.value = String(advice.rollouts || 100);
+    const effort = h("select", { class: "ulx-select ulx-small ulx-effort", "aria-label": "How hard the advisor works", disabled: !advisor.available || advisor.busy },
+      ...EFFORTS.map(([n, words]) => h("option", { value: String(n) }, `${words}${about(n)}`)));
+    effort.value = String(ui.effort);
+    effort.addEventListener("change", () => { ui.effort = Number(effort.value); });
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
       disabled: !advisor.available || advisor.busy || status.over || status.private_all,
-      title: advisor.available ? "Play each action out many times with the chosen policy and show how often the team wins"
+      title: advisor.available ? "Play each move out many times with the chosen policy and show how often the side to play wins"
         : advisor.reason || "The advisor is not available",
-      onclick: () => send({ type: "advise", rollouts: Number(rollouts.value) }),
+      onclick: () => send({ type: "advise", effort: Number(effort.value) }),
     }, advisor.busy ? thinking(advisor) : "Ask the advisor");
+    const stop = advisor.busy ? h("button", {
+      class: "ulx-btn ulx-small ulx-stop", type: "button", title: "Stop the advisor (nothing changes)",
+      onclick: () => model.send({ type: "cancel" }),
+    }, "Stop") : null;
     decide.append(h("div", { class: "ulx-decide-head" },
       h("h3", { class: "ulx-h" }, heading),
-      h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, rollouts)));
+      h("span", { class: "ulx-advisor", title: advisor.available ? "" : advisor.reason || "" }, ask, stop, effort)));
     if (status.private_all) {
       // Viewed as one seat: another seat's choices would show what this seat may not see.
       decide.append(h("div", { class: "ulx-private" },
@@ -312,28 +353,81 @@ function render({ model, el }) {
         h("button", { class: "ulx-btn ulx-primary ulx-roll", type: "button", onclick: () => send({ type: "roll" }) }, "Roll: let luck decide"),
         h("span", { class: "ulx-muted ulx-small-text" }, "or force an outcome below (a what-if)")));
     }
+    const ranked = Object.keys(rows).length > 0;
+    if (ranked) decide.append(verdictLine(actions, rows));
     const groups = new Map();
-    for (const action of actions) {
-      if (!groups.has(action.group)) groups.set(action.group, []);
-      groups.get(action.group).push(action);
+    if (ranked && ui.order === "best") {
+      // the advisor's ranking, best first, in one list (moves it did not rate come last)
+      groups.set("Ranked by the advisor", [...actions].sort((x, y) => ranking(rows[x.id], rows[y.id])));
+    } else {
+      for (const action of actions) {
+        if (!groups.has(action.group)) groups.set(action.group, []);
+        groups.get(action.group).push(action);
+      }
     }
-    const list = h("div", { class: "ulx-groups" });
+    const dense = actions.length > 12;
+    const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}` });
     for (const [group, items] of groups) {
       list.append(h("div", { class: "ulx-group", dataset: { group } },
         h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
         h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id])))));
     }
     decide.append(list);
+    const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
+    decide.append(more);
+    const cue = () => {
+      const left = list.scrollHeight - list.clientHeight - list.scrollTop;
+      more.hidden = left < 4;
+      list.classList.toggle("is-clipped", left >= 4);
+    };
+    list.addEventListener("scroll", cue);
+    requestAnimationFrame(cue);
     if (status.private_note) {
       decide.append(h("p", { class: "ulx-muted ulx-small-text ulx-private-some" },
         "Seen from this seat, moves that would use another seat's hidden cards are not listed."));
     }
   }
 
+  // best, then about equal, then behind; within each, the higher win rate first
+  const VERDICT_ORDER = { best: 0, "about equal": 1, behind: 2 };
+  function ranking(x, y) {
+    if (!x || !y) return x ? -1 : y ? 1 : 0;
+    const vx = VERDICT_ORDER[x.verdict] ?? 3;
+    const vy = VERDICT_ORDER[y.verdict] ?? 3;
+    return vx - vy || (y.win_rate ?? 0) - (x.win_rate ?? 0) || x.rank - y.rank;
+  }
+
+  // "Best: push yellow ▼ column 2 · 45% (38–51%)", or that no move is clearly ahead
+  function verdictLine(actions, rows) {
+    const rated = actions.filter((a) => rows[a.id]).sort((x, y) => ranking(rows[x.id], rows[y.id]));
+    const pct = (x) => `${Math.round((x ?? 0) * 100)}%`;
+    const name = (a) => a.short || a.label;
+    const best = rated.filter((a) => rows[a.id].verdict === "best");
+    const even = rated.filter((a) => rows[a.id].verdict === "about equal");
+    const toggle = h("span", { class: "ulx-order", role: "group", "aria-label": "Order of the moves" },
+      ...[["best", "Best first"], ["list", "List order"]].map(([key, words]) => h("button", {
+        class: `ulx-order-btn${ui.order === key ? " is-on" : ""}`, type: "button", "aria-pressed": ui.order === key ? "true" : "false",
+        onclick: () => { ui.order = key; writeSetting("order", key); drawDecide(); },
+      }, words)));
+    let text;
+    if (best.length) {
+      const r = rows[best[0].id];
+      text = [h("span", { class: "ulx-verdict-chip is-best" }, "best"), " ", h("b", {}, name(best[0])),
+        ` · ${pct(r.win_rate)} (${pct(r.low)}–${pct(r.high)}): its interval clears every other move's.`];
+    } else if (even.length) {
+      text = [h("span", { class: "ulx-verdict-chip is-even" }, "about equal"), " ",
+        `No clear best: ${even.length} move${even.length === 1 ? "" : "s"} lead${even.length === 1 ? "s" : ""} with overlapping intervals (top: `,
+        h("b", {}, name(even[0])), ` ${pct(rows[even[0].id].win_rate)}). More work may tell them apart.`];
+    } else {
+      text = ["The advisor could not rate these moves."];
+    }
+    return h("div", { class: "ulx-verdict" }, h("div", { class: "ulx-verdict-text" }, ...text), toggle);
+  }
+
   function actionButton(action, advice) {
     const button = h("button", {
       class: `ulx-action kind-${action.kind}`, type: "button", dataset: { id: action.id, kind: action.kind },
-      "aria-label": action.label,
+      "aria-label": action.label, title: action.short && action.short !== action.label ? action.label : null,
       onclick: () => { hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
       onmousemove: (event) => { if (pop.hidden) showPop(event.currentTarget, action.rule, "left"); }, onmouseleave: hidePop,
       onfocus: (event) => showPop(event.currentTarget, action.rule, "left"), onblur: hidePop,
@@ -343,8 +437,12 @@ function render({ model, el }) {
     if (!advice) return button;
     const pct = (x) => (x === null || x === undefined ? 0 : Math.round(x * 100));
     const [rate, low, high] = [pct(advice.win_rate), pct(advice.low), pct(advice.high)];
-    button.classList.add("has-advice");
-    button.append(h("span", { class: "ulx-advice", title: `The team won ${rate}% of ${advice.rollouts} games played on after this action (95% interval ${low}–${high}%)` },
+    const verdict = advice.verdict || "";
+    const who = get("actor") || "The side to play";
+    button.classList.add("has-advice", `is-${verdict.replace(" ", "-") || "unrated"}`);
+    button.dataset.verdict = verdict;
+    button.append(h("span", { class: "ulx-advice", title: `${who} won ${rate}% of ${advice.rollouts} games played on after this move (95% interval ${low}–${high}%)${verdict ? `: ${verdict}` : ""}` },
+      verdict ? h("span", { class: `ulx-verdict-chip is-${verdict === "best" ? "best" : verdict === "about equal" ? "even" : "behind"}` }, verdict) : null,
       h("span", { class: "ulx-advice-bar" },
         h("span", { class: "ulx-advice-fill", style: { width: `${rate}%` } }),
         h("span", { class: "ulx-advice-ci", style: { left: `${low}%`, width: `${Math.max(high - low, 1)}%` } })),
@@ -652,7 +750,7 @@ function render({ model, el }) {
   on("board", "board", "idle");
   on("actions", "decide", "idle");
   on("actor", "decide");
-  on("advice", "decide", "idle");
+  on("advice", "board", "decide", "idle");
   model.on("change:advisor", () => {
     // while the advisor thinks, only its button's words change: the action list (and any rule
     // the teacher is hovering) stays as it is
