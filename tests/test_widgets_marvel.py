@@ -1,0 +1,134 @@
+"""The Marvel United board in the explorer, without a browser: messages in, traits out."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import frontend
+
+import umbrella_lab as ul
+from umbrella_lab.widgets import Explorer, view_for
+from umbrella_lab.widgets.marvel import board, picture
+
+
+def _clicks(data: dict) -> list[str]:
+    """Every move id the board offers as a click."""
+    ids = []
+    for spot in data["ring"]:
+        ids += [spot["go"], spot["pick"]]
+        ids += [move["id"] for move in (*spot["attack"].values(), *spot["heroic"].values())]
+    ids += [card["act"] for hand in data["hands"] for card in hand["cards"]]
+    return [i for i in ids if i]
+
+
+def _acting(seed: int = 1, players: int = 1, steps: int = 28, **options):
+    """An explorer after ``steps`` greedy moves, at a hero's actions step."""
+    w = Explorer("marvel", seed=seed, players=players, **options)
+    w.play(steps, policy="greedy")
+    assert w.state.step == "act", w.state.to_text()
+    return w
+
+
+def test_the_view_is_registered_with_its_files():
+    w = Explorer("marvel", seed=1, players=1)
+    view = view_for("marvel")
+    assert w.view is view and view.js == "board-marvel.js" and ".umv" in w.board_css
+    assert w.seat_names == ["S.H.I.E.L.D."]
+    two = Explorer("marvel", seed=1, players=2, heroes=("hulk", "wasp"))
+    assert two.seat_names == ["Hulk", "Wasp"]
+
+
+def test_the_ring_shows_six_locations_with_slots_threats_and_figures():
+    state = ul.load("marvel", players=1).new(seed=1)
+    data = board(state)
+    json.dumps(data)
+    assert [spot["number"] for spot in data["ring"]] == [1, 2, 3, 4, 5, 6]
+    for spot, where in zip(data["ring"], range(6), strict=True):
+        assert spot["thugs"] + spot["civilians"] + spot["free"] == spot["slots"]
+        assert spot["villain"] == (state.villain_at == where)
+        assert spot["covered"] and spot["threat"]["left"] > 0  # every Threat at the start
+    heroes = [hero["name"] for spot in data["ring"] for hero in spot["heroes"]]
+    assert sorted(heroes) == sorted(state.hero_name(h) for h in range(3))
+    dash = data["dashboard"]
+    assert dash["name"] == "Red Skull" and dash["health"] == dash["start"] == 8
+    assert not dash["vulnerable"] and "2 missions" in dash["why"]
+    assert dash["track"]["name"] == "Fear Track" and dash["track"]["end"] == 20
+    assert dash["bam"].startswith("1 damage") and dash["overflow"] and dash["plot"]
+    assert [m["size"] for m in data["mission_cards"]] == [9, 9, 4]
+    assert data["unlocks"][0]["rule"] == "turn.pressure"
+
+
+def test_each_villain_shows_its_own_plot_track():
+    ultron = board(ul.load("marvel", players=2, villain="ultron").new(seed=2))
+    assert ultron["dashboard"]["track"]["name"] == "Full locations"
+    assert ultron["dashboard"]["track"]["end"] == 6
+    task = board(ul.load("marvel", players=2, villain="taskmaster").new(seed=2))
+    assert task["dashboard"]["track"]["rule"] == "dash.crisis-guard"
+    assert task["dashboard"]["extra"]  # the guard in words
+
+
+def test_the_storyline_marks_the_card_played_and_the_previous_hero_card():
+    w = _acting()
+    story = w.board["story"]
+    roles = {card["role"] for card in story["cards"]}
+    assert {"played", "previous"} <= roles
+    played = next(c for c in story["cards"] if c["role"] == "played")
+    assert played["position"] == len(story["cards"]) - 1
+    assert story["left"] == story["cadence"] - w.state.since_plan
+    assert any(card["kind"] == "plan" for card in story["cards"])
+    pool = w.board["turn_pool"]
+    assert pool["hero"] == w.state.actor()
+    assert sum(pool["symbols"].values()) == sum(w.state.pool)
+
+
+def test_every_click_the_board_offers_is_a_legal_move():
+    for seed, players, villain in ((1, 1, "red-skull"), (5, 3, "taskmaster"), (2, 2, "ultron")):
+        w = Explorer("marvel", seed=seed, players=players, villain=villain)
+        for _ in range(60):
+            if w.state.is_over:
+                break
+            data = w.board
+            json.dumps(data)
+            legal = {a.id for a in w.state.legal_actions()}
+            assert set(_clicks(data)) <= legal
+            w.play(1, policy="greedy")
+
+
+def test_clicking_a_location_moves_the_hero_there():
+    w = _acting()
+    spot = next(s for s in w.board["ring"] if s["go"])
+    frontend(w, {"type": "act", "id": spot["go"]})
+    assert w.state.place_name(w.state.hero_at[w.state.active]) == spot["name"]
+    assert any(h["name"] == "Black Widow" for h in w.board["ring"][spot["index"]]["heroes"])
+
+
+def test_clicking_a_thug_attacks_it_and_a_hand_card_plays_it():
+    w = _acting(seed=5, players=3, steps=39, villain="taskmaster")
+    here = next(s for s in w.board["ring"] if s["here"])
+    assert "thug" in here["attack"] and "civilian" in here["heroic"]
+    assert here["threat"]["name"] == "Elite Thugs" and "threat" in here["heroic"]
+    frontend(w, {"type": "act", "id": here["attack"]["thug"]["id"]})
+    assert w.state.wounded[here["index"]] == 1  # an elite Thug needs 2 in the turn
+    while w.state.step != "play" and not w.state.is_over:
+        w.play(1, policy="greedy")
+    hand = next(h for h in w.board["hands"] if h["turn"])
+    card = hand["cards"][0]
+    assert card["act_kind"] == "play"
+    frontend(w, {"type": "act", "id": card["act"]})
+    assert w.board["story"]["cards"][-1]["id"] == card["id"]
+
+
+def test_actions_are_grouped_under_headings():
+    w = _acting()
+    groups = [a["group"] for a in w.actions]
+    assert set(groups) <= {"Move", "Attack", "Heroic action", "Special", "End of the turn"}
+    assert "Move" in groups and "End of the turn" in groups
+
+
+def test_the_static_picture_names_the_table():
+    state = ul.load("marvel", players=1).new(seed=1)
+    html = picture(state)
+    for where in range(6):
+        assert state.place_name(where).replace("'", "&#x27;") in html
+    assert "Red Skull" in html and "<script" not in html
+    assert view_for("marvel").static_picture(state) == html

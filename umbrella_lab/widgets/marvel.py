@@ -1,0 +1,526 @@
+"""The explorer's board for Marvel United: the view model and its registration.
+
+The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
+implicit: the ring of six locations with their slots, Threats and figures; the villain's
+dashboard (health, whether it can be damaged and why not, the plot track, BAM and Overflow in
+words); the missions and what the next one unlocks; the Storyline as cards, with the two whose
+symbols this turn uses; each hero's hand, deck, tokens and state. Every click the board offers is
+a legal move's id (a location to move to, a token or henchman to attack or rescue, a Threat to
+put a Heroic token on, a card to play or to lose). The drawing is ``static/board-marvel.js``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.games.marvel import effects
+from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
+from umbrella_lab.games.marvel.rules import (
+    CRISIS,
+    HENCHMAN,
+    PLAN,
+    RING,
+    THREAT,
+    THUG,
+    VILLAIN,
+    MarvelState,
+    choice_id,
+    previous_hero_card,
+)
+from umbrella_lab.widgets.views import BoardView, register_view
+
+HERO_COLOURS = {
+    "iron-man": "#c8412b",
+    "captain-america": "#2b5aa6",
+    "black-widow": "#3d4350",
+    "hulk": "#3c8a3a",
+    "captain-marvel": "#b87710",
+    "ant-man": "#a0364f",
+    "wasp": "#6c4bb0",
+}
+"""A colour for each hero of the box (a hero of edited data gets one from :data:`SPARE`)."""
+SPARE = ("#1f7a7a", "#7a5c1f", "#5c1f7a", "#1f5c7a")
+
+UNLOCKS = (
+    "Under Pressure: a Master Plan card after every 2 hero cards",
+    "The villain can be damaged",
+    "Every hero draws 1 card (solo: 3)",
+)
+"""What the first, second and third mission completed unlock [turn.pressure]
+[mission.vulnerable] [mission.third]."""
+UNLOCK_RULES = ("turn.pressure", "mission.vulnerable", "mission.third")
+
+PLOTS = {
+    "fear-track": ("Fear Track", "plot.fear-track"),
+    "full-city": ("Full locations", "plot.full-city"),
+}
+
+
+def board(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The table as the board renderer draws it (``seat``: as that seat sees it)."""
+    s: MarvelState = state  # type: ignore[assignment]
+    data = s.to_dict(seat)
+    moves = s.legal_actions()
+    data["title"] = s.game.info.title
+    data["solo"] = s.solo
+    data["decides"] = decides(s)
+    data["ring"] = [_location(s, where, moves) for where in range(RING)]
+    data["dashboard"] = _dashboard(s)
+    data["mission_cards"] = _missions(s)
+    data["unlocks"] = [
+        {"text": text, "rule": rule} for text, rule in zip(UNLOCKS, UNLOCK_RULES, strict=True)
+    ]
+    data["story"] = _storyline(s)
+    data["team"] = _heroes(s, moves)
+    data["hands"] = _hands(s, moves)
+    data["turn_pool"] = _turn_pool(s)
+    data["choice"] = _choice(s)
+    return data
+
+
+# --- who decides ------------------------------------------------------------------------------
+
+
+def decides(s: MarvelState) -> str:
+    """Who decides now and about what, in the table's words."""
+    if s.outcome is not None:
+        return s.outcome.reason
+    if s.ask is not None:
+        words = ASK_WORDS.get(s.ask[0], "a choice an effect leaves to the heroes")
+        if s.ask[0] == "lose":
+            words = f"{s.hero_name(s.ask[2])} takes damage: choose a card to put under the deck"
+        return f"{s.seat_name(s.ask[1])} to decide: {words}"
+    if s.step == "lead":
+        return "The heroes choose who takes the first hero turn"
+    if s.step == "play":
+        who = "S.H.I.E.L.D." if s.solo else s.hero_name(s.turn)
+        return f"{who} to play a card to the Storyline"
+    if s.step == "act":
+        left = ", ".join(f"{n} {SYMBOL_NAMES[k]}" for k, n in enumerate(s.pool) if n)
+        return (
+            f"{s.actor()} acts: "
+            + (left or "no symbols left")
+            + ("; the Special is ready" if s.special else "")
+        )
+    return "The villain acts"
+
+
+ASK_WORDS = {
+    "virus": "which symbol the Ultron Virus takes",
+    "bam-order": "which Threat's BAM acts next",
+    "damage-order": "which hero takes the damage first",
+    "cancel": "who takes the Crisis tokens that stop the BAM, or nobody",
+    "prevent": "whether the heroes there take 1 damage each to stop the Thug",
+    "encephalo": "which hero takes the Crisis token",
+    "give": "which hero gets the action token",
+    "interrogate": "keep the top Master Plan card, or put it at the bottom",
+    "photon-where": "which adjacent location the Photon Blast hits",
+    "photon-target": "what the Photon Blast hits",
+    "grow-move": "where Grow's Move goes (click a location)",
+    "grow-target": "what Grow's 3 damage hits",
+    "leap": "which Storyline card Quantum Leap swaps with",
+    "wings-where": "where Wasp flies (click a location)",
+    "wings-who": "who flies along",
+    "projection-where": "where Energy Projection goes (click a location)",
+    "projection-target": "what Energy Projection hits",
+    "tutor": "which card of the deck goes on top",
+    "swap": "which hand card swaps with a Storyline card",
+    "relocate": "which token goes where, or stop",
+    "crisis-for-card": "which card goes under the deck and which Crisis token goes",
+    "fly": "where the Helicarrier flies the hero (click a location)",
+    "discard-thug": "which location loses a Thug (click a location)",
+}
+
+
+# --- the ring ---------------------------------------------------------------------------------
+
+
+def _first(actions: list[Action]) -> str:
+    """The id of the first of these moves (the card pays first), or ``""``."""
+    return actions[0].id if actions else ""
+
+
+def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]:
+    card = s.cards.locations[s.places[where]]
+    threat = s.threat_at(where)
+    here = s.active >= 0 and s.hero_at[s.active] == where and s.step == "act"
+
+    def kind(name: str, **fields: int) -> list[Action]:
+        return [
+            a
+            for a in moves
+            if a.kind == name and all(getattr(a.key, f) == v for f, v in fields.items())
+        ]
+
+    picks = [a for a in moves if a.kind == "choose" and choice_id(s, a.key.choice) == card.id]
+    spot: dict[str, Any] = {
+        "index": where,
+        "number": where + 1,
+        "id": card.id,
+        "name": card.name,
+        "slots": card.slots,
+        "thugs": s.thugs[where],
+        "civilians": s.civilians[where],
+        "free": s.free(where),
+        "crisis": s.crisis_at[where],
+        "wounded": s.wounded[where],
+        "primed": s.primed[where],
+        "villain": s.villain_at == where,
+        "heroes": [
+            {"id": s.heroes[h], "name": s.hero_name(h), "ko": s.ko[h], "colour": colour(s, h)}
+            for h in range(len(s.heroes))
+            if s.hero_at[h] == where
+        ],
+        "effect": card.text.removeprefix("End of turn: "),
+        "effect_rule": effects.LOCATIONS[card.effect].rule,
+        "covered": threat is not None,
+        "threat": None,
+        "here": here,
+        "go": _first(kind("go", to=where)),
+        "pick": _first(picks),
+        "pick_label": picks[0].label if picks else "",
+        "attack": {},
+        "heroic": {},
+    }
+    if threat is not None:
+        spot["threat"] = {
+            "id": threat.id,
+            "name": threat.name,
+            "henchman": threat.henchman,
+            "total": threat.health if threat.henchman else threat.heroics,
+            "marks": s.marks[where],
+            "left": (threat.health if threat.henchman else threat.heroics) - s.marks[where],
+            "text": threat.text,
+            "rule": effects.THREATS[threat.effect].rule
+            if threat.effect in effects.THREATS
+            else "threat.henchman",
+        }
+    if here:
+        targets = {THUG: "thug", HENCHMAN: "henchman", VILLAIN: "villain", CRISIS: "crisis"}
+        for number, word in targets.items():
+            found = kind("attack", target=number)
+            if found:
+                spot["attack"][word] = {"id": found[0].id, "label": found[0].label}
+        for number, word in ((0, "civilian"), (THREAT, "threat"), (2, "crisis")):
+            found = kind("heroic", target=number)
+            if found:
+                spot["heroic"][word] = {"id": found[0].id, "label": found[0].label}
+    return spot
+
+
+def colour(s: MarvelState, hero: int) -> str:
+    """A hero's colour on the board."""
+    return HERO_COLOURS.get(s.heroes[hero], SPARE[hero % len(SPARE)])
+
+
+# --- the villain's dashboard ------------------------------------------------------------------
+
+
+def _dashboard(s: MarvelState) -> dict[str, Any]:
+    v = s.villain
+    parts = {"BAM": "", "Overflow": "", "Plot": "", "": ""}
+    for sentence in v.text.split(". "):
+        head, _, rest = sentence.partition(": ")
+        key = head if head in parts and rest else ""
+        text = (rest if key else sentence).rstrip(".")
+        parts[key] = f"{parts[key]} {text}.".strip()
+    track: dict[str, Any] | None = None
+    if v.plot == "fear-track":
+        track = {"name": "Fear Track", "value": s.track, "end": v.track, "rule": "plot.fear-track"}
+    elif v.plot == "full-city":
+        full = sum(1 for where in range(RING) if s.free(where) == 0)
+        track = {"name": "Full locations", "value": full, "end": RING, "rule": "plot.full-city"}
+    elif v.guard:
+        crisis = sum(s.crisis_at)
+        track = {
+            "name": "Crisis tokens on locations",
+            "value": crisis,
+            "end": 0,
+            "rule": "dash.crisis-guard",
+        }
+    start = v.health(len(s.heroes))
+    if s.villain_open():
+        why = "Vulnerable: an Attack at its location takes a health token"
+    elif s.missions_done < 2:
+        why = f"Safe until 2 missions are complete ({s.missions_done} of 2)"
+    elif not s.vulnerable:
+        why = "Safe until the next hero turn (two missions are done)"
+    else:
+        why = "Safe while a Crisis token lies on any location"
+    return {
+        "name": v.name,
+        "id": v.id,
+        "health": s.health,
+        "start": max(start, s.health),
+        "vulnerable": s.villain_open(),
+        "why": why,
+        "track": track,
+        "bam": parts["BAM"],
+        "overflow": parts["Overflow"],
+        "plot": parts["Plot"],
+        "extra": parts[""],
+        "location": s.place_name(s.villain_at),
+        "deck": len(s.plan_deck),
+    }
+
+
+# --- missions ---------------------------------------------------------------------------------
+
+
+def _missions(s: MarvelState) -> list[dict[str, Any]]:
+    done = s.missions_done
+    cards = []
+    for index, mission in enumerate(s.cards.missions):
+        unlock = UNLOCKS[min(done, 2)] if not s.done[index] else "Complete"
+        cards.append(
+            {
+                "id": mission.id,
+                "name": mission.name,
+                "size": mission.size,
+                "tokens": s.progress[index],
+                "done": s.done[index],
+                "counts": mission.counts,
+                "unlocks": unlock,
+                "unlock_rule": UNLOCK_RULES[min(done, 2)],
+            }
+        )
+    return cards
+
+
+# --- the Storyline ----------------------------------------------------------------------------
+
+
+def _hero_card(s: MarvelState, number: int) -> dict[str, Any]:
+    card = s.card(number)
+    hero = s.heroes.index(card.hero) if card.hero in s.heroes else 0
+    special = effects.SPECIALS[card.special] if card.special else None
+    return {
+        "kind": "hero",
+        "number": number,
+        "id": card.id,
+        "hero": s.cards.hero(card.hero).name,
+        "hero_id": card.hero,
+        "colour": colour(s, hero),
+        "symbols": [SYMBOL_NAMES[SYMBOLS.index(letter)] for letter in card.symbols],
+        "special": special.title if special else "",
+        "special_words": special.words if special else "",
+    }
+
+
+def _storyline(s: MarvelState) -> dict[str, Any]:
+    cards = []
+    end = len(s.storyline)
+    previous = previous_hero_card(s, end - 1) if s.step == "act" and s.played >= 0 else -1
+    for position, entry in enumerate(s.storyline):
+        if entry >= PLAN:
+            plan = s.plan(entry - PLAN)
+            item = {
+                "kind": "plan",
+                "id": plan.id,
+                "title": plan.title,
+                "name": plan.name,
+                "move": plan.move,
+                "bam": plan.bam,
+                "tokens": [plan.ccw, plan.here, plan.cw],
+                "special": plan.special,
+                "role": "",
+            }
+        else:
+            item = _hero_card(s, entry)
+            item["role"] = ""
+            if s.step == "act" and position == end - 1 and entry == s.played:
+                item["role"] = "played"
+            elif entry == previous and position < end - 1:
+                item["role"] = "previous"
+        item["position"] = position
+        cards.append(item)
+    cadence = 2 if s.pressure else 3
+    left = max(cadence - s.since_plan, 0)
+    if left == 0:
+        when = "The villain plays a Master Plan card after this turn"
+    else:
+        when = f"{left} more hero card{'s' if left > 1 else ''} before the villain's next turn"
+    every = f"a Master Plan card every {cadence} hero cards" + (
+        " (Under Pressure)" if s.pressure else ""
+    )
+    return {
+        "when": when,
+        "every": every,
+        "cards": cards,
+        "cadence": cadence,
+        "since": s.since_plan,
+        "left": left,
+        "pressure": s.pressure,
+    }
+
+
+def _turn_pool(s: MarvelState) -> dict[str, Any] | None:
+    if s.step != "act" or s.active < 0:
+        return None
+    return {
+        "hero": s.hero_name(s.active),
+        "symbols": dict(zip(SYMBOL_NAMES, s.pool, strict=True)),
+        "special": effects.SPECIALS[s.card(s.played).special].title if s.special else "",
+    }
+
+
+# --- the heroes -------------------------------------------------------------------------------
+
+
+def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
+    team = []
+    in_story = [0] * len(s.heroes)
+    for entry in s.storyline:
+        if entry < PLAN and s.card(entry).hero in s.heroes:
+            in_story[s.heroes.index(s.card(entry).hero)] += 1
+    for h, hero_id in enumerate(s.heroes):
+        purse = s.purse(h)
+        team.append(
+            {
+                "id": hero_id,
+                "name": s.hero_name(h),
+                "colour": colour(s, h),
+                "seat": s.seat_of(h),
+                "location": s.place_name(s.hero_at[h]),
+                "ko": s.ko[h],
+                "invulnerable": s.shield[h],
+                "crisis": s.crisis[h],
+                "tokens": {} if s.solo else dict(zip(SYMBOL_NAMES, purse, strict=True)),
+                "active": h == s.active,
+                "storyline": in_story[h],
+                "hand": sum(1 for c in s.hand_of(h) if s.card(c).hero == hero_id),
+            }
+        )
+    return team
+
+
+def _hands(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
+    plays = {a.key.card: a for a in moves if a.kind == "play"}
+    loses = {a.key.card: a for a in moves if a.kind == "lose"}
+    hands = []
+    for seat, hand in enumerate(s.hands):
+        cards = []
+        for number in hand:
+            card = _hero_card(s, number)
+            move = plays.get(number) or loses.get(number)
+            card["act"] = move.id if move else ""
+            card["act_kind"] = move.kind if move else ""
+            card["act_label"] = move.label if move else ""
+            cards.append(card)
+        hands.append(
+            {
+                "seat": seat,
+                "name": "S.H.I.E.L.D." if s.solo else s.hero_name(seat),
+                "cards": cards,
+                "deck": len(s.decks[seat]),
+                "tokens": dict(zip(SYMBOL_NAMES, s.tokens[seat], strict=True)) if s.solo else {},
+                "turn": s.turn == seat and s.outcome is None,
+            }
+        )
+    return hands
+
+
+def _choice(s: MarvelState) -> dict[str, Any] | None:
+    if s.ask is None or s.outcome is not None:
+        return None
+    seat = s.ask[1]
+    return {
+        "kind": s.ask[0],
+        "who": "The heroes" if seat == TEAM else s.seat_name(seat),
+        "rule": effects.ASKS[s.ask[0]].rule if s.ask[0] in effects.ASKS else "hero.damage",
+    }
+
+
+# --- the static picture -----------------------------------------------------------------------
+
+
+def picture(state: State) -> str:
+    """The table as static HTML (inline styles): dashboard, ring, missions and the Storyline."""
+    s: MarvelState = state  # type: ignore[assignment]
+    dash = _dashboard(s)
+    esc = html.escape
+    cell = (
+        "border:1px solid #d9d2c3;border-radius:8px;padding:6px 8px;background:#fffdf8;"
+        "vertical-align:top;width:33%"
+    )
+
+    def spot(where: int) -> str:
+        loc = _location(s, where, [])
+        tokens = "●" * loc["thugs"] + "○" * loc["civilians"] + "·" * loc["free"]
+        threat = loc["threat"]
+        cover = (
+            f"<b>{esc(threat['name'])}</b> ({threat['left']} "
+            f"{'health' if threat['henchman'] else 'Heroic'} left)"
+            if threat
+            else f"<i>{esc(loc['effect'])}</i>"
+        )
+        who = [f'<b style="color:#7b2433">{esc(dash["name"])}</b>'] if loc["villain"] else []
+        who += [
+            f'<span style="color:{h["colour"]}">{esc(h["name"])}{" (KO)" if h["ko"] else ""}</span>'
+            for h in loc["heroes"]
+        ]
+        crisis = f" · Crisis {loc['crisis']}" if loc["crisis"] else ""
+        return (
+            f'<td style="{cell}"><div style="font-weight:700">{loc["number"]}. '
+            f"{esc(loc['name'])}</div><div>Thugs ● {loc['thugs']}, Civilians ○ "
+            f'{loc["civilians"]} of {loc["slots"]} <span style="letter-spacing:2px">'
+            f"{tokens}</span>{crisis}</div><div>{cover}</div><div>{' '.join(who)}</div></td>"
+        )
+
+    missions = " · ".join(
+        f"{esc(m['name'])} {m['tokens']}/{m['size']}" + (" ✓" if m["done"] else "")
+        for m in _missions(s)
+    )
+    track = dash["track"]
+    plot = f" · {track['name']} {track['value']}/{track['end']}" if track and track["end"] else ""
+    head = (
+        f'<div style="font-weight:700;color:#7b2433">{esc(dash["name"])}: health '
+        f"{dash['health']}{plot} · {esc(dash['why'])}</div>"
+    )
+    ring = (
+        '<table style="border-collapse:separate;border-spacing:6px;width:100%;max-width:760px">'
+        f"<tr>{spot(0)}{spot(1)}{spot(2)}</tr>"
+        f'<tr><td colspan="3" style="text-align:center;padding:4px">Missions: {missions}</td></tr>'
+        f"<tr>{spot(5)}{spot(4)}{spot(3)}</tr></table>"
+    )
+    story = _storyline(s)
+    last = [
+        esc(c["title"] if c["kind"] == "plan" else f"{c['hero']} {''.join(c['symbols'])}")
+        for c in story["cards"][-6:]
+    ]
+    tail = (
+        f"<div>Storyline (last {len(last)}): {' → '.join(last)}; next villain turn in "
+        f"{story['left']} hero card(s)</div>"
+        f'<div style="font-weight:600;margin-top:4px">{esc(decides(s))}</div>'
+    )
+    return f'<div style="font-size:14px;line-height:1.35">{head}{ring}{tail}</div>'
+
+
+VIEW = register_view(
+    BoardView(
+        game="marvel",
+        model=board,
+        js="board-marvel.js",
+        css="board-marvel.css",
+        groups={
+            "Who starts": ("lead",),
+            "Play a card": ("play",),
+            "Move": ("go",),
+            "Attack": ("attack",),
+            "Heroic action": ("heroic",),
+            "Special": ("special",),
+            "End of the turn": ("visit", "done"),
+            "Take damage": ("lose",),
+            "Choose": ("choose",),
+        },
+        seats=lambda state: (
+            ["S.H.I.E.L.D."]
+            if state.solo
+            else [state.hero_name(h) for h in range(len(state.heroes))]
+        ),
+        quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
+        picture=picture,
+    )
+)
