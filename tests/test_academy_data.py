@@ -313,7 +313,7 @@ def test_too_small_a_hero_deck_is_refused(tmp_path):
 
 def test_broken_data_given_as_a_game_option_fails_when_the_game_is_loaded(tmp_path):
     folder = copy_data(tmp_path)
-    edit_entry(folder, "villains.toml", "hazel-7", "final_attack = 45", "final_attack = 999")
+    edit_entry(folder, "villains.toml", "hazel-7", "final_attack = 60", "final_attack = 999")
     with pytest.raises(DataError, match=r"villains\.toml villain 'hazel-7' field 'final_attack'"):
         ul.load("academy", players=2, data=str(folder))
 

@@ -54,6 +54,15 @@ SETTINGS = [
     {"players": 4, "damage_timing": "immediate", "block_damage": "blocker"},
     {"players": 2, "hero_boost": "own-turn", "strict_heal": False, "excess_damage": "lost"},
     {"players": 1, "base_life": 6, "hand_size": 3, "strength": 9},
+    {"players": 4, "reach": "table", "rivalry": "any", "boost_offer": "any", "apathy": "turn"},
+    {
+        "players": 5,
+        "start_card": "seat",
+        "dead_hand": "out",
+        "cards": "rulebook",
+        "villain_reshuffle": False,
+        "villains": 12,
+    },
 ]
 GAMES = 1000 if FULL else 250  # per setting
 

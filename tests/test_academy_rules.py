@@ -1261,6 +1261,177 @@ def test_opt_base_life_six_solo_still_starts_with_eight():
     assert state.check() == []
 
 
+def test_family_villain_boost_in_the_final_battle_raises_the_first_villain_attack_card():
+    s = scenario(
+        hands=[[10], [10]], lineup=["final", 20, 30], final=True, family="villain-boost-10"
+    )
+    villain = s.cards.villains[s.faced[-1]]
+    assert attacks(s) == [villain.final_attack, 30, 30]  # the villain card is not raised
+    s = scenario(hands=[[10, 10], [10]], lineup=[30, 45, 20], villains_left=0)
+    stack_family(s, "villain-boost-20")
+    for _ in range(3):
+        s = play(s, "heal")
+    s = play(s, "spread")  # into the Final Battle, whose family card is the boost
+    assert s.final and {"final.family", "family.villain-boost"} <= set(rules_of(s))
+    assert attacks(s)[0] == s.cards.villains[s.lineup[0] - 1000].final_attack
+    assert s.boost_card == s.lineup[1]
+    assert attacks(s)[1] == s.cards.villain_attack[s.lineup[1]].attack + 20
+
+
+def test_final_villain_attack_side_is_above_every_villain_attack_card():
+    s = scenario(hands=[[10], [10]], lineup=[5])
+    strongest = max(card.attack for card in s.cards.villain_attack)
+    assert all(v.final_attack > strongest for v in s.cards.villains)
+
+
+def test_opt_apathy_round_forbids_powers_for_the_whole_round():
+    s = scenario(hands=[[20, 25], [10]], lineup=[40, 40], family="apathy")
+    assert "kraken" not in kinds(s)
+    s = play(s, "heal")
+    assert s.to_act == 1 and "power" not in kinds(s)
+    assert refusal(s, find_power(s)).rule == "family.apathy"
+
+
+def test_opt_apathy_turn_forbids_powers_in_the_first_turn_only():
+    s = scenario(hands=[[20, 25], [10]], lineup=[40, 40], family="apathy", apathy="turn")
+    assert "kraken" not in kinds(s)  # the first turn: no Hits Twice
+    s = play(s, "heal")
+    assert s.to_act == 1 and "power" in kinds(s)  # the second turn may use a power
+    after = play(play(s, "power"), "rumor", "card 2")
+    assert after.outcomes[1] == DEFEATED and "power.rumor" in rules_of(after)
+
+
+def find_power(s):
+    from umbrella_lab.games.academy.rules import Power
+
+    return Power(s.responder)
+
+
+def _start_card_round_end(**options):
+    """Three heroes, The Rumor (seat 1) dead; the round ends and the next one starts."""
+    s = scenario(
+        heroes=("kraken", "rumor", "seance"),
+        hands=[[20], [], [10]],
+        lineup=[10],
+        life=[5, 0, 5],
+        villains_left=2,
+        **options,
+    )
+    return play(play(s, "attack"), "keep")
+
+
+def test_opt_start_card_living_passes_to_the_next_living_hero():
+    s = _start_card_round_end()
+    assert s.start == 2 and s.to_act == 2
+    assert "end.start-card" in rules_of(s) and "passes to Séance" in str(s.events)
+
+
+def test_opt_start_card_seat_passes_to_the_next_player_even_dead():
+    s = _start_card_round_end(start_card="seat")
+    assert s.start == 1 and s.to_act == 2  # The Rumor holds it; Séance faces the first card
+    assert "end.start-card" in rules_of(s) and "passes to The Rumor" in str(s.events)
+    assert s.check() == []
+
+
+def test_opt_dead_hand_discard_sends_the_hand_to_the_discard_pile():
+    s = _round_end_damage([1, 5])
+    after = s.apply("Team: 3 damage to The Kraken")
+    assert after.hands[0] == [] and held_in(after.discard, after, "hero-boost-20")
+
+
+def test_opt_dead_hand_out_leaves_play_with_the_hero():
+    s = _round_end_damage([1, 5], dead_hand="out")
+    after = s.apply("Team: 3 damage to The Kraken")
+    assert after.life[0] == 0 and len(after.hands[0]) == 1
+    assert "life.death" in rules_of(after) and after.check() == []
+    assert not held_in(after.discard, after, "hero-boost-20")
+
+
+def held_in(pile, s, name) -> bool:
+    return any(s.cards.hero_deck[n].id == name for n in pile)
+
+
+def test_opt_villain_reshuffle_true_rebuilds_the_villain_attack_deck():
+    s = scenario(hands=[[60], [60]], lineup=[5], villains_left=1, strength=10)
+    s.villain_discard += s.villain_deck[3:]
+    del s.villain_deck[3:]
+    after = play(play(s, "attack"), "keep")
+    assert len(after.lineup) == 10 and "end.reshuffle" in rules_of(after)
+
+
+def test_opt_villain_reshuffle_false_deals_the_lineup_short():
+    s = scenario(
+        hands=[[60], [60]], lineup=[5], villains_left=1, strength=10, villain_reshuffle=False
+    )
+    s.villain_discard += s.villain_deck[3:]
+    del s.villain_deck[3:]
+    after = play(play(s, "attack"), "keep")
+    assert len(after.lineup) == 3 and "end.reshuffle" not in rules_of(after)
+    assert after.check() == []
+
+
+def test_opt_rivalry_other_never_removes_the_faced_card():
+    s = scenario(hands=[["sibling-rivalry"], [10]], lineup=[40, 30])
+    targets = {a.key.target for a in s.legal_actions() if a.kind == "story"}
+    assert targets == {1}
+    assert refusal(s, Story(0, held(s, 0, "sibling-rivalry"), 0)).rule == "story.rivalry"
+
+
+def test_opt_rivalry_any_may_remove_the_faced_card():
+    s = scenario(hands=[["sibling-rivalry"], [10]], lineup=[40, 30], rivalry="any")
+    assert {a.key.target for a in s.legal_actions() if a.kind == "story"} == {0, 1}
+    after = s.apply(Story(0, held(s, 0, "sibling-rivalry"), 0))
+    assert after.outcomes[0] == REMOVED and after.life[0] == 4
+    assert "story.rivalry" in rules_of(after) and "uncontested" not in str(after.events)
+
+
+def test_opt_reach_waiting_keeps_the_rumor_to_cards_without_an_outcome():
+    s = scenario(heroes=("kraken", "rumor"), hands=[[10], [10]], lineup=[40, 40, 30])
+    s = play(s, "heal")  # card 1 is left uncontested
+    s = play(s, "power")
+    assert {a.key.position for a in s.legal_actions() if a.kind == "rumor"} == {1, 2}
+
+
+def test_opt_reach_table_lets_the_rumor_defeat_an_uncontested_card():
+    s = scenario(heroes=("kraken", "rumor"), hands=[[10], [10]], lineup=[40, 40, 30], reach="table")
+    s = play(s, "heal")
+    s = play(s, "power")
+    assert {a.key.position for a in s.legal_actions() if a.kind == "rumor"} == {0, 1, 2}
+    after = play(s, "rumor", "card 1")
+    assert after.outcomes[0] == DEFEATED and "power.rumor" in rules_of(after)
+
+
+def test_opt_boost_offer_useful_only_where_the_boost_changes_the_outcome():
+    s = scenario(hands=[[35, 10], ["hero-boost-20"]], lineup=[30, 10])
+    boosted = [str(a) for a in s.legal_actions() if a.kind == "boosted"]
+    assert boosted == [
+        "The Kraken: block with 10 + Hero Boost +20 from The Rumor = 30 vs villain attack 30 "
+        "(The Rumor loses 1 bar)"
+    ]
+
+
+def test_opt_boost_offer_any_also_on_a_card_that_wins_alone():
+    s = scenario(hands=[[35, 10], ["hero-boost-20"]], lineup=[30, 10], boost_offer="any")
+    after = play(s, "boosted", "attack 35 + Hero Boost +20")
+    assert after.outcomes[0] == DEFEATED and after.life == [5, 4]
+    assert "story.hero-boost" in rules_of(after)
+
+
+def test_opt_cards_full_deals_every_dysfunctional_family_card():
+    state = ul.load("academy", players=3).new(seed=1)
+    assert len(state.family_deck) + len(state.family_discard) == len(state.cards.family) == 18
+
+
+def test_opt_cards_rulebook_deals_only_the_cards_the_rulebook_names():
+    game = ul.load("academy", players=3, cards="rulebook")
+    for seed in range(20):
+        state = game.new(seed=seed)
+        cards = [state.cards.family[n] for n in state.family_deck + state.family_discard]
+        assert len(cards) == 6 and state.check() == []
+        assert {c.effect for c in cards} == {"apathy", "secrets", "villain-boost"}
+        assert {"round.family"} <= set(rules_of(state))
+
+
 def test_opt_excess_damage_lost_drops_the_rest_at_a_death():
     s = _round_end_damage([1, 5], excess_damage="lost")
     after = s.apply("Team: 3 damage to The Kraken")

@@ -49,6 +49,10 @@ def _heroes(value: Any) -> str:
     return ""
 
 
+def _choice(name: str, default: Any, doc: str, choices: tuple) -> Option:
+    return Option(name, default, doc, choices, f"opt.{name}")
+
+
 OPTIONS = (
     Option(
         "heroes",
@@ -110,6 +114,61 @@ OPTIONS = (
         "Damage a dying hero cannot take: placed on another living hero, or lost.",
         ("reassign", "lost"),
         "opt.excess_damage",
+    ),
+    _choice(
+        "apathy",
+        "round",
+        "Apathy's printed 'this turn': no powers for the round its card is flipped ('round', "
+        "like every Dysfunctional Family card), or only during the round's first turn ('turn').",
+        ("round", "turn"),
+    ),
+    _choice(
+        "start_card",
+        "living",
+        "The Start card passes to the next living hero ('living'), or to the next player "
+        "clockwise, dead or alive ('seat').",
+        ("living", "seat"),
+    ),
+    _choice(
+        "dead_hand",
+        "discard",
+        "A dead hero's hand goes to the discard pile ('discard'), or leaves play with the hero "
+        "('out').",
+        ("discard", "out"),
+    ),
+    _choice(
+        "villain_reshuffle",
+        True,
+        "An empty Villain Attack deck is made anew from its discards (False: the lineup is "
+        "dealt short).",
+        (True, False),
+    ),
+    _choice(
+        "rivalry",
+        "other",
+        "Sibling Rivalry removes one other card ('other'), or any card, the faced one too ('any').",
+        ("other", "any"),
+    ),
+    _choice(
+        "reach",
+        "waiting",
+        "The Rumor, Vanya and Sibling Rivalry take cards still in the lineup ('waiting'), or "
+        "uncontested ones on the table too ('table').",
+        ("waiting", "table"),
+    ),
+    _choice(
+        "boost_offer",
+        "useful",
+        "A Hero Boost is offered when it changes the outcome ('useful'), or on any card it "
+        "lets block or win ('any').",
+        ("useful", "any"),
+    ),
+    _choice(
+        "cards",
+        "full",
+        "The decks of the data ('full'), or only the cards the rulebook names ('rulebook': "
+        "Apathy, Family Secrets and Villain Attack Boost in the Dysfunctional Family deck).",
+        ("full", "rulebook"),
     ),
     Option(
         "hand_size",

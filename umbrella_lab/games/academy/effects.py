@@ -176,13 +176,16 @@ class HeroBoost(Storyline):
 class Rivalry(Storyline):
     """Sibling Rivalry: remove another card still in the lineup (it counts as defeated).
 
-    The player loses 1 bar [story.rivalry].
+    The player loses 1 bar [story.rivalry]. With rivalry="any" the faced card itself may be
+    the one removed [opt.rivalry]; with reach="table" an uncontested card too [opt.reach].
     """
 
     rule = "story.rivalry"
 
     def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
-        return [p for p in s.waiting if p != position]
+        if s.options.rivalry == "any":
+            return s.reachable
+        return [p for p in s.reachable if p != position]
 
     def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
         s.say(
@@ -314,7 +317,7 @@ class Vanya(HeroPower):
         return s.vanya_round[seat] != s.round - 1
 
     def start(self, s: AcademyState, seat: int) -> None:
-        s.vanya_left = min(rules.VANYA_REMOVES, s.outcomes.count(rules.PENDING))
+        s.vanya_left = min(rules.VANYA_REMOVES, len(s.reachable))  # [opt.reach]
         s.vanya_round[seat] = s.round
         s.stage = "vanya" if s.vanya_left else "vanya-hit"
 
@@ -338,13 +341,16 @@ POWERS: dict[str, HeroPower] = {
 
 
 def villain_boost(s: AcademyState, card: FamilyCard) -> None:
-    """The first lineup card gets +X attack this round [family.villain-boost].
+    """The first Villain Attack card of the lineup gets +X attack this round.
 
-    The boost stays with that card wherever it moves; a Final Battle villain is not raised.
+    The boost stays with that card wherever it moves. In the Final Battle the villain card leads
+    the lineup but is not a Villain Attack card: the card after it is raised
+    [family.villain-boost] [final.family].
     """
-    if not s.lineup or s.lineup[0] >= rules.FINAL_VILLAIN:
+    cards = [code for code in s.lineup if code < rules.FINAL_VILLAIN]
+    if not cards:
         return
-    first = s.lineup[0]
+    first = cards[0]
     s.boost_card, s.boost_amount = first, card.amount
     s.say(
         "family.villain-boost",
@@ -377,6 +383,10 @@ def no_effect(s: AcademyState, card: FamilyCard) -> None:
     """Family Dinner: no effect, a breather for the team [family.dinner]."""
 
 
+RULEBOOK_FAMILY = frozenset(("apathy", "secrets", "villain-boost"))
+"""The Dysfunctional Family cards the rulebook names; the others are the project's own
+[opt.cards]."""
+
 FAMILY: dict[str, Callable[[AcademyState, FamilyCard], None]] = {
     "villain-boost": villain_boost,
     "confrontation": confrontation,
@@ -393,8 +403,14 @@ gives its effect."""
 
 
 def no_powers(s: AcademyState) -> bool:
-    """Apathy: no hero may use a hero power this round [family.apathy]."""
-    return s.family_effect == "apathy"
+    """Apathy: no hero may use a hero power this round [family.apathy].
+
+    With apathy="turn", as the card prints it, only during the round's first turn
+    [opt.apathy].
+    """
+    if s.family_effect != "apathy":
+        return False
+    return s.options.apathy == "round" or s.last_responder < 0
 
 
 def hands_hidden(s: AcademyState) -> bool:
@@ -420,4 +436,12 @@ def refill_size(s: AcademyState) -> int:
     return s.hand_size - 1 if s.family_effect == "hopelessness" else s.hand_size
 
 
-__all__ = ["FAMILY", "NO_TARGET", "POWERS", "STORYLINES", "HeroPower", "Storyline"]
+__all__ = [
+    "FAMILY",
+    "NO_TARGET",
+    "POWERS",
+    "RULEBOOK_FAMILY",
+    "STORYLINES",
+    "HeroPower",
+    "Storyline",
+]

@@ -55,6 +55,7 @@ from umbrella_lab.games.academy.rules import (
     leave_uncontested,
     most_life,
     next_responder,
+    next_start,
     shuffle,
     start_round,
     take_block_damage,
@@ -127,8 +128,8 @@ def lose_bars(s: AcademyState, seat: int, bars: int) -> int:
     taken = min(bars, s.life[seat])
     s.life[seat] -= taken
     s.damage_log[-1] += taken
-    if s.life[seat] == 0:
-        s.discard += s.hands[seat]  # the dead hero's hand is discarded
+    if s.life[seat] == 0 and s.options.dead_hand == "discard":
+        s.discard += s.hands[seat]  # the dead hero's hand is discarded [opt.dead_hand]
         s.hands[seat] = []
     return bars - taken
 
@@ -173,10 +174,7 @@ def next_round(s: AcademyState) -> None:
                     s.deck, s.discard = s.discard, []
                     shuffle(s.deck, s._rng())
                 hand.append(s.deck.pop())
-    for seat in clockwise(s, (s.start + 1) % len(s.heroes)):  # [end.start-card]
-        if s.life[seat] > 0:
-            s.start = seat
-            break
+    s.start = next_start(s)  # [end.start-card]
     s.phase = "lineup"
     if s.villains:
         start_villain_round(s)
@@ -203,7 +201,7 @@ def start_villain_round(s: AcademyState) -> None:
     lineup = s.lineup = []
     while len(lineup) < strength:
         if not s.villain_deck:
-            if not s.villain_discard:
+            if not s.villain_discard or not s.options.villain_reshuffle:
                 break
             s.villain_deck, s.villain_discard = s.villain_discard, []
             shuffle(s.villain_deck, s._rng())
@@ -313,7 +311,8 @@ class QuickStory(Story):
         elif story == "rivalry":  # [story.rivalry]
             s.outcomes[target] = REMOVED
             lose_bars(s, seat, STORY_COST)
-        leave_uncontested(s, position)
+        if s.outcomes[position] == PENDING:  # (unless Sibling Rivalry removed it)
+            leave_uncontested(s, position)
         end_turn(s)
 
 
@@ -489,7 +488,7 @@ class QuickVanyaRemoves(VanyaRemoves):
             return
         s.outcomes[self.position] = REMOVED
         s.vanya_left -= 1
-        if s.vanya_left == 0 or PENDING not in s.outcomes:
+        if s.vanya_left == 0 or not s.reachable:
             s.stage = "vanya-hit"
 
 

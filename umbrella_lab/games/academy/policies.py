@@ -347,6 +347,7 @@ def _boost_held(s: AcademyState, seat: int) -> bool:
 def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
     """The first Hero Boost move whose giver keeps 3 or more bars, as choose_face picks it."""
     attack_of, boost_of = s.cards.attack, s.cards.boost
+    on_any = s.options.boost_offer == "any"  # [opt.boost_offer]
     hand = None
     for holder in _holders(s, seat):
         if s.life[holder] < 3:  # (so living, as every giver is)
@@ -364,7 +365,11 @@ def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
             if hand is None:
                 hand = distinct(s, s.hands[seat])
             for number in hand:
-                if number != boost and attack_of[number] <= value <= attack_of[number] + plus:
+                if (
+                    number != boost
+                    and (on_any or attack_of[number] <= value)
+                    and value <= attack_of[number] + plus
+                ):
                     return made(QuickHeroBoost, seat, number, holder, boost)
     return None
 
@@ -395,12 +400,11 @@ def _story_choice(
                         return first, (number, target)
         elif story == "strength":
             first = first or (number, effects.NO_TARGET)
-        elif story == "rivalry":
-            for p, outcome in enumerate(s.outcomes):
-                if outcome == PENDING and p != position:
-                    first = first or (number, p)
-                    if life >= 3 and s.villain_damage(s.lineup[p]) >= 3:
-                        return first, (number, p)
+        elif story == "rivalry":  # [opt.rivalry] [opt.reach]
+            for p in effects.STORYLINES["rivalry"].targets(s, seat, position):
+                first = first or (number, p)
+                if life >= 3 and s.villain_damage(s.lineup[p]) >= 3:
+                    return first, (number, p)
     return first, None
 
 
@@ -467,12 +471,11 @@ def quick_choice(s: AcademyState) -> Move:
     """
     stage, seat = s.stage, s.responder
     if stage in ("rumor", "vanya"):
-        best, most = -1, -1  # the most damaging waiting card, the leftmost of equals
-        for position, outcome in enumerate(s.outcomes):
-            if outcome == PENDING:
-                damage = s.villain_damage(s.lineup[position])
-                if damage > most:
-                    best, most = position, damage
+        best, most = -1, -1  # the most damaging card in reach, the leftmost of equals
+        for position in s.reachable:  # [opt.reach]
+            damage = s.villain_damage(s.lineup[position])
+            if damage > most:
+                best, most = position, damage
         return made(QuickRumor if stage == "rumor" else QuickVanyaRemoves, seat, best)
     if stage == "seance":
         return _quick_seance(s, seat)

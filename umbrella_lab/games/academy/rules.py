@@ -248,6 +248,17 @@ class AcademyState(State):
         return [p for p, outcome in enumerate(self.outcomes) if outcome == PENDING]
 
     @property
+    def reachable(self) -> list[int]:
+        """Lineup positions The Rumor, Vanya and Sibling Rivalry may take [opt.reach].
+
+        The cards still in the lineup; with reach="table" also the uncontested ones, which lie
+        on the table until the round end.
+        """
+        if self.options.reach == "waiting":
+            return self.waiting
+        return [p for p, outcome in enumerate(self.outcomes) if outcome in (PENDING, UNCONTESTED)]
+
+    @property
     def faced_position(self) -> int:
         """Lineup position of the faced card (the leftmost waiting card), or -1 [turn.order]."""
         try:
@@ -399,15 +410,15 @@ class AcademyState(State):
                 f"villain attack cards: {len(villain_cards)} in play, expected "
                 f"{len(cards.villain_attack)}, each once"
             )
-        if not self.solo and sorted(self.family_deck + self.family_discard) != list(
-            range(len(cards.family))
+        if not self.solo and sorted(self.family_deck + self.family_discard) != family_cards(
+            cards, self.options.cards
         ):
             problems.append("Dysfunctional Family cards not conserved")
         for seat, bars in enumerate(self.life):
             top = self.options.base_life + (LIFE_BOOST_BARS if self.boosted[seat] else 0)
             if not 0 <= bars <= self.max_life[seat] or self.max_life[seat] != top:
                 problems.append(f"seat {seat}: life {bars}/{self.max_life[seat]} out of bounds")
-            if bars == 0 and self.hands[seat]:
+            if bars == 0 and self.hands[seat] and self.options.dead_hand == "discard":
                 problems.append(f"seat {seat} is dead but holds cards")
         if len(self.outcomes) != len(self.lineup):
             problems.append("lineup and outcomes differ in length")
@@ -433,6 +444,19 @@ class AcademyState(State):
     def __repr__(self) -> str:
         where = "over" if self.result else f"round {self.round}, {self.stage}"
         return f"<Umbrella Academy state: {self.players} players, {where}>"
+
+
+def family_cards(cards: Any, which: str) -> list[int]:
+    """The Dysfunctional Family cards in the deck, by number [setup.decks] [opt.cards].
+
+    Every card of the data (``"full"``), or only those of the three kinds the rulebook names:
+    Apathy, Family Secrets and Villain Attack Boost (``"rulebook"``).
+    """
+    return [
+        number
+        for number, card in enumerate(cards.family)
+        if which == "full" or card.effect in effects.RULEBOOK_FAMILY
+    ]
 
 
 def shuffle(pile: list[int], rng: random.Random) -> None:
@@ -496,7 +520,8 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     s.villain_deck = list(range(len(cards.villain_attack)))
     shuffle(s.villain_deck, rng)
     s.villain_discard = []
-    s.family_deck = [] if players == 1 else list(range(len(cards.family)))  # [solo.no-family]
+    # [solo.no-family]; only the cards the rulebook names with cards="rulebook" [opt.cards]
+    s.family_deck = [] if players == 1 else family_cards(cards, options["cards"])
     shuffle(s.family_deck, rng)
     s.family_discard, s.family = [], -1
 
@@ -621,8 +646,8 @@ def start_round(s: AcademyState) -> None:
         )
         s.lineup = []  # [round.lineup] one card at a time from the top of the deck
         while len(s.lineup) < strength:
-            if not s.villain_deck:  # [end.reshuffle]
-                if not s.villain_discard:
+            if not s.villain_deck:  # [end.reshuffle] [opt.villain_reshuffle]
+                if not s.villain_discard or not s.options.villain_reshuffle:
                     break
                 s.villain_deck, s.villain_discard = s.villain_discard, []
                 shuffle(s.villain_deck, s._rng())
@@ -1176,16 +1201,19 @@ class Story(Move):
         position = s.faced_position
         play_from_hand(s, self.seat, self.card)
         effects.STORYLINES[card.story].play(s, self.seat, card, self.target)
-        s.say(
-            "turn.story",
-            lambda: f"{s.villain_label(s.lineup[position])} is left uncontested.",
-        )
-        leave_uncontested(s, position)
+        if s.outcomes[position] == PENDING:  # (Sibling Rivalry may remove it [opt.rivalry])
+            s.say(
+                "turn.story",
+                lambda: f"{s.villain_label(s.lineup[position])} is left uncontested.",
+            )
+            leave_uncontested(s, position)
         end_turn(s)
 
     def label(self, s: AcademyState) -> str:
         card = s.card(self.card)
         what = effects.STORYLINES[card.story].words(s, self.target)
+        if card.story == "rivalry" and self.target == s.faced_position:  # [opt.rivalry]
+            return f"{s.hero_name(self.seat)}: play {card.name}: {what}"
         return (
             f"{s.hero_name(self.seat)}: play {card.name}: {what}; leave {faced_value(s)} "
             "uncontested"
@@ -1288,7 +1316,8 @@ class HeroBoost(Move):
 
     The boost comes from any living hero's hand (by default, [opt.hero_boost]); its owner
     loses 1 bar. It is offered when it changes the outcome: a losing card now blocks or wins, or
-    a block wins. Never under Brothers Will Fight [family.brothers].
+    a block wins (with boost_offer="any", on any card it lets block or win [opt.boost_offer]).
+    Never under Brothers Will Fight [family.brothers].
     """
 
     kind = "boosted"
@@ -1305,6 +1334,7 @@ class HeroBoost(Move):
         seat, value, cards = s.responder, faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
         holders = s.living if s.options.hero_boost == "interrupt" else [seat]
+        on_any = s.options.boost_offer == "any"  # also on a card that wins alone [opt.boost_offer]
         return [
             HeroBoost(seat, number, holder, boost)
             for holder in holders
@@ -1312,7 +1342,8 @@ class HeroBoost(Move):
             if cards.boost[boost]
             for number in hand
             if number != boost
-            and cards.attack[number] <= value <= cards.attack[number] + cards.boost[boost]
+            and (on_any or cards.attack[number] <= value)
+            and value <= cards.attack[number] + cards.boost[boost]
         ]
 
     def play(self, s: AcademyState) -> None:
@@ -1392,9 +1423,13 @@ def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
 
 
 def die(s: AcademyState, seat: int) -> None:
-    """A hero with no bars is out: their hand is discarded [life.death]."""
-    s.discard += s.hands[seat]
-    s.hands[seat] = []
+    """A hero with no bars is out: their hand is discarded [life.death].
+
+    With dead_hand="out" the hand leaves play with the hero instead [opt.dead_hand].
+    """
+    if s.options.dead_hand == "discard":
+        s.discard += s.hands[seat]
+        s.hands[seat] = []
     s.say("life.death", lambda: f"{s.hero_name(seat)} has died and is out of the game.")
 
 
@@ -1843,7 +1878,7 @@ class Rumor(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[Rumor]:
-        return [Rumor(s.responder, p) for p in s.waiting] if s.stage == "rumor" else []
+        return [Rumor(s.responder, p) for p in s.reachable] if s.stage == "rumor" else []
 
     def play(self, s: AcademyState) -> None:
         s.say(
@@ -1963,7 +1998,7 @@ class VanyaRemoves(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[VanyaRemoves]:
-        return [VanyaRemoves(s.responder, p) for p in s.waiting] if s.stage == "vanya" else []
+        return [VanyaRemoves(s.responder, p) for p in s.reachable] if s.stage == "vanya" else []
 
     def play(self, s: AcademyState) -> None:
         s.outcomes[self.position] = REMOVED
@@ -1972,7 +2007,7 @@ class VanyaRemoves(Move):
             "power.vanya",
             lambda: f"{s.hero_name(self.seat)} removes {s.villain_label(s.lineup[self.position])}.",
         )
-        if s.vanya_left == 0 or PENDING not in s.outcomes:
+        if s.vanya_left == 0 or not s.reachable:
             s.stage = "vanya-hit"
         advance(s)
 
@@ -2164,12 +2199,24 @@ def draw_up(s: AcademyState, seat: int, size: int) -> None:
         s.say("end.refill", lambda: f"{s.hero_name(seat)} draws {drawn} card(s).")
 
 
-def pass_start_card(s: AcademyState) -> None:
-    """The Start card passes to the next living hero clockwise [end.start-card]."""
-    for seat in clockwise(s, (s.start + 1) % len(s.heroes)):
+def next_start(s: AcademyState) -> int:
+    """Who takes the Start card next: the next living hero clockwise [end.start-card].
+
+    With start_card="seat" it passes to the next player clockwise, living or dead; a dead
+    holder's first card then goes to the next living hero [opt.start_card].
+    """
+    n = len(s.heroes)
+    if s.options.start_card == "seat":
+        return (s.start + 1) % n
+    for seat in clockwise(s, (s.start + 1) % n):
         if s.life[seat] > 0:
-            s.start = seat
-            break
+            return seat
+    return s.start
+
+
+def pass_start_card(s: AcademyState) -> None:
+    """The Start card passes on [end.start-card] [opt.start_card]."""
+    s.start = next_start(s)
     if len(s.heroes) > 1:
         s.say("end.start-card", lambda: f"The Start card passes to {s.hero_name(s.start)}.")
 

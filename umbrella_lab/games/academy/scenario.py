@@ -79,8 +79,9 @@ def scenario(
             msg = f"no Dysfunctional Family card {family!r}"
             raise ValueError(msg)
         s.family = numbers[0]
-        if cards.family[s.family].effect == "villain-boost" and s.lineup:
-            s.boost_card, s.boost_amount = s.lineup[0], cards.family[s.family].amount
+        first = [code for code in s.lineup if code < FINAL_VILLAIN]  # [family.villain-boost]
+        if cards.family[s.family].effect == "villain-boost" and first:
+            s.boost_card, s.boost_amount = first[0], cards.family[s.family].amount
     elif not s.solo:
         s.family = -1
     if next_family is not None:
