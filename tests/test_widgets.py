@@ -333,3 +333,29 @@ def test_the_explorer_reports_the_round_trip_of_a_click():
         frontend(w, {"type": "act", "id": w.actions[0]["id"]})
         took = (time.perf_counter() - start) * 1000
         assert 0 < w.last_round_trip_ms <= took + 1
+
+
+def test_compare_any_step_and_since_the_fork(w):
+    frontend(w, {"type": "play", "steps": 5})
+    frontend(w, {"type": "fork", "label": "other"})
+    frontend(w, {"type": "play", "steps": 3})
+    main, other = (b["id"] for b in w.branch_list)
+    # two steps of one line: the deal beside step 4 of main
+    frontend(w, {"type": "compare", "a": main, "b": main, "a_step": 0, "b_step": 4})
+    c = w.comparison
+    assert (c["a"]["step"], c["b"]["step"]) == (0, 4) and not c["a"]["end"]
+    assert c["rows"] and c["mode"] == ""
+    # what "other" changed since it forked at step 5 of main
+    frontend(w, {"type": "compare_fork", "branch": other})
+    c = w.comparison
+    assert c["mode"] == "since the fork"
+    assert (c["a"]["label"], c["a"]["step"]) == ("main", 5)
+    assert (c["b"]["label"], c["b"]["step"], c["b"]["end"]) == ("other", 9, True)
+    # the first branch has no fork; a step a branch does not have is refused in words
+    frontend(w, {"type": "compare_fork", "branch": main})
+    assert w.notice["kind"] == "error" and "no fork" in w.notice["text"]
+    frontend(w, {"type": "compare", "a": main, "b": other, "a_step": 40})
+    assert w.notice["kind"] == "error" and "no step 40" in w.notice["text"]
+    assert w.comparison["mode"] == "since the fork"  # the last good comparison stays
+    frontend_sets(w, seat=1)  # seen from another seat: the same comparison again
+    assert w.comparison["mode"] == "since the fork"

@@ -8,6 +8,7 @@ import pytest
 from helpers import frontend, until
 
 import umbrella_lab as ul
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.widgets import Explorer, view_for
 from umbrella_lab.widgets.umbrella import board
 
@@ -218,3 +219,38 @@ def test_the_summary_follows_the_game():
         "personal",
         "left",
     ]
+
+
+def test_compare_speaks_the_boards_words_score_first():
+    w = Explorer("umbrella", seed=3, players=4)
+    w.play(6)
+    w.fork("other")
+    w.play(14)
+    w.switch(0)
+    w.play(10)
+    rows = w.compare(0, 1)["rows"]
+    places = [row[0] for row in rows]
+    assert places[:4] == [f"Score{SEP}P{n}" for n in range(1, 5)]
+    assert all(row[1].endswith(" points") for row in rows[:4])
+    text = " ".join(" ".join(row[:3]) for row in rows)
+    for raw in ("#", "spots:", "held", ".."):  # no raw snapshot fields or figure strings
+        assert raw not in text, raw
+    zones = [row for row in rows if row[0].startswith(f"Zones{SEP}")]
+    assert zones and all(
+        part.split(" ", 1)[1] in ("yellow", "blue", "green", "red")
+        for row in zones
+        for side in row[1:3]
+        if side != "none"
+        for part in side.split(", ")
+    )
+    assert any(row[0].endswith("Stage") and "row" in row[1] for row in rows)
+    assert len(rows) < 40  # compact: a few lines per seat at most
+
+
+def test_pushes_are_listed_briefly_with_the_full_label_kept():
+    w = Explorer("umbrella", seed=3, players=4)
+    push = w.actions[0]
+    assert push["short"] == "yellow ▼ column 1 · central"
+    assert push["label"].startswith("P1: push the yellow umbrella")
+    assert all(len(a["short"]) < 40 for a in w.actions)
+    assert "(s)" not in json.dumps(w.board)

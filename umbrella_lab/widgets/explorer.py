@@ -181,6 +181,7 @@ class Explorer(anywidget.AnyWidget):
         self._refreshing = False
         self._advise_fn: Any = None
         self._worker: threading.Thread | None = None
+        self._compared: tuple = ()
         self._cancel = threading.Event()
         self._advising = -1  # the position the advisor in the background is thinking about
         self._stop_reason = ""
@@ -287,33 +288,79 @@ class Explorer(anywidget.AnyWidget):
         """Go to the end of another branch (by label, place in the list, or Branch)."""
         return self.session.switch(branch)
 
-    def compare(self, a: Branch | str | int, b: Branch | str | int) -> dict[str, Any]:
-        """Show two branches side by side; returns what the compare view shows."""
+    def compare(
+        self,
+        a: Branch | str | int,
+        b: Branch | str | int,
+        *,
+        a_step: int | None = None,
+        b_step: int | None = None,
+    ) -> dict[str, Any]:
+        """Show two positions side by side: two branches' ends, or a chosen step of each.
+
+        Args:
+            a: The first branch (label, place in the list, or Branch).
+            b: The second branch.
+            a_step: The step of ``a`` to show (default: its end).
+            b_step: The step of ``b`` to show (default: its end).
+
+        Returns:
+            What the compare view shows: each side's branch, label, step and board, and the
+            rows of what differs (in the board's own words where the game's view gives them).
+
+        Raises:
+            UmbrellaLabError: for a step the branch does not have.
+        """
         first, second = self.session.find(a), self.session.find(b)
-        seat = None if self.seat < 0 else self.seat
-        ends = [self.session.end(first), self.session.end(second)]
-        boards = [self.view.model(end.state, seat) for end in ends]
-        snaps = [end.state.to_dict(seat) for end in ends]
-        rows = [
-            [where, _words(x), _words(y)]
-            for where, x, y in differences(*snaps, whole_lists=True)
-            if where.rsplit(SEP, 1)[-1] not in self.view.quiet
+        sides = [
+            (first, _at_step(self.session, first, a_step)),
+            (second, _at_step(self.session, second, b_step)),
         ]
-        self.comparison = {
-            "a": {
-                "branch": first.id,
-                "label": first.label,
-                "step": ends[0].depth,
-                "board": boards[0],
-            },
-            "b": {
-                "branch": second.id,
-                "label": second.label,
-                "step": ends[1].depth,
-                "board": boards[1],
-            },
-            "rows": rows,
-        }
+        self._compared = ("steps", first.id, second.id, a_step, b_step)
+        return self._show_comparison(sides, "")
+
+    def compare_since_fork(self, branch: Branch | str | int | None = None) -> dict[str, Any]:
+        """What a branch changed since it forked: the position it forked from beside its end.
+
+        Raises:
+            UmbrellaLabError: for the first branch, which starts at the deal.
+        """
+        target = self.session.find(branch)
+        if target.parent is None:
+            msg = (
+                f"{target.label!r} starts at the deal, so it has no fork: choose a branch that "
+                "was forked, or compare two steps"
+            )
+            raise UmbrellaLabError(msg)
+        fork = self.session.get(target.parent)
+        origin = self.session.branch_at(fork)
+        self._compared = ("fork", target.id)
+        return self._show_comparison(
+            [(origin, fork), (target, self.session.end(target))], "since the fork"
+        )
+
+    def _show_comparison(self, sides: list[tuple[Branch, Node]], mode: str) -> dict[str, Any]:
+        seat = None if self.seat < 0 else self.seat
+        boards = [self.view.model(node.state, seat) for _, node in sides]
+        if self.view.compare is not None:
+            rows = self.view.compare(boards[0], boards[1])
+        else:
+            snaps = [node.state.to_dict(seat) for _, node in sides]
+            rows = [
+                [where, _words(x), _words(y)]
+                for where, x, y in differences(*snaps, whole_lists=True)
+                if where.rsplit(SEP, 1)[-1] not in self.view.quiet
+            ]
+        shown = {}
+        for key, (branch, node) in zip("ab", sides, strict=True):
+            shown[key] = {
+                "branch": branch.id,
+                "label": branch.label,
+                "step": node.depth,
+                "end": node.id == branch.end,
+                "board": boards["ab".index(key)],
+            }
+        self.comparison = {**shown, "rows": rows, "mode": mode}
         return self.comparison
 
     def advise(
@@ -460,7 +507,7 @@ class Explorer(anywidget.AnyWidget):
                     {
                         "id": a.id,
                         "label": a.label,
-                                "short": view.brief(state, a) or short,
+                        "short": view.brief(state, a) or short,
                         "rule": a.rule,
                         "kind": a.kind,
                         "group": "Luck" if chance else view.group_of(a.kind),
@@ -601,7 +648,15 @@ class Explorer(anywidget.AnyWidget):
 
     def _msg_compare(self, content: dict[str, Any]) -> None:
         a, b = self._branch_ref(content.get("a")), self._branch_ref(content.get("b"))
-        self.compare(a, b)
+        steps = [
+            None if content.get(key) is None else _whole(content, key)
+            for key in ("a_step", "b_step")
+        ]
+        self.compare(a, b, a_step=steps[0], b_step=steps[1])
+
+    def _msg_compare_fork(self, content: dict[str, Any]) -> None:
+        ref = content.get("branch")
+        self.compare_since_fork(None if ref is None else self._branch_ref(ref))
 
     def _msg_close_compare(self, content: dict[str, Any]) -> None:
         self.comparison = {}
@@ -708,8 +763,17 @@ class Explorer(anywidget.AnyWidget):
             self.seat = -1
             return
         self.refresh()
-        if self.comparison:
-            self.compare(self.comparison["a"]["branch"], self.comparison["b"]["branch"])
+        if self.comparison and self._compared:  # the same comparison, seen from the new seat
+            try:
+                if self._compared[0] == "fork":
+                    self.compare_since_fork(self._branch_ref(self._compared[1]))
+                else:
+                    _, a, b, a_step, b_step = self._compared
+                    self.compare(
+                        self._branch_ref(a), self._branch_ref(b), a_step=a_step, b_step=b_step
+                    )
+            except (UmbrellaLabError, KeyError):
+                self.comparison = {}
 
     def _on_step(self, change: dict[str, Any]) -> None:
         if self._refreshing or change["new"] == self.session.step:
@@ -781,6 +845,17 @@ def _advisor_status() -> dict[str, Any]:
     if not found:
         return {"available": False, "reason": ADVISOR_MISSING}
     return {"available": True, "reason": ""}
+
+
+def _at_step(session: PlainSession, branch: Branch, step: int | None) -> Node:
+    """The position at ``step`` of a branch's line (its end when ``step`` is None)."""
+    line = session.branch_line(branch)
+    if step is None:
+        return line[-1]
+    if not 0 <= step < len(line):
+        msg = f"{branch.label!r} has steps 0 to {len(line) - 1}; there is no step {step}"
+        raise UmbrellaLabError(msg)
+    return line[step]
 
 
 def _rules(game: Game) -> dict[str, dict[str, str]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from umbrella_lab.engine.core import State
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.umbrella.pieces import COLOURS, LETTERS, SIDES
 from umbrella_lab.games.umbrella.policies import making_pushes
 from umbrella_lab.games.umbrella.rules import (
@@ -152,7 +153,7 @@ def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> 
     personal = info["personal_zone"]
     parts = [
         {
-            "what": f"{info['tokens']} token(s) x {TOKEN_POINTS}",
+            "what": f"{_count(info['tokens'], 'token')} x {TOKEN_POINTS}",
             "points": TOKEN_POINTS * info["tokens"],
             "rule": "end.score",
         },
@@ -174,7 +175,7 @@ def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> 
     elif personal:
         parts.append(
             {
-                "what": f"{personal} umbrella(s) left in the personal zone",
+                "what": f"{_count(personal, 'umbrella')} left in the personal zone",
                 "points": -personal,
                 "rule": "end.score",
             }
@@ -366,6 +367,110 @@ def _controls(s: Any) -> dict[str, Any]:
     return controls
 
 
+def _count(n: int, word: str) -> str:
+    """``"1 token"``, ``"3 tokens"``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _colours(letters: str) -> str:
+    """Umbrellas by colour in words: ``"BBG"`` gives ``"2 blue, 1 green"``; none: ``"none"``."""
+    counts = [(letters.count(LETTERS[k]), COLOURS[k]) for k in range(len(COLOURS))]
+    return ", ".join(f"{n} {name}" for n, name in counts if n) or "none"
+
+
+def _space(space: dict[str, Any]) -> str:
+    """A Figure space in words: "F08 white, made in yellow" or "F05 black, 3 of 4 yellow"."""
+    top = space["top"]
+    if not top:
+        return "empty"
+    best = space["best"]
+    state = (
+        f"made in {COLOURS[best['colour']]}"
+        if best["made"]
+        else f"{best['right']} of {best['size']} {COLOURS[best['colour']]}"
+    )
+    under = f", {space['under']} under it" if space["under"] else ""
+    return f"{top['tile']} {top['side']}, {state}{under}"
+
+
+def _stage(a: list[str], b: list[str]) -> tuple[str, str]:
+    """Two Stages (rows of colour letters) in words: the cells that differ, or the rows."""
+    cells = [
+        (r, c)
+        for r, (row_a, row_b) in enumerate(zip(a, b, strict=True))
+        for c, (x, y) in enumerate(zip(row_a, row_b, strict=True))
+        if x != y
+    ]
+    names = dict(zip(LETTERS, COLOURS, strict=True))
+    if len(cells) <= 3:
+        return tuple(
+            "; ".join(f"row {r + 1}, column {c + 1}: {names[grid[r][c]]}" for r, c in cells)
+            for grid in (a, b)
+        )
+    rows = sorted({r for r, _ in cells})
+    return tuple(
+        f"{len(cells)} umbrellas differ · "
+        + "; ".join(f"row {r + 1}: {' '.join(grid[r])}" for r in rows)
+        for grid in (a, b)
+    )
+
+
+def _at(*parts: Any) -> str:
+    """A place named in words, its parts joined as the compare view shows them."""
+    return SEP.join(str(part) for part in parts)
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+    """What differs between two Umbrella tables, in the board's words, the score first.
+
+    Rows ``[place, in a, in b, mark]`` (``mark``: the place the boards outline, as the
+    snapshot names it): every seat's score, then per seat what differs (tokens, Scoreboard
+    spots, Figure spaces, the Stage), then the zones, the supply and who plays.
+    """
+    rows = []
+    for sa, sb in zip(a["seats"], b["seats"], strict=True):
+        mark = _at("seats", sa["name"], "score") if sa["score"] != sb["score"] else ""
+        rows.append(
+            [_at("Score", sa["name"]), f"{sa['score']} points", f"{sb['score']} points", mark]
+        )
+    for sa, sb in zip(a["seats"], b["seats"], strict=True):
+        name = sa["name"]
+        if sa["tokens"] != sb["tokens"]:
+            rows.append(
+                [
+                    _at(name, "tokens"),
+                    str(sa["tokens"]),
+                    str(sb["tokens"]),
+                    _at("seats", name, "tokens"),
+                ]
+            )
+        spots = [
+            ", ".join(str(c["number"]) for c in seat["scoreboard"]["cells"] if c["token"]) or "none"
+            for seat in (sa, sb)
+        ]
+        if spots[0] != spots[1]:
+            where = _at("seats", name, "scoreboard")
+            rows.append([_at(name, "Scoreboard spots with a token"), *spots, where])
+        for x, y in zip(sa["spaces"], sb["spaces"], strict=True):
+            if _space(x) != _space(y):
+                where = _at("seats", name, "spaces", x["space"])
+                rows.append([_at(name, f"Figure space {x['space']}"), _space(x), _space(y), where])
+        if sa["stage"] != sb["stage"]:
+            where = _at("seats", name, "stage")
+            rows.append([_at(name, "Stage"), *_stage(sa["stage"], sb["stage"]), where])
+    for za, zb in zip(a["zones"], b["zones"], strict=True):
+        if za["umbrellas"] != zb["umbrellas"]:
+            colours = [_colours(za["umbrellas"]), _colours(zb["umbrellas"])]
+            rows.append([_at("Zones", za["name"]), *colours, _at("zones", za["zone"])])
+    for key, words in (("supply", "tokens in the supply"), ("reserve", "tokens set aside")):
+        if a.get(key) != b.get(key):
+            rows.append([_at("The table", words), str(a.get(key)), str(b.get(key)), key])
+    if a.get("decides") != b.get("decides"):
+        now = [a.get("decides") or "", b.get("decides") or ""]
+        rows.append([_at("The table", "now"), *now, ""])
+    return rows
+
+
 _ARROWS = ("\u25bc", "\u25c0", "\u25b2", "\u25b6")
 """The push arrows by side (north, east, south, west), as the board draws them."""
 
@@ -403,6 +508,7 @@ VIEW = register_view(
         },
         seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
         short=brief,
+        compare=compare,
         quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
     )
 )

@@ -49,6 +49,11 @@ class BoardView:
             export); by default the state's own ``_repr_html_``.
         short: ``(state, action) -> str``: a brief label for the action list (the full label
             shows on hover), or ``""`` to keep the label; by default every label is kept.
+        compare: ``(board_a, board_b) -> rows``: what differs between two view models in the
+            board's own words, the score first: rows ``[place, in a, in b, mark]``. A place's
+            parts are joined by :data:`~umbrella_lab.engine.differences.SEP`, the first part a
+            heading; ``mark`` (optional) is the place the boards outline, as the snapshot names
+            it. By default the compare view lists the snapshots' differences field by field.
     """
 
     game: str
@@ -60,6 +65,7 @@ class BoardView:
     seats: Callable[[State], list[str]] | None = None
     picture: Callable[[State], str] | None = None
     short: Callable[[State, Any], str] | None = None
+    compare: Callable[[dict[str, Any], dict[str, Any]], list[list[str]]] | None = None
 
     def source(self) -> tuple[str, str]:
         """The renderer's JavaScript and CSS text."""

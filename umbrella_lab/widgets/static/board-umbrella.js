@@ -111,7 +111,11 @@ export function render(el, b, ctx) {
   const env = { live, play, redraw, c, ui };
   const seats = h("div", { class: "uub-seats" });
   let shareWith = null; // the seat whose shared zones the small cards mark with ⇄
-  if (ctx.compact || b.players < 3) {
+  if (ctx.compact && b.players >= 3) {
+    // the compare view: every seat as a small card, what differs outlined
+    el.append(h("section", { class: "uub-cards is-compare", "aria-label": "The seats" },
+      b.order.map((p) => compactSeat(h, b, b.seats[p], null, changed, null))));
+  } else if (ctx.compact || b.players < 3) {
     for (const p of b.order) seats.append(seatPanel(h, b, b.seats[p], ctx, changed, env));
     el.append(seats);
   } else {
@@ -438,11 +442,14 @@ function compactSeat(h, b, seat, ref, changed, open) {
     }, here ? h("span", { class: "uub-share-mark", "aria-label": `shared with ${refName}` }, "⇄") : null, zone.short, h("b", { class: "uub-card-zone-n" }, String(total)));
   }));
   const label = `${seat.name}, board ${seat.board}, ${seat.score} points: open the full board`;
+  const opens = typeof open === "function";
   return h("div", {
-    class: `uub-card${seat.active ? " is-active" : ""}`, role: "button", tabindex: "0", "aria-expanded": "false",
-    "aria-label": label, title: "Click to open this seat's full board", dataset: { seat: String(seat.seat) },
-    onclick: open,
-    onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } },
+    class: `uub-card${seat.active ? " is-active" : ""}${opens ? "" : " is-still"}${changed(place) ? " is-changed" : ""}`,
+    role: opens ? "button" : null, tabindex: opens ? "0" : null, "aria-expanded": opens ? "false" : null,
+    "aria-label": opens ? label : `${seat.name}, board ${seat.board}, ${seat.score} points`,
+    title: opens ? "Click to open this seat's full board" : null, dataset: { seat: String(seat.seat) },
+    onclick: opens ? open : null,
+    onkeydown: opens ? (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } } : null,
   },
   h("div", { class: "uub-card-head" },
     h("span", { class: "uub-card-name" }, seat.name),
@@ -451,7 +458,7 @@ function compactSeat(h, b, seat, ref, changed, open) {
       h("b", {}, String(seat.tokens)), ` token${seat.tokens === 1 ? "" : "s"}`),
     h("span", { class: `uub-card-score${changed(`${place} › score`) ? " is-changed" : ""}`, title: seat.score_parts.map((part) => `${part.what}: ${part.points}`).join("\n") },
       h("b", {}, String(seat.score)), " pts"),
-    h("span", { class: "uub-card-open", "aria-hidden": "true", title: "Open the full board" }, "▾")),
+    opens ? h("span", { class: "uub-card-open", "aria-hidden": "true", title: "Open the full board" }, "▾") : null),
   h("div", { class: "uub-card-body" },
     stage,
     h("div", { class: "uub-card-col" },

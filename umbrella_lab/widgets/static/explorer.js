@@ -650,64 +650,96 @@ function render({ model, el }) {
     const branches = get("branch_list") || [];
     const comparison = get("comparison") || {};
     const status = get("status") || {};
-    if (branches.length < 2) {
-      panel.replaceChildren(h("p", { class: "ulx-muted ulx-pad" }, "Fork a branch first (the “Fork here…” button), play on, then compare two branches side by side."));
-      return;
-    }
     const pick = (value, other) => {
       const select = h("select", { class: "ulx-select" }, branches.map((b) => h("option", { value: String(b.id) }, b.label)));
       select.value = String(value ?? other);
       return select;
     };
-    const fallbackB = branches.find((b) => b.id !== status.branch_id)?.id;
+    const stepBox = (value, label) => h("input", {
+      class: "ulx-input ulx-step-input", type: "number", min: "0", step: "1", placeholder: "end",
+      value: value === null || value === undefined ? "" : String(value), "aria-label": label,
+      title: "A step of this branch (empty: its end)",
+    });
+    const fallbackB = branches.find((b) => b.id !== status.branch_id)?.id ?? status.branch_id;
     const a = pick(ui.compareA ?? comparison.a?.branch, status.branch_id);
     const b = pick(ui.compareB ?? comparison.b?.branch, fallbackB);
+    const aStep = stepBox(ui.compareAStep, "Step of A");
+    const bStep = stepBox(ui.compareBStep, "Step of B");
+    const stepOf = (box) => (box.value.trim() === "" ? null : Math.round(Number(box.value)));
     const go = h("button", { class: "ulx-btn ulx-primary", type: "button", onclick: () => {
       ui.compareA = Number(a.value); ui.compareB = Number(b.value);
-      send({ type: "compare", a: Number(a.value), b: Number(b.value) });
+      ui.compareAStep = stepOf(aStep); ui.compareBStep = stepOf(bStep);
+      send({ type: "compare", a: ui.compareA, b: ui.compareB, a_step: ui.compareAStep, b_step: ui.compareBStep });
     } }, "Compare");
-    const bar = h("div", { class: "ulx-fork-row" }, h("label", { class: "ulx-field" }, h("span", {}, "A"), a),
-      h("label", { class: "ulx-field" }, h("span", {}, "B"), b), go);
+    const chosenB = branches.find((x) => x.id === Number(b.value));
+    const fork = h("button", {
+      class: "ulx-btn", type: "button", disabled: !chosenB || chosenB.parent === null || chosenB.parent === undefined,
+      title: "B's end beside the position it forked from: what its moves changed",
+      onclick: () => { ui.compareB = Number(b.value); send({ type: "compare_fork", branch: ui.compareB }); },
+    }, "B since its fork");
+    b.addEventListener("change", () => {
+      const picked = branches.find((x) => x.id === Number(b.value));
+      fork.disabled = !picked || picked.parent === null || picked.parent === undefined;
+    });
+    const nowStep = h("button", {
+      class: "ulx-btn ulx-quiet", type: "button", title: "Put the step on the board now into A",
+      onclick: () => { a.value = String(status.branch_id); aStep.value = String(status.step ?? 0); },
+    }, "A = here");
+    const bar = h("div", { class: "ulx-fork-row ulx-compare-bar" },
+      h("label", { class: "ulx-field" }, h("span", {}, "A"), a, h("span", { class: "ulx-muted" }, "at step"), aStep),
+      nowStep,
+      h("label", { class: "ulx-field" }, h("span", {}, "B"), b, h("span", { class: "ulx-muted" }, "at step"), bStep),
+      go, fork);
     const body = h("div", { class: "ulx-compare" });
     panel.replaceChildren(h("div", { class: "ulx-compare-panel" }, bar, body));
     if (!comparison.a) {
-      body.append(h("p", { class: "ulx-muted" }, "Choose two branches and press Compare: their ends are shown side by side with what differs."));
+      body.append(h("p", { class: "ulx-muted" }, branches.length < 2
+        ? "Compare any two steps: choose them above (empty: the end of the branch). Fork a branch (“Fork here…”) to compare two lines of play."
+        : "Choose two branches (and, if you like, a step of each) and press Compare; or see what B changed since its fork."));
       return;
     }
-    const paths = comparison.rows.map((row) => row[0]);
+    const where = (side) => `${side.end ? "end, " : ""}step ${side.step}`;
+    const mode = comparison.mode ? ` (${comparison.mode})` : "";
+    const paths = comparison.rows.map((row) => row[3] || row[0]).filter(Boolean);
+    if (!comparison.rows.length) {
+      body.append(h("p", { class: "ulx-muted" }, `The two tables are the same${mode}.`));
+    } else {
+      // one table, its rows grouped by the first part of the place ("Score", "P1", "Zones", ...)
+      const groups = new Map();
+      for (const row of comparison.rows) {
+        const [first, ...rest] = row[0].split(" › ");
+        const key = rest.length ? first : "The table";
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push([rest.length ? rest.join(" › ") : first, row[1], row[2]]);
+      }
+      const table = h("table", { class: "ulx-diff" },
+        h("thead", {}, h("tr", {}, h("th", {}, `What differs${mode}`),
+          h("th", {}, `A: ${comparison.a.label} · ${where(comparison.a)}`),
+          h("th", {}, `B: ${comparison.b.label} · ${where(comparison.b)}`))));
+      for (const [group, rows] of groups) {
+        const open = ui.diffOpen.get(group) ?? (group === "Score" || rows.length <= 8);
+        const section = h("tbody", { class: `ulx-diff-group${open ? " is-open" : ""}` });
+        section.append(h("tr", { class: "ulx-diff-head" }, h("th", { colspan: "3" },
+          h("button", {
+            class: "ulx-diff-toggle", type: "button", "aria-expanded": open ? "true" : "false",
+            onclick: () => { ui.diffOpen.set(group, !open); drawCompare(); },
+          }, `${open ? "▾" : "▸"} ${group}`, h("span", { class: "ulx-count" }, String(rows.length))))));
+        if (open) {
+          for (const [place, x, y] of rows) {
+            section.append(h("tr", { class: x === y ? "is-same" : "" }, h("td", {}, place), h("td", {}, x), h("td", {}, y)));
+          }
+        }
+        table.append(section);
+      }
+      body.append(table);
+    }
     const sideA = h("div", { class: "ulx-compare-board" });
     const sideB = h("div", { class: "ulx-compare-board" });
     body.append(h("div", { class: "ulx-compare-boards" },
-      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "A "), comparison.a.label, h("span", { class: "ulx-muted" }, ` · step ${comparison.a.step}`)), sideA),
-      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "B "), comparison.b.label, h("span", { class: "ulx-muted" }, ` · step ${comparison.b.step}`)), sideB)));
+      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "A "), comparison.a.label, h("span", { class: "ulx-muted" }, ` · ${where(comparison.a)}`)), sideA),
+      h("div", { class: "ulx-compare-col" }, h("div", { class: "ulx-compare-title" }, h("b", {}, "B "), comparison.b.label, h("span", { class: "ulx-muted" }, ` · ${where(comparison.b)}`)), sideB)));
     drawBoard(sideA, comparison.a.board, { compact: true, changed: paths });
     drawBoard(sideB, comparison.b.board, { compact: true, changed: paths });
-    if (!comparison.rows.length) {
-      body.append(h("p", { class: "ulx-muted" }, "The two tables are the same."));
-      return;
-    }
-    // one table, its rows grouped by the first part of the place ("lineup", "heroes", ...)
-    const groups = new Map();
-    for (const row of comparison.rows) {
-      const [first, ...rest] = row[0].split(" › ");
-      const key = rest.length ? first : "the table";
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push([rest.length ? rest.join(" › ") : first, row[1], row[2]]);
-    }
-    const table = h("table", { class: "ulx-diff" },
-      h("thead", {}, h("tr", {}, h("th", {}, "What differs"), h("th", {}, `A: ${comparison.a.label}`), h("th", {}, `B: ${comparison.b.label}`))));
-    for (const [group, rows] of groups) {
-      const open = ui.diffOpen.get(group) ?? rows.length <= 8;
-      const section = h("tbody", { class: `ulx-diff-group${open ? " is-open" : ""}` });
-      section.append(h("tr", { class: "ulx-diff-head" }, h("th", { colspan: "3" },
-        h("button", {
-          class: "ulx-diff-toggle", type: "button", "aria-expanded": open ? "true" : "false",
-          onclick: () => { ui.diffOpen.set(group, !open); drawCompare(); },
-        }, `${open ? "▾" : "▸"} ${group}`, h("span", { class: "ulx-count" }, String(rows.length))))));
-      if (open) for (const [place, x, y] of rows) section.append(h("tr", {}, h("td", {}, place), h("td", {}, x), h("td", {}, y)));
-      table.append(section);
-    }
-    body.append(table);
   }
 
   // --- wiring ----------------------------------------------------------------------------------
