@@ -44,6 +44,8 @@ _LAZY = {
     "widgets": ("umbrella_lab.widgets", None),
     "Explorer": ("umbrella_lab.widgets", "Explorer"),
     "explore": ("umbrella_lab.widgets", "explore"),
+    "puzzle": ("umbrella_lab.widgets", "puzzle"),
+    "puzzles": ("umbrella_lab.widgets", "puzzles"),
     "simulate": ("umbrella_lab.sim", "simulate"),
     "sweep": ("umbrella_lab.sim", "sweep"),
     "advise": ("umbrella_lab.sim", "advise"),

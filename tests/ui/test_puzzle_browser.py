@@ -1,0 +1,133 @@
+"""The puzzle view in a real browser (JupyterLab): nothing of the answer before the commitment,
+then the advisor's bars best first and the line after the learner's move.
+
+Run with ``pytest -m ui tests/ui/test_puzzle_browser.py``. Screenshots at desktop size
+(1280x800) and as projected (1280x720 at 150%: a 853x480 page at device scale 1.5).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import write_notebook
+
+pytestmark = pytest.mark.ui
+
+TIMEOUT = 90_000
+DESKTOP = ({"width": 1280, "height": 800}, 1)
+PROJECTED = ({"width": 853, "height": 480}, 1.5)
+
+CELLS = ['import umbrella_lab as ul\n\nview = ul.puzzles("academy")\nview']
+OTHER_GAMES = ("umbrella", "corporation", "marvel", "pig")
+WORDS_OF_THE_ANSWER = ("clearly ahead", "win_rate", "about equal", "Your move wins")
+
+
+@contextlib.contextmanager
+def _page(browser, size) -> Iterator[object]:
+    viewport, scale = size
+    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+def _whole(page, folder: Path, name: str, locator) -> None:
+    """The viewport as it is, then the whole element in a tall viewport."""
+    page.mouse.move(2, 2)
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(folder / name))
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 3000})
+    page.wait_for_timeout(250)
+    locator.screenshot(path=str(folder / name.replace(".png", "-whole.png")))
+    page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
+def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots, size):
+    write_notebook(servers.root / "puzzles.ipynb", CELLS)
+    tag = "desktop" if size is DESKTOP else "projected"
+    with _page(browser, size) as page:
+        page.goto(f"{servers.lab}/lab/tree/puzzles.ipynb?reset", timeout=TIMEOUT)
+        page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+        page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.commands", timeout=TIMEOUT
+        )
+        page.evaluate(
+            "window.jupyterapp.commands.execute('application:toggle-left-area').catch(() => {})"
+        )
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        notebook = page.locator(".jp-NotebookPanel:visible")
+        view = notebook.locator(".ulp").first
+        view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
+        view.locator(".ulp-board-inner, .ulp-text").first.wait_for(timeout=TIMEOUT)
+        html = page.content()
+        for words in WORDS_OF_THE_ANSWER:
+            assert words not in html, f"{words!r} is in the page before the commitment"
+        assert view.locator(".ulp-reveal").count() == 0
+        assert view.locator(".ulp-choice.is-right").count() == 0
+        assert view.locator(".ulp-commit").is_disabled()
+        view.scroll_into_view_if_needed()
+        _whole(page, shots, f"puzzle-lab-{tag}-before.png", view)
+
+        choices = view.locator(".ulp-choice")
+        count = choices.count()
+        choices.nth(0).click()
+        assert choices.nth(0).get_attribute("aria-checked") == "true"
+        assert "clearly ahead" not in page.content()  # picking is not committing
+        view.locator(".ulp-commit").click()
+        reveal = view.locator(".ulp-reveal")
+        reveal.wait_for(timeout=TIMEOUT)
+        bars = reveal.locator(".ulp-bar")
+        assert bars.count() >= min(count, 8)
+        if reveal.locator(".ulp-more").count():
+            reveal.locator(".ulp-more").click()
+        assert bars.count() >= count
+        assert bars.first.locator(".ulp-verdict").inner_text() == "best"
+        assert reveal.locator(".ulp-bar.is-yours").count() == 1
+        assert reveal.locator(".ulp-line li").count() >= 1
+        assert view.locator(".ulp-choice:disabled").count() == count
+        assert view.locator(".ulp-choice.is-right").count() == 1
+        reveal.scroll_into_view_if_needed()
+        _whole(page, shots, f"puzzle-lab-{tag}-after.png", view)
+
+        bars.first.click()  # the best move's line
+        assert "What follows" in reveal.locator(".ulp-line").inner_text()
+        view.locator(".ulp-reveal .ulp-commit").click()  # next puzzle
+        view.locator(".ulp-kicker", has_text="Puzzle 2 of").wait_for(timeout=TIMEOUT)
+        assert view.locator(".ulp-reveal").count() == 0
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_every_games_puzzles_show_their_board_and_reveal(servers, browser, shots, game):
+    if not (
+        Path(__file__).resolve().parents[2] / "umbrella_lab" / "puzzles" / f"{game}.json"
+    ).exists():
+        pytest.skip(f"{game} has no stored puzzles")
+    write_notebook(
+        servers.root / f"puzzles_{game}.ipynb",
+        [f'import umbrella_lab as ul\n\nul.puzzles("{game}")'],
+    )
+    with _page(browser, DESKTOP) as page:
+        page.goto(f"{servers.lab}/lab/tree/puzzles_{game}.ipynb?reset", timeout=TIMEOUT)
+        page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+        page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.commands", timeout=TIMEOUT
+        )
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        view = page.locator(".jp-NotebookPanel:visible .ulp").first
+        view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
+        view.locator(".ulp-board-inner, .ulp-text").first.wait_for(timeout=TIMEOUT)
+        assert "clearly ahead" not in page.content()
+        view.scroll_into_view_if_needed()
+        _whole(page, shots, f"puzzle-lab-{game}-before.png", view)
+        view.locator(".ulp-choice").last.click()
+        view.locator(".ulp-commit").click()
+        view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
+        assert view.locator(".ulp-bar").first.locator(".ulp-verdict").inner_text() == "best"
+        _whole(page, shots, f"puzzle-lab-{game}-after.png", view)
