@@ -13,7 +13,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from umbrella_lab.charts.theme import BLUE, GREY, INK, ORANGE, PALETTE, SEQUENTIAL
+from umbrella_lab.charts.theme import BLUE, GREY, INK, ORANGE, PALETTE, SEQUENTIAL, interval
 from umbrella_lab.sim.stats import (
     Z95,
     compare,
@@ -112,7 +112,7 @@ def win_rate_chart(
         ),
         tooltip=tooltip,
     )
-    errors = base.mark_rule(color=INK, strokeWidth=2).encode(x=x, y="low:Q", y2="high:Q")
+    errors = interval(base, x=x, y="low:Q", y2="high:Q")
     text = base.mark_text(dy=-4, baseline="bottom", color=INK, fontWeight="bold").encode(
         x=x, y="high:Q", text="shown:N"
     )
@@ -299,10 +299,11 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
             "best:N",
             title=None,
             scale=alt.Scale(domain=domain, range=colours),
+            legend=alt.Legend(labelLimit=300),
         ),
         tooltip=tooltip,
     )
-    errors = base.mark_rule(color=INK, strokeWidth=2).encode(y=y, x="low:Q", x2="high:Q")
+    errors = interval(base, y=y, x="low:Q", x2="high:Q")
     text = base.mark_text(align="left", dx=6, color=INK).encode(y=y, x="high:Q", text="shown:N")
     fewest = int(data["rollouts"].min()) if len(data) else 0
     most = int(data["rollouts"].max()) if len(data) else 0
@@ -340,7 +341,9 @@ def comparison_chart(
 
     Returns:
         Two charts side by side: the win rates (Wilson ranges) and the difference A - B with
-        its paired 95% range (see :func:`umbrella_lab.sim.compare`).
+        its paired 95% range (see :func:`umbrella_lab.sim.compare`): the same sign as
+        ``str(sim.compare(frame_a, frame_b))``, so give the frames in the order the text
+        compares them.
     """
     name_a, name_b = (str(label) for label in labels)
     result = compare(frame_a, frame_b, on=on)
@@ -375,7 +378,7 @@ def comparison_chart(
                 alt.Tooltip("win_rate:Q", title="Win rate", format=".1%"),
             ],
         )
-        + base.mark_rule(color=INK, strokeWidth=2).encode(x=x, y="low:Q", y2="high:Q")
+        + interval(base, x=x, y="low:Q", y2="high:Q")
         + base.mark_text(dy=-4, baseline="bottom", color=INK, fontWeight="bold").encode(
             x=x, y="high:Q", text="shown:N"
         )
@@ -392,7 +395,7 @@ def comparison_chart(
         ]
     )
     span = max(0.05, abs(result.low), abs(result.high)) * 1.15
-    y = alt.Y("what:N", title=None)
+    y = alt.Y("what:N", title=None, axis=None)  # what is compared is said in the title
     scale = alt.Scale(domain=[-span, span])
     dbase = alt.Chart(difference)
     right = (
@@ -419,7 +422,14 @@ def comparison_chart(
         + dbase.mark_text(dy=-16, color=INK).encode(
             y=y, x=alt.X("difference:Q", scale=scale), text="shown:N"
         )
-    ).properties(width=360, height=alt.Step(60), title="Difference, seed by seed (95% range)")
+    ).properties(
+        width=360,
+        height=alt.Step(60),
+        title=alt.Title(
+            f"{name_a} minus {name_b}",
+            subtitle=f"games won, seed by seed (95% range); right of 0: {name_a} wins more",
+        ),
+    )
     subtitle = (
         f"The same {result.games:,} seeds for both. Seeds won only by {name_a}: "
         f"{result.only_a:,}; only by {name_b}: {result.only_b:,}."

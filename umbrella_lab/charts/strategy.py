@@ -14,7 +14,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from umbrella_lab.charts.theme import BLUE, GREY, INK, SEQUENTIAL
+from umbrella_lab.charts.theme import BLUE, GREY, INK, SEQUENTIAL, interval
 from umbrella_lab.sim.stats import require_columns
 from umbrella_lab.sim.tournament import ELO_MEAN, Tournament
 
@@ -180,7 +180,7 @@ def ladder_chart(result: Tournament | pd.DataFrame, *, title: str | None = None)
             alt.Tooltip("lead:N", title="Ahead of the next, same seeds"),
         ],
     )
-    errors = base.mark_rule(color=INK, strokeWidth=2).encode(y=y, x="low:Q", x2="high:Q")
+    errors = interval(base, y=y, x="low:Q", x2="high:Q")
     text = base.mark_text(align="left", dx=6, color=INK).encode(y=y, x="high:Q", text="shown:N")
     games = int(data["games"].min()) if len(data) else 0
     return (bars + errors + text).properties(
