@@ -464,9 +464,10 @@ def picture(state: State) -> str:
         crisis = f" · Crisis {loc['crisis']}" if loc["crisis"] else ""
         return (
             f'<td style="{cell}"><div style="font-weight:700">{loc["number"]}. '
-            f"{esc(loc['name'])}</div><div>Thugs ● {loc['thugs']}, Civilians ○ "
-            f'{loc["civilians"]} of {loc["slots"]} <span style="letter-spacing:2px">'
-            f"{tokens}</span>{crisis}</div><div>{cover}</div><div>{' '.join(who)}</div></td>"
+            f'{esc(loc["name"])}</div><div><span style="letter-spacing:2px">{tokens}</span> '
+            f'<span style="color:#5f6975">{loc["thugs"]} Thug(s), {loc["civilians"]} '
+            f"Civilian(s), {loc['slots']} slots</span>{crisis}</div><div>{cover}</div>"
+            f"<div>{' '.join(who)}</div></td>"
         )
 
     missions = " · ".join(
@@ -487,7 +488,7 @@ def picture(state: State) -> str:
     )
     story = _storyline(s)
     last = [
-        esc(c["title"] if c["kind"] == "plan" else f"{c['hero']} {''.join(c['symbols'])}")
+        esc(c["title"] if c["kind"] == "plan" else f"{c['hero']} {' '.join(c['symbols'])}")
         for c in story["cards"][-6:]
     ]
     tail = (

@@ -108,7 +108,7 @@ export function render(el, b, ctx) {
     const move = loc.go ? { id: loc.go, label: `Move to ${loc.name}` } : loc.pick ? { id: loc.pick, label: loc.pick_label } : null;
     const classes = ["umv-loc", loc.here ? "is-here" : "", loc.villain ? "has-villain" : "",
       move && act ? "is-target" : "", changed(`locations › ${loc.name}`) ? "is-changed" : ""].filter(Boolean).join(" ");
-    const props = { class: classes, style: `grid-area:${area}`, "data-location": loc.id };
+    const props = { class: classes, style: `grid-area:${area}`, "data-location": loc.id, "data-card": loc.id };
     if (move && act) {
       props.onclick = () => act(move.id);
       props.title = move.label;
