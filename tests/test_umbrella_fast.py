@@ -25,9 +25,11 @@ from umbrella_lab.games.umbrella.policies import (
 )
 
 GAMES = 250 if FULL else 64  # per player count and level: 4,000 (full) or about 1,000 games
-CASES = [(players, level, {}) for players in (1, 2, 3, 4) for level in (1, 2, 3, 4)] + [
-    (players, players, {"match_mode": "in-place"}) for players in (1, 2, 3, 4)
-]
+CASES = (
+    [(players, level, {}) for players in (1, 2, 3, 4) for level in (1, 2, 3, 4)]
+    + [(players, players, {"match_mode": "in-place"}) for players in (1, 2, 3, 4)]
+    + [(players, 3, {"white_squares": "visible"}) for players in (1, 3)]
+)
 
 
 @pytest.mark.parametrize(("players", "level", "options"), CASES)

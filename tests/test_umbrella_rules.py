@@ -42,6 +42,7 @@ from umbrella_lab.games.umbrella.rules import (
     Skip,
     Stop,
     Swap,
+    SwapFarZone,
     SwapZone,
     colour_masks,
     figure_masks,
@@ -821,6 +822,94 @@ def test_solo_again_keeps_the_pushed_out_umbrella():
 # --- 8. interpretations --------------------------------------------------------------------------
 
 
+def _again_in_the_triggering_turn(**options):
+    """P1 scores the last token of the supply on the spot that earns "play again"."""
+    state = table(
+        players=3,
+        level=4,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        tokens={0: [2]},
+        supply=1,
+        **options,
+    )
+    return play(play(state, "push", PUSH_RED_DOWN_2), "score", "spot 3 (red)")
+
+
+def test_opt_final_again_true_plays_again_after_the_trigger():
+    after = _again_in_the_triggering_turn()
+    assert after.trigger == "supply" and after.to_act == 0 and after.step == "push"
+    assert "end.final-turns" in rules_of(after) and "power.again" in rules_of(after)
+
+
+def test_opt_final_again_false_loses_the_extra_turn_once_the_end_is_triggered():
+    after = _again_in_the_triggering_turn(final_again=False)
+    assert after.trigger == "supply" and after.to_act == 1
+    assert "opt.final_again" in rules_of(after)
+    assert "P1 does not play again" in str(after.events)
+
+
+def _zone_power(**options):
+    state = table(
+        level=4,
+        stages={0: "YGGB/BGYG/GGBY/BRYR"},
+        tokens={0: [10]},
+        spaces={0: ["F06 black", "F03 black"]},
+        **options,
+    )
+    after = play(state, "push", "green umbrella from the north zone (central) down column 2")
+    return play(after, "score", "spot 11 (green)")
+
+
+def test_opt_swap_zone_around_keeps_to_the_four_zones_around_the_stage():
+    after = _zone_power()
+    assert after.step == "swap-zone" and "swap-far-zone" not in kinds(after)
+    error = refusal(after, SwapFarZone(0, 4, 0, 0))  # a yellow umbrella of P2's personal zone
+    assert error.rule == "opt.swap_zone"
+
+
+def test_opt_swap_zone_any_may_use_a_zone_away_from_the_stage():
+    after = _zone_power(swap_zone="any")
+    assert {"swap-zone", "swap-far-zone", "skip"} <= kinds(after)
+    swapped = after.apply(
+        "P1: swap a red umbrella of P2's personal zone with the yellow umbrella at row 1, column 1"
+    )
+    assert stage(swapped)[0][0] == "R" and zone(swapped, "P2's personal zone") == "BGYY"
+    assert "power.swap-zone" in rules_of(swapped) and not swapped.check()
+
+
+def test_opt_white_squares_any_takes_a_colour_that_is_gone():
+    # level 3: the red spots are 4 and 6; the white square of the 90° space is spot 8
+    state = table(
+        level=3, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [4, 6]}
+    )
+    after = play(state, "push", PUSH_RED_DOWN_2)
+    assert sorted(a.key.spot + 1 for a in after.legal_actions()) == [8]
+    assert find(after, "score", "spot 8").rule == "board.white"
+
+
+def test_opt_white_squares_visible_refuses_a_colour_that_is_gone():
+    state = table(
+        level=3,
+        stages={0: RED_COLUMN},
+        spaces={0: ["F06 black", "F03 black"]},
+        tokens={0: [4, 6]},
+        white_squares="visible",
+    )
+    after = play(state, "push", PUSH_RED_DOWN_2)
+    assert after.to_act == 1 and "score" not in kinds(after)  # the red figure scores nothing
+    assert after.tokens(0) == 2
+
+
+@pytest.mark.parametrize("threshold", [15, 31])
+def test_opt_solo_win_sets_the_score_that_counts_as_won(threshold):
+    game = ul.load("umbrella", players=1, solo_win=threshold)
+    for seed in range(3):
+        final = play_out(game.deal(seed), greedy, random.Random(seed))
+        assert final.result.rule == "solo.achievement"
+        assert final.result.won == (final.result.scores[0] >= threshold)
+
+
 def test_opt_match_mode_in_place_needs_the_very_spaces_of_the_tile():
     # in place, F03 black on space 2 (90°) is column 4 exactly; column 2 does not count
     state = table(
@@ -961,7 +1050,10 @@ def _positions(count: int):
     found = []
     for seed in range(count):
         players, level = 1 + seed % 4, 1 + seed // 4 % 4
-        state = ul.load("umbrella", players=players, level=level, scoring="may").new(seed)
+        swap_zone = "any" if seed % 3 == 0 else "around"
+        state = ul.load(
+            "umbrella", players=players, level=level, scoring="may", swap_zone=swap_zone
+        ).new(seed)
         policy = POLICIES[sorted(POLICIES)[seed % 2]]
         rng = random.Random(seed)
         while not state.is_over:
@@ -992,6 +1084,7 @@ def test_moves_are_small_named_values():
         "cover",
         "swap",
         "swap-zone",
+        "swap-far-zone",
         "skip",
         "keep",
     ]
@@ -1041,6 +1134,8 @@ def test_legacy_old_ids_read_as_the_same_moves():
     for state in POSITIONS[::3]:
         parsed = set()
         for action in state.legal_actions():
+            if action.kind == "swap-far-zone":  # newer than the numeric format
+                continue
             old = old_key(action.key)
             assert read_old_key(state, old) == action.key, old
             if action.kind not in parsed:  # through the public face: one move of each kind
@@ -1080,6 +1175,7 @@ def _refused_examples(state):
         Cover: [Cover(0, 1), Cover(1, 5)],
         Swap: [Swap(0, 0, 1), Swap(0, 0, 5), Swap(0, 5, 6)],
         SwapZone: [SwapZone(0, side, 2, 5) for side in (0, 7)],
+        SwapFarZone: [SwapFarZone(0, zone, 2, 5) for zone in (0, 99)],
         Skip: [Skip(0, "swap-adjacent"), Skip(0, "swap-zone")],
         Keep: [Keep(0, EAST), Keep(1, WEST)],
     }

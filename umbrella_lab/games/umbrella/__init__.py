@@ -14,6 +14,7 @@ digest, its data files and how older action ids read (``legacy.py``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
@@ -26,6 +27,10 @@ from umbrella_lab.games.umbrella.rules import MOVES, SUPPLY, UmbrellaState, setu
 def _check(game: Game) -> None:
     """Read the piece files when the game is loaded: a broken one fails here, not at a deal."""
     load_pieces(game.options["data"])
+
+
+def _choice(name: str, default: Any, doc: str, choices: tuple) -> Option:
+    return Option(name, default, doc, choices, f"opt.{name}")
 
 
 OPTIONS = (
@@ -72,6 +77,34 @@ OPTIONS = (
         "may also declare it ('concede').",
         ("count", "concede"),
         "opt.solo_end",
+    ),
+    _choice(
+        "final_again",
+        True,
+        "A 'play again' earned once the end is triggered is still played (False: the "
+        "player's final turn is their last).",
+        (True, False),
+    ),
+    _choice(
+        "swap_zone",
+        "around",
+        "Level 4 zone swap: an umbrella of one of the four zones around your Stage ('around'), "
+        "or of any Waiting Zone on the table ('any').",
+        ("around", "any"),
+    ),
+    _choice(
+        "white_squares",
+        "any",
+        "Level 3 white squares take a figure of any colour ('any'), or only of a colour still "
+        "visible on the Scoreboard ('visible').",
+        ("any", "visible"),
+    ),
+    _choice(
+        "solo_win",
+        15,
+        "Solo: the score from which the engine counts a game as won (the Achievement board's "
+        "steps; the rulebook names no winning score).",
+        (15, 19, 24, 27, 31),
     ),
     Option(
         "data",

@@ -154,11 +154,14 @@ def _survey(s: UmbrellaState, seat: int) -> tuple[int, list[Any], list[int], lis
     figures = []
     if s.supply + (s.reserve if s.trigger else 0) > 0:
         colours, white = _free(tables, s.faces[seat], s.filled[seat])
+        any_colour = s.game.options["white_squares"] == "any"
         pinwheel = s.pinwheel[seat]
         for space, stack in enumerate(s.spaces[seat]):
             if stack:
                 turn = pinwheel[space] // 90
-                ok = 15 if white >> turn & 1 else colours
+                ok = (
+                    (15 if any_colour else colours) if white >> turn & 1 else colours
+                )  # [opt.white_squares]
                 if ok:
                     figures.append((tables.figures[stack[-1]][turn], ok))
     stage = [0, 0, 0, 0]

@@ -43,6 +43,7 @@ from umbrella_lab.games.umbrella.rules import (
     Score,
     Skip,
     Swap,
+    SwapFarZone,
     SwapZone,
     UmbrellaState,
     board_bonus,
@@ -83,6 +84,7 @@ def _figures(s: UmbrellaState, seat: int) -> list[tuple[int, tuple[int, ...], in
         return []
     face = s.faces[seat]
     filled = s.filled[seat]
+    any_colour = s.game.options["white_squares"] == "any"
     colours, white = 0, 0
     for i, spot in enumerate(face.spots):
         if not filled >> i & 1:
@@ -95,7 +97,9 @@ def _figures(s: UmbrellaState, seat: int) -> list[tuple[int, tuple[int, ...], in
     for space, stack in enumerate(s.spaces[seat]):
         if stack:
             turn = s.pinwheel[seat][space] // 90
-            ok = 15 if white >> turn & 1 else colours
+            ok = (
+                (15 if any_colour else colours) if white >> turn & 1 else colours
+            )  # [opt.white_squares]
             if ok:
                 out.append((space, masks[stack[-1]][turn], s.tables.cells[stack[-1]], ok))
     return out
@@ -390,7 +394,7 @@ def _best_swap(s: UmbrellaState, seat: int) -> Move:
         trial = cells[:]
         if isinstance(move, Swap):
             trial[move.a], trial[move.b] = trial[move.b], trial[move.a]
-        elif isinstance(move, SwapZone):
+        elif isinstance(move, (SwapZone, SwapFarZone)):
             trial[move.cell] = move.colour
         else:
             continue

@@ -13,7 +13,8 @@ and every refused move names one of them.
    when no Figure space is empty).
 5. End of the game [end.*]: three triggers, one more turn for each other player, the scores.
 6. Scoreboards [board.*] and the level-4 powers [power.*]: the powers' effects are in
-   ``effects.py``; the choices they open are ``Swap``, ``SwapZone`` and ``Skip``.
+   ``effects.py``; the choices they open are ``Swap``, ``SwapZone`` (``SwapFarZone`` with
+   swap_zone="any") and ``Skip``.
 7. Solo [solo.*]: ``Keep`` (play again keeps the pushed-out umbrella) and ``Stop``.
 
 >>> import umbrella_lab as ul
@@ -85,7 +86,9 @@ ACHIEVEMENTS = (
     (15, "it's a start."),
     (-1000, "try again!"),
 )  # [solo.achievement]
-SOLO_WIN = 15  # from "it's a start." on, the engine counts a solo game as won [solo.achievement]
+SOLO_WIN = 15
+"""The default of option solo_win: from "it's a start." on, a solo game counts as won
+[opt.solo_win]."""
 
 NORTH, EAST, SOUTH, WEST = range(4)  # the sides of a Stage, seen by its owner
 OPPOSITE = (SOUTH, WEST, NORTH, EAST)
@@ -974,6 +977,7 @@ def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
     stage = colour_masks(s.cells[seat])
     masks = s.tables.masks
     filled = s.filled[seat]
+    visible = visible_colours(s, seat)
     offers = []
     for space, stack in enumerate(s.spaces[seat]):
         if not stack:
@@ -984,10 +988,26 @@ def scoring_offers(s: UmbrellaState, seat: int) -> tuple[tuple[int, int], ...]:
             continue
         for i, spot in enumerate(s.faces[seat].spots):
             if not filled >> i & 1 and (
-                spot.colours & made if spot.white < 0 else spot.white == angle
+                spot.colours & made if spot.white < 0 else spot.white == angle and made & visible
             ):
                 offers.append((space, i))
     return tuple(offers)
+
+
+def visible_colours(s: UmbrellaState, seat: int) -> int:
+    """The colours a white square may take: every colour by default [board.white].
+
+    With white_squares="visible" only the colours still visible on the Scoreboard, those of its
+    free coloured spots [figure.full-colour] [opt.white_squares].
+    """
+    if s.game.options["white_squares"] == "any":
+        return 15
+    filled = s.filled[seat]
+    colours = 0
+    for i, spot in enumerate(s.faces[seat].spots):
+        if not filled >> i & 1 and spot.white < 0:
+            colours |= spot.colours
+    return colours
 
 
 def made_colours(s: UmbrellaState, seat: int, space: int, code: int | None = None) -> int:
@@ -1083,7 +1103,8 @@ class Score(Move):
 
     def label(self, s: UmbrellaState) -> str:
         spot = s.faces[self.seat].spots[self.spot]
-        made = made_colours(s, self.seat, self.space) & (spot.colours or 15)
+        made = made_colours(s, self.seat, self.space)
+        made &= spot.colours or visible_colours(s, self.seat)
         return (
             f"{s.seat_name(self.seat)}: score the {colour_words(made)} figure "
             f"{s.tile_words(s.top(self.seat, self.space))} on Figure space {self.space + 1}: "
@@ -1121,18 +1142,27 @@ class Score(Move):
         colours = colour_words(made)
         free = [sp for i, sp in enumerate(face.spots) if not s.filled[seat] >> i & 1]
         angle = s.pinwheel[seat][space]
-        if not any(sp.colours & made if sp.white < 0 else sp.white == angle for sp in free):
+        visible = visible_colours(s, seat)
+        if not any(
+            sp.colours & made if sp.white < 0 else sp.white == angle and made & visible
+            for sp in free
+        ):
             return (
                 f"no free {colours} spot is left on your Scoreboard: a {colours} figure scores "
                 "nothing and its tile is not passed"
             ), "figure.full-colour"
         if s.filled[seat] >> spot & 1:
             return f"spot {target.number} already holds a token", "figure.token"
-        if target.white >= 0:
+        if target.white >= 0 and target.white != angle:
             return (
                 f"spot {target.number} is a white square for figures from the {target.white}° "
                 f"Figure space; this figure sits on a {angle}° space"
             ), "board.white"
+        if target.white >= 0:
+            return (
+                f"no {colours} spot is left on your Scoreboard, so a {colours} figure scores "
+                "nothing, on a white square too (option white_squares)"
+            ), "opt.white_squares"
         return f"spot {target.number} takes {target.words}; this figure is {colours}", (
             "figure.token"
         )
@@ -1379,6 +1409,12 @@ def end_turn(s: UmbrellaState) -> None:
                 "end.final-turns",
                 lambda: "Each other player takes one final turn; tokens set aside may be used.",
             )
+    if s.extra_turn and s.trigger and not s.game.options["final_again"]:  # [opt.final_again]
+        s.extra_turn = False
+        s.say(
+            "opt.final_again",
+            lambda: f"The end is triggered: {s.seat_name(s.active)} does not play again.",
+        )
     if s.extra_turn:  # [power.again]
         s.extra_turn = False
         s.step = "push"
@@ -1410,7 +1446,7 @@ def finish(s: UmbrellaState, why: str) -> None:
     s.step = "over"
     if s.solo:
         words = s.achievement(scores[0])
-        won = scores[0] >= SOLO_WIN
+        won = scores[0] >= s.game.options["solo_win"]  # [opt.solo_win]
         reason = f"The game ends: {why}. {scores[0]} points: {words}"
         s.outcome = Result((0,) if won else (), reason, "solo.achievement", scores)
         s.say("solo.end", lambda: f"The game ends: {why}.")
@@ -1640,6 +1676,86 @@ class SwapZone(Move):
         return "that umbrella has the same colour: swapping changes nothing", self.rule
 
 
+class SwapFarZone(Move):
+    """The zone power with a zone away from your Stage (option swap_zone="any").
+
+    The card says "a Waiting Zone": with swap_zone="any" any zone on the table may give the
+    umbrella; ``zone`` numbers it as the table does (``UmbrellaState.zones``). The zones around
+    your Stage keep the move ``SwapZone`` [power.swap-zone] [opt.swap_zone].
+    """
+
+    kind = "swap-far-zone"
+    rule = "power.swap-zone"
+    seat: int
+    zone: int
+    colour: Colour
+    cell: int
+
+    @staticmethod
+    def legal(s: UmbrellaState) -> list[SwapFarZone]:
+        if s.step != "swap-zone" or s.game.options["swap_zone"] != "any":
+            return []
+        seat = s.active
+        cells, around = s.cells[seat], s.around[seat]
+        return [
+            SwapFarZone(seat, zone, colour, cell)
+            for zone, held in enumerate(s.zones)
+            if zone not in around
+            for colour in range(4)
+            if held[colour]
+            for cell in range(16)
+            if cells[cell] != colour
+        ]
+
+    def play(self, s: UmbrellaState) -> None:
+        seat, colour, cell = self.seat, self.colour, self.cell
+        zone = s.zones[self.zone]
+        cells = s.cells[seat]
+        old = cells[cell]
+        zone[colour] -= 1
+        zone[old] += 1
+        cells[cell] = colour
+        s.due.pop(0)
+        s.say(
+            "power.swap-zone",
+            lambda: (
+                f"{s.seat_name(seat)} swaps a {COLOURS[colour]} umbrella of "
+                f"{s.zone_phrase(self.zone)} with the {COLOURS[old]} umbrella at "
+                f"{cell_words(cell)}."
+            ),
+        )
+        carry_on(s)
+
+    def label(self, s: UmbrellaState) -> str:
+        return (
+            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of "
+            f"{s.zone_phrase(self.zone)} with the {COLOURS[s.cells[self.seat][self.cell]]} "
+            f"umbrella at {cell_words(self.cell)}"
+        )
+
+    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
+        refused = no_power_now(s, self.seat, "swap-zone")
+        if refused:
+            return refused
+        if s.game.options["swap_zone"] != "any":
+            return (
+                "the zone swap uses one of the four zones around your Stage (option swap_zone)",
+                "opt.swap_zone",
+            )
+        zone, colour = self.zone, self.colour
+        if not (0 <= zone < len(s.zones) and 0 <= colour < 4 and 0 <= self.cell < 16):
+            return (
+                f"name a zone (0 to {len(s.zones) - 1}), a colour (0 to 3) and a Stage space "
+                "(0 to 15)",
+                self.rule,
+            )
+        if zone in s.around[self.seat]:
+            return "a zone around your Stage is named by its side (the move swap-zone)", self.rule
+        if not s.zones[zone][colour]:
+            return f"there is no {COLOURS[colour]} umbrella in {s.zone_phrase(zone)}", self.rule
+        return "that umbrella has the same colour: swapping changes nothing", self.rule
+
+
 SKIP_WORDS = {"swap-adjacent": "swap two neighbours", "swap-zone": "swap with a zone"}
 SKIP_RULE = {"swap-adjacent": "power.swap", "swap-zone": "power.swap-zone"}
 
@@ -1752,6 +1868,7 @@ def no_figure_possible(s: UmbrellaState) -> bool:
     have = [s.cells[0].count(c) + sum(zone[c] for zone in zones) for c in range(4)]
     face = s.faces[0]
     free = [spot for i, spot in enumerate(face.spots) if not s.filled[0] >> i & 1]
+    visible = visible_colours(s, 0)
     for space, stack in enumerate(s.spaces[0]):
         if not stack:
             continue
@@ -1759,7 +1876,9 @@ def no_figure_possible(s: UmbrellaState) -> bool:
         angle = s.pinwheel[0][space]
         for colour in range(4):
             if have[colour] >= size and any(
-                spot.colours >> colour & 1 if spot.white < 0 else spot.white == angle
+                spot.colours >> colour & 1
+                if spot.white < 0
+                else spot.white == angle and visible >> colour & 1
                 for spot in free
             ):
                 return False
@@ -1802,7 +1921,7 @@ class Stop(Move):
         return must_first(s, self.seat)
 
 
-MOVES = (Push, PushAny, Stop, Score, Decline, Pass, Cover, Swap, SwapZone, Skip, Keep)
+MOVES = (Push, PushAny, Stop, Score, Decline, Pass, Cover, Swap, SwapZone, SwapFarZone, Skip, Keep)
 """The move kinds of Umbrella, in the order the legal moves are listed (only the kinds of the
 step being decided have legal moves at any moment)."""
 
@@ -1818,6 +1937,7 @@ __all__ = [
     "Skip",
     "Stop",
     "Swap",
+    "SwapFarZone",
     "SwapZone",
     "UmbrellaState",
     "setup",
