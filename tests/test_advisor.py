@@ -105,3 +105,33 @@ def test_a_clear_best_move_is_found_and_said():
 def test_bad_settings_are_refused(settings, words):
     with pytest.raises(ValueError, match=words):
         sim.advise(position(), **settings)
+
+
+def test_a_review_finds_where_a_policy_gives_chances_away():
+    def hold_at_once(view, actions):
+        return actions[-1]
+
+    table = sim.review("pig", hold_at_once, n=1, seed=3, budget=120, players=2)
+    assert list(table.columns) == [
+        "seed",
+        "step",
+        "seat",
+        "move",
+        "verdict",
+        "win_rate",
+        "best",
+        "best_rate",
+        "gap",
+        "state",
+    ]
+    assert len(table) >= 3 and set(table["seat"]) == {0}
+    assert all("hold" in move for move in table["move"])
+    assert (table["best"] == "P1: roll the die").mean() > 0.5
+    row = table.iloc[1]
+    assert row["state"].to_act == 0 and row["gap"] == pytest.approx(
+        row["best_rate"] - row["win_rate"]
+    )
+    with pytest.raises(ValueError, match="no seat 5"):
+        sim.review("pig", hold_at_once, seat=5, players=2)
+    with pytest.raises(ValueError, match="n must be a whole number"):
+        sim.review("pig", hold_at_once, n=0)

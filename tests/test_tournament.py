@@ -122,3 +122,28 @@ def test_bad_counts_are_refused():
         sim.tournament("pig", ["random", "heuristic"], n=0)
     with pytest.raises(ValueError, match="seed must be a whole number"):
         sim.tournament("pig", ["random", "heuristic"], seed=1.5)
+
+
+def test_two_policies_are_compared_seed_by_seed_against_the_same_opponent():
+    def always_roll(view, actions):
+        return actions[0]
+
+    result = sim.tournament("pig", ["heuristic", "random", always_roll], n=40, seed=3, workers=1)
+    scores = result.seed_scores("random", "heuristic")
+    assert scores.columns.tolist() == ["seed", "score"] and len(scores) == 40
+    assert set(scores["score"]) <= {0.0, 0.5, 1.0}
+    pairing = result.table.set_index(["policy", "opponent"]).loc[("random", "heuristic")]
+    assert scores["score"].mean() == pytest.approx(pairing["wins"] / pairing["games"])
+    better = result.compare("random", "always_roll", opponent="heuristic")
+    assert better.games == 40 and better.column == "score"
+    assert better.difference == pytest.approx(better.a - better.b) and better.low <= better.high
+    with pytest.raises(ValueError, match="'sly' did not play"):
+        result.seed_scores("sly", "heuristic")
+    with pytest.raises(ValueError, match="give the opponent"):
+        result.seed_scores("random")
+
+
+def test_a_cooperative_comparison_counts_the_teams_wins():
+    result = sim.tournament("academy", ["random", "heuristic"], n=30, seed=2, players=3, workers=1)
+    compared = result.compare("heuristic", "random")
+    assert compared.games == 30 and compared.a >= compared.b

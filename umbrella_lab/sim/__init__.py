@@ -10,7 +10,7 @@ import altair.
 ['games', 'wins', 'win_rate', 'low', 'high']
 """
 
-from umbrella_lab.sim.advisor import advise, best_action
+from umbrella_lab.sim.advisor import advise, best_action, review
 from umbrella_lab.sim.mcts import MCTS, mcts
 from umbrella_lab.sim.policies import (
     PolicyError,
@@ -46,6 +46,7 @@ __all__ = [
     "mcts",
     "policy_name",
     "policy_names",
+    "review",
     "sample_size",
     "seat_win_rate",
     "simulate",

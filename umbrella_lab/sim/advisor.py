@@ -40,7 +40,7 @@ from typing import Any
 
 import pandas as pd
 
-from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
@@ -51,6 +51,7 @@ from umbrella_lab.sim._parallel import (
     submit_quietly,
     travels,
 )
+from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import FastPolicy, PolicyLike, get_policy
 from umbrella_lab.sim.stats import wilson
 
@@ -458,6 +459,119 @@ def best_action(
     """
     advice = advise(state, policy, rollouts, seed, executor, workers=workers)
     return state.parse_action(str(advice["id"].iloc[0]))
+
+
+def review(
+    game: str | Game,
+    policy: PolicyLike,
+    n: int = 5,
+    seed: int = 0,
+    *,
+    seat: int = 0,
+    others: PolicyLike = "heuristic",
+    budget: int | None = None,
+    players: int | None = None,
+    workers: int | None = 1,
+    **options: Any,
+) -> pd.DataFrame:
+    """Where does a policy go wrong? The advisor's verdict on each of its decisions.
+
+    ``n`` games are played (game ``k`` dealt from seed ``seed + k``): in a competitive game
+    ``policy`` plays ``seat`` and ``others`` every other seat; in a co-operative game ``policy``
+    makes every decision. At each of its decisions with a choice, :func:`advise` rates every
+    move (racing, ``budget`` rollouts), and one row tells how the policy's own move fared.
+
+    >>> def greedy_pig(view, actions):
+    ...     return actions[-1]                       # always hold at once
+    >>> table = review("pig", greedy_pig, n=1, seed=3, budget=60, players=2)
+    >>> table.columns[:6].tolist()
+    ['seed', 'step', 'seat', 'move', 'verdict', 'win_rate']
+    >>> table["best"].iloc[1]                     # the advisor would roll on here
+    'P1: roll the die'
+
+    Args:
+        game: A game name (then ``players=`` and rule options may follow) or a loaded game.
+        policy: The policy to review: a name, a fast policy or a plain function.
+        n: Games to play.
+        seed: The first game's seed.
+        seat: The policy's seat in a competitive game.
+        others: Who plays the other seats (competitive games).
+        budget: The advisor's rollouts per decision (default: the game's).
+        players: Seats at the table (a game name only).
+        workers: Processes for the advisor (default 1: this process only).
+        **options: Rule options (a game name only).
+
+    Returns:
+        One row per decision of the policy, in play order: ``seed``, ``step`` (moves made
+        before it), ``seat``, ``move`` (the policy's move), ``verdict`` (the advisor's word for
+        it: best, about equal or behind), ``win_rate``, ``best`` (the advisor's first move),
+        ``best_rate``, ``gap`` (``best_rate - win_rate``, points of chance given away) and
+        ``state`` (the position, for a closer look, e.g. ``ul.puzzle(row.state)``).
+
+    Raises:
+        ValueError: for a count of games that is not a positive whole number, or a seat not
+            at the table.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        msg = f"n must be a whole number of games, at least 1, not {n!r}"
+        raise ValueError(msg)
+    loaded = load(game, players, **options) if isinstance(game, str) else game
+    if not 0 <= seat < loaded.players:
+        msg = f"there is no seat {seat!r} in a {loaded.players}-player game"
+        raise ValueError(msg)
+    mine = get_policy(loaded, policy)
+    theirs = get_policy(loaded, others)
+    team_game = loaded.info.cooperative or loaded.players == 1
+    rows = []
+    for k in range(n):
+        state = loaded.new(seed + k)
+        rng = random.Random(seed + k)
+        step = 0
+        while not state.is_over:
+            actor = state.to_act
+            if actor == CHANCE:
+                state = state.roll()
+                step += 1
+                continue
+            own = team_game or actor == seat
+            move = (mine if own else theirs)(state, rng)
+            view = actor if actor is not None and actor >= 0 else None
+            if own and len(root_moves(state, view)) > 1:
+                advice = advise(state, budget=budget, seed=seed + k, workers=workers)
+                label = state.action(move).id
+                row = advice[advice["id"] == label].iloc[0]
+                top = advice.iloc[0]
+                rows.append(
+                    {
+                        "seed": seed + k,
+                        "step": step,
+                        "seat": TEAM if actor is None else actor,
+                        "move": row["label"],
+                        "verdict": row["verdict"],
+                        "win_rate": float(row["win_rate"]),
+                        "best": top["label"],
+                        "best_rate": float(top["win_rate"]),
+                        "gap": float(top["win_rate"] - row["win_rate"]),
+                        "state": state,
+                    }
+                )
+            state = state.apply(move)
+            step += 1
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "seed",
+            "step",
+            "seat",
+            "move",
+            "verdict",
+            "win_rate",
+            "best",
+            "best_rate",
+            "gap",
+            "state",
+        ],
+    )
 
 
 # --- rollouts ---------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from umbrella_lab.sim._parallel import (
     submit_quietly,
 )
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
-from umbrella_lab.sim.stats import Z95, compare, wilson, win_rate
+from umbrella_lab.sim.stats import Z95, Comparison, compare, wilson, win_rate
 
 ELO_MEAN = 1500.0
 """The mean rating of a tournament's policies on the Elo scale."""
@@ -109,6 +109,59 @@ class Tournament:
     def summary(self) -> pd.DataFrame:
         """The ranking in one table: the ladder (co-operative) or the ratings."""
         return self.ladder if self.cooperative else self.ratings
+
+    def seed_scores(self, policy: str, opponent: str | None = None) -> pd.DataFrame:
+        """A policy's result on each seed: ``seed`` and ``score``, one row per seed.
+
+        In a competitive game the score is its mean over the seed's line-ups against
+        ``opponent`` (1 a win, 0.5 a draw, 0 a loss); in a co-operative game, whether the
+        team won (``opponent`` is not needed).
+
+        Raises:
+            ValueError: for a policy (or an opponent) that did not play, or a competitive game
+                without an opponent.
+        """
+        for name in (policy, opponent):
+            if name is not None and name not in self.policies:
+                msg = f"{name!r} did not play; the policies are {', '.join(self.policies)}"
+                raise ValueError(msg)
+        games = self.games
+        if self.cooperative:
+            mine = games[games["policy"] == policy]
+            scores = mine["won"].astype(float)
+        else:
+            if opponent is None or opponent == policy:
+                msg = "give the opponent whose games are counted (another policy of the tournament)"
+                raise ValueError(msg)
+            pair = {policy, opponent}
+            mine = games[[{a, b} == pair for a, b in zip(games["a"], games["b"], strict=True)]]
+            scores = np.where(
+                mine["outcome"] == policy, 1.0, np.where(mine["outcome"] == opponent, 0.0, 0.5)
+            )
+            scores = pd.Series(scores, index=mine.index)
+        table = scores.groupby(mine["seed"]).mean().rename("score").reset_index()
+        return table
+
+    def compare(self, policy: str, other: str, opponent: str | None = None) -> Comparison:
+        """How much better ``policy`` did than ``other``, seed by seed, on the same luck.
+
+        Competitive games: each one's score against ``opponent`` on each seed (both met it on
+        the same seeds, in the same seats); co-operative games: the team's wins. The interval
+        is paired over seeds (:func:`umbrella_lab.sim.stats.compare`).
+
+        >>> from umbrella_lab import sim
+        >>> def always_roll(view, actions):
+        ...     return actions[0]
+        >>> result = sim.tournament(
+        ...     "pig", ["heuristic", "random", always_roll], n=30, seed=1, bootstrap=0
+        ... )
+        >>> better = result.compare("random", "always_roll", opponent="heuristic")
+        >>> better.games, bool(better.difference > 0)
+        (30, True)
+        """
+        mine = self.seed_scores(policy, opponent)
+        theirs = self.seed_scores(other, opponent)
+        return compare(mine, theirs, column="score")
 
 
 def tournament(
