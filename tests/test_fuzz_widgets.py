@@ -57,6 +57,7 @@ FIELDS = {
     "annotate": ("branch", "note"),
     "compare": ("a", "b", "a_step", "b_step"),
     "compare_fork": ("branch",),
+    "preview": ("step",),
     "advise": ("rollouts", "effort"),
 }
 """Each intent and the fields it reads."""
@@ -162,6 +163,8 @@ def test_every_field_broken_in_turn_gets_a_clear_error_and_changes_nothing(game,
         {"type": "compare", "a": 0, "b": 0, "a_step": 10**6},
         {"type": "compare", "a": 0, "b": 0, "b_step": "end"},
         {"type": "compare_fork", "branch": 0},
+        {"type": "preview", "step": 10**6},
+        {"type": "preview", "step": "1"},
         {"type": "advise", "effort": 0},
         {"type": "advise", "rollouts": -3},
         {"type": "advise", "rollouts": "many"},

@@ -359,3 +359,32 @@ def test_compare_any_step_and_since_the_fork(w):
     assert w.comparison["mode"] == "since the fork"  # the last good comparison stays
     frontend_sets(w, seat=1)  # seen from another seat: the same comparison again
     assert w.comparison["mode"] == "since the fork"
+
+
+def test_moves_not_offered_are_listed_with_reason_and_rule(w, monkeypatch):
+    actor = w.actor
+    expected = [(f"{actor}: heal 2 with 20", "no hero is hurt", "turn.heal")]
+    monkeypatch.setattr(type(w.state), "unavailable", lambda self: expected, raising=False)
+    w.refresh()
+    assert w.unavailable == [
+        {
+            "label": f"{actor}: heal 2 with 20",
+            "short": "heal 2 with 20",
+            "reason": "no hero is hurt",
+            "rule": "turn.heal",
+        }
+    ]
+    frontend_sets(w, seat=1)  # seen from a seat that cannot see every hand: nothing told
+    if w.state.hides_from(1):
+        assert w.unavailable == []
+
+
+def test_pointing_at_a_step_previews_it_and_moves_nothing(w):
+    frontend(w, {"type": "play", "steps": 4})
+    frontend(w, {"type": "preview", "step": 1})
+    assert w.preview["step"] == 1 and w.preview["board"] and w.step == 4
+    assert w.preview["label"] == w.history[1]["label"]
+    frontend(w, {"type": "preview", "step": 9})
+    assert w.notice["kind"] == "error" and "no step 9" in w.notice["text"]
+    frontend(w, {"type": "preview"})
+    assert w.preview == {} and w.step == 4

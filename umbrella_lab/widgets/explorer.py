@@ -133,6 +133,8 @@ class Explorer(anywidget.AnyWidget):
     advisor = traitlets.Dict().tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
+    preview = traitlets.Dict().tag(sync=True)
+    unavailable = traitlets.List().tag(sync=True)
 
     def __init__(
         self,
@@ -503,23 +505,35 @@ class Explorer(anywidget.AnyWidget):
                     f"{'s' * (session.game.players != 1)} · seed {session.seed}"
                 )
                 self.board = view.model(state, seat)
+                groups = ["Luck" if chance else view.group_of(a.kind) for a in actions]
+                briefs = [view.brief(state, a) for a in actions]
+                shorts, leads = _without_repeats(
+                    [b or x for b, x in zip(briefs, shorts, strict=True)],
+                    groups,
+                    actor if not chance else "",
+                    [bool(b) for b in briefs],
+                )
                 self.actions = [
                     {
                         "id": a.id,
                         "label": a.label,
-                        "short": view.brief(state, a) or short,
+                        "short": short,
+                        "lead": lead,
                         "rule": a.rule,
                         "kind": a.kind,
-                        "group": "Luck" if chance else view.group_of(a.kind),
+                        "group": group,
                         **(
                             {"odds": _fraction(odds[a.key]), "p": float(odds[a.key])}
                             if a.key in odds
                             else {}
                         ),
                     }
-                    for a, short in zip(actions, shorts, strict=True)
+                    for a, short, lead, group in zip(actions, shorts, leads, groups, strict=True)
                 ]
                 self.actor = actor
+                self.unavailable = (
+                    [] if private or chance else _unavailable(state, actor, seat, hidden)
+                )
                 self.status = {
                     "node": node.id,
                     "step": node.depth,
@@ -603,6 +617,25 @@ class Explorer(anywidget.AnyWidget):
         if not 0 <= step <= last:
             raise UmbrellaLabError(f"there is no step {step}: this line has steps 0 to {last}")
         self.jump(step)
+
+    def _msg_preview(self, content: dict[str, Any]) -> None:
+        """A look at another step of this line (pointing at it in the log); nothing moves."""
+        if content.get("step") is None:
+            self.preview = {}
+            return
+        line = self.session.line
+        step = _whole(content, "step")
+        if not 0 <= step < len(line):
+            msg = f"there is no step {step}: this line has steps 0 to {len(line) - 1}"
+            raise UmbrellaLabError(msg)
+        node = line[step]
+        seat = None if self.seat < 0 else self.seat
+        self.preview = {
+            "step": step,
+            "node": node.id,
+            "label": node.label,
+            "board": self.view.model(node.state, seat),
+        }
 
     def _msg_goto(self, content: dict[str, Any]) -> None:
         node = _whole(content, "node")
@@ -847,6 +880,26 @@ def _advisor_status() -> dict[str, Any]:
     return {"available": True, "reason": ""}
 
 
+def _unavailable(state: State, actor: str, seat: int | None, hidden: bool) -> list[dict[str, str]]:
+    """Moves a learner might expect that are not offered now, each with its reason and rule.
+
+    From the game's ``known`` moves (``state.unavailable()``); none while the viewing seat
+    cannot see the whole table (a reason could tell of a hidden card).
+    """
+    if hidden or state.is_over or not hasattr(state, "unavailable"):
+        return []
+    prefix = f"{actor}: " if actor else ""
+    return [
+        {
+            "label": label,
+            "short": label[len(prefix) :] if prefix and label.startswith(prefix) else label,
+            "reason": reason,
+            "rule": rule,
+        }
+        for label, reason, rule in state.unavailable()
+    ]
+
+
 def _at_step(session: PlainSession, branch: Branch, step: int | None) -> Node:
     """The position at ``step`` of a branch's line (its end when ``step`` is None)."""
     line = session.branch_line(branch)
@@ -893,6 +946,45 @@ def _actor(actions: list[Any]) -> tuple[str, list[str]]:
     if len(names) != 1 or len(next(iter(names)).split()) > 3:  # a name, not a phrase
         return "", [a.label for a in actions]
     return names.pop(), [short for _, short in parts]
+
+
+def _without_repeats(
+    shorts: list[str], groups: list[str], actor: str, kept: list[bool]
+) -> tuple[list[str], list[str]]:
+    """Labels without the words every button of a list would repeat, and those words.
+
+    The heading already names who plays ("Heroes to play"), so a leading "Heroes " goes; the
+    words all the buttons of a group of three or more start with ("search their deck:",
+    "S.T.A.R.S. Alpha Team assaults") are said once, over the group. Labels a board view
+    shortened itself (``kept``) stay as they are.
+
+    >>> _without_repeats(["Heroes put A into play", "Heroes end recruiting"], ["R", "R"],
+    ...                  "Heroes", [False, False])
+    (['put A into play', 'end recruiting'], ['', ''])
+    """
+    out = list(shorts)
+    if actor and len(out) > 1:
+        head = f"{actor} "
+        if all(text.startswith(head) or keep for text, keep in zip(out, kept, strict=True)):
+            out = [
+                text if keep else text[len(head) :] for text, keep in zip(out, kept, strict=True)
+            ]
+    leads = [""] * len(out)
+    for group in dict.fromkeys(groups):
+        where = [i for i, g in enumerate(groups) if g == group and not kept[i]]
+        if len(where) < 3:
+            continue
+        words = [out[i].split(" ") for i in where]
+        common = 0
+        while all(len(w) > common + 1 and w[common] == words[0][common] for w in words):
+            common += 1
+        if common < 2:
+            continue
+        lead = " ".join(words[0][:common])
+        for i, w in zip(where, words, strict=True):
+            out[i] = " ".join(w[common:])
+            leads[i] = lead
+    return out, leads
 
 
 def _node_entry(node: Node) -> dict[str, Any]:

@@ -304,7 +304,9 @@ function diceStrip(h, f) {
     h("span", { class: "ucb-dcell-total" }, String(c.total)),
     d.roller_is_attacker
       ? h("span", { class: "ucb-dcell-out" }, c.attacker_percent)
-      : h("span", { class: `ucb-dcell-out side-${c.attacker_wins ? f.attacker : f.defender}` }, NAMES[c.attacker_wins ? f.attacker : f.defender]));
+      // one letter per total (H or U, in the side's colour): eleven full names never fit
+      : h("span", { class: `ucb-dcell-out side-${c.attacker_wins ? f.attacker : f.defender}`, "aria-label": NAMES[c.attacker_wins ? f.attacker : f.defender] },
+        NAMES[c.attacker_wins ? f.attacker : f.defender][0]));
   });
   const what = d.roller_is_attacker
     ? `If ${d.roller_name} roll…: each total's odds, and ${possessive(attacker)} chance to win after it`
@@ -313,8 +315,8 @@ function diceStrip(h, f) {
     h("div", { class: "ucb-dice-head" },
       h("span", { class: "ucb-odds-title" }, what),
       h("span", { class: "ucb-legend" },
-        h("span", { class: `ucb-key att-${f.attacker}` }), says(f.attacker, "win"),
-        h("span", { class: `ucb-key def-${f.defender}` }), says(f.defender, "hold"))),
+        h("span", { class: `ucb-key att-${f.attacker}` }), `${d.roller_is_attacker ? "" : `${NAMES[f.attacker][0]}: `}${says(f.attacker, "win")}`,
+        h("span", { class: `ucb-key def-${f.defender}` }), `${d.roller_is_attacker ? "" : `${NAMES[f.defender][0]}: `}${says(f.defender, "hold")}`)),
     h("div", { class: "ucb-dcells" }, cells),
     h("div", { class: "ucb-odds-note" }, "Force a roll with the outcome buttons beside the board (a what-if), or let luck decide."));
 }

@@ -65,7 +65,8 @@ export function render(el, b, ctx) {
   const tokens = (n, cls) => h("span", { class: `uub-tokens ${cls}` },
     Array.from({ length: Math.min(n, 25) }, () => h("span", { class: "uub-token", "aria-hidden": "true" })));
   const top = h("div", { class: "uub-top" },
-    h("div", { class: "uub-title" }, b.solo ? "Umbrella · solo" : `Umbrella · ${b.players} players`,
+    // the explorer's title names the game and the players: the board names only the level
+    h("div", { class: "uub-title" }, b.solo ? "Solo" : null,
       h("span", { class: "uub-level", title: "Scoreboard difficulty level (option level)" }, `level ${b.level}`)),
     h("div", { class: `uub-stock${changed("supply") ? " is-changed" : ""}`, title: "Scoring tokens in the supply: the game ends when the last one is placed (end.supply)" },
       h("span", { class: "uub-stock-n" }, String(b.supply)), h("span", { class: "uub-stock-label" }, "in the supply"), tokens(b.supply, "")),

@@ -79,6 +79,7 @@ function render({ model, el }) {
     tab: "log",
     size: Number(readSetting("size")) || 1,
     hoverRule: null,
+    hoverWhy: "",
     pinnedRule: null,
     openPaths: new Set(["", "heroes", "lineup"]),
     diffOpen: new Map(),
@@ -151,36 +152,70 @@ function render({ model, el }) {
     drawRulebox();
   };
 
-  /** Show a rule in large type next to `anchor` ("left": to its left, else below it). */
-  function showPop(anchor, id, side) {
+  /**
+   * A rule's text for the pop-up: whole paragraphs up to about 520 characters, cut only at
+   * the end of a sentence, and whether more follows (read in full in the rule box).
+   */
+  function brief(text) {
+    if (text.length <= 560) return [text, false];
+    const head = text.slice(0, 520);
+    const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf(".\n"), head.lastIndexOf("\n\n"));
+    return [cut > 120 ? text.slice(0, cut + 1).trim() : head.replace(/\s+\S*$/, ""), true];
+  }
+
+  /**
+   * Show a rule next to `anchor`: "side" keeps it over the column of moves (never over the
+   * board), "below-right" under a rule id elsewhere (the log).
+   */
+  function showPop(anchor, id, side, why = "") {
     const rule = ruleOf(id);
     if (!rule || !anchor.isConnected) { hidePop(); return; }
-    pop.replaceChildren(
+    const [text, more] = brief(rule.text);
+    pop.replaceChildren(...[
+      why ? h("div", { class: "ulx-pop-why" }, why) : null,
       h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
-      h("div", { class: "ulx-pop-text" }, rule.text));
+      h("div", { class: "ulx-pop-text" }, text),
+      more ? h("div", { class: "ulx-pop-more" }, "… the whole rule is in the rule box under the moves") : null,
+    ].filter(Boolean));
     pop.hidden = false;
     const box = root.getBoundingClientRect();
     const at = anchor.getBoundingClientRect();
-    const width = pop.offsetWidth;
     let left;
     let top;
-    if (side === "left" && at.left - box.left - width - 12 >= 0) {
-      left = at.left - box.left - width - 12;
-      top = at.top - box.top;
+    if (side === "side") {
+      const column = (anchor.closest(".ulx-side") || anchor).getBoundingClientRect();
+      pop.style.width = `${Math.max(column.width, 260)}px`;
+      left = column.right - box.left - pop.offsetWidth;
+      const below = at.bottom + 6 + pop.offsetHeight <= window.innerHeight;
+      top = below ? at.bottom - box.top + 6 : at.top - box.top - pop.offsetHeight - 6;
     } else {
-      left = side === "below-right" ? at.right - box.left - width : at.left - box.left;
+      pop.style.width = "";
+      left = side === "below-right" ? at.right - box.left - pop.offsetWidth : at.left - box.left;
       top = at.bottom - box.top + 6;
     }
-    pop.style.left = `${Math.max(4, Math.min(left, box.width - width - 4))}px`;
+    pop.style.left = `${Math.max(4, Math.min(left, box.width - pop.offsetWidth - 4))}px`;
     pop.style.top = `${Math.max(4, top)}px`;
   }
   const hidePop = () => { pop.hidden = true; };
 
+  /** Pointing at a move or a rule id: its rule in the rule box if that is in view, else a pop-up. */
+  function pointAt(anchor, id, side, why = "") {
+    const box = rulebox.getBoundingClientRect();
+    const seen = box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    if (ui.hoverRule !== id || ui.hoverWhy !== why) { ui.hoverRule = id; ui.hoverWhy = why; drawRulebox(); }
+    if (seen) hidePop(); else if (pop.hidden) showPop(anchor, id, side, why);
+  }
+  function leave() {
+    hidePop();
+    if (ui.hoverRule !== null) { ui.hoverRule = null; ui.hoverWhy = ""; drawRulebox(); }
+  }
+
   const ruleChip = (id) => id ? h("button", {
     class: "ulx-rule", type: "button", "aria-label": `rule ${id}: ${ruleOf(id)?.title ?? ""}`,
-    onclick: (event) => { event.stopPropagation(); showRule(id, true); },
-    onmousemove: (event) => { if (pop.hidden) showPop(event.currentTarget, id, "below-right"); },
-    onmouseleave: hidePop,
+    title: "Click to keep this rule in the rule box",
+    onclick: (event) => { event.stopPropagation(); hidePop(); showRule(id, true); },
+    onmousemove: (event) => pointAt(event.currentTarget, id, "below-right"),
+    onmouseleave: leave,
   }, id) : null;
 
   function drawRulebox() {
@@ -189,15 +224,17 @@ function render({ model, el }) {
     const rule = ruleOf(id);
     if (!id || !rule) {
       rulebox.append(h("div", { class: "ulx-rulebox-hint" },
-        "Point at an action or a rule id to read the rule here."));
+        "Point at a move or a rule id (like ", h("span", { class: "ulx-rule ulx-rule-static" }, "turn.attack"),
+        ") to read its rule here; click a rule id to keep it here."));
       return;
     }
-    const why = ui.hoverRule ? "" : ui.pinnedRule ? "Pinned rule" : "The last move followed";
+    const why = ui.hoverRule ? "Pointed at" : ui.pinnedRule ? "Kept (click its id again to let go)" : "The last move followed";
+    if (ui.hoverRule && ui.hoverWhy) rulebox.append(h("div", { class: "ulx-rulebox-whynot" }, ui.hoverWhy));
     rulebox.append(
       h("div", { class: "ulx-rulebox-top" },
         why ? h("span", { class: "ulx-rulebox-why" }, why) : null,
         h("span", { class: "ulx-rule ulx-rule-static" }, id),
-        ui.pinnedRule === id ? h("button", { class: "ulx-link", onclick: () => showRule(id, true) }, "unpin") : null),
+        ui.pinnedRule === id && !ui.hoverRule ? h("button", { class: "ulx-link", onclick: () => showRule(id, true) }, "let go") : null),
       h("div", { class: "ulx-rulebox-title" }, rule.title),
       h("div", { class: "ulx-rulebox-text" }, rule.text));
   }
@@ -321,9 +358,10 @@ function render({ model, el }) {
     effort.addEventListener("change", () => { ui.effort = Number(effort.value); });
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
-      disabled: !advisor.available || advisor.busy || status.over || status.private_all,
-      title: advisor.available ? "Play each move out many times with the chosen policy and show how often the side to play wins"
-        : advisor.reason || "The advisor is not available",
+      disabled: !advisor.available || advisor.busy || status.over || status.private_all || status.chance,
+      title: !advisor.available ? advisor.reason || "The advisor is not available"
+        : status.chance ? "Luck decides here: there is no move to advise on"
+          : "Play each move out many times with the chosen policy and show how often the side to play wins",
       onclick: () => send({ type: "advise", effort: Number(effort.value) }),
     }, advisor.busy ? thinking(advisor) : "Ask the advisor");
     const stop = advisor.busy ? h("button", {
@@ -368,9 +406,25 @@ function render({ model, el }) {
     const dense = actions.length > 12;
     const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}` });
     for (const [group, items] of groups) {
+      // words every button of the group would repeat are said once, over it
+      const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
       list.append(h("div", { class: "ulx-group", dataset: { group } },
         h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
-        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id])))));
+        lead ? h("div", { class: "ulx-group-lead" }, `${lead} …`) : null,
+        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id], !lead)))));
+    }
+    const missing = get("unavailable") || [];
+    if (missing.length) {
+      // moves a learner might expect, not offered now: greyed, the reason and rule on hover
+      list.append(h("div", { class: "ulx-group is-unavailable", dataset: { group: "not offered" } },
+        h("div", { class: "ulx-group-title" }, "Not offered now", h("span", { class: "ulx-count" }, String(missing.length))),
+        h("div", { class: "ulx-group-buttons" }, missing.map((m) => h("button", {
+          class: "ulx-action is-unavailable", type: "button", "aria-disabled": "true",
+          "aria-label": `${m.label}: not offered, ${m.reason} (rule ${m.rule})`, dataset: { rule: m.rule },
+          onclick: (event) => { event.preventDefault(); hidePop(); showRule(m.rule, true); },
+          onmousemove: (event) => pointAt(event.currentTarget, m.rule, "side", `Not offered: ${m.reason}`),
+          onmouseleave: leave,
+        }, h("span", { class: "ulx-action-label" }, m.short || m.label), h("span", { class: "ulx-why-not" }, m.reason))))));
     }
     decide.append(list);
     const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
@@ -401,7 +455,7 @@ function render({ model, el }) {
   function verdictLine(actions, rows) {
     const rated = actions.filter((a) => rows[a.id]).sort((x, y) => ranking(rows[x.id], rows[y.id]));
     const pct = (x) => `${Math.round((x ?? 0) * 100)}%`;
-    const name = (a) => a.short || a.label;
+    const name = (a) => (a.lead ? `${a.lead} ${a.short}` : a.short || a.label);
     const best = rated.filter((a) => rows[a.id].verdict === "best");
     const even = rated.filter((a) => rows[a.id].verdict === "about equal");
     const toggle = h("span", { class: "ulx-order", role: "group", "aria-label": "Order of the moves" },
@@ -424,14 +478,15 @@ function render({ model, el }) {
     return h("div", { class: "ulx-verdict" }, h("div", { class: "ulx-verdict-text" }, ...text), toggle);
   }
 
-  function actionButton(action, advice) {
+  function actionButton(action, advice, withLead = false) {
+    const words = withLead && action.lead ? `${action.lead} ${action.short}` : action.short || action.label;
     const button = h("button", {
       class: `ulx-action kind-${action.kind}`, type: "button", dataset: { id: action.id, kind: action.kind },
       "aria-label": action.label, title: action.short && action.short !== action.label ? action.label : null,
       onclick: () => { hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
-      onmousemove: (event) => { if (pop.hidden) showPop(event.currentTarget, action.rule, "left"); }, onmouseleave: hidePop,
-      onfocus: (event) => showPop(event.currentTarget, action.rule, "left"), onblur: hidePop,
-    }, h("span", { class: "ulx-action-label" }, action.short || action.label),
+      onmousemove: (event) => pointAt(event.currentTarget, action.rule, "side"), onmouseleave: leave,
+      onfocus: (event) => pointAt(event.currentTarget, action.rule, "side"), onblur: leave,
+    }, h("span", { class: "ulx-action-label" }, words),
     action.odds ? h("span", { class: "ulx-odds", title: `Exact probability ${action.odds}` }, action.odds) : null);
     button.dataset.rule = action.rule;
     if (!advice) return button;
@@ -456,8 +511,8 @@ function render({ model, el }) {
     const history = get("history") || [];
     const policies = get("policy_names") || [];
     const busy = false;
-    const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step", onclick: () => send({ type: "undo" }) }, "◀ Undo");
-    const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line", onclick: () => send({ type: "redo" }) }, "Redo ▶");
+    const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step (← key)", onclick: () => send({ type: "undo" }) }, "◀ Undo");
+    const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line (→ key)", onclick: () => send({ type: "redo" }) }, "Redo ▶");
     const slider = h("input", {
       class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
       value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
@@ -499,6 +554,37 @@ function render({ model, el }) {
         h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…")));
   }
 
+  // --- time travel: pointing at a step in the log previews it; the arrow keys undo and redo ---
+  let previewTimer = 0;
+  function startPreview(step) {
+    clearTimeout(previewTimer);
+    ui.previewStep = step;
+    previewTimer = setTimeout(() => { if (ui.previewStep === step) model.send({ type: "preview", step }); }, 120);
+  }
+  function endPreview() {
+    clearTimeout(previewTimer);
+    if (ui.previewStep === null) return;
+    ui.previewStep = null;
+    schedule("board");
+  }
+  function drawPreview() {
+    const preview = get("preview") || {};
+    if (ui.previewStep === null || preview.step !== ui.previewStep || !preview.board) return;
+    const banner = h("div", { class: "ulx-preview-banner" },
+      h("b", {}, `Preview of step ${preview.step}`), ` · ${preview.label} · click the step to go there`);
+    const holder = h("div", { class: "ulx-preview" });
+    boardWrap.replaceChildren(banner, holder);
+    drawBoard(holder, preview.board, { compact: false, changed: [] });
+  }
+  root.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target;
+    if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return; // the slider keeps its keys
+    const status = get("status") || {};
+    if (event.key === "ArrowLeft" && status.can_undo) { event.preventDefault(); event.stopPropagation(); send({ type: "undo" }); }
+    else if (event.key === "ArrowRight" && status.can_redo) { event.preventDefault(); event.stopPropagation(); send({ type: "redo" }); }
+  });
+
   // --- tabs --------------------------------------------------------------------------------------
   function drawTabs() {
     tabs.replaceChildren(...TABS.map(([key, text]) => h("button", {
@@ -534,9 +620,13 @@ function render({ model, el }) {
   }
 
   function logEntry(entry, here, ahead) {
-    const what = entry.kind === "deal" ? entry.label : entry.kind === "fork" ? entry.label : entry.label;
+    const what = entry.label;
     return h("li", { class: `ulx-log-step${here ? " is-here" : ""}${ahead ? " is-ahead" : ""} kind-${entry.kind}`, dataset: { step: String(entry.step) } },
-      h("button", { class: "ulx-log-head", type: "button", title: "Go to this step", onclick: () => send({ type: "jump", step: entry.step }) },
+      h("button", {
+        class: "ulx-log-head", type: "button", title: here ? "The step on the board" : "Point to preview this step on the board; click to go there",
+        onclick: () => { endPreview(); send({ type: "jump", step: entry.step }); },
+        onmouseenter: () => { if (!here) startPreview(entry.step); }, onmouseleave: endPreview,
+      },
         h("span", { class: "ulx-log-num" }, String(entry.step)),
         h("span", { class: "ulx-log-label" }, what)),
       entry.events.length ? h("ul", { class: "ulx-events" }, entry.events.map(([rule, text]) => h("li", { class: "ulx-event" },
@@ -764,6 +854,7 @@ function render({ model, el }) {
     draw("css", () => { boardStyle.textContent = get("board_css") || ""; });
     draw("head", drawHead);
     draw("board", () => drawBoard(boardWrap, get("board"), { changed: (get("status") || {}).changed, legend: true }));
+    draw("preview", drawPreview);
     draw("decide", drawDecide);
     draw("rule", drawRulebox);
     draw("timeline", drawTimeline);
@@ -781,6 +872,7 @@ function render({ model, el }) {
   on("status", "head", "board", "decide", "rule", "timeline", "panel", "idle");
   on("board", "board", "idle");
   on("actions", "decide", "idle");
+  on("unavailable", "decide");
   on("actor", "decide");
   on("advice", "board", "decide", "idle");
   model.on("change:advisor", () => {
@@ -801,6 +893,7 @@ function render({ model, el }) {
   on("branch_list", "tabs", "panel", "idle");
   on("comparison", "panel", "idle");
   on("notice", "notice", "idle");
+  on("preview", "preview");
   on("rules", "rule", "decide");
   on("policy_names", "timeline");
   on("policy", "timeline");
