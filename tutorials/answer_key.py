@@ -422,3 +422,365 @@ def smart_against_smart(simulate: Callable[[], pd.DataFrame]) -> Quiz:
         explain=explain,
         evidence=lambda rate: charts.win_rate_chart(played["frame"], by="seat"),
     )
+
+
+# --- 07: design a villain -----------------------------------------------------------------------
+
+ENDINGS = {
+    "end.win": "won",
+    "end.plot": "the plot",
+    "end.plan-empty": "Master Plan deck empty",
+    "end.no-cards": "no cards left",
+    "end.solo-ko": "a KO",
+}
+"""How a game of Marvel United ends, by the rule of its last event, in words."""
+
+
+def endings(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The share of games ending each way (won, the plot, the deck, a KO), by villain version."""
+    rows = []
+    for name, frame in frames.items():
+        shares = frame["rule"].map(ENDINGS).value_counts(normalize=True)
+        for how in ENDINGS.values():
+            rows.append({"villain": name, "how": how, "share": float(shares.get(how, 0.0))})
+    return pd.DataFrame(rows)
+
+
+def endings_chart(frames: dict[str, pd.DataFrame]) -> alt.Chart:
+    """Stacked bars: how the games of each villain version end."""
+    table = endings(frames)
+    table["order"] = table["how"].map(list(ENDINGS.values()).index)
+    return (
+        alt.Chart(table)
+        .mark_bar()
+        .encode(
+            y=alt.Y("villain:N", title=None, sort=list(frames)),
+            x=alt.X("share:Q", title="Share of games", axis=PERCENT, stack="normalize"),
+            color=alt.Color(
+                "how:N",
+                title="How the game ended",
+                sort=list(ENDINGS.values()),
+                legend=alt.Legend(labelLimit=220),
+            ),
+            order=alt.Order("order:Q"),
+            tooltip=["villain", "how", alt.Tooltip("share:Q", format=".0%")],
+        )
+        .properties(width=420, height=alt.Step(34), title="How the games end")
+    )
+
+
+def fewer_thugs(before: Callable[[], pd.DataFrame], variant: Callable[[], pd.DataFrame]) -> Quiz:
+    """Fewer Thugs on the Master Plan cards: easier or harder?"""
+
+    def answer() -> str:
+        found = sim.compare(variant(), before())
+        if found.low > 0:
+            return "easier"
+        if found.high < 0:
+            return "harder"
+        return "same"
+
+    def explain(which: str) -> str:
+        played, base = variant(), before()
+        found = sim.compare(played, base)
+        return (
+            f"On the same {found.games} deals the planner won {found.a:.0%} against the Red "
+            f"Skull with fewer Thugs, {found.b:.0%} against the one before "
+            f"({found.difference * 100:+.0f} points, 95% range {found.low * 100:+.0f} to "
+            f"{found.high * 100:+.0f}). KOs: {(played['rule'] == 'end.solo-ko').mean():.0%} "
+            f"of the games, before {(base['rule'] == 'end.solo-ko').mean():.0%}. Thugs are "
+            "enemies, but also the stuff of the Defeat Thugs mission, one of the two missions "
+            "that open the villain to damage: discuss how fewer of them could slow the heroes."
+        )
+
+    return Quiz.choice(
+        "Now take Thugs off three Master Plan cards (the tokens left and right of the "
+        "villain). For the planner, is this Red Skull easier or harder?",
+        [("easier: fewer enemies", "easier"), ("harder", "harder"), ("no clear change", "same")],
+        answer=answer,
+        explain=explain,
+        evidence=lambda which: endings_chart({"before": before(), "fewer Thugs": variant()}),
+    )
+
+
+def which_losses_moved(base: pd.DataFrame, variant: Callable[[], pd.DataFrame]) -> Quiz:
+    """Which way of losing grew the most with the new villain?"""
+    ways = [("the plot (Fear at 20)", "the plot"), ("the Master Plan deck", "deck"), ("a KO", "KO")]
+    words = {"the plot": "end.plot", "deck": "end.plan-empty", "KO": "end.solo-ko"}
+
+    def growth(frame: pd.DataFrame) -> dict[str, float]:
+        return {
+            key: float((frame["rule"] == rule).mean() - (base["rule"] == rule).mean())
+            for key, rule in words.items()
+        }
+
+    def answer() -> str:
+        grown = growth(variant())
+        return max(grown, key=grown.get)
+
+    def explain(which: str) -> str:
+        grown = growth(variant())
+        parts = ", ".join(f"{key} {value * 100:+.0f} points" for key, value in grown.items())
+        return (
+            f"Against the packaged Red Skull on the same deals: {parts}. More BAM! means more "
+            "damage to the heroes at his location, and in solo a KO loses at once; the plot "
+            "moves too, since each BAM! also raises the Fear Track by 2."
+        )
+
+    return Quiz.choice(
+        "Your Red Skull wins more often. Which way of beating the heroes grew the most?",
+        ways,
+        answer=answer,
+        explain=explain,
+        evidence=lambda which: endings_chart({"packaged": base, "unleashed": variant()}),
+    )
+
+
+def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
+    """Exercise 1's check: more BAM!, fewer Thugs, a Special from another villain's deck."""
+    own = set(packaged["special"]) - {""}
+    lines = [
+        ("more BAM! cards", int(plans["bam"].sum()), int(packaged["bam"].sum()), "more"),
+        ("fewer Thug tokens", int(plans["thugs"].sum()), int(packaged["thugs"].sum()), "fewer"),
+    ]
+    report = []
+    for goal, now, before, way in lines:
+        done = now > before if way == "more" else now < before
+        report.append(f"{'✓' if done else '✗'} {goal}: {now} (packaged {before})")
+    new = sorted(set(plans["special"]) - own - {""})
+    mark = "✓" if new else "✗"
+    report.append(f"{mark} a new Special: {', '.join(new) if new else 'none yet'}")
+    return "\n".join(report)
+
+
+def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) -> str:
+    """Exercise 2's check: is the planner's win rate in the band, and how sure are we?"""
+    rate, lo, hi = sim.wilson(int(frame["won"].sum()), len(frame))
+    inside = low <= rate <= high
+    sure = low <= lo and hi <= high
+    verdict = (
+        "hard but fair, and the whole 95% range is inside the band"
+        if sure
+        else "in the band, but the 95% range reaches outside it: play more games to be sure"
+        if inside
+        else "too easy: make it harder"
+        if rate > high
+        else "too hard: give the heroes a chance"
+    )
+    return (
+        f"{'✓' if inside else '✗'} the planner wins {rate:.0%} of {len(frame)} games "
+        f"(95% range {lo:.0%} to {hi:.0%}); the band is {low:.0%} to {high:.0%}: {verdict}."
+    )
+
+
+# --- 03: the strategy lab -----------------------------------------------------------------------
+
+
+def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristic") -> Quiz:
+    """What share of its games against ``opponent`` does ``policy`` win in the tournament?"""
+
+    def answer() -> float:
+        return float(result.seed_scores(policy, opponent)["score"].mean())
+
+    def explain(score: float) -> str:
+        row = result.table.set_index(["policy", "opponent"]).loc[(policy, opponent)]
+        return (
+            f"{policy} won {score:.0%} of {int(row['games'])} games against {opponent} (95% "
+            f"range {row['seed_low']:.0%} to {row['seed_high']:.0%}, paired over the "
+            f"{int(row['seeds'])} seeds: each seed was played twice, once from each seat). "
+            "Half would be an even match."
+        )
+
+    return Quiz.number(
+        f"Predict: what share of its games against the {opponent} does {policy} win, in percent?",
+        answer,
+        within=10,
+        percent=True,
+        explain=explain,
+        evidence=lambda score: charts.pairings_chart(result, title="Who beats whom"),
+        hint="Every pairing played the same seeds, each seed once from each seat.",
+    )
+
+
+def is_the_search_stronger(result: sim.Tournament, search: str = "mcts") -> Quiz:
+    """Does the search player clearly beat the heuristic in these games?"""
+
+    def answer() -> str:
+        row = result.table.set_index(["policy", "opponent"]).loc[(search, "heuristic")]
+        if row["seed_low"] > 0.5:
+            return "stronger"
+        if row["seed_high"] < 0.5:
+            return "weaker"
+        return "unclear"
+
+    def explain(verdict: str) -> str:
+        row = result.table.set_index(["policy", "opponent"]).loc[(search, "heuristic")]
+        return (
+            f"{search} scored {row['score']:.0%} against the heuristic in {int(row['games'])} "
+            f"games, 95% range {row['seed_low']:.0%} to {row['seed_high']:.0%}. "
+            + (
+                "The whole range is above half: clearly stronger."
+                if verdict == "stronger"
+                else "The whole range is below half: clearly weaker."
+                if verdict == "weaker"
+                else "The range includes half: these games cannot tell. A search player plays "
+                "the heuristic for its look-ahead, and thinks about each move for a while, so "
+                "few games fit in a lesson."
+            )
+        )
+
+    return Quiz.choice(
+        f"The search player ({search}) plays out many games before each move. Against the "
+        "heuristic, in these games, it is:",
+        [
+            ("clearly stronger", "stronger"),
+            ("not clearly different", "unclear"),
+            ("clearly weaker", "weaker"),
+        ],
+        answer=answer,
+        explain=explain,
+        evidence=lambda verdict: charts.ratings_chart(result, title="Ratings (95% range)"),
+    )
+
+
+def what_the_advisor_prefers(review: pd.DataFrame) -> Quiz:
+    """Where careful's move is behind, does the advisor rather roll on or hold?"""
+
+    def behind() -> pd.DataFrame:
+        return review[review["verdict"] == "behind"]
+
+    def answer() -> str:
+        rows = behind()
+        rolls = int(rows["best"].str.contains("roll").sum())
+        return "roll" if rolls >= len(rows) - rolls else "hold"
+
+    def explain(which: str) -> str:
+        rows = behind()
+        rolls = int(rows["best"].str.contains("roll").sum())
+        return (
+            f"Of the {len(rows)} decisions where careful's move is behind, the advisor would "
+            f"roll on in {rolls} and hold in {len(rows) - rolls}. Look at the scores in those "
+            "rows: a threshold that ignores the score holds too early when the rival is ahead "
+            "or close to the goal, and rolls on when holding would already win."
+        )
+
+    def evidence(which: str) -> pd.DataFrame:
+        rows = behind().sort_values("gap", ascending=False)
+        return rows[["seed", "move", "best", "win_rate", "best_rate", "gap"]].round(3)
+
+    return Quiz.choice(
+        "Where careful's move is behind, what would the advisor rather do?",
+        [("roll on", "roll"), ("hold", "hold")],
+        answer=answer,
+        explain=explain,
+        evidence=evidence,
+    )
+
+
+def is_it_better(comparison: Callable[[], sim.Comparison]) -> Quiz:
+    """Is the improved policy better, on the same seeds, against the same opponent?"""
+
+    def answer() -> str:
+        found = comparison()
+        if found.low > 0:
+            return "better"
+        if found.high < 0:
+            return "worse"
+        return "unclear"
+
+    def explain(which: str) -> str:
+        found = comparison()
+        return (
+            f"Against the heuristic, on the same {found.games} seeds: {found.a:.1%} for the "
+            f"new policy and {found.b:.1%} for the old, a difference of "
+            f"{found.difference * 100:+.1f} points (95% range {found.low * 100:+.1f} to "
+            f"{found.high * 100:+.1f}). "
+            + (
+                "The whole range is above zero: the improvement is real, not luck."
+                if which == "better"
+                else "The whole range is below zero: the change made it worse."
+                if which == "worse"
+                else "The range includes zero: these games cannot tell the two apart."
+            )
+        )
+
+    return Quiz.choice(
+        "Measured on the same seeds against the same opponent, the new policy is:",
+        [("better", "better"), ("not clearly different", "unclear"), ("worse", "worse")],
+        answer=answer,
+        explain=explain,
+        hint="Think of the 95% range of the difference, not only the difference.",
+    )
+
+
+# --- 05: puzzles ------------------------------------------------------------------------------
+
+
+def puzzle_gap(game: str, index: int = 0) -> Quiz:
+    """How many points of win chance does the heuristic give away in a stored puzzle?"""
+    from umbrella_lab.sim.puzzles import load_puzzles
+
+    found = load_puzzles(game)[index]
+
+    def answer() -> float:
+        return float(found.fair["difference"])
+
+    def explain(gap: float) -> str:
+        fair = found.fair
+        return (
+            f"From the deciding seat's view, {int(fair['rollouts'])} deals: the best move wins "
+            f"{fair['best']:.0%}, the heuristic's move {fair['heuristic']:.0%}: "
+            f"{gap * 100:+.1f} points (95% range {fair['low'] * 100:+.1f} to "
+            f"{fair['high'] * 100:+.1f}). A few points of win chance a move add up over a "
+            "game of many moves."
+        )
+
+    return Quiz.number(
+        "In the puzzle you just solved, the heuristic plays another move than the best. How "
+        "many points of win chance does that cost, in percentage points?",
+        answer,
+        within=5,
+        low=0,
+        high=50,
+        unit=" points",
+        explain=explain,
+        hint="0 would mean no cost at all; 50 would turn a sure win into a coin toss.",
+    )
+
+
+def what_makes_a_move_good() -> Quiz:
+    """What does the advisor count when it calls a move best?"""
+    return Quiz.choice(
+        "The advisor calls a move best. What did it count?",
+        [
+            ("the points or damage the move makes this turn", "turn"),
+            ("how often the game is won after it, played to the end many times", "game"),
+            ("how many moves it leaves open", "options"),
+        ],
+        answer="game",
+        explain=(
+            "How often the whole game is won after the move: after each move it plays the game "
+            "to the end many times (the heuristic playing on, the unseen cards dealt anew, the "
+            "same deals for every move) and counts the wins. A move that gains this turn and "
+            "loses the game later is a bad move."
+        ),
+    )
+
+
+def team_or_hero() -> Quiz:
+    """In a co-operative game, whose chance does the advisor count?"""
+    return Quiz.choice(
+        "Marvel United is co-operative: the heroes win or lose together. When the advisor "
+        "rates a hero's move, whose chance to win does it count?",
+        [
+            ("the active hero's own", "hero"),
+            ("the team's: a win counts for every hero", "team"),
+            ("the villain's", "villain"),
+        ],
+        answer="team",
+        explain=(
+            "The team's. In a co-operative game a move is good when it makes the team's win "
+            "more likely, even when it costs the hero who plays it (a card lost, a hero "
+            "knocked out)."
+        ),
+    )
