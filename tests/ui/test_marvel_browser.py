@@ -1,0 +1,102 @@
+"""The Marvel United board in a real browser (Voila): a few moves played by clicking the table.
+
+Run with ``pytest -m ui tests/ui/test_marvel_browser.py``. Screenshots are saved (see
+``conftest.py``) at desktop size (1280x800) and as projected (1280x720 at 150%).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import write_notebook
+
+pytestmark = pytest.mark.ui
+
+TIMEOUT = 60_000
+
+CELLS = ['from umbrella_lab.widgets import Explorer\n\nExplorer("marvel", seed=1, players=1)']
+
+FITS = """(root) => {
+  const box = root.getBoundingClientRect();
+  const out = [];
+  for (const el of root.querySelectorAll(".umv *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.right > box.right + 1 || r.left < box.left - 1)) {
+      out.push(`${el.className || el.tagName}: ${Math.round(r.left)}-${Math.round(r.right)}`);
+    }
+  }
+  return out.slice(0, 5);
+}"""
+
+
+@contextlib.contextmanager
+def _board(browser, servers, width: int, height: int, scale: float = 1) -> Iterator[object]:
+    """The explorer on a Marvel United table in Voila, its board drawn."""
+    write_notebook(servers.root / "marvel.ipynb", CELLS)
+    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=scale)
+    try:
+        page.goto(f"{servers.voila}/voila/render/marvel.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".umv-ring").wait_for(timeout=TIMEOUT)
+        yield explorer
+    finally:
+        page.close()
+
+
+def _wait_step(explorer, step: int) -> None:
+    explorer.locator(".ulx-step").filter(has_text=re.compile(rf"^Step {step} of")).wait_for(
+        timeout=TIMEOUT
+    )
+    explorer.page.wait_for_function(
+        "(el) => !el.classList.contains('is-busy')", arg=explorer.element_handle(), timeout=TIMEOUT
+    )
+
+
+def _shot(explorer, folder: Path, name: str) -> None:
+    page = explorer.page
+    page.mouse.move(2, 2)
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(folder / name))
+
+
+def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
+    with _board(browser, servers, 1280, 800) as explorer:
+        board = explorer.locator(".umv")
+        assert board.locator(".umv-loc").count() == 6
+        assert board.locator(".umv-mission").count() == 3
+        assert explorer.evaluate(FITS) == []
+        _shot(explorer, shots, "marvel-voila-1280-deal.png")
+        # a card from the hand: Black Widow's two Wilds join the Storyline
+        board.locator('.umv-hand button[data-card="black-widow-12"]').click()
+        _wait_step(explorer, 1)
+        played = board.locator(".umv-story .umv-card.is-played")
+        assert played.get_attribute("data-card") == "black-widow-12"
+        assert (
+            board.locator(".umv-pool .umv-sym.is-wild").count() == 1
+        )  # two Wilds: one symbol, "x2"
+        # a location next to her: she moves there (a Wild pays the Move)
+        board.locator('.umv-loc.is-target[data-location="stark-labs"]').click()
+        _wait_step(explorer, 2)
+        here = board.locator('.umv-loc.is-here[data-location="stark-labs"]')
+        assert here.locator(".umv-fig", has_text="Black Widow").count() == 1
+        # a Thug there: she attacks it, and it goes to the Defeat Thugs mission
+        here.locator(".umv-token.is-thug.is-click").first.click()
+        _wait_step(explorer, 3)
+        thugs = board.locator(".umv-mission", has_text="Defeat Thugs")
+        assert "1 / 9" in thugs.inner_text()
+        # the action list stays, grouped; the log names the rules
+        assert explorer.locator(".ulx-action").count() >= 1
+        assert "turn.attack" in explorer.locator(".ulx-log").inner_text()
+        assert explorer.evaluate(FITS) == []
+        _shot(explorer, shots, "marvel-voila-1280-after-clicks.png")
+
+
+def test_the_board_fits_when_projected(servers, browser, shots):
+    with _board(browser, servers, 1280, 720, scale=1.5) as explorer:
+        assert explorer.evaluate(FITS) == []
+        _shot(explorer, shots, "marvel-voila-projected.png")
