@@ -76,9 +76,8 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         _wait_step(explorer, 1)
         played = board.locator(".umv-story .umv-card.is-played")
         assert played.get_attribute("data-card") == "black-widow-12"
-        assert (
-            board.locator(".umv-pool .umv-sym.is-wild").count() == 1
-        )  # two Wilds: one symbol, "x2"
+        # this turn's actions: the two Wilds, shown as one symbol counted twice
+        assert board.locator(".umv-pool .umv-sym.is-wild").count() == 1
         # a location next to her: she moves there (a Wild pays the Move)
         board.locator('.umv-loc.is-target[data-location="stark-labs"]').click()
         _wait_step(explorer, 2)
