@@ -119,6 +119,9 @@ def test_clicking_a_thug_attacks_it_and_a_hand_card_plays_it():
 
 
 def test_actions_are_grouped_under_headings():
+    start = Explorer("marvel", seed=1, players=1)
+    plays = [a for a in start.actions if a["group"] == "Play a card"]
+    assert plays and plays[0]["short"] == "Black Widow M"  # the card, without its id
     w = _acting()
     groups = [a["group"] for a in w.actions]
     assert set(groups) <= {"Move", "Attack", "Heroic action", "Special", "End of the turn"}

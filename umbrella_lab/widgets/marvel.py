@@ -26,6 +26,7 @@ from umbrella_lab.games.marvel.rules import (
     THUG,
     VILLAIN,
     MarvelState,
+    card_words,
     choice_id,
     previous_hero_card,
 )
@@ -433,6 +434,15 @@ def _choice(s: MarvelState) -> dict[str, Any] | None:
     }
 
 
+def short(state: State, action: Action) -> str:
+    """A brief label for the action list: the card's words for a card to play or to lose."""
+    if action.kind == "play":
+        return card_words(state, action.key.card)  # type: ignore[arg-type]
+    if action.kind == "lose":
+        return "lose " + card_words(state, action.key.card)  # type: ignore[arg-type]
+    return ""
+
+
 # --- the static picture -----------------------------------------------------------------------
 
 
@@ -523,5 +533,6 @@ VIEW = register_view(
         ),
         quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
         picture=picture,
+        short=short,
     )
 )
