@@ -18,6 +18,7 @@ def _clicks(data: dict) -> list[str]:
         ids += [spot["go"], spot["pick"]]
         ids += [move["id"] for move in (*spot["attack"].values(), *spot["heroic"].values())]
     ids += [card["act"] for hand in data["hands"] for card in hand["cards"]]
+    ids += [hero["pick"]["id"] for hero in data["team"] if hero["pick"]]
     return [i for i in ids if i]
 
 
@@ -135,3 +136,23 @@ def test_the_static_picture_names_the_table():
         assert state.place_name(where).replace("'", "&#x27;") in html
     assert "Red Skull" in html and "<script" not in html
     assert view_for("marvel").static_picture(state) == html
+
+
+def test_the_heroes_choose_who_starts_by_clicking_a_hero():
+    w = Explorer("marvel", seed=1, players=2, heroes=("hulk", "wasp"))
+    assert w.board["decides"] == "The heroes choose who takes the first hero turn"
+    wasp = next(hero for hero in w.board["team"] if hero["name"] == "Wasp")
+    frontend(w, {"type": "act", "id": wasp["pick"]["id"]})
+    assert w.state.turn == 1 and all(hero["pick"] is None for hero in w.board["team"])
+
+
+def test_an_effects_target_is_clicked_on_the_table():
+    w = Explorer("marvel", seed=1, players=1)
+    while not (w.state.ask and w.state.ask[0].endswith("-target")):
+        w.play(1, policy="planner")
+    spot = w.board["ring"][w.state.ask[3]]
+    chooses = {a.id for a in w.state.legal_actions() if a.kind == "choose"}
+    assert {move["id"] for move in spot["attack"].values()} == chooses
+    rule = w.state.action(w.state.legal_moves()[0]).rule  # the Special's own rule
+    frontend(w, {"type": "act", "id": next(iter(spot["attack"].values()))["id"]})
+    assert w.status["rule"] == rule and rule.startswith("special.")

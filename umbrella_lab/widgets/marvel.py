@@ -198,6 +198,12 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
             if threat.effect in effects.THREATS
             else "threat.henchman",
         }
+    ask = s.ask[0] if s.ask is not None else ""
+    if isinstance(effects.ASKS.get(ask), effects.TargetAsk) and s.ask[3] == where:
+        for action in moves:  # an effect's damage: click what it hits [extra.ties]
+            if action.kind == "choose":
+                word = choice_id(s, action.key.choice)
+                spot["attack"][word] = {"id": action.id, "label": action.label}
     if here:
         targets = {THUG: "thug", HENCHMAN: "henchman", VILLAIN: "villain", CRISIS: "crisis"}
         for number, word in targets.items():
@@ -378,6 +384,9 @@ def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
             in_story[s.heroes.index(s.card(entry).hero)] += 1
     for h, hero_id in enumerate(s.heroes):
         purse = s.purse(h)
+        picks = [a for a in moves if a.kind == "lead" and a.key.hero == h] + [
+            a for a in moves if a.kind == "choose" and choice_id(s, a.key.choice) == hero_id
+        ]
         team.append(
             {
                 "id": hero_id,
@@ -392,6 +401,7 @@ def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
                 "active": h == s.active,
                 "storyline": in_story[h],
                 "hand": sum(1 for c in s.hand_of(h) if s.card(c).hero == hero_id),
+                "pick": {"id": picks[0].id, "label": picks[0].label} if picks else None,
             }
         )
     return team

@@ -239,7 +239,7 @@ export function render(el, b, ctx) {
       hero.invulnerable ? h("span", { class: "umv-flag is-shield", title: "Invulnerable until this hero's next turn" }, "Invulnerable") : null,
       hero.crisis ? h("span", { class: "umv-flag is-crisis", title: "Crisis tokens held" }, `Crisis ${hero.crisis}`) : null,
     ];
-    team.append(h("div", { class: `umv-hero${hero.active ? " is-active" : ""}${hero.ko ? " is-ko" : ""}${changed(`heroes › ${hero.name}`) ? " is-changed" : ""}`, style: `--umv-hero:${hero.colour}` },
+    team.append(clickable("div", hero.pick, { class: `umv-hero${hero.active ? " is-active" : ""}${hero.ko ? " is-ko" : ""}${changed(`heroes › ${hero.name}`) ? " is-changed" : ""}`, style: `--umv-hero:${hero.colour}`, "data-hero": hero.id },
       h("div", { class: "umv-hero-name" }, hero.name),
       h("div", { class: "umv-small" }, `at ${hero.location}`),
       h("div", { class: "umv-flags" }, ...flags, ...counts(hero.tokens)),
