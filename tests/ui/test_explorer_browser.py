@@ -109,14 +109,20 @@ def test_lab_click_fork_compare(servers, browser, shots):
         log_steps = explorer.locator(".ulx-log-step")
         assert log_steps.count() == 1
 
-        # hovering an action shows the rule that allows it, in words
+        # pointing at an action shows the rule that allows it, in words: in the rule box when
+        # that is in view, else in a pop-up over the moves (never over the board)
         first = explorer.locator(".ulx-action").first
         rule_id = first.get_attribute("data-rule")
         first.hover()
+        rulebox = explorer.locator(".ulx-rulebox")
+        rulebox.filter(has_text=rule_id).wait_for(timeout=TIMEOUT)
+        text = rulebox.locator(".ulx-rulebox-text").inner_text()
+        assert len(text) > 40 and text.rstrip()[-1] in ".!?)"  # whole, not cut mid-sentence
         pop = explorer.locator(".ulx-pop")
-        pop.wait_for(state="visible", timeout=TIMEOUT)
-        assert rule_id in pop.inner_text()
-        assert len(pop.locator(".ulx-pop-text").inner_text()) > 40
+        if pop.is_visible():
+            assert rule_id in pop.inner_text()
+            board_box = explorer.locator(".ulx-board-wrap").bounding_box()
+            assert pop.bounding_box()["x"] >= board_box["x"] + board_box["width"] - 1
         _shot(explorer, shots, "lab-1280-hover-rule.png", widget=False, hover=True)
         _assert_fits(explorer)
         _shot(explorer, shots, "lab-1280-board.png")
@@ -167,7 +173,7 @@ def test_lab_click_fork_compare(servers, browser, shots):
 
         # the seat switch re-draws the table as one hero sees it
         explorer.locator(".ulx-seat").select_option("1")
-        explorer.locator(".uab-seen").wait_for(timeout=TIMEOUT)
+        explorer.locator(".ulx-board-wrap .uab-seen").wait_for(timeout=TIMEOUT)
 
         # the same page, large screen and dark theme
         page.set_viewport_size({"width": 1920, "height": 1080})
@@ -247,7 +253,8 @@ def test_the_advisor_shows_its_progress_then_its_bars(servers, browser, shots):
         explorer = page.locator(".ulx").first
         explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
         ask = explorer.locator(".ulx-advise")
-        ask.click()  # Umbrella: dozens of pushes x 100 games, several seconds of work
+        explorer.locator(".ulx-effort").select_option("10")  # thorough: about ten seconds
+        ask.click()
         explorer.locator(".ulx-advise", has_text=re.compile(r"Thinking… \d+%")).wait_for(
             timeout=TIMEOUT
         )
@@ -255,3 +262,134 @@ def test_the_advisor_shows_its_progress_then_its_bars(servers, browser, shots):
         explorer.locator(".ulx-advice").first.wait_for(timeout=TIMEOUT)
         assert ask.text_content() == "Ask the advisor"
         assert explorer.locator(".ulx-advice").count() == explorer.locator(".ulx-action").count()
+
+
+UMBRELLA_COMPARE = (
+    "from umbrella_lab.widgets import Explorer\n\n"
+    'w = Explorer("umbrella", seed=3, players=4)\n'
+    'w.play(6)\nw.fork("other")\nw.play(14)\nw.switch(0)\nw.play(10)\nw.compare(0, 1)\nw'
+)
+
+GAMES_CELLS = {
+    "explorer_academy.ipynb": 'Explorer("academy", seed=7, players=3)',
+    "explorer_umbrella.ipynb": 'Explorer("umbrella", seed=3, players=4)',
+    "explorer_corporation.ipynb": 'Explorer("corporation", seed=3)',
+}
+
+
+@pytest.fixture(scope="module")
+def more_notebooks(ui_root: Path) -> Path:
+    """Notebooks for the tests below, written into the servers' folder."""
+    from conftest import write_notebook
+
+    write_notebook(ui_root / "umbrella_compare.ipynb", [UMBRELLA_COMPARE])
+    for name, cell in GAMES_CELLS.items():
+        write_notebook(ui_root / name, [f"from umbrella_lab.widgets import Explorer\n\n{cell}"])
+    return ui_root
+
+
+def test_the_advisor_ranks_best_first_marks_the_board_and_can_be_stopped(servers, browser, shots):
+    with _voila(browser, servers, "two_umbrella.ipynb", 1600, 900) as page:
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        explorer.locator(".ulx-effort").select_option("4")  # careful: a few seconds
+        explorer.locator(".ulx-advise").click()
+        explorer.locator(".ulx-verdict").wait_for(timeout=TIMEOUT)
+        _shot(explorer, shots, "voila-1600-advisor-ranked.png", widget=False)
+        # best first: the verdicts come in order, and the win rates within each verdict
+        verdicts = explorer.locator(".ulx-action.has-advice").evaluate_all(
+            "(els) => els.map((e) => [e.dataset.verdict, parseInt(e.querySelector("
+            "'.ulx-advice-text').textContent)])"
+        )
+        order = {"best": 0, "about equal": 1, "behind": 2}
+        keys = [(order[v], -rate) for v, rate in verdicts]
+        assert keys == sorted(keys)
+        assert sum(v == "best" for v, _ in verdicts) <= 1
+        # the pick is shown on the board: its push arrow
+        assert explorer.locator(".uub-arrow.is-advised, .uub-arrow.is-leading").count() >= 1
+        # the list order on request
+        explorer.get_by_role("button", name="List order").click()
+        assert explorer.locator(".ulx-group-title", has_text="Ranked").count() == 0
+        explorer.get_by_role("button", name="Best first").click()
+        # a long request is stopped by Stop, and nothing changes
+        explorer.locator(".ulx-effort").select_option("10")
+        explorer.locator(".ulx-advise").click()
+        explorer.locator(".ulx-stop").click()
+        explorer.locator(".ulx-notice", has_text="stopped").wait_for(timeout=TIMEOUT)
+        explorer.locator(".ulx-advise", has_text="Ask the advisor").wait_for(timeout=TIMEOUT)
+
+
+def test_umbrella_compare_is_short_and_score_first(servers, browser, shots, more_notebooks):
+    with _voila(browser, servers, "umbrella_compare.ipynb", 1600, 900) as page:
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-board").first.wait_for(timeout=TIMEOUT)
+        explorer.get_by_role("tab", name="Compare").click()
+        explorer.locator(".ulx-diff").wait_for(timeout=TIMEOUT)
+        first = explorer.locator(".ulx-diff-toggle").first.inner_text()
+        assert first.startswith("▾ Score")
+        panel = explorer.locator(".ulx-panel").bounding_box()
+        print(f"Umbrella compare panel: {panel['height']:.0f} px tall")
+        assert panel["height"] < 1600
+        text = explorer.locator(".ulx-diff").inner_text()
+        assert "#" not in text and "spots:" not in text
+        _assert_fits(explorer)
+        _shot(explorer, shots, "voila-1600-umbrella-compare.png")
+        # compare a step with another, and a branch since its fork
+        explorer.locator(".ulx-compare-bar select").nth(1).select_option(label="other")
+        explorer.get_by_role("button", name="B since its fork").click()
+        explorer.locator(".ulx-diff th", has_text="since the fork").wait_for(timeout=TIMEOUT)
+
+
+def test_time_travel_keys_and_a_preview_of_a_log_step(servers, browser, shots):
+    with _voila(browser, servers, "explorer.ipynb", 1280, 800) as page:
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        explorer.get_by_role("button", name="10 steps").click()
+        _wait_step(explorer, 10)
+        explorer.locator(".ulx-title").click()  # focus inside the explorer
+        page.keyboard.press("ArrowLeft")
+        _wait_step(explorer, 9)
+        page.keyboard.press("ArrowRight")
+        _wait_step(explorer, 10)
+        explorer.locator(".ulx-log-step[data-step='3'] .ulx-log-head").hover()
+        banner = explorer.locator(".ulx-preview-banner")
+        banner.wait_for(timeout=TIMEOUT)
+        assert "step 3" in banner.inner_text()
+        _shot(explorer, shots, "voila-1280-preview.png", widget=False, hover=True)
+        page.mouse.move(2, 2)
+        banner.wait_for(state="detached", timeout=TIMEOUT)
+        assert explorer.locator(".ulx-step").inner_text().startswith("Step 10 ")
+
+
+@pytest.mark.parametrize("notebook", sorted(GAMES_CELLS))
+def test_projected_the_board_and_the_moves_are_on_the_first_screen(
+    servers, browser, shots, more_notebooks, notebook
+):
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    try:
+        page.goto(f"{servers.voila}/voila/render/{notebook}", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        page.wait_for_timeout(500)
+        first_move = explorer.locator(".ulx-action").first.bounding_box()
+        board = explorer.locator(".ulx-board").first.bounding_box()
+        assert first_move["y"] + first_move["height"] <= 720, first_move
+        assert board["y"] < 360, board  # the board starts in the top half of the screen
+        smallest = explorer.evaluate(SMALLEST_TEXT)
+        assert smallest >= 11, smallest
+        _assert_fits(explorer)
+        _shot(explorer, shots, f"voila-projected-{notebook.replace('.ipynb', '.png')}")
+    finally:
+        page.close()
+
+
+SMALLEST_TEXT = """(root) => {
+  let least = 99;
+  for (const el of root.querySelectorAll("*")) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || el.closest("[hidden]")) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));
+  }
+  return least;
+}"""

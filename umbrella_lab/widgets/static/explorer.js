@@ -224,7 +224,7 @@ function render({ model, el }) {
     const rule = ruleOf(id);
     if (!id || !rule) {
       rulebox.append(h("div", { class: "ulx-rulebox-hint" },
-        "Point at a move or a rule id (like ", h("span", { class: "ulx-rule ulx-rule-static" }, "turn.attack"),
+        "Point at a move or a rule id (like ", h("span", { class: "ulx-rule ulx-rule-static" }, (get("actions") || [])[0]?.rule || Object.keys(get("rules") || {})[0] || "turn.order"),
         ") to read its rule here; click a rule id to keep it here."));
       return;
     }
@@ -410,7 +410,7 @@ function render({ model, el }) {
       const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
       list.append(h("div", { class: "ulx-group", dataset: { group } },
         h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
-        lead ? h("div", { class: "ulx-group-lead" }, `${lead} …`) : null,
+        lead ? h("div", { class: "ulx-group-lead" }, `${lead[0].toUpperCase()}${lead.slice(1)} …`) : null,
         h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id], !lead)))));
     }
     const missing = get("unavailable") || [];
@@ -807,7 +807,8 @@ function render({ model, el }) {
           h("th", {}, `A: ${comparison.a.label} · ${where(comparison.a)}`),
           h("th", {}, `B: ${comparison.b.label} · ${where(comparison.b)}`))));
       for (const [group, rows] of groups) {
-        const open = ui.diffOpen.get(group) ?? (group === "Score" || rows.length <= 8);
+        // the score always open; the rest too when the list is short, else one click away
+        const open = ui.diffOpen.get(group) ?? (group === "Score" || (comparison.rows.length <= 16 && rows.length <= 8));
         const section = h("tbody", { class: `ulx-diff-group${open ? " is-open" : ""}` });
         section.append(h("tr", { class: "ulx-diff-head" }, h("th", { colspan: "3" },
           h("button", {
@@ -871,7 +872,7 @@ function render({ model, el }) {
   on("seat", "head");
   on("status", "head", "board", "decide", "rule", "timeline", "panel", "idle");
   on("board", "board", "idle");
-  on("actions", "decide", "idle");
+  on("actions", "decide", "rule", "idle");
   on("unavailable", "decide");
   on("actor", "decide");
   on("advice", "board", "decide", "idle");
