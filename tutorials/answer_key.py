@@ -643,40 +643,6 @@ def is_the_search_stronger(result: sim.Tournament, search: str = "mcts") -> Quiz
     )
 
 
-def what_the_advisor_prefers(review: pd.DataFrame) -> Quiz:
-    """Where careful's move is behind, does the advisor rather roll on or hold?"""
-
-    def behind() -> pd.DataFrame:
-        return review[review["verdict"] == "behind"]
-
-    def answer() -> str:
-        rows = behind()
-        rolls = int(rows["best"].str.contains("roll").sum())
-        return "roll" if rolls >= len(rows) - rolls else "hold"
-
-    def explain(which: str) -> str:
-        rows = behind()
-        rolls = int(rows["best"].str.contains("roll").sum())
-        return (
-            f"Of the {len(rows)} decisions where careful's move is behind, the advisor would "
-            f"roll on in {rolls} and hold in {len(rows) - rolls}. Look at the scores in those "
-            "rows: a threshold that ignores the score holds too early when the rival is ahead "
-            "or close to the goal, and rolls on when holding would already win."
-        )
-
-    def evidence(which: str) -> pd.DataFrame:
-        rows = behind().sort_values("gap", ascending=False)
-        return rows[["seed", "move", "best", "win_rate", "best_rate", "gap"]].round(3)
-
-    return Quiz.choice(
-        "Where careful's move is behind, what would the advisor rather do?",
-        [("roll on", "roll"), ("hold", "hold")],
-        answer=answer,
-        explain=explain,
-        evidence=evidence,
-    )
-
-
 def is_it_better(comparison: Callable[[], sim.Comparison]) -> Quiz:
     """Is the improved policy better, on the same seeds, against the same opponent?"""
 
@@ -713,6 +679,43 @@ def is_it_better(comparison: Callable[[], sim.Comparison]) -> Quiz:
     )
 
 
+def check_player(
+    mine: Callable[..., Any],
+    baseline: Callable[..., Any],
+    game: Any,
+    *,
+    n: int = 300,
+    seed: int = 0,
+) -> str:
+    """The exercise's check: your player and a baseline, each against the heuristic.
+
+    Both play the same fresh seeds; the answer gives the difference with its 95% range.
+    """
+    names = (getattr(mine, "__name__", "yours"), getattr(baseline, "__name__", "baseline"))
+    if names[0] == names[1]:
+        names = (f"{names[0]} (yours)", names[1])
+    result = sim.tournament(
+        game,
+        {names[0]: mine, names[1]: baseline, "heuristic": "heuristic"},
+        n=n,
+        seed=seed,
+        bootstrap=0,
+    )
+    found = result.compare(names[0], names[1], opponent="heuristic")
+    verdict = (
+        "✓ better: the whole 95% range is above zero"
+        if found.low > 0
+        else "✗ worse: the whole 95% range is below zero"
+        if found.high < 0
+        else "~ not clearly different: the 95% range includes zero (more seeds, or a bigger change)"
+    )
+    return (
+        f"{names[0]} scores {found.a:.1%} and {names[1]} {found.b:.1%} against the heuristic "
+        f"on the same {found.games} seeds: {found.difference * 100:+.1f} points (95% range "
+        f"{found.low * 100:+.1f} to {found.high * 100:+.1f}). {verdict}."
+    )
+
+
 # --- 05: puzzles ------------------------------------------------------------------------------
 
 
@@ -723,14 +726,14 @@ def puzzle_gap(game: str, index: int = 0) -> Quiz:
     found = load_puzzles(game)[index]
 
     def answer() -> float:
-        return float(found.fair["difference"])
+        return 100 * float(found.fair["difference"])
 
     def explain(gap: float) -> str:
         fair = found.fair
         return (
             f"From the deciding seat's view, {int(fair['rollouts'])} deals: the best move wins "
             f"{fair['best']:.0%}, the heuristic's move {fair['heuristic']:.0%}: "
-            f"{gap * 100:+.1f} points (95% range {fair['low'] * 100:+.1f} to "
+            f"{gap:+.1f} points (95% range {fair['low'] * 100:+.1f} to "
             f"{fair['high'] * 100:+.1f}). A few points of win chance a move add up over a "
             "game of many moves."
         )
