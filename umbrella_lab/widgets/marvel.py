@@ -89,10 +89,13 @@ def decides(s: MarvelState) -> str:
     if s.outcome is not None:
         return s.outcome.reason
     if s.ask is not None:
-        words = ASK_WORDS.get(s.ask[0], "a choice an effect leaves to the heroes")
+        who = s.seat_name(s.ask[1])
         if s.ask[0] == "lose":
-            words = f"{s.hero_name(s.ask[2])} takes damage: choose a card to put under the deck"
-        return f"{s.seat_name(s.ask[1])} to decide: {words}"
+            hurt = s.hero_name(s.ask[2])
+            words = f"{hurt} takes damage: a card from hand goes under the deck"
+            return words if who == hurt else f"{who} to decide: {words}"
+        words = ASK_WORDS.get(s.ask[0], "a choice an effect leaves to the heroes")
+        return f"{who} to decide: {words}"
     if s.step == "lead":
         return "The heroes choose who takes the first hero turn"
     if s.step == "play":

@@ -91,7 +91,8 @@ export function render(el, b, ctx) {
     if (b.turn_pool.special) turn.append(h("div", { class: "umv-special-ready" }, `Special ready: ${b.turn_pool.special}`));
   } else {
     turn.append(h("div", { class: "umv-label" }, "This turn"),
-      h("div", { class: "umv-small" }, b.step === "play" ? "A card is played next" : b.result ? "Game over" : "Waiting"));
+      h("div", { class: "umv-small" }, b.result ? "Game over" : b.step === "play" ? "A card is played next"
+        : b.step === "lead" ? "The heroes choose who starts" : b.step === "" ? "The villain's turn" : "A decision first"));
   }
   turn.append(h("div", { class: `umv-cadence${s.left <= 1 ? " is-soon" : ""}` },
     h("span", { class: "umv-cadence-n" }, String(s.left)),
@@ -247,6 +248,8 @@ export function render(el, b, ctx) {
   }
   el.append(team);
 
+  const hands = h("div", { class: `umv-hands${b.solo ? " is-solo" : ""}` });
+  el.append(hands);
   for (const hand of b.hands) {
     const tokens = counts(hand.tokens);
     const box = h("section", { class: `umv-hand${hand.turn ? " is-turn" : ""}${changed(`players › seat ${hand.seat}`) ? " is-changed" : ""}` },
@@ -255,7 +258,7 @@ export function render(el, b, ctx) {
         h("span", { class: "umv-small" }, `${hand.cards.length} in hand · deck ${hand.deck}`),
         tokens.length ? h("span", { class: "umv-flags" }, h("span", { class: "umv-small" }, "action tokens"), ...tokens) : null),
       h("div", { class: "umv-hand-row" }, ...hand.cards.map((card) => heroCard(card, card.act ? { id: card.act, kind: card.act_kind, label: card.act_label } : null))));
-    el.append(box);
+    hands.append(box);
   }
 }
 
