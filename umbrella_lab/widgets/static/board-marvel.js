@@ -95,7 +95,7 @@ export function render(el, b, ctx) {
         : b.step === "lead" ? "The heroes choose who starts" : b.step === "" ? "The villain's turn" : "A decision first"));
   }
   turn.append(h("div", { class: `umv-cadence${s.left <= 1 ? " is-soon" : ""}` },
-    h("span", { class: "umv-cadence-n" }, String(s.left)),
+    h("span", { class: "umv-cadence-n", title: `${s.since} hero card(s) since the last Master Plan card` }, s.left ? String(s.left) : "!"),
     h("span", {}, h("b", {}, s.when), h("br", {}), `${s.every} `, chip(s.pressure ? "turn.pressure" : "turn.cadence"))));
   el.append(h("div", { class: "umv-top" }, dashboard, turn));
 
