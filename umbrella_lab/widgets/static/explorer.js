@@ -153,12 +153,12 @@ function render({ model, el }) {
   };
 
   /**
-   * A rule's text for the pop-up: whole paragraphs up to about 520 characters, cut only at
+   * A rule's text for the pop-up: whole sentences up to about `most` characters, cut only at
    * the end of a sentence, and whether more follows (read in full in the rule box).
    */
-  function brief(text) {
-    if (text.length <= 560) return [text, false];
-    const head = text.slice(0, 520);
+  function brief(text, most = 520) {
+    if (text.length <= most + 40) return [text, false];
+    const head = text.slice(0, most);
     const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf(".\n"), head.lastIndexOf("\n\n"));
     return [cut > 120 ? text.slice(0, cut + 1).trim() : head.replace(/\s+\S*$/, ""), true];
   }
@@ -170,7 +170,7 @@ function render({ model, el }) {
   function showPop(anchor, id, side, why = "") {
     const rule = ruleOf(id);
     if (!rule || !anchor.isConnected) { hidePop(); return; }
-    const [text, more] = brief(rule.text);
+    const [text, more] = brief(rule.text, side === "side" ? 320 : 520);
     pop.replaceChildren(...[
       why ? h("div", { class: "ulx-pop-why" }, why) : null,
       h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
@@ -186,8 +186,11 @@ function render({ model, el }) {
       const column = (anchor.closest(".ulx-side") || anchor).getBoundingClientRect();
       pop.style.width = `${Math.max(column.width, 260)}px`;
       left = column.right - box.left - pop.offsetWidth;
-      const below = at.bottom + 6 + pop.offsetHeight <= window.innerHeight;
-      top = below ? at.bottom - box.top + 6 : at.top - box.top - pop.offsetHeight - 6;
+      // below the move if it fits on the screen, else above it, else as low as the screen allows
+      const height = pop.offsetHeight;
+      let y = at.bottom + 6;
+      if (y + height > window.innerHeight) y = at.top - height - 6 >= 0 ? at.top - height - 6 : Math.max(4, window.innerHeight - height - 4);
+      top = y - box.top;
     } else {
       pop.style.width = "";
       left = side === "below-right" ? at.right - box.left - pop.offsetWidth : at.left - box.left;
