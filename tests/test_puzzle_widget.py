@@ -102,7 +102,9 @@ def test_any_position_is_judged_by_the_advisor_at_the_commitment():
     assert view.count == 1 and view.reveal == {}
     reveal = view.commit(view.choices[0]["label"])
     assert reveal["fair"] == "" and len(reveal["rows"]) == len(view.choices)
-    assert reveal["rows"][0]["verdict"] in ("best", "about equal")
+    top = reveal["rows"][0]
+    assert top["verdict"] in ("best", "about equal") and reveal["leader"] == top["id"]
+    assert reveal["best"] == (top["id"] if top["verdict"] == "best" else None)
     assert sum(row["rollouts"] for row in reveal["rows"]) >= 60
 
 

@@ -131,3 +131,35 @@ def test_every_games_puzzles_show_their_board_and_reveal(servers, browser, shots
         view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
         assert view.locator(".ulp-bar").first.locator(".ulp-verdict").inner_text() == "best"
         _whole(page, shots, f"puzzle-lab-{game}-after.png", view)
+
+
+LIVE = [
+    "import random\n\nimport umbrella_lab as ul\nfrom umbrella_lab import sim\n\n"
+    'state = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(4)\n'
+    'player, rng = sim.get_policy("marvel", "heuristic"), random.Random(4)\n'
+    "while len(state.legal_moves()) < 3:\n"
+    "    state = state.apply(player(state, rng))\n"
+    "ul.puzzle(state)",
+]
+
+
+def test_any_position_is_judged_live_at_the_commitment(servers, browser, shots):
+    write_notebook(servers.root / "puzzle_live.ipynb", LIVE)
+    with _page(browser, DESKTOP) as page:
+        page.goto(f"{servers.lab}/lab/tree/puzzle_live.ipynb?reset", timeout=TIMEOUT)
+        page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+        page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.commands", timeout=TIMEOUT
+        )
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        view = page.locator(".jp-NotebookPanel:visible .ulp").first
+        view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
+        view.scroll_into_view_if_needed()
+        _whole(page, shots, "puzzle-lab-live-marvel-before.png", view)
+        view.locator(".ulp-choice").nth(1).click()
+        view.locator(".ulp-commit").click()
+        reveal = view.locator(".ulp-reveal")
+        reveal.wait_for(timeout=TIMEOUT)
+        assert reveal.locator(".ulp-bar").count() >= 2
+        assert "games in all" in reveal.locator(".ulp-explain").inner_text()
+        _whole(page, shots, "puzzle-lab-live-marvel-after.png", view)

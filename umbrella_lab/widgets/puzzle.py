@@ -80,8 +80,9 @@ class PuzzleView(anywidget.AnyWidget):
         choices: The moves the seat may choose, ``id`` and ``label``, in the game's order.
         guess: The committed move's id, or ``None``.
         reveal: Empty until the commitment; then ``yours`` (the learner's row), ``rows`` (the
-            advisor's table, best first), ``lines`` (by move id: the moves that follow and how
-            the game ends), ``explain`` and ``fair`` (the check from the seat's view, for a
+            advisor's table, best first), ``best`` (the id of the move clearly best, or
+            ``None``), ``leader`` (the first row's id), ``lines`` (by move id: the moves that
+            follow and how the game ends), ``explain`` and ``fair`` (the check from the seat's view, for a
             stored puzzle).
         tally: How the learner did so far, in words.
     """
@@ -263,7 +264,8 @@ class PuzzleView(anywidget.AnyWidget):
             "yours": yours,
             "rows": rows,
             "lines": lines,
-            "best": rows[0]["id"],
+            "best": rows[0]["id"] if rows[0]["verdict"] == "best" else None,
+            "leader": rows[0]["id"],
             "explain": _explain(rows, yours, rollouts, policy),
             "fair": _fair_words(fair),
             "heuristic": heuristic_id,

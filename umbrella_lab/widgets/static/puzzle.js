@@ -168,13 +168,15 @@ function render({ model, el }) {
     choices.forEach((choice, i) => {
       const chosen = committed ? guess === choice.id : picked === choice.id;
       const best = reveal.best === choice.id;
+      const leads = !reveal.best && reveal.leader === choice.id;
       group.append(h("button", {
         type: "button", role: "radio", "aria-checked": chosen ? "true" : "false",
         class: `ulp-choice${chosen ? " is-picked" : ""}${best ? " is-right" : ""}`,
         disabled: committed || busy,
         onclick: () => pick(choice.id),
       }, h("span", { class: "ulp-choice-n" }, String(i + 1)), h("span", {}, choice.label,
-        best ? h("span", { class: "ulp-tag is-best" }, "best") : null)));
+        best ? h("span", { class: "ulp-tag is-best" }, "best") : null,
+        leads ? h("span", { class: "ulp-tag is-leads" }, "leads, not clearly") : null)));
     });
     root.append(h("div", { class: "ulp-choices-head" }, "Your move"), group);
 
