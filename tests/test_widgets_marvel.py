@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
+import pandas as pd
 from helpers import frontend
 
 import umbrella_lab as ul
@@ -156,3 +159,46 @@ def test_an_effects_target_is_clicked_on_the_table():
     rule = w.state.action(w.state.legal_moves()[0]).rule  # the Special's own rule
     frontend(w, {"type": "act", "id": next(iter(spot["attack"].values()))["id"]})
     assert w.status["rule"] == rule and rule.startswith("special.")
+
+
+# --- the questions and checks of the workshop "Design a villain" (tutorials/07) -----------------
+
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+if str(TUTORIALS) not in sys.path:
+    sys.path.insert(0, str(TUTORIALS))
+
+
+def _games(rules: list[str]) -> pd.DataFrame:
+    """A simulation table of Marvel United games ending by these rules, one per seed."""
+    return pd.DataFrame(
+        {"seed": range(len(rules)), "rule": rules, "won": [r == "end.win" for r in rules]}
+    )
+
+
+def test_the_villain_questions_reveal_what_the_games_show():
+    import answer_key
+
+    base = _games(["end.win"] * 30 + ["end.plot"] * 15 + ["end.solo-ko"] * 15)
+    harder = _games(["end.win"] * 5 + ["end.plot"] * 20 + ["end.solo-ko"] * 35)
+    quiz = answer_key.fewer_thugs(lambda: base, lambda: harder)
+    reveal = quiz.commit("harder")
+    assert reveal["correct"] and "won 8%" in reveal["explain"]
+    moved = answer_key.which_losses_moved(base, lambda: harder).commit("KO")
+    assert moved["correct"] and "KO +33 points" in moved["explain"]
+    notebook = (TUTORIALS / "07_design_a_villain.ipynb").read_text(encoding="utf-8")
+    for text in (reveal["explain"], moved["explain"]):
+        assert text[:60] not in notebook  # nothing of an answer before the commitment
+
+
+def test_the_villain_checks_say_what_is_done_and_how_sure():
+    import answer_key
+
+    packaged = pd.DataFrame({"bam": [True, False], "thugs": [4, 4], "special": ["", "hail-hydra"]})
+    edited = pd.DataFrame({"bam": [True, True], "thugs": [4, 2], "special": ["mesmerize", ""]})
+    assert answer_key.check_edits(edited, packaged).count("✓") == 3
+    assert answer_key.check_edits(packaged, packaged).count("✗") == 3
+    few = _games(["end.win"] * 11 + ["end.plot"] * 49)
+    assert "play more games" in answer_key.hard_but_fair(few)
+    many = _games(["end.win"] * 400 + ["end.plot"] * 1600)
+    assert "the whole 95% range is inside" in answer_key.hard_but_fair(many)
+    assert "too hard" in answer_key.hard_but_fair(_games(["end.plot"] * 60))
