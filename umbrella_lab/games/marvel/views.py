@@ -164,5 +164,5 @@ def to_text(s: MarvelState, seat: int | None = None) -> str:
 
 
 def to_html(s: MarvelState) -> str:
-    """The text picture in a box, for a notebook (a board view is a later work)."""
+    """The text picture in a box, for a notebook (the explorer draws the table as a board)."""
     return f'<pre class="marvel">{html.escape(to_text(s))}</pre>'
