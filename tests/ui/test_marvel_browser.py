@@ -65,7 +65,8 @@ def _shot(explorer, folder: Path, name: str) -> None:
 
 
 def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
-    with _board(browser, servers, 1280, 800) as explorer:
+    # one page (one kernel): at desktop size, then as projected (1280x720 at 150%)
+    with _board(browser, servers, 1280, 800, scale=1.5) as explorer:
         board = explorer.locator(".umv")
         assert board.locator(".umv-loc").count() == 6
         assert board.locator(".umv-mission").count() == 3
@@ -93,9 +94,8 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         assert "turn.attack" in explorer.locator(".ulx-log").inner_text()
         assert explorer.evaluate(FITS) == []
         _shot(explorer, shots, "marvel-voila-1280-after-clicks.png")
-
-
-def test_the_board_fits_when_projected(servers, browser, shots):
-    with _board(browser, servers, 1280, 720, scale=1.5) as explorer:
+        explorer.page.set_viewport_size({"width": 1280, "height": 720})
+        explorer.page.wait_for_timeout(200)
         assert explorer.evaluate(FITS) == []
+        board.scroll_into_view_if_needed()
         _shot(explorer, shots, "marvel-voila-projected.png")
