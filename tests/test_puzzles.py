@@ -17,7 +17,7 @@ STORED = load_puzzles()
 
 def test_there_are_puzzles_for_the_games():
     games = {p.game for p in STORED}
-    assert {"academy", "umbrella"} <= games
+    assert {"academy", "umbrella", "corporation", "marvel"} <= games
     for game in games:
         assert 1 <= sum(p.game == game for p in STORED) <= puzzle_module.PER_GAME
 
@@ -61,3 +61,20 @@ def test_the_finder_finds_puzzles_again():
     state = found[0].position()
     assert found[0].best["id"] in [a.id for a in state.legal_actions()]
     assert ul.sim.get_policy("academy", "heuristic")
+
+
+@pytest.mark.skipif(not FULL, reason="the paired check of every puzzle takes minutes (full run)")
+@pytest.mark.parametrize("puzzle", STORED, ids=lambda p: f"{p.game}-{p.record.seed}")
+def test_every_stored_answer_still_holds_from_the_seats_view(puzzle):
+    """After a rules change the evidence may be stale: find the puzzles again if this fails."""
+    state = puzzle.position()
+    best = state.parse_action(puzzle.best["id"]).key
+    usual = state.parse_action(puzzle.heuristic["id"]).key
+    again = puzzle_module.fair_check(state, best, usual, rollouts=100, seed=10_000)
+    assert again["difference"] > 0, f"{puzzle.best['label']} no longer beats the heuristic"
+
+
+def test_slow_games_get_a_smaller_budget():
+    budget, fair = puzzle_module.SLOW_GAMES["marvel"]
+    assert budget < puzzle_module.BUDGET and fair < puzzle_module.FAIR_ROLLOUTS
+    assert puzzle_module.TABLES["marvel"] == 2

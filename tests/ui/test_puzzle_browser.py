@@ -163,3 +163,28 @@ def test_any_position_is_judged_live_at_the_commitment(servers, browser, shots):
         assert reveal.locator(".ulp-bar").count() >= 2
         assert "games in all" in reveal.locator(".ulp-explain").inner_text()
         _whole(page, shots, "puzzle-lab-live-marvel-after.png", view)
+
+
+def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser, shots):
+    """Workshop 03 without its code: the questions hide their answers, the puzzle shows."""
+    if not (servers.root / "tutorials" / "03_strategy_lab.ipynb").exists():
+        pytest.skip("workshop 03 is not in this copy of the tutorials")
+    with _page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/tutorials/03_strategy_lab.ipynb", timeout=TIMEOUT)
+        quiz = page.locator(".ulq").first
+        quiz.locator(".ulq-commit").wait_for(timeout=TIMEOUT)
+        page.locator(".ulp .ulp-choice").first.wait_for(timeout=TIMEOUT)
+        assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
+        assert "Half would be an even match" not in page.content()
+        quiz.scroll_into_view_if_needed()
+        _whole(page, shots, "workshop03-voila-question.png", quiz)
+        quiz.locator(".ulq-commit").click()  # the slider's first value
+        quiz.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
+        assert "Half would be an even match" in quiz.locator(".ulq-reveal").inner_text()
+        _whole(page, shots, "workshop03-voila-revealed.png", quiz)
+        view = page.locator(".ulp").first
+        view.scroll_into_view_if_needed()
+        view.locator(".ulp-choice").first.click()
+        view.locator(".ulp-commit").click()
+        view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
+        _whole(page, shots, "workshop03-voila-puzzle.png", view)
