@@ -202,3 +202,14 @@ def test_the_villain_checks_say_what_is_done_and_how_sure():
     many = _games(["end.win"] * 400 + ["end.plot"] * 1600)
     assert "the whole 95% range is inside" in answer_key.hard_but_fair(many)
     assert "too hard" in answer_key.hard_but_fair(_games(["end.plot"] * 60))
+
+
+def test_the_advisor_rates_every_card_and_forks_compare_on_the_board():
+    w = Explorer("marvel", seed=28, players=1, heroes=("hulk", "captain-marvel", "black-widow"))
+    frontend(w, {"type": "advise", "rollouts": 4})
+    assert w.wait(120)
+    assert set(w.advice["rows"]) == {a["id"] for a in w.actions}
+    w.fork("other card")
+    frontend(w, {"type": "act", "id": w.actions[-1]["id"]})
+    result = w.compare("main", "other card")
+    assert result and w.comparison["a"]["board"]["ring"] and w.comparison["b"]["board"]["story"]
