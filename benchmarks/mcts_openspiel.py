@@ -29,7 +29,7 @@ from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.interop.openspiel import OpenSpielMCTS
 
-SEEDS = {"pig": 100, "academy": 50, "corporation": 20, "umbrella": 4}
+SEEDS = {"pig": 100, "academy": 50, "corporation": 20, "umbrella": 4, "marvel": 20}
 PLAYERS = {"academy": 3}
 
 
@@ -67,7 +67,9 @@ def speed(name: str, players: int, playouts: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=["pig", "academy", "corporation", "umbrella"])
+    parser.add_argument(
+        "games", nargs="*", default=["pig", "academy", "corporation", "umbrella", "marvel"]
+    )
     parser.add_argument("--seeds", type=int, default=None)
     parser.add_argument("--playouts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=20_000)
