@@ -77,7 +77,7 @@ def test_card_numbers_put_the_starting_facilities_first():
 
 
 def test_the_research_values_are_kept():
-    """Forces follow games-data 3.4; the facilities have +1 each (the balance tuning)."""
+    """Forces follow games-data 3.4, the facilities' forces too."""
     cards = load_cards()
     hero = {c.id: c.force for c in cards.hero}
     assert (hero["alice"], hero["jill"], hero["k-mart"], hero["stars-alpha"]) == (7, 4, 1, 2)
@@ -92,7 +92,7 @@ def test_the_research_values_are_kept():
         "paris-lab": 5,
         "new-facility": 5,
     }
-    assert {k: umbrella[k] - 1 for k in research} == research
+    assert {k: umbrella[k] for k in research} == research
 
 
 def test_every_entry_has_a_known_provenance_and_effect():

@@ -76,14 +76,14 @@ def test_an_id_that_is_not_legal_now_names_the_rule(assault):
 def test_the_other_side_cannot_act(assault):
     error = refused(assault, Hunt("tyrant", "stars-alpha"))
     assert "the choice of an assault" in str(error)
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     assert s.to_act == HERO
     error = refused(s, CommitDone(UMBRELLA))
     assert error.rule == "turn.phases" and "the Heroes' decision" in str(error)
 
 
 def test_a_card_not_in_hand_cannot_be_committed(assault):
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     error = refused(s, Commit(HERO, "air-support"))
     assert "the Heroes do not hold Air Support" in str(error)
     error = refused(s, Commit(HERO, "wesker"))
@@ -102,7 +102,7 @@ def test_a_card_that_does_not_help_cannot_be_committed():
         facilities=["paris-lab"],
         hero_hand=["regroup", "ammo-cache"],
     )
-    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 6 vs 5 before dice)")
     error = refused(s, Commit(HERO, "regroup"))
     assert error.rule == "assault.commit"
 
@@ -114,14 +114,14 @@ def test_a_second_defending_unit_is_refused():
         units=["tyrant", "licker"],
         umbrella_hand=["laser-corridor"],
     )
-    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 7 vs 6 before dice)")
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 6 vs 5 before dice)")
     s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
     error = refused(s, Defend("licker"))
     assert error.rule == "assault.defence" and "at most one unit" in str(error)
 
 
 def test_a_player_move_at_a_chance_step_is_refused(assault):
-    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     s = s.apply("Heroes commit Ammo Cache (+2 to an assault)")
     s = s.apply("Umbrella commits nothing more")
     assert s.to_act == CHANCE
@@ -137,7 +137,7 @@ def test_a_player_move_at_a_chance_step_is_refused(assault):
 
 def test_after_the_end_nothing_is_allowed():
     s = scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"])
-    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     s = s.apply(Roll(HERO, 7)).apply(Roll(UMBRELLA, 7))
     assert s.is_over and s.legal_actions() == []
     with pytest.raises(IllegalActionError, match="the game is over") as info:
@@ -173,7 +173,7 @@ def test_only_two_players():
     [
         ("split", "coin", "choose one of 'random', 'umbrella', 'hero'"),
         ("search_ties", True, "choose one of 'attacker', 'defender'"),
-        ("subtypes", "loose", "'bonus', 'strict', 'free'"),
+        ("subtypes", "loose", "'free', 'bonus', 'strict'"),
         ("turn_limit", 0, "from 1 to 1000"),
         ("turn_limit", "ten", "a whole number"),
         ("turn_limit", True, "a whole number"),

@@ -33,6 +33,8 @@ SETTINGS = [
     {"subtypes": "strict"},
     {"unit_actions": "once"},
     {"search_ties": "defender", "fifty_fifty": "coin"},
+    {"subtypes": "bonus", "team_search": "discard-too", "lost_unit": "removed"},
+    {"new_facility": "all", "cards": "rulebook"},
 ]
 
 

@@ -114,6 +114,6 @@ def test_done_meant_the_end_of_recruiting_or_of_committing():
     s = scenario(phase="recruit", hero_hand=["jill"])
     assert read_old_key(s, ("done", HERO, -1, -1)) == rules.EndRecruit(HERO)
     s = scenario(teams={"stars-alpha": []}, facilities=["paris-lab"], hero_hand=["ammo-cache"])
-    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 2 vs 6 before dice)")
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 2 vs 5 before dice)")
     assert read_old_key(s, ("done", HERO, -1, -1)) == rules.CommitDone(HERO)
     assert s.parse_action("done/0/-1/-1").label == "Heroes commit nothing more"

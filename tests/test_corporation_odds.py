@@ -90,23 +90,23 @@ def test_table_is_a_dataframe_of_the_exact_odds():
 
 
 def combat(attack_units=("tyrant",)):
-    """An assault of S.T.A.R.S. Alpha (force 11) on Paris Laboratory defended by a Tyrant."""
+    """An assault of S.T.A.R.S. Alpha (force 9) on Paris Laboratory defended by a Tyrant."""
     s = scenario(
         teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []},
         facilities=["paris-lab", "the-hive"],
         units=list(attack_units),
     )
-    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)")
+    s = s.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     s = s.apply("Umbrella defends Paris Laboratory with Tyrant (force 9)")
-    assert s.to_act == CHANCE and s.forces() == (11, 15)
+    assert s.to_act == CHANCE and s.forces() == (9, 14)
     return s
 
 
 def test_combat_odds_follow_the_dice():
     s = combat()
-    assert s.combat_odds() == odds.win_probability(11, 15)
-    after_hero = s.apply(Roll(HERO, 7))  # Heroes total 18
-    assert after_hero.combat_odds() == sum(p for t, p in odds.TWO_DICE.items() if 15 + t <= 18)
+    assert s.combat_odds() == odds.win_probability(9, 14)
+    after_hero = s.apply(Roll(HERO, 7))  # Heroes total 16
+    assert after_hero.combat_odds() == sum(p for t, p in odds.TWO_DICE.items() if 14 + t <= 16)
     both = after_hero.apply(Roll(UMBRELLA, 3))
     assert both.combat_odds() is None or both.combat_odds() == 1
 
@@ -119,7 +119,7 @@ def test_simulation_agrees_with_the_exact_odds_within_a_wilson_interval():
         s = s.roll().roll()
         wins += s.history[-1][6]
     low, high = wilson(wins, n)
-    exact = float(odds.win_probability(11, 15))
+    exact = float(odds.win_probability(9, 14))
     assert low <= exact <= high, (wins / n, exact)
 
 

@@ -152,7 +152,7 @@ def test_cards_data_an_edited_folder_changes_the_cards(tmp_path):
         text = file.read_text(encoding="utf-8")
         (folder / file.name).write_text(
             text.replace(
-                'name = "Paris Laboratory"\nkind = "facility"\nsubtype = ""\nforce = 6',
+                'name = "Paris Laboratory"\nkind = "facility"\nsubtype = ""\nforce = 5',
                 'name = "Paris Laboratory"\nkind = "facility"\nsubtype = ""\nforce = 2',
             ),
             encoding="utf-8",
@@ -257,8 +257,8 @@ def test_draw_team_search_when_no_team_is_in_play():
     assert "then shuffle their deck" in s.events[0].text
 
 
-def test_draw_team_search_looks_in_the_discard_pile_when_the_deck_has_none():
-    s = scenario(
+def _no_team_in_the_deck(**options):
+    return scenario(
         phase="draw",
         teams={},
         hero_deck=["alice", "jill", "intel"],
@@ -270,7 +270,18 @@ def test_draw_team_search_looks_in_the_discard_pile_when_the_deck_has_none():
             "raccoon-survivors",
             "arcadia-convoy",
         ],
+        **options,
     )
+
+
+def test_draw_team_search_looks_only_in_the_deck():
+    s = _no_team_in_the_deck()
+    assert not s.teams and all(a.kind != "search" for a in s.legal_actions())
+    assert "draw.team-search" not in rules_of(s)
+
+
+def test_opt_team_search_discard_too_looks_in_the_discard_pile_when_the_deck_has_none():
+    s = _no_team_in_the_deck(team_search="discard-too")
     assert labels(s) == [
         "Heroes search their discard pile: U.B.C.S. Echo Team (Merc, force 2) goes into play"
     ]
@@ -381,8 +392,24 @@ def test_recruit_characters_two_per_team_three_with_a_survivor():
     assert rules_of(s) == ["recruit.characters"]
 
 
-def test_recruit_subtypes_a_matching_character_adds_one():
+def test_recruit_subtypes_any_character_joins_any_team_with_no_bonus():
     s = scenario(phase="recruit", teams={"stars-alpha": [], "ubcs-delta": []}, hero_hand=["jill"])
+    assert labels(s)[:2] == [
+        "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team",
+        "Heroes attach Jill Valentine (Operative, force 4) to U.B.C.S. Delta Team",
+    ]
+    s = play(s, "attach", "S.T.A.R.S. Alpha Team")
+    assert rules_of(s) == ["recruit.characters"]
+    assert s.team_force(s.teams[0]) == 2 + 4
+
+
+def test_opt_subtypes_bonus_a_matching_character_adds_one():
+    s = scenario(
+        phase="recruit",
+        teams={"stars-alpha": [], "ubcs-delta": []},
+        hero_hand=["jill"],
+        subtypes="bonus",
+    )
     assert (
         "Heroes attach Jill Valentine (Operative, force 4) to S.T.A.R.S. Alpha Team "
         "(+1 sub-type)" in labels(s)
@@ -407,7 +434,7 @@ def test_recruit_new_facility_becomes_a_target():
     s = scenario(phase="recruit", umbrella_hand=["new-facility"], facilities=["the-hive"])
     s = play(s, "facility", "New Facility")
     assert rules_of(s) == ["recruit.new-facility"]
-    assert "S.T.A.R.S. Alpha Team assaults New Facility (force 2 vs 6 before dice)" in labels(s)
+    assert "S.T.A.R.S. Alpha Team assaults New Facility (force 2 vs 5 before dice)" in labels(s)
 
 
 # --- 8. Assault phase ----------------------------------------------------------------------------
@@ -416,10 +443,10 @@ def test_recruit_new_facility_becomes_a_target():
 def test_assault_declare_one_team_against_one_facility_or_none():
     s = assault_ready(teams={"stars-alpha": ["jill", "barry"], "ubcs-echo": []})
     assert labels(s) == [
-        "S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)",
-        "S.T.A.R.S. Alpha Team assaults The Hive (force 11 vs 9 before dice)",
-        "U.B.C.S. Echo Team assaults Paris Laboratory (force 2 vs 6 before dice)",
-        "U.B.C.S. Echo Team assaults The Hive (force 2 vs 9 before dice)",
+        "S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)",
+        "S.T.A.R.S. Alpha Team assaults The Hive (force 9 vs 8 before dice)",
+        "U.B.C.S. Echo Team assaults Paris Laboratory (force 2 vs 5 before dice)",
+        "U.B.C.S. Echo Team assaults The Hive (force 2 vs 8 before dice)",
         "Heroes make no assault this turn",
     ]
     after = play(s, "assault", "Paris")
@@ -437,7 +464,7 @@ def test_assault_commit_the_heroes_add_assault_events_first():
     ]  # Regroup does not help an assault
     s = play(s, "commit", "Ammo Cache")
     assert rules_of(s) == ["assault.commit"]
-    assert s.forces() == (13, 6)
+    assert s.forces() == (11, 5)
 
 
 def test_assault_defence_one_unit_traps_and_events():
@@ -458,7 +485,7 @@ def test_assault_defence_one_unit_traps_and_events():
     assert rules_of(s) == ["assault.defence"]
     assert all(a.kind != "defend" for a in s.legal_actions())  # at most one unit
     s = play(s, "commit", "Laser Corridor")
-    assert s.forces() == (11, 6 + 9 + 4)
+    assert s.forces() == (9, 5 + 9 + 4)
 
 
 def test_assault_dice_are_one_chance_step_per_side_with_exact_odds():
@@ -469,7 +496,7 @@ def test_assault_dice_are_one_chance_step_per_side_with_exact_odds():
     assert [a.key.total for a, _ in outcomes] == list(range(2, 13))
     assert sum(p for _, p in outcomes) == 1
     assert {a.key.total: p for a, p in outcomes}[9] == Fraction(4, 36)
-    assert outcomes[7][0].label == "Heroes roll 9 (4/36): total 20"
+    assert outcomes[7][0].label == "Heroes roll 9 (4/36): total 18"
     s = outcome(s, "roll 9 ")
     assert rules_of(s) == ["assault.dice"] and s.to_act == CHANCE
     assert s.chance_outcomes()[0][0].label.startswith("Umbrella rolls 2 (1/36)")
@@ -477,8 +504,8 @@ def test_assault_dice_are_one_chance_step_per_side_with_exact_odds():
 
 def test_assault_result_ties_go_to_the_attacker():
     s = assault_ready()
-    s = play(s, "assault", "Paris")  # force 11 against 6
-    s = rolls(s, 2, 7)  # 13 against 13
+    s = play(s, "assault", "Paris")  # force 9 against 5
+    s = rolls(s, 3, 7)  # 12 against 12
     assert "assault.result" in rules_of(s)
     assert "a tie goes to the attacker" in next(
         e.text for e in s.events if e.rule == "assault.result"
@@ -575,7 +602,7 @@ def test_ability_vs_type_alice_against_a_monster():
     s = assault_ready(teams={"stars-alpha": ["alice"]}, units=["tyrant", "agent"])
     s = play(s, "assault", "Paris")
     s = play(s, "defend", "Tyrant")  # no cards left to commit: the dice
-    assert s.forces() == (2 + 7 + 1 + 2, 6 + 9)
+    assert s.forces() == (2 + 7 + 2, 5 + 9)
     assert "ability.vs-type" in rules_of(s)
 
 
@@ -593,11 +620,11 @@ def test_ability_medic_always_goes_back_to_hand():
 
 def test_ability_lucky_k_mart_may_reroll_once():
     s = assault_ready(teams={"arcadia-convoy": ["k-mart"]})
-    s = play(s, "assault", "Paris")  # force 2 + 1 + 1 = 4 against 6
+    s = play(s, "assault", "Paris")  # force 2 + 1 = 3 against 5
     s = rolls(s, 3, 10)
     assert s.phase == "lucky" and s.to_act == HERO
     assert labels(s) == [
-        "Heroes re-roll with K-Mart's luck (now 7 vs 16)",
+        "Heroes re-roll with K-Mart's luck (now 6 vs 15)",
         "Heroes keep their roll of 3",
     ]
     again = play(s, "reroll")
@@ -605,22 +632,22 @@ def test_ability_lucky_k_mart_may_reroll_once():
     again = outcome(again, "roll 12 ")
     assert again.phase != "lucky"  # once per combat
     assert "assault.result" in rules_of(again)
-    assert again.history[-1][4:6] == (16, 16)
+    assert again.history[-1][4:6] == (15, 15)
 
 
 def test_ability_hunt_defence_carlos_defends_better():
     s = scenario(phase="hunt", teams={"ubcs-delta": ["carlos"]}, units=["agent"])
-    assert labels(s)[0] == "Agent hunts U.B.C.S. Delta Team (force 4 vs 7 before dice)"
+    assert labels(s)[0] == "Agent hunts U.B.C.S. Delta Team (force 4 vs 6 before dice)"
     s = play(s, "hunt")
     assert "ability.hunt-defence" in rules_of(s)
-    assert s.forces() == (4, 2 + 3 + 1 + 1)
+    assert s.forces() == (4, 2 + 3 + 1)
 
 
 def test_ability_defence_a_licker_defends_with_two_more():
     s = assault_ready(units=["licker"])
     s = play(s, "assault", "Paris")
     s = play(s, "defend", "Licker")
-    assert s.forces() == (11, 6 + 1 + 2)
+    assert s.forces() == (9, 5 + 1 + 2)
     s = play(s, "commit-done") if s.to_act == UMBRELLA else s
     assert "ability.defence" in rules_of(s)
 
@@ -630,7 +657,7 @@ def test_ability_anti_virus_a_zombie_counts_zero():
     s = play(s, "assault", "Paris")
     s = play(s, "commit", "Anti-Virus")  # the Heroes have nothing more: Umbrella's turn
     s = play(s, "defend", "Supersoldier")
-    assert s.forces() == (11, 6)
+    assert s.forces() == (9, 5)
     assert "ability.anti-virus" in rules_of(s)
 
 
@@ -639,10 +666,10 @@ def test_ability_assist_flat_bonuses():
     s = play(s, "assault", "Paris")
     s = play(s, "commit", "Air Support")
     s = play(s, "commit", "Blast Doors")
-    assert s.forces() == (11 + 3, 6 + 3)
+    assert s.forces() == (9 + 3, 5 + 3)
     s = play(s, "commit", "Gas Release")
     assert rules_of(s).count("ability.assist") == 3
-    assert s.forces() == (11 + 3, 6 + 3 + 2)
+    assert s.forces() == (9 + 3, 5 + 3 + 2)
 
 
 # --- 10. Search and Destroy ----------------------------------------------------------------------
@@ -655,9 +682,9 @@ def test_search_declare_one_unit_against_one_team_or_none():
         units=["tyrant", "licker", "licker"],
     )
     assert labels(s) == [
-        "Tyrant hunts S.T.A.R.S. Alpha Team (force 9 vs 7 before dice)",
+        "Tyrant hunts S.T.A.R.S. Alpha Team (force 9 vs 6 before dice)",
         "Tyrant hunts U.B.C.S. Echo Team (force 9 vs 2 before dice)",
-        "Licker hunts S.T.A.R.S. Alpha Team (force 1 vs 7 before dice)",
+        "Licker hunts S.T.A.R.S. Alpha Team (force 1 vs 6 before dice)",
         "Licker hunts U.B.C.S. Echo Team (force 1 vs 2 before dice)",
         "Umbrella sends no unit on Search and Destroy",
     ]
@@ -682,7 +709,7 @@ def test_search_commit_umbrella_first_then_the_team():
         "Heroes commit nothing more",
     ]
     s = play(s, "commit", "Regroup")
-    assert s.forces() == (9 + 2, 7 + 2)
+    assert s.forces() == (9 + 2, 6 + 2)
 
 
 def test_search_dice_umbrella_rolls_first():
@@ -697,8 +724,8 @@ def test_search_dice_umbrella_rolls_first():
 
 def test_search_result_ties_go_to_the_unit():
     s = scenario(phase="hunt", teams={"stars-alpha": ["jill"], "ubcs-echo": []}, units=["tyrant"])
-    s = play(s, "hunt", "Alpha")  # 9 against 7
-    s = rolls(s, 5, 7)  # 14 against 14
+    s = play(s, "hunt", "Alpha")  # 9 against 6
+    s = rolls(s, 4, 7)  # 13 against 13
     assert "search.result" in rules_of(s)
     assert "stars-alpha" in ids(s, HERO, s.removed[HERO])
 
@@ -823,8 +850,8 @@ def test_opt_search_ties_defender_gives_a_tie_to_the_team():
     s = scenario(
         phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"], search_ties="defender"
     )
-    s = play(s, "hunt", "Alpha")  # 9 against 7
-    s = rolls(s, 5, 7)  # 14 against 14
+    s = play(s, "hunt", "Alpha")  # 9 against 6
+    s = rolls(s, 4, 7)  # 13 against 13
     assert "a tie goes to the defender" in next(
         e.text for e in s.events if e.rule == "search.result"
     )
@@ -870,7 +897,7 @@ def test_opt_commit_order_alternate():
     s = play(s, "commit", "Air Support")
     s = play(s, "commit", "Laser Corridor")
     assert s.to_act == CHANCE  # the Heroes have nothing left: two passes end it
-    assert s.forces() == (11 + 2 + 3, 6 + 4)
+    assert s.forces() == (9 + 2 + 3, 5 + 4)
 
 
 def test_opt_subtypes_strict_and_free():
@@ -1053,3 +1080,50 @@ def test_summary_row_of_a_finished_game():
     assert row["teams_destroyed"] == len(final.removed[HERO])
     assert json.dumps(row)
     assert ul.load("corporation").new(seed=3).summary()["winner"] is None
+
+
+def test_opt_lost_unit_discard_puts_a_losing_hunter_on_the_discard_pile():
+    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"])
+    s = rolls(play(s, "hunt"), 2, 12)
+    assert ids(s, UMBRELLA, s.discards[UMBRELLA]) == ["tyrant"] and not s.removed[UMBRELLA]
+
+
+def test_opt_lost_unit_removed_takes_a_losing_hunter_out_of_the_game():
+    s = scenario(
+        phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"], lost_unit="removed"
+    )
+    s = rolls(play(s, "hunt"), 2, 12)
+    assert "search.unit-lost" in rules_of(s) and "removed from the game" in str(s.events)
+    assert not s.units and ids(s, UMBRELLA, s.removed[UMBRELLA]) == ["tyrant"]
+    assert not s.discards[UMBRELLA] and s.check() == []
+
+
+def test_opt_new_facility_in_play_the_heroes_win_with_the_new_facility_still_in_the_deck():
+    s = assault_ready(facilities=["paris-lab"])
+    assert any(s.cards.umbrella[n].id == "new-facility" for n in s.decks[UMBRELLA])
+    s = rolls(play(s, "assault", "Paris"), 7, 7)
+    assert s.is_over and s.result.rule == "game.hero-wins"
+
+
+def test_opt_new_facility_all_the_new_facility_must_be_destroyed_too():
+    s = assault_ready(facilities=["paris-lab"], new_facility="all")
+    s = rolls(play(s, "assault", "Paris"), 7, 7)
+    assert not s.is_over and not s.facilities  # the New Facility is still in the deck
+    s = assault_ready(facilities=["new-facility"], new_facility="all")
+    s = rolls(play(s, "assault", "New Facility"), 7, 7)
+    assert s.is_over and s.result.rule == "game.hero-wins"
+
+
+def test_opt_cards_full_keeps_the_invented_abilities():
+    state = ul.load("corporation").new(seed=0)
+    assert {c.effect for c in state.cards.hero} >= {"medic", "lucky", "bonus-vs"}
+
+
+def test_opt_cards_rulebook_plays_without_the_invented_abilities():
+    s = assault_ready(teams={"stars-alpha": ["rebecca", "jill"], "ubcs-echo": []}, cards="rulebook")
+    assert not {c.effect for c in s.cards.hero + s.cards.umbrella} & rules.INVENTED_ABILITIES
+    s = rolls(play(s, "assault", "The Hive"), 2, 12)
+    assert "ability.medic" not in rules_of(s) and hand(s, HERO) == []  # Rebecca is split too
+    s = assault_ready(teams={"arcadia-convoy": ["k-mart"]}, cards="rulebook")
+    s = rolls(play(s, "assault", "Paris"), 3, 10)
+    assert s.phase != "lucky"  # no re-roll

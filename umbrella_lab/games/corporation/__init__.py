@@ -51,6 +51,10 @@ def _data_files(game: Game) -> list[Any]:
     return [files(PACKAGE) / "data" / name for name in names]
 
 
+def _choice(name: str, default: Any, doc: str, choices: tuple) -> Option:
+    return Option(name, default, doc, choices, f"opt.{name}")
+
+
 OPTIONS = (
     Option(
         "split",
@@ -102,11 +106,10 @@ OPTIONS = (
     ),
     Option(
         "subtypes",
-        "bonus",
-        "Characters and team sub-types: any character on any team and "
-        "+1 force for a match ('bonus'); only matching characters ('strict'); or any, with "
-        "no bonus ('free').",
-        ("bonus", "strict", "free"),
+        "free",
+        "Characters and team sub-types: any character on any team, as the rulebook says "
+        "('free'); +1 force for a match ('bonus'); or only matching characters ('strict').",
+        ("free", "bonus", "strict"),
         "opt.subtypes",
     ),
     Option(
@@ -116,6 +119,34 @@ OPTIONS = (
         "turn ('both'), or only one of the two ('once')?",
         ("both", "once"),
         "opt.unit_actions",
+    ),
+    _choice(
+        "team_search",
+        "deck",
+        "The Draw-phase search for a team: the Heroes' deck only, as the rulebook says "
+        "('deck'), or the discard pile too when the deck has none ('discard-too').",
+        ("deck", "discard-too"),
+    ),
+    _choice(
+        "lost_unit",
+        "discard",
+        "A unit that loses its Search and Destroy mission is discarded ('discard'), or "
+        "destroyed and removed from the game like a team ('removed').",
+        ("discard", "removed"),
+    ),
+    _choice(
+        "new_facility",
+        "in-play",
+        "The Heroes win when no facility is in play ('in-play'), or only once the New "
+        "Facility has been played and destroyed too ('all').",
+        ("in-play", "all"),
+    ),
+    _choice(
+        "cards",
+        "full",
+        "The decks of the data ('full'), or without the abilities the project invented for "
+        "characters and units, such as Medic and Lucky ('rulebook').",
+        ("full", "rulebook"),
     ),
     Option(
         "turn_limit",
@@ -151,7 +182,7 @@ INFO = GameInfo(
     data=_data_files,
     legacy=read_old_key,
     check=_check,
-    version=1,
+    version=2,
     cooperative=False,
     describe="Two-player card game: the Heroes' teams assault Umbrella's facilities, Umbrella's "
     "units hunt the teams; hidden hands, 2D6 combat.",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -619,6 +620,37 @@ def _names(s: CorporationState, numbers: list[int]) -> str:
 # --- 3. Setup ------------------------------------------------------------------------------------
 
 
+INVENTED_ABILITIES = frozenset(("bonus-vs", "medic", "lucky", "hunt-defence", "defence"))
+"""The lasting abilities of teams, characters and units: the project's own, not the
+rulebook's [ability.*] [opt.cards]."""
+
+_RULEBOOK_CARDS: dict[int, Cards] = {}
+
+
+def rulebook_cards(cards: Cards) -> Cards:
+    """The same cards without the abilities the project invented [opt.cards].
+
+    Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are gone.
+    The events stay: the rulebook has events and traps that assist a combat or act in the
+    Event phase, and the game cannot be played without some.
+    """
+    found = _RULEBOOK_CARDS.get(id(cards))
+    if found is None or found.source != cards.source:
+
+        def plain(card: Any) -> Any:
+            if card.effect in INVENTED_ABILITIES:
+                return replace(card, effect="", amount=0)
+            return card
+
+        found = replace(
+            cards,
+            hero=tuple(plain(c) for c in cards.hero),
+            umbrella=tuple(plain(c) for c in cards.umbrella),
+        )
+        _RULEBOOK_CARDS[id(cards)] = found
+    return found
+
+
 def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     """Deal a table [setup.*].
 
@@ -626,6 +658,8 @@ def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     their deck for a first team (their first decision, :class:`SearchTeam`).
     """
     cards = load_cards(game.options["data"])
+    if game.options["cards"] == "rulebook":  # [opt.cards]
+        cards = rulebook_cards(cards)
     rng = random.Random(seed)
     s = CorporationState.__new__(CorporationState)
     s.game, s.seed, s.cards, s.events = game, seed, cards, events
@@ -890,12 +924,12 @@ def draw(s: CorporationState, side: int, count: int, rule: str) -> int:
 def search_pool(s: CorporationState) -> list[int]:
     """The team cards the Heroes may fetch [draw.team-search].
 
-    From the deck; in a Draw phase, from the discard pile when the deck has none
-    [opt.team_loss].
+    From the deck ("he must search his deck"); with team_search="discard-too", in a Draw
+    phase, from the discard pile when the deck has none [opt.team_search].
     """
     hero = s.cards.hero
     pool = [n for n in s.decks[HERO] if hero[n].kind == "team"]
-    if not pool and s.turn > 0:
+    if not pool and s.turn > 0 and s.game.options["team_search"] == "discard-too":
         pool = [n for n in s.discards[HERO] if hero[n].kind == "team"]
     return pool
 
@@ -1790,6 +1824,12 @@ def resolve(s: CorporationState) -> None:
     elif won:  # [search.team-destroyed]
         destroy_team(s, s.target, "search.team-destroyed")
         s.after.append("fate")  # [search.unit-fate] even a winning unit may be lost
+    elif s.game.options["lost_unit"] == "removed":  # [search.unit-lost] [opt.lost_unit]
+        s.units.remove(s.attacker)
+        s.removed[UMBRELLA].append(s.attacker)
+        s.stats[UNITS_LOST] += 1
+        name = s.cards.umbrella[s.attacker].name
+        s.say("search.unit-lost", lambda: f"{name} is destroyed and removed from the game.")
     else:  # [search.unit-lost]
         lose_unit(s, s.attacker, "search.unit-lost")
     if s.game.options["win_check"] == "immediate":
@@ -2143,6 +2183,23 @@ def teams_left(s: CorporationState) -> bool:
     )
 
 
+def facility_to_come(s: CorporationState) -> bool:
+    """True when a facility not yet played must still be destroyed [opt.new_facility].
+
+    By default only facilities in play count: a New Facility in Umbrella's hand, deck or discard
+    pile does not ("in-play"). With new_facility="all" it does: the Heroes must destroy every
+    facility, the New Facility too.
+    """
+    if s.game.options["new_facility"] == "in-play":
+        return False
+    umbrella = s.cards.umbrella
+    return any(
+        umbrella[n].kind == "facility"
+        for pile in (s.hands[UMBRELLA], s.decks[UMBRELLA], s.discards[UMBRELLA])
+        for n in pile
+    )
+
+
 def check_win(s: CorporationState) -> None:
     """Has a side won? [game.hero-wins] [game.umbrella-wins].
 
@@ -2150,7 +2207,7 @@ def check_win(s: CorporationState) -> None:
     """
     if s.outcome is not None:
         return
-    if not s.facilities:
+    if not s.facilities and not facility_to_come(s):
         end(s, (HERO,), "game.hero-wins", "Every Umbrella facility is destroyed: the Heroes win!")
     elif not teams_left(s):
         end(
