@@ -628,7 +628,8 @@ function render({ model, el }) {
       h("button", {
         class: "ulx-log-head", type: "button", title: here ? "The step on the board" : "Point to preview this step on the board; click to go there",
         onclick: () => { endPreview(); send({ type: "jump", step: entry.step }); },
-        onmouseenter: () => { if (!here) startPreview(entry.step); }, onmouseleave: endPreview,
+        onmouseenter: (event) => { if (!here) { event.currentTarget.classList.add("is-previewing"); startPreview(entry.step); } },
+        onmouseleave: (event) => { event.currentTarget.classList.remove("is-previewing"); endPreview(); },
       },
         h("span", { class: "ulx-log-num" }, String(entry.step)),
         h("span", { class: "ulx-log-label" }, what)),
