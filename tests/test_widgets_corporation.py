@@ -317,3 +317,18 @@ def test_compare_draws_two_corporation_boards(w):
     assert w.comparison["a"]["board"]["phase_strip"]
     assert w.comparison["b"]["board"]["umbrella"]["facilities"]
     json.dumps(w.get_state())
+
+
+def test_compare_speaks_the_boards_words_score_first():
+    w = Explorer("corporation", seed=3)
+    w.play(6)
+    w.fork("other")
+    w.play(14)
+    w.switch(0)
+    w.play(10)
+    rows = w.compare(0, 1)["rows"]
+    assert [row[0].split(SEP)[0] for row in rows[:2]] == ["Score", "Score"]
+    text = " ".join(" ".join(row[:3]) for row in rows)
+    for raw in ("attack_force", "defending_unit", "kind hunt", "{", "None"):
+        assert raw not in text, raw
+    assert len(rows) < 25

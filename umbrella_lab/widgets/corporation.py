@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, State
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 from umbrella_lab.widgets.views import BoardView, register_view
 
@@ -477,6 +478,113 @@ def _last_fight(state: Any) -> dict[str, Any] | None:
     return fight
 
 
+def _names(cards: list[dict[str, Any]] | None, hidden: int = 0) -> str:
+    """Cards by name, a repeated one counted: "Regroup x 2, Intel"; none: "none"."""
+    if cards is None:
+        return f"{hidden} hidden"
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card["name"]] = counts.get(card["name"], 0) + 1
+    return ", ".join(f"{n} x {k}" if k > 1 else n for n, k in counts.items()) or "none"
+
+
+def _team(team: dict[str, Any]) -> str:
+    """A team in play with its characters: "Arcadia Convoy (force 3: K-Mart)"."""
+    crew = ", ".join(c["name"] for c in team.get("characters", []))
+    force = team.get("team_force", team.get("force"))
+    return f"{team['name']} (force {force}{': ' + crew if crew else ''})"
+
+
+def _phase(board: dict[str, Any]) -> str:
+    """The phase of the turn by its name on the board ("Search and Destroy")."""
+    for phase in board.get("phase_strip") or []:
+        if phase.get("at") == "current":
+            return str(phase["name"])
+    return str(board.get("stage") or board.get("phase") or "")
+
+
+def _combat(combat: dict[str, Any] | None) -> str:
+    """The combat under way in words, or "none"."""
+    if not combat:
+        return "none"
+    verb = "assaults" if combat.get("kind") == "assault" else "hunts"
+    attacker, target = combat.get("attacker") or {}, combat.get("target") or {}
+    return f"{attacker.get('name', '?')} {verb} {target.get('name', '?')}"
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+    """What differs between two tables, in the board's words, the score first.
+
+    Rows ``[place, in a, in b, mark]``: the facilities and teams destroyed (the race the game
+    is), then the turn, each side's hand, discard pile, teams, units and facilities, and the
+    combat under way.
+    """
+    rows = [
+        [
+            SEP.join(("Score", "facilities destroyed")),
+            str(len(a["umbrella"]["removed"])),
+            str(len(b["umbrella"]["removed"])),
+            SEP.join(("umbrella", "removed")),
+        ],
+        [
+            SEP.join(("Score", "teams destroyed")),
+            str(len(a["heroes"]["removed"])),
+            str(len(b["heroes"]["removed"])),
+            SEP.join(("heroes", "removed")),
+        ],
+    ]
+
+    def add(place: str, x: str, y: str, mark: str = "") -> None:
+        if x != y:
+            rows.append([place, x, y, mark])
+
+    if a.get("result") != b.get("result"):
+        add(
+            SEP.join(("The table", "result")),
+            (a.get("result") or {}).get("reason", "playing"),
+            (b.get("result") or {}).get("reason", "playing"),
+        )
+    add(SEP.join(("The table", "turn")), str(a.get("turn")), str(b.get("turn")), "turn")
+    add(SEP.join(("The table", "phase")), _phase(a), _phase(b), "phase")
+    add(SEP.join(("The table", "combat")), _combat(a.get("combat")), _combat(b.get("combat")))
+    for key, side in (("heroes", "Heroes"), ("umbrella", "Umbrella")):
+        x, y = a[key], b[key]
+        hands = [_names(z.get("hand"), z.get("hand_count", 0)) for z in (x, y)]
+        add(SEP.join((side, "hand")), *hands, SEP.join((key, "hand")))
+        add(
+            SEP.join((side, "discard pile")),
+            _names(x["discard"]),
+            _names(y["discard"]),
+            SEP.join((key, "discard")),
+        )
+        add(
+            SEP.join((side, "removed from the game")),
+            _names(x["removed"]),
+            _names(y["removed"]),
+            SEP.join((key, "removed")),
+        )
+        add(
+            SEP.join((side, "cards in the deck")),
+            str(x["deck_count"]),
+            str(y["deck_count"]),
+            SEP.join((key, "deck count")),
+        )
+    add(
+        SEP.join(("Heroes", "teams in play")),
+        "; ".join(_team(t) for t in a["heroes"]["teams"]) or "none",
+        "; ".join(_team(t) for t in b["heroes"]["teams"]) or "none",
+        SEP.join(("heroes", "teams")),
+    )
+    for key, words in (("units", "units in play"), ("facilities", "facilities")):
+        add(
+            SEP.join(("Umbrella", words)),
+            _names(a["umbrella"][key]),
+            _names(b["umbrella"][key]),
+            SEP.join(("umbrella", key)),
+        )
+    return rows
+
+
 VIEW = register_view(
     BoardView(
         game="corporation",
@@ -496,6 +604,7 @@ VIEW = register_view(
             "Done": ("done", "commit-done", "skip", "pass"),
         },
         seats=lambda state: list(SIDE_NAMES),
+        compare=compare,
         quiet=("to act", "number", "id", "text", "combats", "seed"),
     )
 )
