@@ -388,3 +388,20 @@ def test_pointing_at_a_step_previews_it_and_moves_nothing(w):
     assert w.notice["kind"] == "error" and "no step 9" in w.notice["text"]
     frontend(w, {"type": "preview"})
     assert w.preview == {} and w.step == 4
+
+
+def test_academy_compare_speaks_the_boards_words_score_first(w):
+    w.play(11)
+    w.fork("other")
+    w.play(10, "random")
+    w.switch(0)
+    w.play(10)
+    rows = w.compare(0, 1)["rows"]
+    heroes = [h["name"] for h in w.board["heroes"]]
+    assert [row[0] for row in rows[:4]] == [f"Score{SEP}villains left"] + [
+        f"Score{SEP}{name}" for name in heroes
+    ]
+    assert all(row[1].endswith("life") or ", dead" in row[1] for row in rows[1:4])
+    text = " ".join(" ".join(row[:3]) for row in rows)
+    for raw in ("{", "None", "villain_deck", "True", "False"):
+        assert raw not in text, raw

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from umbrella_lab.engine.core import TEAM, State
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.widgets.views import BoardView, register_view
 
 _STAGE_WORDS = {
@@ -58,6 +59,75 @@ def _decides(state: Any, data: dict[str, Any]) -> str:
     return f"{who} decides ({stage})"
 
 
+def _lineup(cards: list[dict[str, Any]]) -> str:
+    """The lineup in words, left to right: "30 blocked, 45 defeated, 40 waiting"."""
+    return ", ".join(f"{c['attack']} {c['outcome']}" for c in cards) or "empty"
+
+
+def _hand(hero: dict[str, Any]) -> str:
+    """A hero's hand in words (attack values, story cards by name), or how many are hidden."""
+    if hero.get("hand") is None:
+        return f"{hero.get('hand_count', 0)} hidden"
+    return (
+        ", ".join(c["name"] if c["kind"] == "story" else str(c["attack"]) for c in hero["hand"])
+        or "none"
+    )
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+    """What differs between two tables, in the board's words, the score first.
+
+    Rows ``[place, in a, in b, mark]``: villains left and each hero's life bars (how the team
+    stands), then the round, the villain, the Dysfunctional Family card, the lineup, each
+    hero's hand and power use, and the decks.
+    """
+    rows = [
+        [
+            SEP.join(("Score", "villains left")),
+            str(a["villains_left"]),
+            str(b["villains_left"]),
+            "villains left",
+        ]
+    ]
+    for x, y in zip(a["heroes"], b["heroes"], strict=True):
+        life = [
+            f"{h['life']}/{h['max_life']} life" + ("" if h["alive"] else ", dead") for h in (x, y)
+        ]
+        rows.append([SEP.join(("Score", x["name"])), *life, SEP.join(("heroes", x["name"]))])
+
+    def add(place: str, u: Any, v: Any, mark: str = "") -> None:
+        if u != v:
+            rows.append([place, str(u), str(v), mark])
+
+    if a.get("result") != b.get("result"):
+        add(
+            SEP.join(("The table", "result")),
+            (a.get("result") or {}).get("reason", "playing"),
+            (b.get("result") or {}).get("reason", "playing"),
+        )
+    add(SEP.join(("The table", "round")), a["round"], b["round"], "round")
+    add(SEP.join(("The table", "villain")), a["villain"]["name"], b["villain"]["name"], "villain")
+    add(SEP.join(("The table", "Family card")), a["family"]["name"], b["family"]["name"], "family")
+    add(SEP.join(("The table", "lineup")), _lineup(a["lineup"]), _lineup(b["lineup"]), "lineup")
+    add(SEP.join(("The table", "damage to share")), a["pending_damage"], b["pending_damage"])
+    for x, y in zip(a["heroes"], b["heroes"], strict=True):
+        place = SEP.join(("heroes", x["name"]))
+        add(SEP.join((x["name"], "hand")), _hand(x), _hand(y), SEP.join((place, "hand")))
+        add(
+            SEP.join((x["name"], "power used")),
+            f"{x['power_used']} of {x['power_allowed']}",
+            f"{y['power_used']} of {y['power_allowed']}",
+            SEP.join((place, "power used")),
+        )
+    for key, words in (
+        ("deck_count", "hero deck"),
+        ("discard_count", "discard pile"),
+        ("villain_deck_count", "villain deck"),
+    ):
+        add(SEP.join(("Decks", words)), a[key], b[key], key.replace("_", " "))
+    return rows
+
+
 VIEW = register_view(
     BoardView(
         game="academy",
@@ -78,6 +148,7 @@ VIEW = register_view(
             "No answer": ("pass",),
         },
         seats=lambda state: [state.hero_name(seat) for seat in range(state.players)],
+        compare=compare,
         quiet=(
             "hand count",
             "responder",
