@@ -245,6 +245,15 @@ def test_a_move_while_the_advisor_thinks_stops_it(monkeypatch):
     assert "not running" in w.notice["text"]
 
 
+def test_no_advice_where_luck_decides():
+    w = Explorer("pig", seed=3)
+    frontend(w, {"type": "act", "id": w.actions[0]["id"]})  # roll: the die decides next
+    assert w.status["chance"]
+    before = _snapshot(w)
+    _assert_clear(_send(w, {"type": "advise"}), "advise at a chance step")
+    assert "luck decides" in w.notice["text"].lower() and _snapshot(w) == before
+
+
 def test_the_advice_carries_verdicts_and_a_ranking():
     w = Explorer("pig", seed=3)
     advice = w.advise(budget=200)

@@ -701,6 +701,8 @@ class Explorer(anywidget.AnyWidget):
             return
         if self.state.is_over:
             raise UmbrellaLabError("the game is over; there is no move to advise on")
+        if self.state.to_act == CHANCE:
+            raise UmbrellaLabError("luck decides here: there is no move to advise on")
         if self._advisor_function() is None:
             raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
         quick = ADVISOR_BUDGET.get(self.game_name, ADVISOR_FALLBACK)
