@@ -52,11 +52,23 @@ BUDGET = 4000
 FAIR_ROLLOUTS = 300
 """Paired rollouts of the best move and the heuristic's move from the seat's view."""
 
+SLOW_GAMES = {"marvel": (600, 200)}
+"""Games whose heuristic plays out slowly (Marvel United's planner: about 50 ms a game): the
+advisor's budget and the paired rollouts used there instead of :data:`BUDGET` and
+:data:`FAIR_ROLLOUTS`, so that a search stays a matter of minutes."""
+
 PER_GAME = 5
 """Puzzles kept per game."""
 
-TABLES = {"academy": 3, "corporation": 2, "pig": 2, "umbrella": 2}
+TABLES = {"academy": 3, "corporation": 2, "marvel": 2, "pig": 2, "umbrella": 2}
 """The player count each game's puzzles are found at (a game not named: its default)."""
+
+OPTIONS: dict[str, dict[str, Any]] = {"pig": {"goal": 50}}
+"""Rule options each game's puzzles are found with. Pig is played to 50: the heuristic's one
+rule (hold at 20) goes wrong near the end of a game, and a short game has more ends."""
+
+EVERY = {"pig": 1}
+"""Games whose every decision is a candidate (in others, every third)."""
 
 FORMAT = "umbrella-lab/puzzle"
 
@@ -197,9 +209,10 @@ def find_puzzles(
     *,
     games_to_try: int = 40,
     seed: int = 0,
-    every: int = 3,
-    budget: int = BUDGET,
-    fair_rollouts: int = FAIR_ROLLOUTS,
+    every: int | None = None,
+    budget: int | None = None,
+    fair_rollouts: int | None = None,
+    progress: bool = False,
 ) -> list[Puzzle]:
     """Find puzzles in heuristic games: one move clearly best, the heuristic playing another.
 
@@ -214,14 +227,26 @@ def find_puzzles(
         count: Puzzles wanted.
         games_to_try: Games to look through at most.
         seed: The first game's seed.
-        every: Look at every ``every``-th decision.
-        budget: The advisor's rollouts per candidate.
-        fair_rollouts: Paired rollouts of the check from the seat's view.
+        every: Look at every ``every``-th decision (default: the game's entry in
+            :data:`EVERY`, else 3).
+        budget: The advisor's rollouts per candidate (default :data:`BUDGET`, less in the
+            games of :data:`SLOW_GAMES`).
+        fair_rollouts: Paired rollouts of the check from the seat's view (default
+            :data:`FAIR_ROLLOUTS`, or the game's entry in :data:`SLOW_GAMES`).
+        progress: Print a line per game looked through and per puzzle found.
 
     Returns:
         Up to ``count`` puzzles, in the order found.
     """
-    loaded = load(game, players=TABLES.get(game)) if isinstance(game, str) else game
+    loaded = (
+        load(game, players=TABLES.get(game), **OPTIONS.get(game, {}))
+        if isinstance(game, str)
+        else game
+    )
+    every = every or EVERY.get(loaded.name, 3)
+    slow_budget, slow_fair = SLOW_GAMES.get(loaded.name, (BUDGET, FAIR_ROLLOUTS))
+    budget = budget or slow_budget
+    fair_rollouts = fair_rollouts or slow_fair
     heuristic = get_policy(loaded, "heuristic")
     found: list[Puzzle] = []
     for k in range(games_to_try):
@@ -244,10 +269,14 @@ def find_puzzles(
                         puzzle = _candidate(state, move, ids, budget, fair_rollouts)
                         if puzzle is not None:
                             found.append(puzzle)
+                            if progress:
+                                print(f"  seed {seed + k}: a puzzle: {puzzle.best['label']}")
                             break
             action = state.action(move)
             ids.append(action.id)
             state = state.apply(action)
+        if progress:
+            print(f"  seed {seed + k} looked through; {len(found)} puzzle(s) so far", flush=True)
     return found
 
 
@@ -315,9 +344,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40, help="games to look through")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--write", action="store_true", help="rewrite the puzzle files")
+    parser.add_argument("--progress", action="store_true", help="a line per game looked at")
     args = parser.parse_args(argv)
     for name in args.names or games():
-        puzzles = find_puzzles(name, args.count, games_to_try=args.games, seed=args.seed)
+        puzzles = find_puzzles(
+            name, args.count, games_to_try=args.games, seed=args.seed, progress=args.progress
+        )
         print(f"{name}: {len(puzzles)} puzzle(s)")
         for puzzle in puzzles:
             print(
