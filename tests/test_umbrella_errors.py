@@ -57,9 +57,7 @@ def scoring_state():
         spaces={0: ["F03 black", "F06 black"]},
         tokens={0: [3, 7, 12]},
     )
-    return s.apply(
-        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
-    )
+    return s.apply("P1: push the yellow umbrella from side zone 1 (west) right along row 1")
 
 
 # --- pushes --------------------------------------------------------------------------------------
@@ -68,7 +66,7 @@ def scoring_state():
 def test_pushing_from_an_empty_zone_is_refused():
     s = table(zones={"side 1": "", "central": "YBGRYBGR"})
     error = refused(s, Push(0, WEST, 2, 1))
-    assert error.rule == "turn.empty-zone" and "west zone (left side zone) is empty" in str(error)
+    assert error.rule == "turn.empty-zone" and "side zone 1 (west) is empty" in str(error)
     error = refused(s, "push/0/west/green/1")  # the same move by its id
     assert error.rule == "turn.empty-zone"
     error = refused(s, "push/0/14/1")  # and by its id in the older numeric format
@@ -78,7 +76,9 @@ def test_pushing_from_an_empty_zone_is_refused():
 def test_taking_a_colour_the_zone_does_not_hold_is_refused():
     s = table(zones={"central": "YYBR", "side 1": "YBGRG"})
     error = refused(s, Push(0, NORTH, 2, 0))
-    assert error.rule == "turn.take" and "no green umbrella in the north zone" in str(error)
+    assert error.rule == "turn.take" and "no green umbrella in the central zone (north)" in str(
+        error
+    )
 
 
 def test_a_line_or_colour_out_of_range_is_refused(state):
@@ -120,9 +120,7 @@ def test_scoring_a_colour_that_is_full_is_refused():
 
 def test_scoring_a_figure_that_is_not_made_is_refused():
     s = table(stages={0: "YYYB/BGYG/GBRY/BGRR"}, spaces={0: ["F03 black", "F06 black"]})
-    s = s.apply(
-        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
-    )
+    s = s.apply("P1: push the yellow umbrella from side zone 1 (west) right along row 1")
     error = refused(s, Score(0, 1, 2))
     assert error.rule == "figure.match" and "not made" in str(error)
     assert refused(s, Score(0, 3, 0)).rule == "figure.match"  # an empty space
@@ -130,9 +128,7 @@ def test_scoring_a_figure_that_is_not_made_is_refused():
 
 def test_scoring_on_a_spot_of_another_colour_or_a_full_spot_is_refused():
     s = table(stages={0: "YYYB/BGYG/GBRY/BGRR"}, spaces={0: ["F03 black"]}, tokens={0: [1]})
-    s = s.apply(
-        "P1: push the yellow umbrella from the west zone (left side zone) right along row 1"
-    )
+    s = s.apply("P1: push the yellow umbrella from side zone 1 (west) right along row 1")
     error = refused(s, Score(0, 0, 1))  # spot 2 is blue
     assert error.rule == "figure.token" and "spot 2 takes blue" in str(error)
     error = refused(s, "score/0/0/level-1-01")  # spot 1 holds a token
@@ -172,7 +168,7 @@ def test_swapping_without_a_power_or_far_apart_umbrellas_is_refused(state):
     s = table(
         level=4, stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]}, tokens={0: [6]}
     )
-    s = s.apply("P1: push the red umbrella from the north zone (central) down column 2")
+    s = s.apply("P1: push the red umbrella from the central zone (north) down column 2")
     s = s.apply(next(a for a in s.legal_actions() if "spot 7" in a.label))
     assert s.step == "swap"
     assert refused(s, Swap(0, 0, 5)).rule == "power.swap"  # not side by side
@@ -309,3 +305,25 @@ def test_a_bad_player_count_lists_the_valid_counts(players):
 def test_a_scenario_with_bad_pieces_is_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         scenario(players=2, **kwargs)
+
+
+# --- moves a learner may name that are not legal now (each kind's known) ------------------------
+
+
+def test_a_named_push_from_an_empty_zone_is_refused_with_its_reason_and_rule():
+    s = table(zones={"side 1": "", "central": "YBGRYBGR"})
+    label = "P1: push the red umbrella from side zone 1 (west) right along row 2"
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(label)
+    assert info.value.rule == "turn.empty-zone" and "side zone 1 (west) is empty" in str(info.value)
+    unavailable = {label: rule for label, _, rule in s.unavailable()}
+    assert unavailable[label] == "turn.empty-zone"
+    assert len([rule for rule in unavailable.values() if rule == "turn.empty-zone"]) == 16
+
+
+def test_a_named_push_of_a_colour_the_zone_lacks_is_refused_with_turn_take():
+    s = table(zones={"central": "YYBB"})
+    label = "P1: push the red umbrella from the central zone (north) down column 1"
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(label)
+    assert info.value.rule == "turn.take" and "no red umbrella" in str(info.value)

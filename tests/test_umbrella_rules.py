@@ -232,7 +232,7 @@ def test_turn_order_is_clockwise():
 
 def test_turn_take_an_umbrella_of_your_choice_from_a_zone():
     state = table(zones={"central": "YYBR"}, spaces={0: ["F06 black"]})
-    after = play(state, "push", "red umbrella from the north zone (central) down column 2")
+    after = play(state, "push", "red umbrella from the central zone (north) down column 2")
     assert zone(after, "central zone") == "BYY"  # the red one was taken
     assert rules_of(after)[:2] == ["turn.take", "turn.push"]
     error = refusal(state, "push/0/north/green/0")  # there is no green one in the north zone
@@ -242,24 +242,18 @@ def test_turn_take_an_umbrella_of_your_choice_from_a_zone():
 def test_turn_push_from_each_side_moves_a_line_and_drops_the_last_umbrella_opposite():
     state = table(stages={0: BOARD_A}, spaces={0: ["F06 black"]})
     # west: a red umbrella into row 2 pushes it right; the green one drops on the east zone
-    after = play(
-        state, "push", "red umbrella from the west zone (left side zone) right along row 2"
-    )
+    after = play(state, "push", "red umbrella from side zone 1 (west) right along row 2")
     assert stage(after)[1] == "RBYR"
     assert zone(after, "side zone 2") == "BGGRY"
     # east: a yellow umbrella into row 1 pushes it left; the yellow one drops on the west zone
-    after = play(
-        state, "push", "yellow umbrella from the east zone (right side zone) left along row 1"
-    )
+    after = play(state, "push", "yellow umbrella from side zone 2 (east) left along row 1")
     assert stage(after)[0] == "BGRY" and zone(after, "side zone 1") == "BGRYY"
     # north: green down column 1; the red one at the bottom drops into the personal zone
-    after = play(state, "push", "green umbrella from the north zone (central) down column 1")
+    after = play(state, "push", "green umbrella from the central zone (north) down column 1")
     assert [row[0] for row in stage(after)] == ["G", "Y", "B", "G"]
     assert zone(after, "P1's personal zone") == "BGRRY"
     # south: blue up column 4; the red one at the top drops onto the central zone
-    after = play(
-        state, "push", "blue umbrella from the south zone (your personal zone) up column 4"
-    )
+    after = play(state, "push", "blue umbrella from P1's personal zone (south) up column 4")
     assert [row[3] for row in stage(after)] == ["G", "B", "Y", "B"]
     assert zone(after, "central zone") == "BGRRY" and zone(after, "P1's personal zone") == "GRY"
     assert rules_of(after)[1] == "turn.push"
@@ -299,8 +293,8 @@ def test_turn_all_empty_any_zone_and_side_may_be_used():
 # Column 2 of this Stage is red, red, red, green: a red umbrella pushed down column 2 makes a
 # column of four reds.
 RED_COLUMN = "YRGB/BRYG/GRBY/BGYR"
-PUSH_RED_DOWN_2 = "red umbrella from the north zone (central) down column 2"
-SOLO_PUSH_RED_DOWN_2 = "red umbrella from the north zone (top) down column 2"
+PUSH_RED_DOWN_2 = "red umbrella from the central zone (north) down column 2"
+SOLO_PUSH_RED_DOWN_2 = "red umbrella from the top zone (north) down column 2"
 
 
 def test_figure_match_turned_by_the_pinwheel_of_its_space():
@@ -320,9 +314,7 @@ def test_figure_match_turned_by_the_pinwheel_of_its_space():
 def test_figure_one_a_turn_even_when_two_are_made():
     # F03 black (space 1, 0°) and F02 black (space 3, 180°) both ask for a row of four
     state = table(stages={0: "YYYB/BYRG/GRYB/RGBY"}, spaces={0: ["F03 black", "", "F02 black"]})
-    after = play(
-        state, "push", "yellow umbrella from the west zone (left side zone) right along row 1"
-    )
+    after = play(state, "push", "yellow umbrella from side zone 1 (west) right along row 1")
     spaces = {action.key.space for action in after.legal_actions()}
     assert spaces == {0, 2}
     scored = play(after, "score", "Figure space 3")
@@ -337,14 +329,10 @@ def test_figure_later_a_figure_made_before_the_push_waits_for_the_push():
     error = refusal(state, Score(0, 0, 0))
     assert error.rule == "figure.later"
     # still made after a push elsewhere: it may be scored now
-    after = play(
-        state, "push", "green umbrella from the west zone (left side zone) right along row 3"
-    )
+    after = play(state, "push", "green umbrella from side zone 1 (west) right along row 3")
     assert after.step == "score"
     # spoilt by the push: nothing to score, nothing kept for later
-    after = play(
-        state, "push", "green umbrella from the west zone (left side zone) right along row 1"
-    )
+    after = play(state, "push", "green umbrella from side zone 1 (west) right along row 1")
     assert after.step == "push" and after.to_act == 1
 
 
@@ -651,12 +639,11 @@ def test_power_swap_zone_with_an_umbrella_of_a_zone():
         tokens={0: [10]},
         spaces={0: ["F06 black", "F03 black"]},
     )
-    after = play(state, "push", "green umbrella from the north zone (central) down column 2")
+    after = play(state, "push", "green umbrella from the central zone (north) down column 2")
     after = play(after, "score", "spot 11 (green)")
     assert after.step == "swap-zone"
     swapped = after.apply(
-        "P1: swap a red umbrella of the west zone (left side zone) with the "
-        "yellow umbrella at row 1, column 1"
+        "P1: swap a red umbrella of side zone 1 (west) with the yellow umbrella at row 1, column 1"
     )
     assert stage(swapped)[0][0] == "R" and zone(swapped, "side zone 1") == "BGYY"
     assert "power.swap-zone" in rules_of(swapped)
@@ -695,7 +682,7 @@ def test_solo_tokens_six():
 
 def test_solo_discard_the_pushed_out_umbrella():
     state = table(players=1, stages={0: BOARD_A}, spaces={0: ["F06 black"]})
-    after = play(state, "push", "from the west zone (left) right along row 2")
+    after = play(state, "push", "from the left zone (west) right along row 2")
     assert sum(after.discard) == 1 and after.discard[2] == 1  # the green one
     assert sum(map(sum, after.zones)) == 19
     assert "solo.discard" in rules_of(after) and not after.check()
@@ -733,7 +720,7 @@ def test_solo_flip_a_white_tile_is_discarded():
         spaces={0: ["F05 white", "F06 black"]},
         zones={"top": "RRRRR"},
     )
-    after = play(state, "push", "red umbrella from the north zone (top) down column 4")
+    after = play(state, "push", "red umbrella from the top zone (north) down column 4")
     after = play(after, "score")
     assert [code >> 1 for code in after.tile_discard] == [4] and tops(after, 0)[0] is None
     assert "discarded" in " ".join(e.text for e in after.events if e.rule == "solo.flip")
@@ -764,7 +751,7 @@ def test_solo_end_when_no_figure_can_be_made_any_more():
         spaces={0: ["F06 black"]},
         zones={"top": "Y", "left": "", "right": "", "personal": ""},
     )
-    final = play(state, "push", "yellow umbrella from the north zone (top) down column 2")
+    final = play(state, "push", "yellow umbrella from the top zone (north) down column 2")
     assert final.is_over and "no figure can be made" in final.result.reason
     assert final.result.scores == (0,)  # no leftover bonus without the last token
 
@@ -814,7 +801,7 @@ def test_solo_again_keeps_the_pushed_out_umbrella():
     )
     after = play(play(state, "push", SOLO_PUSH_RED_DOWN_2), "score", "spot 3 (red)")
     assert after.step == "keep" and len(after.legal_actions()) == 4
-    kept = play(after, "keep", "on the west zone (left)")
+    kept = play(after, "keep", "on the left zone (west)")
     assert sum(kept.discard) == 0 and kept.zones[0][2] == after.zones[0][2] + 1  # a green one
     assert "solo.again" in rules_of(kept) and not kept.check()
 
@@ -857,7 +844,7 @@ def _zone_power(**options):
         spaces={0: ["F06 black", "F03 black"]},
         **options,
     )
-    after = play(state, "push", "green umbrella from the north zone (central) down column 2")
+    after = play(state, "push", "green umbrella from the central zone (north) down column 2")
     return play(after, "score", "spot 11 (green)")
 
 
@@ -923,7 +910,7 @@ def test_opt_match_mode_in_place_needs_the_very_spaces_of_the_tile():
         spaces={0: ["F06 black", "F03 black"]},
         match_mode="in-place",
     )
-    after = play(state, "push", "red umbrella from the north zone (central) down column 4")
+    after = play(state, "push", "red umbrella from the central zone (north) down column 4")
     assert after.step == "score"
 
 

@@ -23,7 +23,7 @@ and every refused move names one of them.
 (0, 'push', 11, 14)
 >>> action = state.legal_actions()[0]
 >>> action.label
-'P1: push the yellow umbrella from the north zone (central) down column 1'
+'P1: push the yellow umbrella from the central zone (north) down column 1'
 >>> action.id, action.key
 ('push/0/north/yellow/0', Push(seat=0, side=0, colour=0, line=0))
 
@@ -40,11 +40,11 @@ columns 1 to 4 from the left), with the four Waiting Zones around it [turn.push]
                             ^ ^ ^ ^
                      south: your personal zone
 
-An umbrella taken from the west zone enters a row on the left and pushes the row to the right;
-the umbrella pushed out on the right drops onto the east zone. One taken from the north zone
-enters a column at the top, and the umbrella pushed out at the bottom drops into your personal
-zone; one taken from your personal zone pushes a column up and drops the top umbrella onto the
-central zone.
+An umbrella taken from the zone on the west side enters a row on the left and pushes the row to
+the right; the umbrella pushed out on the right drops onto the zone on the east side. One taken
+from the central zone enters a column at the top, and the umbrella pushed out at the bottom
+drops into your personal zone; one taken from your personal zone pushes a column up and drops
+the top umbrella onto the central zone.
 
 How the table is held: a Stage is a list of 16 colours (space ``row * 4 + column``); a figure
 is a *bit mask* of Stage spaces (bit ``i`` for space ``i``) and a Stage is read as four masks,
@@ -93,6 +93,8 @@ SOLO_WIN = 15
 NORTH, EAST, SOUTH, WEST = range(4)  # the sides of a Stage, seen by its owner
 OPPOSITE = (SOUTH, WEST, NORTH, EAST)
 COMPASS = ("north", "east", "south", "west")
+# What each zone around a Stage is to its owner, in the board's words (the labels name a zone by
+# its one name, ``UmbrellaState.zone_name``, and its side).
 ZONE_ROLE = ("central", "right side zone", "your personal zone", "left side zone")
 SOLO_ZONE_ROLE = ("top", "right", "your personal zone", "left")
 BLACK, WHITE = 0, 1  # sides of a Figure tile; a tile code is tile number * 2 + side
@@ -766,10 +768,13 @@ def must_first(s: UmbrellaState, seat: int) -> tuple[str, str]:
 # --- 3. A turn: take an umbrella and push it in ----------------------------------------------
 
 
-def zone_words(s: UmbrellaState, side: int) -> str:
-    """A zone seen from the Stage's owner, e.g. ``"north zone (central)"``."""
-    role = SOLO_ZONE_ROLE[side] if s.solo else ZONE_ROLE[side]
-    return f"{COMPASS[side]} zone ({role})"
+def zone_words(s: UmbrellaState, seat: int, side: int) -> str:
+    """A zone around a Stage: its one name, and the side of the Stage it lies on.
+
+    For example ``"side zone 1 (west)"``, ``"the central zone (north)"`` or ``"P2's personal
+    zone (south)"``: the same name as in the events and the views [setup.zones].
+    """
+    return f"{s.zone_phrase(s.around[seat][side])} ({COMPASS[side]})"
 
 
 def line_words(side: int, line: int) -> str:
@@ -815,6 +820,22 @@ class Push(Move):
             for line in range(4)
         ]
 
+    @classmethod
+    def known(cls, s: UmbrellaState) -> list[Push]:
+        """Every push from the four zones around the Stage, in every colour, legal or not.
+
+        One from an empty zone, or of a colour the zone does not hold, is refused with its
+        reason [turn.empty-zone] [turn.take].
+        """
+        if s.step != "push":
+            return []
+        return [
+            Push(s.active, side, colour, line)
+            for side in range(4)
+            for colour in range(4)
+            for line in range(4)
+        ]
+
     def play(self, s: UmbrellaState) -> None:
         seat, side = self.seat, self.side
         slide(s, seat, s.around[seat][side], self.colour, side, self.line)
@@ -822,8 +843,8 @@ class Push(Move):
 
     def label(self, s: UmbrellaState) -> str:
         return (
-            f"{s.seat_name(self.seat)}: push the {COLOURS[self.colour]} umbrella from the "
-            f"{zone_words(s, self.side)} {line_words(self.side, self.line)}"
+            f"{s.seat_name(self.seat)}: push the {COLOURS[self.colour]} umbrella from "
+            f"{zone_words(s, self.seat, self.side)} {line_words(self.side, self.line)}"
         )
 
     def why_not(self, s: UmbrellaState) -> tuple[str, str]:
@@ -838,10 +859,11 @@ class Push(Move):
         zone = s.zones[s.around[self.seat][side]]
         if not any(zone):
             return (
-                f"the {zone_words(s, side)} is empty: no umbrella can be taken from it",
+                f"{zone_words(s, self.seat, side)} is empty: no umbrella can be taken from it",
                 "turn.empty-zone",
             )
-        return f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", "turn.take"
+        words = zone_words(s, self.seat, side)
+        return f"there is no {COLOURS[colour]} umbrella in {words}", "turn.take"
 
 
 class PushAny(Move):
@@ -1659,9 +1681,9 @@ class SwapZone(Move):
 
     def label(self, s: UmbrellaState) -> str:
         return (
-            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of the "
-            f"{zone_words(s, self.side)} with the {COLOURS[s.cells[self.seat][self.cell]]} "
-            f"umbrella at {cell_words(self.cell)}"
+            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of "
+            f"{zone_words(s, self.seat, self.side)} with the "
+            f"{COLOURS[s.cells[self.seat][self.cell]]} umbrella at {cell_words(self.cell)}"
         )
 
     def why_not(self, s: UmbrellaState) -> tuple[str, str]:
@@ -1672,7 +1694,8 @@ class SwapZone(Move):
         if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= self.cell < 16):
             return "name a side, a colour (each 0 to 3) and a Stage space (0 to 15)", self.rule
         if not s.zones[s.around[self.seat][side]][colour]:
-            return f"there is no {COLOURS[colour]} umbrella in the {zone_words(s, side)}", self.rule
+            words = zone_words(s, self.seat, side)
+            return f"there is no {COLOURS[colour]} umbrella in {words}", self.rule
         return "that umbrella has the same colour: swapping changes nothing", self.rule
 
 
@@ -1842,8 +1865,8 @@ class Keep(Move):
 
     def label(self, s: UmbrellaState) -> str:
         return (
-            f"{s.seat_name(self.seat)}: keep the pushed-out {COLOURS[s.ejected]} umbrella on the "
-            f"{zone_words(s, self.side)}"
+            f"{s.seat_name(self.seat)}: keep the pushed-out {COLOURS[s.ejected]} umbrella on "
+            f"{zone_words(s, self.seat, self.side)}"
         )
 
     def why_not(self, s: UmbrellaState) -> tuple[str, str]:
