@@ -367,3 +367,26 @@ def test_a_record_of_an_unknown_game_is_refused(state):
     data["game"] = "monopoly"
     with pytest.raises(RecordError, match="no game named 'monopoly'"):
         Record.from_json(json.dumps(data)).replay()
+
+
+# --- moves a learner may name that are not legal now (each kind's known) ------------------------
+
+
+def test_a_named_heal_that_is_not_legal_is_refused_with_its_reason_and_rule():
+    s = scenario(heroes=("horror", "rumor"), hands=[[35, 10], [10]], lineup=[30, 40])
+    with pytest.raises(IllegalActionError) as info:
+        s.apply("The Horror: heal 2 with 35, leave 30 uncontested")
+    assert info.value.rule == "turn.heal" and "option strict_heal" in str(info.value)
+    unavailable = {label: rule for label, _, rule in s.unavailable()}
+    assert unavailable["The Horror: attack 10 vs villain attack 30"] == "turn.attack"
+    assert unavailable["The Horror: block with 10 vs villain attack 30 (take 1)"] == "turn.block"
+    assert not any(label in unavailable for label in (a.label for a in s.legal_actions()))
+
+
+def test_a_power_under_apathy_is_refused_by_its_label_with_the_family_rule():
+    s = scenario(heroes=("horror", "rumor"), hands=[[35], [10]], lineup=[30], family="apathy")
+    label = next(label for label, _, rule in s.unavailable() if rule == "family.apathy")
+    assert label.startswith("The Horror: use ")
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(label)
+    assert info.value.rule == "family.apathy" and "Apathy" in str(info.value)

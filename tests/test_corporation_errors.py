@@ -225,3 +225,28 @@ def test_a_record_replays_and_a_bad_one_is_refused():
     broken = Record.of(game, 9, [*made[:3], "assault/0/99/99"])
     with pytest.raises(RecordError):
         broken.final()
+
+
+# --- moves a learner may name that are not legal now (each kind's known) ------------------------
+
+
+def test_a_named_attach_to_a_full_team_is_refused_with_its_reason_and_rule():
+    s = scenario(
+        phase="recruit",
+        teams={"stars-alpha": ["jill", "barry"], "ubcs-delta": []},
+        hero_hand=["ada"],
+    )
+    label = "Heroes attach Ada Wong (Operative, force 4) to S.T.A.R.S. Alpha Team"
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(label)
+    assert info.value.rule == "recruit.characters" and "already has 2" in str(info.value)
+    assert [(lab, rule) for lab, _, rule in s.unavailable()] == [(label, "recruit.characters")]
+
+
+def test_a_named_assault_under_a_lockdown_is_refused_with_the_event_rule():
+    s = scenario(phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"])
+    s.lockdown = True
+    label = "S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 6 vs 5 before dice)"
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(label)
+    assert info.value.rule == "event.lockdown"

@@ -1031,6 +1031,13 @@ class Attack(Move):
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Attack(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] > value]
 
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Attack]:
+        """An attack with each card in hand: one too low is refused with its reason."""
+        if s.stage != "face":
+            return []
+        return [Attack(s.responder, n) for n in distinct(s, s.hands[s.responder])]
+
     def play(self, s: AcademyState) -> None:
         card = s.card(self.card)
         play_from_hand(s, self.seat, self.card)
@@ -1077,6 +1084,24 @@ class Heal(Move):
             for number in distinct(s, s.hands[seat])
             if not cards.story[number]
             and (cards.attack[number] < value or not s.options.strict_heal)
+            for target in targets
+        ]
+
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Heal]:
+        """A heal with each attack card in hand, legal or not.
+
+        One too high, or under Rock Bottom, is refused with its reason [opt.strict_heal]
+        [family.rock-bottom].
+        """
+        if s.stage != "face":
+            return []
+        seat = s.responder
+        targets = s.living if s.options.heal_target == "any" else [seat]
+        return [
+            Heal(seat, number, target)
+            for number in distinct(s, s.hands[seat])
+            if not s.cards.story[number]
             for target in targets
         ]
 
@@ -1147,6 +1172,14 @@ class Block(Move):
             return []
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
+
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Block]:
+        """A block with each card in hand lower than the faced card: refused, not equal."""
+        if s.stage != "face":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
 
     def play(self, s: AcademyState) -> None:
         card = s.card(self.card)
@@ -1607,6 +1640,17 @@ class Power(Move):
         if effects.POWERS[s.power_of(seat)].with_card_play or power_blocked(s, seat):
             return []
         return [Power(seat)]
+
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Power]:
+        """The hero's power, when it is started on its own, legal or not.
+
+        Refused under Apathy, once used this round, or when it has nothing to act on
+        [power.use] [family.apathy].
+        """
+        if s.stage != "face" or effects.POWERS[s.power_of(s.responder)].with_card_play:
+            return []
+        return [Power(s.responder)]
 
     def play(self, s: AcademyState) -> None:
         seat = self.seat

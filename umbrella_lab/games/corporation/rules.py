@@ -1150,7 +1150,8 @@ class PlayTeam(Play):
 class AttachCharacter(Play):
     """The Heroes attach a character from their hand to a team in play [recruit.characters].
 
-    A character of the team's own sub-type adds 1 force [recruit.subtypes].
+    With subtypes="bonus" a character of the team's own sub-type adds 1 force
+    [recruit.subtypes] [opt.subtypes].
     """
 
     kind = "attach"
@@ -1171,6 +1172,22 @@ class AttachCharacter(Play):
             for index, team in enumerate(teams):
                 if fits(s, number, index):
                     yield AttachCharacter(character, team)
+
+    @classmethod
+    def known(cls, s: CorporationState) -> list[AttachCharacter]:
+        """Each character in hand on each team in play, legal or not.
+
+        A full team (or, with subtypes="strict", a team of another sub-type) is refused with
+        its reason [recruit.characters] [opt.subtypes].
+        """
+        if s.phase != "recruit" or s.seat != HERO or s.outcome is not None:
+            return []
+        teams = [s.cards.hero[team].id for team in s.teams]
+        return [
+            AttachCharacter(character, team)
+            for character in in_hand(s, HERO, "character")
+            for team in teams
+        ]
 
     def play(self, s: CorporationState) -> None:
         character = find(s, s.hands[HERO], self.character)
@@ -1326,6 +1343,22 @@ class Assault(Play):
     @staticmethod
     def legal(s: CorporationState) -> list[Assault]:
         if s.phase != "assault" or s.outcome is not None:
+            return []
+        hero, umbrella = s.cards.hero, s.cards.umbrella
+        return [
+            Assault(hero[team].id, umbrella[facility].id)
+            for team in s.teams
+            for facility in s.facilities
+        ]
+
+    @classmethod
+    def known(cls, s: CorporationState) -> list[Assault]:
+        """After the Assault phase of a turn: each team against each facility.
+
+        Refused under a Red Queen Lockdown, or after this turn's assault [event.lockdown]
+        [assault.declare].
+        """
+        if s.outcome is not None or s.phase != "hunt":
             return []
         hero, umbrella = s.cards.hero, s.cards.umbrella
         return [
