@@ -3,7 +3,7 @@
 >>> from umbrella_lab.games.corporation.scenario import scenario
 >>> s = scenario(teams={"stars-alpha": ["jill", "barry"]}, facilities=["paris-lab"])
 >>> [str(a) for a in s.legal_actions()]
-['S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 11 vs 6 before dice)', \
+['S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)', \
 'Heroes make no assault this turn']
 
 Cards are named by their design id (``"jill"``, ``"laser-corridor"``). Each is taken from the
