@@ -82,8 +82,8 @@ class PuzzleView(anywidget.AnyWidget):
         reveal: Empty until the commitment; then ``yours`` (the learner's row), ``rows`` (the
             advisor's table, best first), ``best`` (the id of the move clearly best, or
             ``None``), ``leader`` (the first row's id), ``lines`` (by move id: the moves that
-            follow and how the game ends), ``explain`` and ``fair`` (the check from the seat's view, for a
-            stored puzzle).
+            follow and how the game ends), ``explain`` and ``fair`` (the check from the
+            seat's view, for a stored puzzle).
         tally: How the learner did so far, in words.
     """
 
