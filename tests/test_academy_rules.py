@@ -1417,6 +1417,34 @@ def test_opt_boost_offer_any_also_on_a_card_that_wins_alone():
     assert "story.hero-boost" in rules_of(after)
 
 
+def test_opt_kraken_target_faced_keeps_the_two_cards_on_the_faced_card():
+    s = scenario(heroes=("kraken", "rumor"), hands=[[20, 25, 10], [10]], lineup=[10, 40])
+    assert "kraken-at" not in kinds(s)
+    from umbrella_lab.games.academy.rules import HitsTwiceAt
+
+    error = refusal(s, HitsTwiceAt(0, held(s, 0, 20), held(s, 0, 25), 1))
+    assert error.rule == "opt.kraken_target"
+
+
+def test_opt_kraken_target_any_hits_another_card_and_the_turn_goes_on():
+    s = scenario(
+        heroes=("kraken", "rumor"),
+        hands=[[20, 25, 10], [10]],
+        lineup=[10, 40],
+        kraken_target="any",
+    )
+    after = s.apply(
+        "The Kraken (Hits Twice, 1 bar): attack card 2, villain attack 40 (2 damage), "
+        "with 20 + 25 = 45"
+    )
+    assert after.outcomes == [PENDING, DEFEATED] and after.life == [4, 5]
+    assert rules_of(after) == ["power.kraken", "power.kraken"]
+    assert after.to_act == 0 and after.stage == "face"  # the faced card still waits
+    assert "kraken" not in kinds(after) and "kraken-at" not in kinds(after)  # once a round
+    after = play(after, "block", "block with 10")
+    assert after.outcomes[0] == BLOCKED
+
+
 def test_opt_cards_full_deals_every_dysfunctional_family_card():
     state = ul.load("academy", players=3).new(seed=1)
     assert len(state.family_deck) + len(state.family_discard) == len(state.cards.family) == 18

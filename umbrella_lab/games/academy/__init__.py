@@ -164,6 +164,13 @@ OPTIONS = (
         ("useful", "any"),
     ),
     _choice(
+        "kraken_target",
+        "faced",
+        "The Kraken's two cards go against the faced card ('faced'), or against any card still "
+        "in the lineup, as the card says ('any'; the faced card then still waits).",
+        ("faced", "any"),
+    ),
+    _choice(
         "cards",
         "full",
         "The decks of the data ('full'), or only the cards the rulebook names ('rulebook': "

@@ -54,6 +54,7 @@ from umbrella_lab.games.academy.rules import (
     Heal,
     HeroBoost,
     HitsTwice,
+    HitsTwiceAt,
     HorrorGift,
     Pass,
     Power,
@@ -88,6 +89,7 @@ def face_moves(s: AcademyState) -> list[Move]:
     """
     moves = [move for kind in FACE_PLAYS for move in kind.legal(s)]
     answered = bool(moves)
+    moves += HitsTwiceAt.legal(s)  # (a power on another card: the faced card still waits)
     moves += Power.legal(s)
     if not answered:
         moves.append(made(Pass, s.responder))

@@ -814,12 +814,15 @@ def play_from_hand(s: AcademyState, seat: int, card: int) -> None:
     s.discard.append(card)
 
 
-def defeat(s: AcademyState, seat: int, words: Callable[[], str], rule: str) -> None:
+def defeat(
+    s: AcademyState, seat: int, words: Callable[[], str], rule: str, position: int = -1
+) -> None:
     """The faced card is defeated by an attack strictly higher than its own [turn.attack].
 
-    ``words()`` says the attack ("35", "20 + Hero Boost +20 from Vanya").
+    ``words()`` says the attack ("35", "20 + Hero Boost +20 from Vanya"); ``position`` names
+    another lineup card than the faced one (The Kraken's, with kraken_target="any").
     """
-    position = s.faced_position
+    position = s.faced_position if position < 0 else position
     code = s.lineup[position]
     s.say(
         rule,
@@ -828,13 +831,13 @@ def defeat(s: AcademyState, seat: int, words: Callable[[], str], rule: str) -> N
     s.outcomes[position] = DEFEATED
 
 
-def block(s: AcademyState, seat: int, words: Callable[[], str]) -> None:
+def block(s: AcademyState, seat: int, words: Callable[[], str], position: int = -1) -> None:
     """The faced card is blocked by an equal attack; half its damage, rounded up, at once.
 
     By default the team places that damage, else the blocker takes it [turn.block]
-    [opt.block_damage].
+    [opt.block_damage]. ``position`` names another lineup card than the faced one.
     """
-    position = s.faced_position
+    position = s.faced_position if position < 0 else position
     code = s.lineup[position]
     half = (s.villain_damage(code) + 1) // 2
     s.say(
@@ -862,15 +865,23 @@ def take_block_damage(s: AcademyState, seat: int, half: int) -> None:
         s.pending_rule = "turn.block"
 
 
-def strike(s: AcademyState, seat: int, attack: int, words: Callable[[], str], rule: str) -> None:
+def strike(
+    s: AcademyState,
+    seat: int,
+    attack: int,
+    words: Callable[[], str],
+    rule: str,
+    position: int = -1,
+) -> None:
     """An attack value against the faced card: higher defeats it, equal blocks it.
 
-    [turn.attack] [turn.block]
+    ``position`` names another lineup card [turn.attack] [turn.block].
     """
-    if attack > s.villain_attack(s.lineup[s.faced_position]):
-        defeat(s, seat, words, rule)
+    position = s.faced_position if position < 0 else position
+    if attack > s.villain_attack(s.lineup[position]):
+        defeat(s, seat, words, rule, position)
     else:
-        block(s, seat, words)
+        block(s, seat, words, position)
 
 
 def leave_uncontested(s: AcademyState, position: int) -> None:
@@ -1818,6 +1829,94 @@ class DoubleShot(Move):
         return power_play_refusal(s, self, "space-boy")
 
 
+class HitsTwiceAt(Move):
+    """The Kraken's two cards against another card of the lineup (option kraken_target="any").
+
+    The card says "against any Villain Attack Card": with kraken_target="any" The Kraken may
+    tally his two cards against a card still in the lineup other than the faced one. Both
+    cards go to the discard pile and the power costs its bar; the faced card still waits for
+    his card play, as after any power [power.kraken] [opt.kraken_target]. It is offered when
+    the two cards together defeat or block that card and the higher alone would not.
+    """
+
+    kind = "kraken-at"
+    rule = "power.kraken"
+    seat: int
+    card: Card
+    second: Card
+    position: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HitsTwiceAt]:
+        if s.stage != "face" or s.options.kraken_target != "any":
+            return []
+        seat = s.responder
+        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
+            return []
+        attack, hand, faced = s.cards.attack, s.hands[seat], s.faced_position
+        moves = []
+        for position in s.waiting:
+            if position == faced:
+                continue
+            value, pairs = s.villain_attack(s.lineup[position]), set()
+            for i, first in enumerate(hand):
+                for second in hand[i + 1 :]:
+                    pair = tuple(sorted((attack[first], attack[second])))
+                    if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
+                        pairs.add(pair)  # one move per pair of values
+                        moves.append(HitsTwiceAt(seat, first, second, position))
+        return moves
+
+    def play(self, s: AcademyState) -> None:
+        seat, card, second = self.seat, s.card(self.card), s.card(self.second)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, seat, self.second)
+        total = card.attack + second.attack
+        s.power_uses[seat] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: f"{card.label} + {second.label} = {total} (Hits Twice)",
+            "power.kraken",
+            self.position,
+        )
+        finish_power(s, seat, "power.kraken")  # the turn goes on: the faced card waits
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, second = s.card(self.card), s.card(self.second)
+        code = s.lineup[self.position]
+        total, value = card.attack + second.attack, s.villain_attack(code)
+        verb = "attack" if total > value else "block"
+        return (
+            f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} card {self.position + 1}, "
+            f"{s.villain_label(code)}, with {card.label} + {second.label} = {total}"
+        )
+
+    def cards(self) -> tuple[int, int]:
+        """The two cards played."""
+        return self.card, self.second
+
+    def canonical(self, s: AcademyState) -> HitsTwiceAt:
+        hand = hand_of(s, self.seat)
+        card = first_copy(s, hand, self.card)
+        second = first_copy(s, hand, self.second, other_than=card)
+        return HitsTwiceAt(self.seat, card, second, self.position)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        if s.options.kraken_target != "any":
+            return (
+                "The Kraken's two cards go against the faced card (option kraken_target)",
+                "opt.kraken_target",
+            )
+        if s.stage == "face" and not (
+            0 <= self.position < len(s.outcomes) and s.outcomes[self.position] == PENDING
+        ):
+            return "that lineup card is not waiting for an answer", "power.kraken"
+        return power_play_refusal(s, self, "kraken")
+
+
 def choice_refusal(s: AcademyState, move: Move, stage: str, rule: str) -> tuple[str, str]:
     """Why a power's choice is refused: another step, or not one of the choices."""
     why = refusal(s, move.seat)
@@ -2332,6 +2431,7 @@ MOVES = (
     HeroBoost,
     HitsTwice,
     DoubleShot,
+    HitsTwiceAt,
     Power,
     Pass,
     Choose,
