@@ -55,6 +55,7 @@ SETTINGS = [
     {"players": 2, "hero_boost": "own-turn", "strict_heal": False, "excess_damage": "lost"},
     {"players": 1, "base_life": 6, "hand_size": 3, "strength": 9},
     {"players": 4, "reach": "table", "rivalry": "any", "boost_offer": "any", "apathy": "turn"},
+    {"players": 3, "double_shot": "any", "kraken_target": "any"},
     {
         "players": 5,
         "start_card": "seat",

@@ -26,7 +26,13 @@ SETTINGS = [
     {"players": 1},
     {"players": 2},
     {"players": 3},
-    {"players": 4, "turn_order": "team", "heal_target": "any", "kraken_target": "any"},
+    {
+        "players": 4,
+        "turn_order": "team",
+        "heal_target": "any",
+        "kraken_target": "any",
+        "double_shot": "any",
+    },
     {"players": 5, "damage_timing": "immediate", "hero_boost": "own-turn"},
     {
         "players": 6,
@@ -71,9 +77,9 @@ def test_every_kind_has_its_own_word_and_the_explorer_groups_them():
     words = [kind.kind for kind in MOVES]
     assert len(set(words)) == len(words)
     grouped = {word for words in VIEW.groups.values() for word in words}
-    # kraken-at comes with the option kraken_target="any"; until the explorer groups it with
-    # the powers, it shows it under a heading of its own ("Kraken at")
-    assert grouped <= set(words) and set(words) - grouped <= {"kraken-at"}
+    # kraken-at and double-for come with options; until the explorer groups them with the
+    # powers, it shows each under a heading of its own ("Kraken at", "Double for")
+    assert grouped <= set(words) and set(words) - grouped <= {"kraken-at", "double-for"}
 
 
 def test_action_ids_name_cards_by_their_data_id_and_read_back_as_the_same_move():
@@ -100,13 +106,13 @@ def test_older_numeric_ids_mean_the_same_moves():
     checked = set()
     for state in tables():
         for move in state.legal_moves():
-            if move.kind == "kraken-at":  # newer than the numeric format
+            if move.kind in ("kraken-at", "double-for"):  # newer than the numeric format
                 continue
             old = old_key(move)
             assert read_old_key(state, old) == move, old
             assert state.parse_action("/".join(map(str, old))).key == move
             checked.add(move.kind)
-    assert checked == {kind.kind for kind in MOVES} - {"kraken-at"}
+    assert checked == {kind.kind for kind in MOVES} - {"kraken-at", "double-for"}
 
 
 @pytest.mark.parametrize(

@@ -1445,6 +1445,28 @@ def test_opt_kraken_target_any_hits_another_card_and_the_turn_goes_on():
     assert after.outcomes[0] == BLOCKED
 
 
+def test_opt_double_shot_own_doubles_only_space_boys_own_card():
+    s = scenario(heroes=("rumor", "space-boy"), hands=[[20, 10], [10]], lineup=[30, 40])
+    assert "double-for" not in kinds(s)
+    from umbrella_lab.games.academy.rules import DoubleShotFor
+
+    error = refusal(s, DoubleShotFor(0, held(s, 0, 20), 1))
+    assert error.rule == "opt.double_shot"
+
+
+def test_opt_double_shot_any_doubles_the_card_another_hero_plays():
+    s = scenario(
+        heroes=("rumor", "space-boy"), hands=[[20, 10], [10]], lineup=[30, 40], double_shot="any"
+    )
+    after = s.apply(
+        "The Rumor: attack 20 doubled by Space Boy = 40 vs villain attack 30 "
+        "(Space Boy uses Double Shot, 1 bar)"
+    )
+    assert after.outcomes[0] == DEFEATED and after.life == [5, 4]
+    assert rules_of(after)[:2] == ["power.space-boy", "power.space-boy"]
+    assert after.to_act == 1 and "double" not in kinds(after)  # his power is used this round
+
+
 def test_opt_cards_full_deals_every_dysfunctional_family_card():
     state = ul.load("academy", players=3).new(seed=1)
     assert len(state.family_deck) + len(state.family_discard) == len(state.cards.family) == 18

@@ -164,6 +164,13 @@ OPTIONS = (
         ("useful", "any"),
     ),
     _choice(
+        "double_shot",
+        "own",
+        "Space Boy doubles the card he plays ('own'), or also the card another hero plays, "
+        "'a Hero Attack Card on the table' ('any').",
+        ("own", "any"),
+    ),
+    _choice(
         "kraken_target",
         "faced",
         "The Kraken's two cards go against the faced card ('faced'), or against any card still "

@@ -51,6 +51,7 @@ from umbrella_lab.games.academy.rules import (
     CallPogo,
     Choose,
     DoubleShot,
+    DoubleShotFor,
     Heal,
     HeroBoost,
     HitsTwice,
@@ -78,7 +79,7 @@ def random_move(state: AcademyState, rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-FACE_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)
+FACE_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot, DoubleShotFor)
 
 
 def face_moves(s: AcademyState) -> list[Move]:
@@ -296,7 +297,11 @@ def _quick_no_winner(
         return heal_move
     if first_story:
         return made(QuickStory, seat, *first_story)
-    if (with_cards and not power_blocked(s, seat)) or (boosting and _boost_held(s, seat)):
+    if (
+        (with_cards and not power_blocked(s, seat))
+        or (boosting and _boost_held(s, seat))
+        or s.options.double_shot == "any"  # Space Boy may double the card [opt.double_shot]
+    ):
         return None  # maybe a move that choose_face would play as "the first legal move"
     return made(QuickPass, seat)
 

@@ -1829,6 +1829,93 @@ class DoubleShot(Move):
         return power_play_refusal(s, self, "space-boy")
 
 
+class DoubleShotFor(Move):
+    """Space Boy doubles the card another hero plays (option double_shot="any").
+
+    The card says "a Hero Attack Card on the table": with double_shot="any" Space Boy may use
+    Double Shot on the card the hero facing the lineup plays, not only on his own. It uses his
+    power for the round and costs him its bar [power.space-boy] [opt.double_shot]. It is
+    offered when it changes the outcome.
+    """
+
+    kind = "double-for"
+    rule = "power.space-boy"
+    seat: int
+    card: Card
+    helper: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[DoubleShotFor]:
+        if s.stage != "face" or s.options.double_shot != "any":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        helpers = [
+            helper
+            for helper in s.living
+            if helper != seat
+            and s.power_of(helper) == "space-boy"
+            and power_blocked(s, helper) in ("", "power.space-boy")  # (he plays no card)
+        ]
+        return [
+            DoubleShotFor(seat, number, helper)
+            for helper in helpers
+            for number in distinct(s, s.hands[seat])
+            if attack[number] <= value <= 2 * attack[number]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, helper, card = self.seat, self.helper, s.card(self.card)
+        play_from_hand(s, seat, self.card)
+        total = 2 * card.attack
+        s.power_uses[helper] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: f"{card.label} doubled by {s.hero_name(helper)} = {total} (Double Shot)",
+            "power.space-boy",
+        )
+        hurt(s, helper, POWER_COST, "power.space-boy")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, value = s.card(self.card), faced_value(s)
+        total, helper = 2 * card.attack, s.hero_name(self.helper)
+        verb = "attack" if total > value else "block with"
+        return (
+            f"{s.hero_name(self.seat)}: {verb} {card.label} doubled by {helper} = {total} vs "
+            f"villain attack {value} ({helper} uses Double Shot, 1 bar)"
+        )
+
+    def cards(self) -> tuple[int]:
+        """The card played."""
+        return (self.card,)
+
+    def canonical(self, s: AcademyState) -> DoubleShotFor:
+        return DoubleShotFor(
+            self.seat, first_copy(s, hand_of(s, self.seat), self.card), self.helper
+        )
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        if s.options.double_shot != "any":
+            return (
+                "Space Boy doubles only the card he plays himself (option double_shot)",
+                "opt.double_shot",
+            )
+        why = card_refusal(s, self.seat, self.card)
+        if why:
+            return why
+        helper = self.helper
+        if not 0 <= helper < s.players or s.power_of(helper) != "space-boy":
+            return "only Space Boy has Double Shot", "power.space-boy"
+        if helper == self.seat:
+            return "Space Boy doubles his own card with the move double", "power.space-boy"
+        why = power_refusal(s, helper)
+        if why and why[1] != "power.space-boy":
+            return why
+        return "with that play the outcome would not change", "power.space-boy"
+
+
 class HitsTwiceAt(Move):
     """The Kraken's two cards against another card of the lineup (option kraken_target="any").
 
@@ -2416,7 +2503,7 @@ class CallPogo(Move):
 
 # --- The move kinds -----------------------------------------------------------------------------
 
-CARD_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot)
+CARD_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot, DoubleShotFor)
 """The moves that answer the faced card with a card: without one, the hero passes."""
 
 ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
@@ -2431,6 +2518,7 @@ MOVES = (
     HeroBoost,
     HitsTwice,
     DoubleShot,
+    DoubleShotFor,
     HitsTwiceAt,
     Power,
     Pass,
