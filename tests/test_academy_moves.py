@@ -77,9 +77,8 @@ def test_every_kind_has_its_own_word_and_the_explorer_groups_them():
     words = [kind.kind for kind in MOVES]
     assert len(set(words)) == len(words)
     grouped = {word for words in VIEW.groups.values() for word in words}
-    # kraken-at and double-for come with options; until the explorer groups them with the
-    # powers, it shows each under a heading of its own ("Kraken at", "Double for")
-    assert grouped <= set(words) and set(words) - grouped <= {"kraken-at", "double-for"}
+    assert grouped == set(words)  # none under a heading of its own ("Kraken at")
+    assert VIEW.group_of("kraken-at") == VIEW.group_of("double-for") == "Power"
 
 
 def test_action_ids_name_cards_by_their_data_id_and_read_back_as_the_same_move():

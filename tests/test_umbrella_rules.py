@@ -1077,6 +1077,14 @@ def test_moves_are_small_named_values():
     ]
 
 
+def test_the_explorer_groups_every_kind_with_its_siblings():
+    from umbrella_lab.widgets.umbrella import VIEW
+
+    grouped = {kind for kinds in VIEW.groups.values() for kind in kinds}
+    assert grouped == {kind.kind for kind in MOVES}  # none under a heading of its own
+    assert VIEW.group_of("swap-far-zone") == VIEW.group_of("swap-zone") == "Power"
+
+
 def test_ids_name_sides_colours_tile_sides_spots_and_powers():
     state = table(stages={0: RED_COLUMN}, spaces={0: ["F06 black", "F03 black"]})
     assert state.action(Push(0, WEST, 3, 1)).id == "push/0/west/red/1"

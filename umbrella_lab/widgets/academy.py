@@ -137,7 +137,7 @@ VIEW = register_view(
         groups={
             "Attack": ("attack",),
             "Block": ("block",),
-            "Power": ("power", "kraken", "double", "pogo"),
+            "Power": ("power", "kraken", "double", "double-for", "kraken-at", "pogo"),
             "Hero Boost": ("boosted",),
             "Heal": ("heal",),
             "Story": ("story",),

@@ -503,7 +503,7 @@ VIEW = register_view(
             "Score a figure": ("score", "decline"),
             "Pass the tile": ("pass",),
             "Cover a tile": ("cover",),
-            "Power": ("swap", "swap-zone", "skip", "keep"),
+            "Power": ("swap", "swap-zone", "swap-far-zone", "skip", "keep"),
             "End the solo game": ("stop",),
         },
         seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
