@@ -56,6 +56,7 @@ SETTINGS = [
     {"players": 1, "base_life": 6, "hand_size": 3, "strength": 9},
     {"players": 4, "reach": "table", "rivalry": "any", "boost_offer": "any", "apathy": "turn"},
     {"players": 3, "double_shot": "any", "kraken_target": "any"},
+    {"players": 4, "boosts_per_card": 2, "boost_with_power": True, "boost_offer": "any"},
     {
         "players": 5,
         "start_card": "seat",

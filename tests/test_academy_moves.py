@@ -32,6 +32,8 @@ SETTINGS = [
         "heal_target": "any",
         "kraken_target": "any",
         "double_shot": "any",
+        "boosts_per_card": 2,
+        "boost_with_power": True,
     },
     {"players": 5, "damage_timing": "immediate", "hero_boost": "own-turn"},
     {
@@ -40,6 +42,8 @@ SETTINGS = [
         "strict_heal": False,
         "excess_damage": "lost",
         "kraken_target": "any",
+        "boost_with_power": True,
+        "boost_offer": "any",
     },
 ]
 GAMES = 40 if FULL else 12  # per setting and player
@@ -101,17 +105,28 @@ def test_two_copies_of_a_card_are_one_move_named_by_the_card_id():
     assert s.parse_action(Attack(0, second)).key == Attack(0, first)  # the first copy in hand
 
 
+NEWER = {
+    "kraken-at",
+    "double-for",
+    "boosted-twice",
+    "kraken-boosted",
+    "double-boosted",
+    "boost-on",
+}
+"""Move kinds newer than the numeric action ids."""
+
+
 def test_older_numeric_ids_mean_the_same_moves():
     checked = set()
     for state in tables():
         for move in state.legal_moves():
-            if move.kind in ("kraken-at", "double-for"):  # newer than the numeric format
+            if move.kind in NEWER:  # newer than the numeric format
                 continue
             old = old_key(move)
             assert read_old_key(state, old) == move, old
             assert state.parse_action("/".join(map(str, old))).key == move
             checked.add(move.kind)
-    assert checked == {kind.kind for kind in MOVES} - {"kraken-at", "double-for"}
+    assert checked == {kind.kind for kind in MOVES} - NEWER
 
 
 @pytest.mark.parametrize(

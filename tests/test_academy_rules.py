@@ -1467,6 +1467,107 @@ def test_opt_double_shot_any_doubles_the_card_another_hero_plays():
     assert after.to_act == 1 and "double" not in kinds(after)  # his power is used this round
 
 
+def test_opt_boost_target_played_keeps_a_boost_off_a_card_already_on_the_table():
+    s = scenario(
+        heroes=("horror", "rumor"),
+        hands=[[30], ["hero-boost-10", 10]],
+        lineup=[30, 10],
+        boost_target="played",
+    )
+    after = s.apply("The Horror: block with 30 vs villain attack 30 (take 1)")
+    assert after.stage == "damage" and "boost-on" not in kinds(after)
+    from umbrella_lab.games.academy.rules import HeroBoostOn
+
+    error = refusal(after, HeroBoostOn(1, held(after, 1, "hero-boost-10"), 0))
+    assert error.rule == "opt.boost_target"
+
+
+def test_opt_boost_target_table_boosts_the_card_that_blocked_before_its_damage():
+    s = scenario(
+        heroes=("horror", "rumor"), hands=[[30], ["hero-boost-10", 10]], lineup=[30, 10]
+    )  # boost_target="table", the default
+    after = s.apply("The Horror: block with 30 vs villain attack 30 (take 1)")
+    assert after.stage == "damage" and after.pending_damage == 1
+    after = after.apply(
+        "The Rumor: Hero Boost +10 on the card that blocked card 1, villain attack 30 (2 damage): "
+        "defeat it, 1 damage not taken (The Rumor loses 1 bar)"
+    )
+    assert after.outcomes[0] == DEFEATED and after.life == [5, 4]  # only the boost's bar
+    assert rules_of(after)[:2] == ["story.hero-boost", "story.hero-boost"]
+    assert after.stage == "face" and after.to_act == 1
+
+
+TRIO = ("horror", "rumor", "seance")
+
+
+def test_opt_boosts_per_card_1_offers_one_boost_on_a_card():
+    s = scenario(
+        heroes=TRIO, hands=[[10], ["hero-boost-20"], ["hero-boost-20"]], lineup=[45, 10, 10]
+    )
+    assert "boosted-twice" not in kinds(s) and "boosted" not in kinds(s)  # 10 + 20 < 45
+    from umbrella_lab.games.academy.rules import HeroBoostTwice
+
+    move = HeroBoostTwice(0, held(s, 0, 10), 1, held(s, 1, "hero-boost-20"), 2, 0)
+    move = HeroBoostTwice(0, move.card, 1, move.boost, 2, held(s, 2, "hero-boost-20"))
+    assert refusal(s, move).rule == "opt.boosts_per_card"
+
+
+def test_opt_boosts_per_card_2_puts_two_boosts_on_one_card():
+    s = scenario(
+        heroes=TRIO,
+        hands=[[10], ["hero-boost-20"], ["hero-boost-20"]],
+        lineup=[45, 10, 10],
+        boosts_per_card=2,
+    )
+    after = s.apply(
+        "The Horror: attack 10 + Hero Boost +20 from The Rumor + Hero Boost +20 from Séance = 50 "
+        "vs villain attack 45 (The Rumor and Séance lose 1 bar each)"
+    )
+    assert after.outcomes[0] == DEFEATED and after.life == [5, 4, 4]
+    assert rules_of(after)[:3] == ["story.hero-boost"] * 3
+    assert after.to_act == 1  # the boosts did not use anyone's turn
+
+
+def test_opt_boost_with_power_false_keeps_boosts_off_a_powers_card_play():
+    s = scenario(
+        heroes=("space-boy", "rumor"),
+        hands=[[20], ["hero-boost-10"]],
+        lineup=[45, 10],
+        boost_with_power=False,
+    )
+    assert "double-boosted" not in kinds(s) and "double" not in kinds(s)  # 40 < 45
+    from umbrella_lab.games.academy.rules import DoubleShotBoosted
+
+    move = DoubleShotBoosted(0, held(s, 0, 20), 1, held(s, 1, "hero-boost-10"))
+    assert refusal(s, move).rule == "opt.boost_with_power"
+
+
+def test_opt_boost_with_power_true_boosts_space_boys_doubled_card():
+    s = scenario(
+        heroes=("space-boy", "rumor"),
+        hands=[[20], ["hero-boost-10"]],
+        lineup=[45, 10],
+    )  # boost_with_power=True, the default
+    after = s.apply(
+        "Space Boy (Double Shot, 1 bar): attack 20 x 2 + Hero Boost +10 from The Rumor = 50 vs "
+        "villain attack 45 (The Rumor loses 1 bar)"
+    )
+    assert after.outcomes[0] == DEFEATED and after.life == [4, 4]
+    assert rules_of(after)[:3] == ["power.space-boy", "story.hero-boost", "power.space-boy"]
+
+
+def test_opt_boost_with_power_true_boosts_the_krakens_pair():
+    s = scenario(
+        heroes=("kraken", "rumor"),
+        hands=[[20, 15], ["hero-boost-20"]],
+        lineup=[50, 10],
+    )  # boost_with_power=True, the default
+    assert "kraken" not in kinds(s)  # 20 + 15 = 35 < 50
+    after = play(s, "kraken-boosted", "Hero Boost +20 from The Rumor = 55")
+    assert after.outcomes[0] == DEFEATED and after.life == [4, 4]
+    assert rules_of(after)[:3] == ["power.kraken", "story.hero-boost", "power.kraken"]
+
+
 def test_opt_cards_full_deals_every_dysfunctional_family_card():
     state = ul.load("academy", players=3).new(seed=1)
     assert len(state.family_deck) + len(state.family_discard) == len(state.cards.family) == 18

@@ -164,6 +164,28 @@ OPTIONS = (
         ("useful", "any"),
     ),
     _choice(
+        "boost_target",
+        "table",
+        "A Hero Boost goes 'on any Hero Attack Card on the table': on the card being played, or "
+        "on the card that just blocked while its damage is placed ('table'; the move boost-on), "
+        "or only on the card being played ('played').",
+        ("table", "played"),
+    ),
+    _choice(
+        "boosts_per_card",
+        1,
+        "Hero Boosts on one card: at most one (1), or two, from one hand or two (2; the move "
+        "boosted-twice).",
+        (1, 2),
+    ),
+    _choice(
+        "boost_with_power",
+        True,
+        "A Hero Boost may go on The Kraken's pair and Space Boy's doubled card too, 'any Hero "
+        "Attack Card on the table' (True), or never on a card played with a power (False).",
+        (True, False),
+    ),
+    _choice(
         "double_shot",
         "own",
         "Space Boy doubles the card he plays ('own'), or also the card another hero plays, "
@@ -240,7 +262,7 @@ INFO = GameInfo(
     data=data_files,
     legacy=read_old_key,
     check=check_table,
-    version=1,
+    version=2,
     cooperative=True,
     describe="Co-operative card game: face the villains' lineups left to right, survive the "
     "Final Battle.",

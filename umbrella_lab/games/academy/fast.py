@@ -140,15 +140,18 @@ def pay(s: AcademyState, seat: int, bars: int) -> None:
         lose_bars(s, seat, bars)
 
 
-def strike(s: AcademyState, seat: int, attack: int) -> None:
-    """``rules.strike`` without its words: higher defeats the faced card, equal blocks it."""
+def strike(s: AcademyState, seat: int, attack: int, power: bool = False) -> None:
+    """``rules.strike`` without its words: higher defeats the faced card, equal blocks it.
+
+    ``power``: the card was played with a hero power.
+    """
     position = s.outcomes.index(PENDING)
     code = s.lineup[position]
     if attack > s.villain_attack(code):
         s.outcomes[position] = DEFEATED
     else:
         s.outcomes[position] = BLOCKED
-        take_block_damage(s, seat, (s.villain_damage(code) + 1) // 2)
+        take_block_damage(s, seat, (s.villain_damage(code) + 1) // 2, position, power)
 
 
 def finish_power(s: AcademyState, seat: int) -> None:
@@ -193,7 +196,7 @@ def start_villain_round(s: AcademyState) -> None:
     s.damage_log.append(0)
     s.power_uses = [0] * len(s.heroes)
     s.power_allowance = [1] * len(s.heroes)
-    s.boost_card, s.boost_amount = -1, 0
+    s.boost_card, s.boost_amount, s.blocked_at = -1, 0, -1
     s.responder, s.last_responder, s.turn_open = -1, -1, False
     villain = s.villains.pop()
     s.faced.append(villain)
@@ -279,7 +282,7 @@ class QuickBlock(Block):
         s.discard.append(self.card)
         position = s.outcomes.index(PENDING)
         s.outcomes[position] = BLOCKED
-        take_block_damage(s, self.seat, (s.villain_damage(s.lineup[position]) + 1) // 2)
+        take_block_damage(s, self.seat, (s.villain_damage(s.lineup[position]) + 1) // 2, position)
         end_turn(s)
 
 
@@ -406,7 +409,7 @@ class QuickHitsTwice(HitsTwice):
             s.hands[seat].remove(number)
             s.discard.append(number)
         s.power_uses[seat] += 1
-        strike(s, seat, s.cards.attack[card] + s.cards.attack[second])
+        strike(s, seat, s.cards.attack[card] + s.cards.attack[second], power=True)
         pay(s, seat, POWER_COST)
         end_turn(s)
 
@@ -425,7 +428,7 @@ class QuickDoubleShot(DoubleShot):
         s.hands[seat].remove(card)
         s.discard.append(card)
         s.power_uses[seat] += 1
-        strike(s, seat, 2 * s.cards.attack[card])
+        strike(s, seat, 2 * s.cards.attack[card], power=True)
         pay(s, seat, POWER_COST)
         end_turn(s)
 

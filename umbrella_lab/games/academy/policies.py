@@ -43,25 +43,18 @@ from umbrella_lab.games.academy.fast import (
     quick,
 )
 from umbrella_lab.games.academy.rules import (
+    CARD_PLAYS,
     FINAL_VILLAIN,
     PENDING,
     AcademyState,
-    Attack,
-    Block,
     CallPogo,
     Choose,
-    DoubleShot,
-    DoubleShotFor,
-    Heal,
-    HeroBoost,
-    HitsTwice,
     HitsTwiceAt,
     HorrorGift,
     Pass,
     Power,
     Rumor,
     SeanceCard,
-    Story,
     Swap,
     VanyaHit,
     VanyaRemoves,
@@ -79,7 +72,7 @@ def random_move(state: AcademyState, rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-FACE_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot, DoubleShotFor)
+FACE_PLAYS = CARD_PLAYS  # the kinds that answer the faced card with a card
 
 
 def face_moves(s: AcademyState) -> list[Move]:
@@ -301,6 +294,7 @@ def _quick_no_winner(
         (with_cards and not power_blocked(s, seat))
         or (boosting and _boost_held(s, seat))
         or s.options.double_shot == "any"  # Space Boy may double the card [opt.double_shot]
+        or s.options.boosts_per_card == 2  # two boosts on one card [opt.boosts_per_card]
     ):
         return None  # maybe a move that choose_face would play as "the first legal move"
     return made(QuickPass, seat)

@@ -114,6 +114,9 @@ class AcademyState(State):
         lineup: The lineup, left to right (Villain Attack card numbers, or 1000 + villain).
         outcomes: The outcome of each lineup card (PENDING, DEFEATED, BLOCKED, ...).
         boost_card, boost_amount: The card a Villain Attack Boost raises, and by how much.
+        blocked_at: The lineup position of the blocked card whose half damage the team is
+            placing, while a Hero Boost may still go on the card that blocked it
+            [opt.boost_target]; else -1.
         stage: What is decided now: ``face`` (a hero answers the faced card), ``choose``,
             ``damage``, ``keep``, a power's choices (``horror``, ``number-five``, ``rumor``,
             ``seance``, ``vanya``, ``vanya-hit``) or ``over``.
@@ -134,6 +137,7 @@ class AcademyState(State):
     """
 
     __slots__ = (
+        "blocked_at",
         "boost_amount",
         "boost_card",
         "boosted",
@@ -193,6 +197,7 @@ class AcademyState(State):
         new.family, new.round, new.final = self.family, self.round, self.final
         new.lineup, new.outcomes = self.lineup[:], self.outcomes[:]
         new.boost_card, new.boost_amount = self.boost_card, self.boost_amount
+        new.blocked_at = self.blocked_at
         new.stage, new.phase, new.responder = self.stage, self.phase, self.responder
         new.last_responder, new.turn_open = self.last_responder, self.turn_open
         new.start = self.start
@@ -534,7 +539,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
                 s.hands[seat].append(deck.pop())
     s.start = 0  # [setup.start]
     s.round, s.final, s.lineup, s.outcomes = 0, False, [], []
-    s.boost_card, s.boost_amount = -1, 0
+    s.boost_card, s.boost_amount, s.blocked_at = -1, 0, -1
     s.stage, s.phase, s.responder, s.last_responder, s.turn_open = "face", "lineup", 0, -1, False
     s.power_uses, s.power_allowance = [0] * players, [1] * players
     s.vanya_round, s.vanya_left = [-9] * players, 0
@@ -632,7 +637,7 @@ def start_round(s: AcademyState) -> None:
     s.damage_log.append(0)
     s.power_uses = [0] * len(s.heroes)
     s.power_allowance = [1] * len(s.heroes)
-    s.boost_card, s.boost_amount = -1, 0
+    s.boost_card, s.boost_amount, s.blocked_at = -1, 0, -1
     s.responder, s.last_responder, s.turn_open = -1, -1, False
     if s.villains:
         villain = s.villains.pop()  # [round.villain]
@@ -831,11 +836,18 @@ def defeat(
     s.outcomes[position] = DEFEATED
 
 
-def block(s: AcademyState, seat: int, words: Callable[[], str], position: int = -1) -> None:
+def block(
+    s: AcademyState,
+    seat: int,
+    words: Callable[[], str],
+    position: int = -1,
+    power: bool = False,
+) -> None:
     """The faced card is blocked by an equal attack; half its damage, rounded up, at once.
 
     By default the team places that damage, else the blocker takes it [turn.block]
-    [opt.block_damage]. ``position`` names another lineup card than the faced one.
+    [opt.block_damage]. ``position`` names another lineup card than the faced one; ``power``
+    says the blocking card was played with a hero power.
     """
     position = s.faced_position if position < 0 else position
     code = s.lineup[position]
@@ -848,14 +860,19 @@ def block(s: AcademyState, seat: int, words: Callable[[], str], position: int = 
         ),
     )
     s.outcomes[position] = BLOCKED
-    take_block_damage(s, seat, half)
+    take_block_damage(s, seat, half, position, power)
 
 
-def take_block_damage(s: AcademyState, seat: int, half: int) -> None:
+def take_block_damage(
+    s: AcademyState, seat: int, half: int, position: int, power: bool = False
+) -> None:
     """Half a blocked card's damage: the team places it, or the blocker takes it.
 
-    [turn.block] [opt.block_damage]
+    While the team places it, a Hero Boost may still go on the card that blocked (with
+    boost_target="table"; on a power's card only with boost_with_power=True): ``blocked_at``
+    names the blocked card [turn.block] [opt.block_damage] [opt.boost_target].
     """
+    s.blocked_at = -1
     if not half:
         return
     if s.options.block_damage == "blocker":
@@ -863,6 +880,8 @@ def take_block_damage(s: AcademyState, seat: int, half: int) -> None:
     else:
         s.pending_damage += half
         s.pending_rule = "turn.block"
+        if not power or s.options.boost_with_power:
+            s.blocked_at = position
 
 
 def strike(
@@ -881,7 +900,7 @@ def strike(
     if attack > s.villain_attack(s.lineup[position]):
         defeat(s, seat, words, rule, position)
     else:
-        block(s, seat, words, position)
+        block(s, seat, words, position, rule.startswith("power."))
 
 
 def leave_uncontested(s: AcademyState, position: int) -> None:
@@ -1430,6 +1449,112 @@ class HeroBoost(Move):
         if effects.no_hero_boosts(s):
             return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
         return "that Hero Boost cannot be added to this card here", "story.hero-boost"
+
+
+class HeroBoostOn(Move):
+    """A Hero Boost on a card already on the table: the card that blocked (boost_target="table").
+
+    The card says "place this card on any Hero Attack Card on the table": with
+    boost_target="table" a hero may place a boost on the card that just blocked, while the team
+    is still placing the block's half damage. The card now beats the blocked card: it counts as
+    defeated, and the damage not yet placed is not taken. The boost's owner loses 1 bar
+    [story.hero-boost] [opt.boost_target]. Any living hero may play it, as an interrupt (with
+    hero_boost="own-turn" a boost goes only on its owner's card play [opt.hero_boost]); on a card
+    played with a power only with boost_with_power=True [opt.boost_with_power].
+    """
+
+    kind = "boost-on"
+    rule = "story.hero-boost"
+    seat: int
+    boost: Card
+    position: int
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HeroBoostOn]:
+        position = s.blocked_at
+        if (
+            s.stage != "damage"
+            or s.options.boost_target != "table"
+            or s.options.hero_boost != "interrupt"
+            or s.pending_rule != "turn.block"
+            or position < 0
+            or s.outcomes[position] != BLOCKED
+            or effects.no_hero_boosts(s)
+        ):
+            return []
+        boost = s.cards.boost
+        return [
+            HeroBoostOn(holder, number, position)
+            for holder in s.living
+            for number in distinct(s, s.hands[holder])
+            if boost[number]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, position, boost = self.seat, self.position, s.card(self.boost)
+        code = s.lineup[position]
+        play_from_hand(s, seat, self.boost)
+        spared = min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
+        s.pending_damage -= spared
+        s.outcomes[position], s.blocked_at = DEFEATED, -1
+        s.say(
+            "story.hero-boost",
+            lambda: (
+                f"{s.hero_name(seat)} places Hero Boost +{boost.boost} on the card that blocked "
+                f"{s.villain_label(code)}: it is defeated, and {spared} damage is not taken."
+            ),
+        )
+        hurt(s, seat, STORY_COST, "story.hero-boost")
+        advance(s)
+
+    def label(self, s: AcademyState) -> str:
+        code, boost = s.lineup[self.position], s.card(self.boost)
+        spared = min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
+        return (
+            f"{s.hero_name(self.seat)}: Hero Boost +{boost.boost} on the card that blocked "
+            f"card {self.position + 1}, {s.villain_label(code)}: defeat it, {spared} damage not "
+            f"taken ({s.hero_name(self.seat)} loses 1 bar)"
+        )
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+
+    def canonical(self, s: AcademyState) -> HeroBoostOn:
+        return HeroBoostOn(
+            self.seat, first_copy(s, hand_of(s, self.seat), self.boost), self.position
+        )
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        if s.options.boost_target != "table":
+            return (
+                "a Hero Boost goes only on the card being played (option boost_target)",
+                "opt.boost_target",
+            )
+        why = refusal(s, self.seat)
+        if why:
+            return why
+        if s.options.hero_boost != "interrupt":
+            return (
+                "with hero_boost='own-turn' a Hero Boost goes only on its owner's card play",
+                "opt.hero_boost",
+            )
+        if effects.no_hero_boosts(s):
+            return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+        if not (s.stage == "damage" and s.pending_rule == "turn.block" and s.blocked_at >= 0):
+            return (
+                "a Hero Boost goes on a card on the table while its block's damage is placed",
+                "story.hero-boost",
+            )
+        if self.position != s.blocked_at:
+            return (
+                "only the card that just blocked can still change its outcome",
+                "opt.boost_target",
+            )
+        return (
+            f"{s.hero_name(self.seat)} holds no such Hero Boost",
+            "story.hero-boost",
+        )
 
 
 # --- 6. Life, damage and death --------------------------------------------------------------------
@@ -2004,6 +2129,321 @@ class HitsTwiceAt(Move):
         return power_play_refusal(s, self, "kraken")
 
 
+# --- Hero Boosts the options allow: on a power's card play, two on one card --------------------
+
+
+def boost_holders(s: AcademyState, seat: int) -> list[int]:
+    """Who may add a Hero Boost to ``seat``'s card play: any living hero, or ``seat`` only.
+
+    [story.hero-boost] [opt.hero_boost]
+    """
+    return s.living if s.options.hero_boost == "interrupt" else [seat]
+
+
+def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, int]]:
+    """Each Hero Boost that could go on ``seat``'s card play: (holder, boost card) pairs.
+
+    One per design in each holder's hand, never one of the ``played`` cards themselves
+    [story.hero-boost].
+    """
+    boost = s.cards.boost
+    return [
+        (holder, number)
+        for holder in boost_holders(s, seat)
+        for number in distinct(s, s.hands[holder])
+        if boost[number] and number not in played
+    ]
+
+
+def boost_refusal(s: AcademyState, option: str, allowed: bool) -> tuple[str, str] | None:
+    """Why a boosted play the option ``option`` allows is refused before its cards are read."""
+    if not allowed:
+        words = {
+            "boost_with_power": "a Hero Boost never goes on a card played with a hero power",
+            "boosts_per_card": "at most one Hero Boost goes on a card",
+        }[option]
+        return f"{words} (option {option})", f"opt.{option}"
+    if effects.no_hero_boosts(s):
+        return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+    return None
+
+
+class HitsTwiceBoosted(Move):
+    """The Kraken's two cards with a Hero Boost on them (option boost_with_power=True).
+
+    A Hero Boost goes "on any Hero Attack Card on the table": with boost_with_power=True it may
+    go on The Kraken's pair too. The two attack values and the boost add up; the boost's owner
+    loses 1 bar and The Kraken pays his power's bar [story.hero-boost] [power.kraken]
+    [opt.boost_with_power]. It is offered when the boost changes the outcome of the pair (with
+    boost_offer="any", whenever the three let it block or win [opt.boost_offer]).
+    """
+
+    kind = "kraken-boosted"
+    rule = "power.kraken"
+    seat: int
+    card: Card
+    second: Card
+    holder: int
+    boost: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HitsTwiceBoosted]:
+        if s.stage != "face" or not s.options.boost_with_power or effects.no_hero_boosts(s):
+            return []
+        seat = s.responder
+        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
+            return []
+        value, attack, hand = faced_value(s), s.cards.attack, s.hands[seat]
+        on_any = s.options.boost_offer == "any"
+        moves, seen = [], set()
+        for i, first in enumerate(hand):
+            for second in hand[i + 1 :]:
+                pair = tuple(sorted((attack[first], attack[second])))
+                total = pair[0] + pair[1]
+                if pair[1] > value or not (on_any or total <= value):
+                    continue
+                for holder, boost in boost_offers(s, seat, first, second):
+                    key = (pair, holder, s.cards.design[boost])
+                    if value <= total + s.cards.boost[boost] and key not in seen:
+                        seen.add(key)  # one move per pair of values and boost
+                        moves.append(HitsTwiceBoosted(seat, first, second, holder, boost))
+        return moves
+
+    def play(self, s: AcademyState) -> None:
+        seat, holder = self.seat, self.holder
+        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, seat, self.second)
+        play_from_hand(s, holder, self.boost)
+        total = card.attack + second.attack + boost.boost
+        s.power_uses[seat] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: (
+                f"{card.label} + {second.label} (Hits Twice) + Hero Boost +{boost.boost} from "
+                f"{s.hero_name(holder)} = {total}"
+            ),
+            "power.kraken",
+        )
+        hurt(s, holder, STORY_COST, "story.hero-boost")
+        hurt(s, seat, POWER_COST, "power.kraken")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
+        total, value = card.attack + second.attack + boost.boost, faced_value(s)
+        verb = "attack" if total > value else "block with"
+        holder = s.hero_name(self.holder)
+        return (
+            f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} {card.label} + "
+            f"{second.label} + Hero Boost +{boost.boost} from {holder} = {total} vs villain "
+            f"attack {value} ({holder} loses 1 bar)"
+        )
+
+    def cards(self) -> tuple[int, int]:
+        """The two cards The Kraken plays."""
+        return self.card, self.second
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+
+    def canonical(self, s: AcademyState) -> HitsTwiceBoosted:
+        hand = hand_of(s, self.seat)
+        card = first_copy(s, hand, self.card)
+        second = first_copy(s, hand, self.second, other_than=card)
+        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        if boost == second:
+            boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=second)
+        return HitsTwiceBoosted(self.seat, card, second, self.holder, boost)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
+        return why or power_play_refusal(s, self, "kraken")
+
+
+class DoubleShotBoosted(Move):
+    """Space Boy's doubled card with a Hero Boost on it (option boost_with_power=True).
+
+    With boost_with_power=True a Hero Boost may go on the card Space Boy doubles: the card's
+    attack value is doubled, then the boost is added (the boost adds "to your attack", not to
+    the card). The boost's owner loses 1 bar and Space Boy pays his power's bar
+    [story.hero-boost] [power.space-boy] [opt.boost_with_power]. It is offered when the boost
+    changes the outcome of the doubled card (with boost_offer="any", whenever it lets it block
+    or win [opt.boost_offer]).
+    """
+
+    kind = "double-boosted"
+    rule = "power.space-boy"
+    seat: int
+    card: Card
+    holder: int
+    boost: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[DoubleShotBoosted]:
+        if s.stage != "face" or not s.options.boost_with_power or effects.no_hero_boosts(s):
+            return []
+        seat = s.responder
+        if s.power_of(seat) != "space-boy" or power_blocked(s, seat):
+            return []
+        value, attack, bonus = faced_value(s), s.cards.attack, s.cards.boost
+        on_any = s.options.boost_offer == "any"
+        return [
+            DoubleShotBoosted(seat, number, holder, boost)
+            for number in distinct(s, s.hands[seat])
+            if attack[number] <= value and (on_any or 2 * attack[number] <= value)
+            for holder, boost in boost_offers(s, seat, number)
+            if value <= 2 * attack[number] + bonus[boost]
+        ]
+
+    def play(self, s: AcademyState) -> None:
+        seat, holder = self.seat, self.holder
+        card, boost = s.card(self.card), s.card(self.boost)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, holder, self.boost)
+        total = 2 * card.attack + boost.boost
+        s.power_uses[seat] += 1
+        strike(
+            s,
+            seat,
+            total,
+            lambda: (
+                f"{card.label} doubled (Double Shot) + Hero Boost +{boost.boost} from "
+                f"{s.hero_name(holder)} = {total}"
+            ),
+            "power.space-boy",
+        )
+        hurt(s, holder, STORY_COST, "story.hero-boost")
+        hurt(s, seat, POWER_COST, "power.space-boy")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, boost, holder = s.card(self.card), s.card(self.boost), s.hero_name(self.holder)
+        total, value = 2 * card.attack + boost.boost, faced_value(s)
+        verb = "attack" if total > value else "block with"
+        return (
+            f"{s.hero_name(self.seat)} (Double Shot, 1 bar): {verb} {card.label} x 2 + Hero "
+            f"Boost +{boost.boost} from {holder} = {total} vs villain attack {value} ({holder} "
+            "loses 1 bar)"
+        )
+
+    def cards(self) -> tuple[int]:
+        """The card Space Boy plays."""
+        return (self.card,)
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+
+    def canonical(self, s: AcademyState) -> DoubleShotBoosted:
+        card = first_copy(s, hand_of(s, self.seat), self.card)
+        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        return DoubleShotBoosted(self.seat, card, self.holder, boost)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
+        return why or power_play_refusal(s, self, "space-boy")
+
+
+class HeroBoostTwice(Move):
+    """A card played with two Hero Boosts (option boosts_per_card=2).
+
+    The rulebook sets no limit to the boosts on one card: with boosts_per_card=2 a card may
+    take two, from one hand or two. Both boosts add to its attack value and each owner loses
+    1 bar [story.hero-boost] [opt.boosts_per_card]. It is offered when the larger boost alone
+    would not make the card win and the two together let it block or win (with
+    boost_offer="any", also when the card alone blocks [opt.boost_offer]).
+    """
+
+    kind = "boosted-twice"
+    rule = "story.hero-boost"
+    seat: int
+    card: Card
+    holder: int
+    boost: Card
+    other: int
+    second: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[HeroBoostTwice]:
+        if s.stage != "face" or s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
+            return []
+        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
+        on_any = s.options.boost_offer == "any"
+        moves = []
+        for number in distinct(s, s.hands[seat]):
+            if attack[number] > value and not on_any:
+                continue
+            offers = boost_offers(s, seat, number)
+            for i, (holder, boost) in enumerate(offers):
+                for other, second in offers[i + 1 :]:
+                    if second == boost:
+                        continue
+                    larger = max(bonus[boost], bonus[second])
+                    total = attack[number] + bonus[boost] + bonus[second]
+                    if (on_any or attack[number] + larger <= value) and value <= total:
+                        moves.append(HeroBoostTwice(seat, number, holder, boost, other, second))
+        return moves
+
+    def play(self, s: AcademyState) -> None:
+        seat, holder, other = self.seat, self.holder, self.other
+        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
+        play_from_hand(s, seat, self.card)
+        play_from_hand(s, holder, self.boost)
+        play_from_hand(s, other, self.second)
+        total = card.attack + boost.boost + second.boost
+        strike(
+            s,
+            seat,
+            total,
+            lambda: (
+                f"{card.label} + Hero Boost +{boost.boost} from {s.hero_name(holder)} + Hero "
+                f"Boost +{second.boost} from {s.hero_name(other)} = {total}"
+            ),
+            "story.hero-boost",
+        )
+        hurt(s, holder, STORY_COST, "story.hero-boost")
+        hurt(s, other, STORY_COST, "story.hero-boost")
+        end_turn(s)
+
+    def label(self, s: AcademyState) -> str:
+        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
+        holder, other = s.hero_name(self.holder), s.hero_name(self.other)
+        total, value = card.attack + boost.boost + second.boost, faced_value(s)
+        verb = "attack" if total > value else "block with"
+        paying = f"{holder} and {other} lose 1 bar each" if holder != other else f"{holder} loses 2"
+        return (
+            f"{s.hero_name(self.seat)}: {verb} {card.label} + Hero Boost +{boost.boost} from "
+            f"{holder} + Hero Boost +{second.boost} from {other} = {total} vs villain attack "
+            f"{value} ({paying})"
+        )
+
+    def cards(self) -> tuple[int]:
+        """The card played."""
+        return (self.card,)
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+        mine = s.hands[seat]
+        return effects.hands_hidden(s) and (self.boost not in mine or self.second not in mine)
+
+    def canonical(self, s: AcademyState) -> HeroBoostTwice:
+        card = first_copy(s, hand_of(s, self.seat), self.card)
+        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        second = first_copy(s, hand_of(s, self.other), self.second, other_than=card)
+        if second == boost:
+            second = first_copy(s, hand_of(s, self.other), self.second, other_than=boost)
+        return HeroBoostTwice(self.seat, card, self.holder, boost, self.other, second)
+
+    def why_not(self, s: AcademyState) -> tuple[str, str]:
+        why = boost_refusal(s, "boosts_per_card", s.options.boosts_per_card == 2)
+        why = why or card_refusal(s, self.seat, self.card)
+        return why or ("those Hero Boosts cannot be added to this card here", "story.hero-boost")
+
+
 def choice_refusal(s: AcademyState, move: Move, stage: str, rule: str) -> tuple[str, str]:
     """Why a power's choice is refused: another step, or not one of the choices."""
     why = refusal(s, move.seat)
@@ -2182,7 +2622,7 @@ class SeanceCard(Move):
                     f"{s.villain_label(code)}: {half} damage to take."
                 ),
             )
-            take_block_damage(s, seat, half)
+            take_block_damage(s, seat, half, self.position, power=True)
         finish_power(s, seat, "power.seance")
         advance(s)
 
@@ -2503,7 +2943,19 @@ class CallPogo(Move):
 
 # --- The move kinds -----------------------------------------------------------------------------
 
-CARD_PLAYS = (Attack, Block, Heal, Story, HeroBoost, HitsTwice, DoubleShot, DoubleShotFor)
+CARD_PLAYS = (
+    Attack,
+    Block,
+    Heal,
+    Story,
+    HeroBoost,
+    HeroBoostTwice,
+    HitsTwice,
+    DoubleShot,
+    DoubleShotFor,
+    HitsTwiceBoosted,
+    DoubleShotBoosted,
+)
 """The moves that answer the faced card with a card: without one, the hero passes."""
 
 ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
@@ -2516,15 +2968,19 @@ MOVES = (
     Heal,
     Story,
     HeroBoost,
+    HeroBoostTwice,
     HitsTwice,
     DoubleShot,
     DoubleShotFor,
+    HitsTwiceBoosted,
+    DoubleShotBoosted,
     HitsTwiceAt,
     Power,
     Pass,
     Choose,
     Spread,
     Damage,
+    HeroBoostOn,
     Keep,
     Discard,
     HorrorGift,
