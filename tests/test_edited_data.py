@@ -36,7 +36,7 @@ EDITS = [
         corporation_cards,
         "umbrella_deck.toml",
         "the-hive",
-        "force = 9",
+        "force = 8",
         "force = 5",
         lambda data: next(c.force for c in data.umbrella if c.id == "the-hive"),
     ),
