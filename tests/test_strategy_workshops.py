@@ -99,11 +99,7 @@ def test_the_answers_are_right_and_nowhere_in_the_notebooks():
         assert explain[:60] not in text
     for quiz in (answer_key.what_makes_a_move_good(), answer_key.team_or_hero()):
         explain = quiz.commit(quiz._answer)["explain"]
-        assert (
-            explain[:60] not in _text("05_puzzles")
-            if (TUTORIALS / "05_puzzles.ipynb").exists()
-            else True
-        )
+        assert explain[:60] not in _text("05_puzzles")
 
 
 def test_the_puzzle_gap_question_reads_the_stored_evidence():

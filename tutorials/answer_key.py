@@ -787,3 +787,32 @@ def team_or_hero() -> Quiz:
             "knocked out)."
         ),
     )
+
+
+def check_puzzle(state: Any, budget: int | None = None) -> str:
+    """The exercise's check: would this position make a good puzzle for a neighbour?
+
+    A good puzzle has one move clearly best (its 95% range above every other move's) that the
+    game's heuristic does not play.
+    """
+    import random
+
+    advice = sim.advise(state, budget=budget, seed=1, workers=1)
+    top = advice.iloc[0]
+    usual = state.action(sim.get_policy(state.game, "heuristic")(state, random.Random(0)))
+    rate = f"wins {top['win_rate']:.0%} (95% range {top['low']:.0%} to {top['high']:.0%})"
+    if top["verdict"] != "best":
+        close = int((advice["verdict"] == "about equal").sum())
+        return (
+            f"✗ not yet a puzzle: {close} moves are about equal at the top ({top['label']} "
+            f"{rate}); no move is clearly best. Try another position, or a bigger budget."
+        )
+    if usual.id == top["id"]:
+        return (
+            f"~ an easy puzzle: {top['label']} is clearly best ({rate}), but the heuristic "
+            "plays it too."
+        )
+    return (
+        f"✓ a good puzzle: {top['label']} is clearly best ({rate}) and the heuristic plays "
+        f"{usual.label}. Show it with ul.puzzle(state)."
+    )
