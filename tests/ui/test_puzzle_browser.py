@@ -188,3 +188,24 @@ def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser
         view.locator(".ulp-commit").click()
         view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
         _whole(page, shots, "workshop03-voila-puzzle.png", view)
+
+
+def test_the_puzzles_workshop_in_voila(servers, browser, shots):
+    """Workshop 05 without its code: a question, then a game's puzzles, as projected."""
+    if not (servers.root / "tutorials" / "05_puzzles.ipynb").exists():
+        pytest.skip("workshop 05 is not in this copy of the tutorials")
+    with _page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/tutorials/05_puzzles.ipynb", timeout=TIMEOUT)
+        quiz = page.locator(".ulq").first
+        quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
+        page.locator(".ulp .ulp-choice").first.wait_for(timeout=TIMEOUT)
+        assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
+        assert page.locator(".ulp").count() == 5  # every game's puzzles
+        assert "clearly ahead" not in page.content()
+        quiz.locator(".ulq-choice").nth(1).click()
+        quiz.locator(".ulq-commit").click()
+        quiz.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
+        assert "Right." in quiz.locator(".ulq-reveal").inner_text()
+        view = page.locator(".ulp").nth(3)  # Marvel United
+        view.scroll_into_view_if_needed()
+        _whole(page, shots, "workshop05-voila-marvel.png", view)
