@@ -83,11 +83,15 @@ def main() -> None:
                     sim.advise(state, rollouts=100, workers=args.workers)
                     even.append(time.perf_counter() - began)
             med, worst = statistics.median(race), max(race)
-            even_med = statistics.median(even) if even else float("nan")
             ok = "yes" if worst <= TARGET else "NO"
+            if even:
+                even_med = statistics.median(even)
+                compared = f"{even_med:>11.2f}s {even_med / med:>6.1f}"
+            else:
+                compared = f"{'-':>12} {'-':>6}"
             print(
                 f"{name + ' ' + str(players) + 'p':<14} {min(widths):>3}-{max(widths):<5} "
-                f"{med:>11.2f}s {worst:>10.2f}s {even_med:>11.2f}s {even_med / med:>6.1f}"
+                f"{med:>11.2f}s {worst:>10.2f}s {compared}"
                 f"  {bests:>2}/10 best  {ok}",
                 flush=True,
             )
