@@ -38,14 +38,28 @@ def refused(state, action) -> IllegalActionError:
 
 def test_an_illegal_label_is_refused_with_the_legal_actions_listed(state):
     error = refused(state, "The Kraken: fly to the moon")
-    assert "is not a legal action here" in str(error)
-    assert "Legal now: " + str(state.legal_actions()[0]) in str(error)
+    assert "cannot be read here: the part 'fly' is not a kind of move here" in str(error)
+    assert "The nearest: " + str(state.legal_actions()[0]) in str(error)
 
 
 def test_a_label_for_another_situation_is_refused():
     s = scenario(hands=[[20], [10]], lineup=[45, 10])
     error = refused(s, "The Kraken: attack 20 vs villain attack 10")
-    assert "not a legal action" in str(error)
+    assert str(error) == (
+        "'The Kraken: attack 20 vs villain attack 10' cannot be read here: the part "
+        "'20 vs villain attack 10' matches no attack move now. "
+        "The nearest: The Kraken: attack 20 vs villain attack 45"
+    )
+
+
+def test_a_label_is_read_part_by_part():
+    s = scenario(hands=[[20, 60], [10]], lineup=[45, 10])
+    who = refused(s, "Luther: attack 60 vs villain attack 45")
+    assert "the part 'Luther' is not who acts now (The Kraken does)" in str(who)
+    kind = refused(s, "The Kraken: kraken 20")
+    assert "no kraken move" in str(kind) and "rule power.kraken" in str(kind)
+    known = refused(s, "The Kraken: attack 20 vs villain attack 45")
+    assert "is not legal now" in str(known) and known.rule == "turn.attack"
 
 
 def test_a_label_is_matched_without_regard_to_case_and_spaces():

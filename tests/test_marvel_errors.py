@@ -42,7 +42,10 @@ def refused(state, action) -> IllegalActionError:
 
 def test_an_illegal_label_lists_the_legal_actions(state):
     error = refused(state, "Hulk: fly to the moon")
-    assert "is not a legal action here" in str(error) and "Hulk: play Hulk AA" in str(error)
+    assert "cannot be read here: the part 'fly' is not a kind of move here (now: play)" in str(
+        error
+    )
+    assert "Hulk: play Hulk AA" in str(error)
 
 
 def test_a_card_not_in_hand_is_refused(state):

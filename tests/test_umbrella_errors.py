@@ -188,7 +188,9 @@ def test_keep_and_stop_outside_solo_are_refused(state):
 
 
 def test_an_illegal_label_is_refused_with_the_legal_actions_listed(state):
-    with pytest.raises(IllegalActionError, match="Legal now: P1: push the"):
+    # read part by part: who (P1), the kind of move (push), then the rest, which fails
+    match = "the part 'the purple umbrella' matches no push move now. The nearest: P1: push the"
+    with pytest.raises(IllegalActionError, match=match):
         state.apply("P1: push the purple umbrella")
 
 

@@ -19,6 +19,7 @@ import json
 import math
 import numbers
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -538,6 +539,13 @@ class State:
                 message, rule = move.why_not(self)
                 raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
         labels = [a.label for a in legal]
+        parts = self._read_by_parts(wanted)
+        if parts is not None:
+            message, rule = parts
+            verdict = (
+                "cannot be read here" if message.startswith("the part") else "is not legal now"
+            )
+            raise IllegalActionError(f"'{wanted}' {verdict}: {message}", rule)
         nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6)
         if nearest:
             msg = f"'{wanted}' is not a legal action here. The nearest: {'; '.join(nearest)}"
@@ -546,6 +554,56 @@ class State:
                 f" (and {len(labels) - 5} more)" if len(labels) > 5 else ""
             )
         raise IllegalActionError(msg)
+
+    def _read_by_parts(self, wanted: str) -> tuple[str, str] | None:
+        """Read a typed label "Who: verb the rest" part by part; say which part fails, or why.
+
+        Only labels of that shape whose verb is a kind of move of the game are read this way
+        (``"The Horror: heal 3 with 20"``, ``"P1: push ..."``); other texts get ``None`` and the
+        nearest labels instead. The answer is (words, rule id or "").
+        """
+        who, colon, what = wanted.partition(": ")
+        verb, _, rest = what.strip().partition(" ")
+        if not colon or not verb:
+            return None
+        kinds = self.game.info.kinds
+        moves = list(self.legal_moves()) + self._known_moves()
+        legal = set(self.legal_moves())
+        read = []
+        for move in moves:
+            label = move.label(self)
+            actor, _, words = label.partition(": ")
+            first = words.split(" ", 1)[0]
+            if words and first.casefold() in kinds:
+                read.append((move, label, actor, first.casefold()))
+        if not read:
+            return None
+        actors = sorted({actor for _, _, actor, _ in read})
+        if who.strip().casefold() not in {a.casefold() for a in actors}:
+            now = " or ".join(actors)
+            return f"the part '{who.strip()}' is not who acts now ({now} does)", ""
+        mine = [r for r in read if r[2].casefold() == who.strip().casefold()]
+        if verb.casefold() not in {r[3] for r in mine}:
+            kind = kinds.get(verb.casefold())
+            if kind is not None:
+                return self._why_no_kind(kind), ""  # (its words name the rule)
+            offered = ", ".join(sorted({r[3] for r in mine}))
+            labels = [a.label for a in self.legal_actions()]
+            nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6) or labels[:3]
+            said = f"the part '{verb}' is not a kind of move here (now: {offered})"
+            return f"{said}. The nearest: {'; '.join(nearest)}", ""
+        same = [r for r in mine if r[3] == verb.casefold()]
+        typed = {w for w in re.split(r"[^\w+-]+", rest.casefold()) if w}
+
+        def shared(entry: tuple) -> int:
+            return len(typed & set(re.split(r"[^\w+-]+", entry[1].casefold())))
+
+        move, label, _, _ = max(same, key=shared)
+        if move not in legal and shared((move, label)) == len(typed):
+            message, rule = move.why_not(self)
+            return f"{message} ('{label}')", rule
+        nearest = "; ".join(r[1] for r in sorted(same, key=shared, reverse=True)[:3])
+        return f"the part '{rest}' matches no {verb} move now. The nearest: {nearest}", ""
 
     def _known_moves(self) -> list[Move]:
         """Moves a learner may name here that are not legal (each kind's ``known``)."""
