@@ -152,3 +152,24 @@ def test_a_record_replays_and_a_broken_record_is_refused():
         Record.from_dict(broken).replay()
     with pytest.raises(RecordError):
         Record.from_json("{not json")
+
+
+def test_a_move_a_learner_expects_gets_its_reason_and_rule():
+    s = position(
+        heroes=("hulk", "wasp"),
+        places=PLACES,
+        hands={"hulk": ["hulk-06", "hulk-01"]},
+        hero_at={"hulk": "times-square", "wasp": "times-square"},
+        threats=dict.fromkeys(PLACES, ""),
+        thugs={"times-square": 1},
+        villain_at="times-square",
+    )
+    acting = s.apply("play/0/hulk-06")  # two Attacks, no Move, no Heroic
+    villain = refused(acting, "Hulk: attack Red Skull")
+    assert "only after two missions" in str(villain) and villain.rule == "mission.vulnerable"
+    rescue = refused(acting, "Hulk: rescue a Civilian")
+    assert rescue.rule == "turn.heroic" and "no Heroic symbol" in str(rescue)
+    unavailable = {label: rule for label, _, rule in acting.unavailable()}
+    assert unavailable["Hulk: attack Red Skull"] == "mission.vulnerable"
+    assert unavailable["Hulk: move to Central Park"] == "turn.move"
+    assert "Hulk: attack a Thug" not in unavailable  # it is legal

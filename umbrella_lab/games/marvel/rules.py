@@ -1478,6 +1478,14 @@ class Go(Move):
         modes = pay_modes(s, MOVE, cost)
         return [Go(s.turn, (here + side) % RING, m) for side in (-1, 1) for m in modes]
 
+    @classmethod
+    def known(cls, s: MarvelState) -> list[Go]:
+        """A move to either neighbour, which a learner may name without a Move left."""
+        if s.step != "act" or s.ask is not None or Go.legal(s):
+            return []
+        here = s.hero_at[s.active]
+        return [Go(s.turn, (here + side) % RING, CARD) for side in (-1, 1)]
+
     def play(self, s: MarvelState) -> None:
         cost = leave_moves(s, s.hero_at[s.active])
         paid = spend(s, MOVE, cost, self.pay)
@@ -1565,6 +1573,15 @@ class Attack(Move):
         where = s.hero_at[s.active]
         return [Attack(s.turn, t, m) for t in attack_targets(s, where) for m in modes]
 
+    @classmethod
+    def known(cls, s: MarvelState) -> list[Attack]:
+        """Attacks a learner may name that no legal move offers: a Thug, the villain here."""
+        if s.step != "act" or s.ask is not None:
+            return []
+        offered = {move.target for move in Attack.legal(s)}
+        wanted = [THUG] + ([VILLAIN] if s.villain_at == s.hero_at[s.active] else [])
+        return [Attack(s.turn, t, CARD) for t in wanted if t not in offered]
+
     def play(self, s: MarvelState) -> None:
         paid = spend(s, ATTACK, 1, self.pay)
         where = s.hero_at[s.active]
@@ -1629,6 +1646,15 @@ class Heroic(Move):
             return []
         where = s.hero_at[s.active]
         return [Heroic(s.turn, t, m) for t in heroic_targets(s, where) for m in modes]
+
+    @classmethod
+    def known(cls, s: MarvelState) -> list[Heroic]:
+        """A rescue a learner may name that no legal move offers."""
+        if s.step != "act" or s.ask is not None:
+            return []
+        if any(move.target == CIVILIAN for move in Heroic.legal(s)):
+            return []
+        return [Heroic(s.turn, CIVILIAN, CARD)]
 
     def play(self, s: MarvelState) -> None:
         paid = spend(s, HEROIC, 1, self.pay)
