@@ -5,8 +5,8 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
 
     python3 dev.py lab  [jupyter-lab args]   # install, then open JupyterLab on the start notebook
     python3 dev.py test [pytest args]        # install, then run unit tests + every notebook (nbval)
-    python3 dev.py test --full [pytest args] # the same with every golden game and the whole
-                                             # contract (as CI runs it)
+    python3 dev.py test --full [pytest args] # the same with every golden game, the whole
+                                             # contract and OpenSpiel's test (as CI runs it)
     python3 dev.py dashboard [args]          # install, then open the teacher's dashboard (Voila)
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check`
@@ -274,11 +274,14 @@ def cmd_lab(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
+    extras: tuple[str, ...] = ("test",)
     if "--full" in args:
         args = [arg for arg in args if arg != "--full"]
         os.environ["UMBRELLA_LAB_FULL_TESTS"] = "1"
-        say("full run: every golden game and the whole contract")
-    ensure_env(("test",))
+        if sys.platform != "win32":  # OpenSpiel has wheels for Linux and macOS only
+            extras += ("openspiel",)
+        say("full run: every golden game, the whole contract and OpenSpiel's own game test")
+    ensure_env(extras)
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")
     rc = run([str(PYTHON), "-m", "pytest", *parallel(args), *args])
     say(f"pytest finished with exit code {rc}")
