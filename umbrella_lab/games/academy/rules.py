@@ -903,6 +903,51 @@ def strike(
         block(s, seat, words, position, rule.startswith("power."))
 
 
+def play_and_strike(
+    s: AcademyState,
+    seat: int,
+    cards: tuple[int, ...],
+    total: int,
+    words: Callable[[], str],
+    rule: str,
+    boosts: tuple[tuple[int, int], ...] = (),
+    power: int = -1,
+    position: int = -1,
+) -> None:
+    """``seat`` plays ``cards``, with the Hero Boosts ``boosts``, for an attack of ``total``.
+
+    The cards go to the discard pile, and each boost ((holder, card)) from its holder's hand;
+    the hero in seat ``power``, if any, uses their power; the attack strikes the faced card (or
+    the card at ``position``), ``words()`` saying it; then each boost's owner loses 1 bar
+    [turn.attack] [story.hero-boost] [power.use]. The power's bar and the turn's end follow.
+    """
+    for card in cards:
+        play_from_hand(s, seat, card)
+    for holder, boost in boosts:
+        play_from_hand(s, holder, boost)
+    if power >= 0:
+        s.power_uses[power] += 1
+    strike(s, seat, total, words, rule, position)
+    for holder, _ in boosts:
+        hurt(s, holder, STORY_COST, "story.hero-boost")
+
+
+def play_label(
+    s: AcademyState, seat: int, played: str, total: int, power: str = "", paying: str = ""
+) -> str:
+    """A card play against the faced card in words: an attack if ``total`` beats it, else a block.
+
+    ``played`` says the cards, ``power`` the hero power used (1 bar) and ``paying`` who else
+    pays, e.g. ``"Diego: attack 20 + Hero Boost +20 from Vanya = 40 vs villain attack 35
+    (Vanya loses 1 bar)"``.
+    """
+    value = faced_value(s)
+    verb = "attack" if total > value else "block with"
+    who = f"{s.hero_name(seat)} ({power}, 1 bar)" if power else s.hero_name(seat)
+    cost = f" ({paying})" if paying else ""
+    return f"{who}: {verb} {played} = {total} vs villain attack {value}{cost}"
+
+
 def leave_uncontested(s: AcademyState, position: int) -> None:
     """The faced card stays uncontested; its damage comes at the round end [end.damage].
 
@@ -1374,6 +1419,69 @@ class Choose(Move):
 # The other storylines are played with the move Story; what each does is in effects.py.
 
 
+def boost_holders(s: AcademyState, seat: int) -> list[int]:
+    """Who may add a Hero Boost to ``seat``'s card play: any living hero, or ``seat`` only.
+
+    [story.hero-boost] [opt.hero_boost]
+    """
+    return s.living if s.options.hero_boost == "interrupt" else [seat]
+
+
+def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, int]]:
+    """Each Hero Boost that could go on ``seat``'s card play: (holder, boost card) pairs.
+
+    One per design in each holder's hand, never one of the ``played`` cards themselves
+    [story.hero-boost].
+    """
+    boost = s.cards.boost
+    return [
+        (holder, number)
+        for holder in boost_holders(s, seat)
+        for number in distinct(s, s.hands[holder])
+        if boost[number] and number not in played
+    ]
+
+
+def boost_words(s: AcademyState, holder: int, boost: HeroCard) -> str:
+    """A Hero Boost in words, e.g. ``"Hero Boost +20 from Vanya"`` [story.hero-boost]."""
+    return f"Hero Boost +{boost.boost} from {s.hero_name(holder)}"
+
+
+def boost_is_secret(s: AcademyState, seat: int, *boosts: int) -> bool:
+    """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
+    return effects.hands_hidden(s) and any(boost not in s.hands[seat] for boost in boosts)
+
+
+def boost_copy(
+    s: AcademyState, holder: int, boost: int, played: int, taken: int | None = None
+) -> int:
+    """The first copy of the Hero Boost ``boost`` in ``holder``'s hand, not the card ``played``.
+
+    When that copy is ``taken`` already (by another part of the move), the first copy other
+    than ``taken``.
+    """
+    hand = hand_of(s, holder)
+    copy = first_copy(s, hand, boost, other_than=played)
+    if copy == taken:
+        copy = first_copy(s, hand, boost, other_than=taken)
+    return copy
+
+
+def brothers_refusal(s: AcademyState) -> tuple[str, str] | None:
+    """Under Brothers Will Fight no Hero Boost may be played this round [family.brothers]."""
+    if effects.no_hero_boosts(s):
+        return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+    return None
+
+
+def boost_spares(s: AcademyState, code: int) -> int:
+    """The damage a Hero Boost on the card that blocked ``code`` spares: what is left of its half.
+
+    [opt.boost_target]
+    """
+    return min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
+
+
 class HeroBoost(Move):
     """A card played with a Hero Boost: +10 or +20 on its attack value [story.hero-boost].
 
@@ -1396,13 +1504,10 @@ class HeroBoost(Move):
             return []
         seat, value, cards = s.responder, faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
-        holders = s.living if s.options.hero_boost == "interrupt" else [seat]
         on_any = s.options.boost_offer == "any"  # also on a card that wins alone [opt.boost_offer]
         return [
             HeroBoost(seat, number, holder, boost)
-            for holder in holders
-            for boost in distinct(s, s.hands[holder])
-            if cards.boost[boost]
+            for holder, boost in boost_offers(s, seat)
             for number in hand
             if number != boost
             and (on_any or cards.attack[number] <= value)
@@ -1410,45 +1515,43 @@ class HeroBoost(Move):
         ]
 
     def play(self, s: AcademyState) -> None:
-        seat, holder = self.seat, self.holder
-        card, boost = s.card(self.card), s.card(self.boost)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, holder, self.boost)
-        strike(
+        holder, card, boost = self.holder, s.card(self.card), s.card(self.boost)
+        play_and_strike(
             s,
-            seat,
+            self.seat,
+            (self.card,),
             card.attack + boost.boost,
-            lambda: f"{card.label} + Hero Boost +{boost.boost} from {s.hero_name(holder)}",
+            lambda: f"{card.label} + {boost_words(s, holder, boost)}",
             "story.hero-boost",
+            ((holder, self.boost),),
         )
-        hurt(s, holder, STORY_COST, "story.hero-boost")
         end_turn(s)
 
     def label(self, s: AcademyState) -> str:
-        card, boost, holder = s.card(self.card), s.card(self.boost), s.hero_name(self.holder)
-        total, value = card.attack + boost.boost, faced_value(s)
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{s.hero_name(self.seat)}: {verb} {card.label} + Hero Boost +{boost.boost} from "
-            f"{holder} = {total} vs villain attack {value} ({holder} loses 1 bar)"
+        card, boost, holder = s.card(self.card), s.card(self.boost), self.holder
+        return play_label(
+            s,
+            self.seat,
+            f"{card.label} + {boost_words(s, holder, boost)}",
+            card.attack + boost.boost,
+            paying=f"{s.hero_name(holder)} loses 1 bar",
         )
 
     def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
-        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return boost_is_secret(s, seat, self.boost)
 
     def canonical(self, s: AcademyState) -> HeroBoost:
         card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        boost = boost_copy(s, self.holder, self.boost, card)
         return HeroBoost(self.seat, card, self.holder, boost)
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
-        if effects.no_hero_boosts(s):
-            return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
-        return "that Hero Boost cannot be added to this card here", "story.hero-boost"
+        return (
+            card_refusal(s, self.seat, self.card)
+            or brothers_refusal(s)
+            or ("that Hero Boost cannot be added to this card here", "story.hero-boost")
+        )
 
 
 class HeroBoostOn(Move):
@@ -1494,7 +1597,7 @@ class HeroBoostOn(Move):
         seat, position, boost = self.seat, self.position, s.card(self.boost)
         code = s.lineup[position]
         play_from_hand(s, seat, self.boost)
-        spared = min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
+        spared = boost_spares(s, code)
         s.pending_damage -= spared
         s.outcomes[position], s.blocked_at = DEFEATED, -1
         s.say(
@@ -1509,16 +1612,15 @@ class HeroBoostOn(Move):
 
     def label(self, s: AcademyState) -> str:
         code, boost = s.lineup[self.position], s.card(self.boost)
-        spared = min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
         return (
             f"{s.hero_name(self.seat)}: Hero Boost +{boost.boost} on the card that blocked "
-            f"card {self.position + 1}, {s.villain_label(code)}: defeat it, {spared} damage not "
-            f"taken ({s.hero_name(self.seat)} loses 1 bar)"
+            f"card {self.position + 1}, {s.villain_label(code)}: defeat it, "
+            f"{boost_spares(s, code)} damage not taken ({s.hero_name(self.seat)} loses 1 bar)"
         )
 
     def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
-        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return boost_is_secret(s, seat, self.boost)
 
     def canonical(self, s: AcademyState) -> HeroBoostOn:
         return HeroBoostOn(
@@ -1539,8 +1641,9 @@ class HeroBoostOn(Move):
                 "with hero_boost='own-turn' a Hero Boost goes only on its owner's card play",
                 "opt.hero_boost",
             )
-        if effects.no_hero_boosts(s):
-            return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
+        why = brothers_refusal(s)
+        if why:
+            return why
         if not (s.stage == "damage" and s.pending_rule == "turn.block" and s.blocked_at >= 0):
             return (
                 "a Hero Boost goes on a card on the table while its block's damage is placed",
@@ -1826,6 +1929,99 @@ def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, st
     )
 
 
+def faces_with_power(s: AcademyState, power: str) -> bool:
+    """The hero facing the card has the power ``power`` and may use it now [power.use]."""
+    if s.stage != "face":
+        return False
+    seat = s.responder
+    return s.power_of(seat) == power and not power_blocked(s, seat)
+
+
+def end_power_turn(s: AcademyState, seat: int, rule: str) -> None:
+    """A power played with the card play has done its work: its bar is paid, the turn is over.
+
+    [power.use] [turn.order]
+    """
+    hurt(s, seat, POWER_COST, rule)
+    end_turn(s)
+
+
+def card_pairs(s: AcademyState, seat: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every two cards of ``seat``'s hand, in hand order, with their attack values, lower first."""
+    attack, hand = s.cards.attack, s.hands[seat]
+    return [
+        (first, second, tuple(sorted((attack[first], attack[second]))))
+        for i, first in enumerate(hand)
+        for second in hand[i + 1 :]
+    ]
+
+
+def kraken_pairs(s: AcademyState, seat: int, value: int) -> list[tuple[int, int]]:
+    """The Kraken's pairs of cards that block or beat ``value`` when the higher alone would not.
+
+    One pair per pair of attack values, the first in hand order [power.kraken].
+    """
+    found, seen = [], set()
+    for first, second, pair in card_pairs(s, seat):
+        if pair[1] <= value <= pair[0] + pair[1] and pair not in seen:
+            seen.add(pair)  # one move per pair of values
+            found.append((first, second))
+    return found
+
+
+def pair_copies(s: AcademyState, seat: int, card: int, second: int) -> tuple[int, int]:
+    """The first copies in ``seat``'s hand of two cards played together: two cards, not one."""
+    hand = hand_of(s, seat)
+    first = first_copy(s, hand, card)
+    return first, first_copy(s, hand, second, other_than=first)
+
+
+def hits_twice(s: AcademyState, seat: int, card: int, second: int, position: int = -1) -> None:
+    """The Kraken plays two cards at once: their attack values add up [power.kraken].
+
+    Against the faced card, or the lineup card at ``position`` (kraken_target="any"); the
+    power's bar follows.
+    """
+    first, other = s.card(card), s.card(second)
+    total = first.attack + other.attack
+    play_and_strike(
+        s,
+        seat,
+        (card, second),
+        total,
+        lambda: f"{first.label} + {other.label} = {total} (Hits Twice)",
+        "power.kraken",
+        power=seat,
+        position=position,
+    )
+
+
+def doubled_cards(s: AcademyState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand that, doubled, block or beat the faced card and alone do not.
+
+    One per design [power.space-boy].
+    """
+    value, attack = faced_value(s), s.cards.attack
+    return [n for n in distinct(s, s.hands[seat]) if attack[n] <= value <= 2 * attack[n]]
+
+
+def double_shot(s: AcademyState, seat: int, card: int, space_boy: int) -> None:
+    """Space Boy, in seat ``space_boy``, doubles the card ``seat`` plays [power.space-boy].
+
+    His own card, or with double_shot="any" another hero's [opt.double_shot]; he uses his
+    power and pays its bar; the turn is over.
+    """
+    played = s.card(card)
+    total = 2 * played.attack
+
+    def words() -> str:
+        by = "" if space_boy == seat else f" by {s.hero_name(space_boy)}"
+        return f"{played.label} doubled{by} = {total} (Double Shot)"
+
+    play_and_strike(s, seat, (card,), total, words, "power.space-boy", power=space_boy)
+    end_power_turn(s, space_boy, "power.space-boy")
+
+
 class HitsTwice(Move):
     """The Kraken plays a second card with the first: the attack values add up [power.kraken].
 
@@ -1840,54 +2036,29 @@ class HitsTwice(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HitsTwice]:
-        if s.stage != "face":
+        if not faces_with_power(s, "kraken"):
             return []
         seat = s.responder
-        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
-            return []
-        value, attack, hand = faced_value(s), s.cards.attack, s.hands[seat]
-        moves, pairs = [], set()
-        for i, first in enumerate(hand):
-            for second in hand[i + 1 :]:
-                pair = tuple(sorted((attack[first], attack[second])))
-                if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
-                    pairs.add(pair)  # one move per pair of values
-                    moves.append(HitsTwice(seat, first, second))
-        return moves
+        return [
+            HitsTwice(seat, first, second)
+            for first, second in kraken_pairs(s, seat, faced_value(s))
+        ]
 
     def play(self, s: AcademyState) -> None:
-        seat, card, second = self.seat, s.card(self.card), s.card(self.second)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, seat, self.second)
-        total = card.attack + second.attack
-        s.power_uses[seat] += 1
-        strike(
-            s,
-            seat,
-            total,
-            lambda: f"{card.label} + {second.label} = {total} (Hits Twice)",
-            "power.kraken",
-        )
-        hurt(s, seat, POWER_COST, "power.kraken")
-        end_turn(s)
+        hits_twice(s, self.seat, self.card, self.second)
+        end_power_turn(s, self.seat, "power.kraken")
 
     def label(self, s: AcademyState) -> str:
         card, second = s.card(self.card), s.card(self.second)
-        total, value = card.attack + second.attack, faced_value(s)
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} {card.label} + {second.label} "
-            f"= {total} vs villain attack {value}"
-        )
+        played = f"{card.label} + {second.label}"
+        return play_label(s, self.seat, played, card.attack + second.attack, power="Hits Twice")
 
     def cards(self) -> tuple[int, int]:
         """The two cards played."""
         return self.card, self.second
 
     def canonical(self, s: AcademyState) -> HitsTwice:
-        hand = hand_of(s, self.seat)
-        card = first_copy(s, hand, self.card)
-        return HitsTwice(self.seat, card, first_copy(s, hand, self.second, other_than=card))
+        return HitsTwice(self.seat, *pair_copies(s, self.seat, self.card, self.second))
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
         return power_play_refusal(s, self, "kraken")
@@ -1906,49 +2077,24 @@ class DoubleShot(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[DoubleShot]:
-        if s.stage != "face":
+        if not faces_with_power(s, "space-boy"):
             return []
         seat = s.responder
-        if s.power_of(seat) != "space-boy" or power_blocked(s, seat):
-            return []
-        value, attack = faced_value(s), s.cards.attack
-        return [
-            DoubleShot(seat, number)
-            for number in distinct(s, s.hands[seat])
-            if attack[number] <= value <= 2 * attack[number]
-        ]
+        return [DoubleShot(seat, number) for number in doubled_cards(s, seat)]
 
     def play(self, s: AcademyState) -> None:
-        seat, card = self.seat, s.card(self.card)
-        play_from_hand(s, seat, self.card)
-        total = 2 * card.attack
-        s.power_uses[seat] += 1
-        strike(
-            s,
-            seat,
-            total,
-            lambda: f"{card.label} doubled = {total} (Double Shot)",
-            "power.space-boy",
-        )
-        hurt(s, seat, POWER_COST, "power.space-boy")
-        end_turn(s)
+        double_shot(s, self.seat, self.card, self.seat)
 
     def label(self, s: AcademyState) -> str:
-        card, value = s.card(self.card), faced_value(s)
-        total = 2 * card.attack
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{s.hero_name(self.seat)} (Double Shot, 1 bar): {verb} {card.label} x 2 = {total} "
-            f"vs villain attack {value}"
-        )
+        card = s.card(self.card)
+        return play_label(s, self.seat, f"{card.label} x 2", 2 * card.attack, power="Double Shot")
 
     def cards(self) -> tuple[int]:
         """The card played."""
         return (self.card,)
 
     def canonical(self, s: AcademyState) -> DoubleShot:
-        hand = hand_of(s, self.seat)
-        return DoubleShot(self.seat, first_copy(s, hand, self.card))
+        return DoubleShot(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
         return power_play_refusal(s, self, "space-boy")
@@ -1973,7 +2119,7 @@ class DoubleShotFor(Move):
     def legal(s: AcademyState) -> list[DoubleShotFor]:
         if s.stage != "face" or s.options.double_shot != "any":
             return []
-        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        seat = s.responder
         helpers = [
             helper
             for helper in s.living
@@ -1984,32 +2130,20 @@ class DoubleShotFor(Move):
         return [
             DoubleShotFor(seat, number, helper)
             for helper in helpers
-            for number in distinct(s, s.hands[seat])
-            if attack[number] <= value <= 2 * attack[number]
+            for number in doubled_cards(s, seat)
         ]
 
     def play(self, s: AcademyState) -> None:
-        seat, helper, card = self.seat, self.helper, s.card(self.card)
-        play_from_hand(s, seat, self.card)
-        total = 2 * card.attack
-        s.power_uses[helper] += 1
-        strike(
-            s,
-            seat,
-            total,
-            lambda: f"{card.label} doubled by {s.hero_name(helper)} = {total} (Double Shot)",
-            "power.space-boy",
-        )
-        hurt(s, helper, POWER_COST, "power.space-boy")
-        end_turn(s)
+        double_shot(s, self.seat, self.card, self.helper)
 
     def label(self, s: AcademyState) -> str:
-        card, value = s.card(self.card), faced_value(s)
-        total, helper = 2 * card.attack, s.hero_name(self.helper)
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{s.hero_name(self.seat)}: {verb} {card.label} doubled by {helper} = {total} vs "
-            f"villain attack {value} ({helper} uses Double Shot, 1 bar)"
+        card, helper = s.card(self.card), s.hero_name(self.helper)
+        return play_label(
+            s,
+            self.seat,
+            f"{card.label} doubled by {helper}",
+            2 * card.attack,
+            paying=f"{helper} uses Double Shot, 1 bar",
         )
 
     def cards(self) -> tuple[int]:
@@ -2060,40 +2194,19 @@ class HitsTwiceAt(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HitsTwiceAt]:
-        if s.stage != "face" or s.options.kraken_target != "any":
+        if s.options.kraken_target != "any" or not faces_with_power(s, "kraken"):
             return []
-        seat = s.responder
-        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
-            return []
-        attack, hand, faced = s.cards.attack, s.hands[seat], s.faced_position
-        moves = []
-        for position in s.waiting:
-            if position == faced:
-                continue
-            value, pairs = s.villain_attack(s.lineup[position]), set()
-            for i, first in enumerate(hand):
-                for second in hand[i + 1 :]:
-                    pair = tuple(sorted((attack[first], attack[second])))
-                    if pair[1] <= value <= pair[0] + pair[1] and pair not in pairs:
-                        pairs.add(pair)  # one move per pair of values
-                        moves.append(HitsTwiceAt(seat, first, second, position))
-        return moves
+        seat, faced = s.responder, s.faced_position
+        return [
+            HitsTwiceAt(seat, first, second, position)
+            for position in s.waiting
+            if position != faced
+            for first, second in kraken_pairs(s, seat, s.villain_attack(s.lineup[position]))
+        ]
 
     def play(self, s: AcademyState) -> None:
-        seat, card, second = self.seat, s.card(self.card), s.card(self.second)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, seat, self.second)
-        total = card.attack + second.attack
-        s.power_uses[seat] += 1
-        strike(
-            s,
-            seat,
-            total,
-            lambda: f"{card.label} + {second.label} = {total} (Hits Twice)",
-            "power.kraken",
-            self.position,
-        )
-        finish_power(s, seat, "power.kraken")  # the turn goes on: the faced card waits
+        hits_twice(s, self.seat, self.card, self.second, self.position)
+        finish_power(s, self.seat, "power.kraken")  # the turn goes on: the faced card waits
         advance(s)
 
     def label(self, s: AcademyState) -> str:
@@ -2111,9 +2224,7 @@ class HitsTwiceAt(Move):
         return self.card, self.second
 
     def canonical(self, s: AcademyState) -> HitsTwiceAt:
-        hand = hand_of(s, self.seat)
-        card = first_copy(s, hand, self.card)
-        second = first_copy(s, hand, self.second, other_than=card)
+        card, second = pair_copies(s, self.seat, self.card, self.second)
         return HitsTwiceAt(self.seat, card, second, self.position)
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
@@ -2132,29 +2243,6 @@ class HitsTwiceAt(Move):
 # --- Hero Boosts the options allow: on a power's card play, two on one card --------------------
 
 
-def boost_holders(s: AcademyState, seat: int) -> list[int]:
-    """Who may add a Hero Boost to ``seat``'s card play: any living hero, or ``seat`` only.
-
-    [story.hero-boost] [opt.hero_boost]
-    """
-    return s.living if s.options.hero_boost == "interrupt" else [seat]
-
-
-def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, int]]:
-    """Each Hero Boost that could go on ``seat``'s card play: (holder, boost card) pairs.
-
-    One per design in each holder's hand, never one of the ``played`` cards themselves
-    [story.hero-boost].
-    """
-    boost = s.cards.boost
-    return [
-        (holder, number)
-        for holder in boost_holders(s, seat)
-        for number in distinct(s, s.hands[holder])
-        if boost[number] and number not in played
-    ]
-
-
 def boost_refusal(s: AcademyState, option: str, allowed: bool) -> tuple[str, str] | None:
     """Why a boosted play the option ``option`` allows is refused before its cards are read."""
     if not allowed:
@@ -2163,9 +2251,17 @@ def boost_refusal(s: AcademyState, option: str, allowed: bool) -> tuple[str, str
             "boosts_per_card": "at most one Hero Boost goes on a card",
         }[option]
         return f"{words} (option {option})", f"opt.{option}"
-    if effects.no_hero_boosts(s):
-        return "Brothers Will Fight: no Hero Boost this round", "family.brothers"
-    return None
+    return brothers_refusal(s)
+
+
+def boost_on_power(s: AcademyState, power: str) -> bool:
+    """A Hero Boost may go on the card play of ``power`` now [opt.boost_with_power].
+
+    With boost_with_power=True, never under Brothers Will Fight [family.brothers].
+    """
+    return (
+        s.options.boost_with_power and not effects.no_hero_boosts(s) and faces_with_power(s, power)
+    )
 
 
 class HitsTwiceBoosted(Move):
@@ -2188,58 +2284,50 @@ class HitsTwiceBoosted(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HitsTwiceBoosted]:
-        if s.stage != "face" or not s.options.boost_with_power or effects.no_hero_boosts(s):
+        if not boost_on_power(s, "kraken"):
             return []
-        seat = s.responder
-        if s.power_of(seat) != "kraken" or power_blocked(s, seat):
-            return []
-        value, attack, hand = faced_value(s), s.cards.attack, s.hands[seat]
+        seat, value = s.responder, faced_value(s)
         on_any = s.options.boost_offer == "any"
         moves, seen = [], set()
-        for i, first in enumerate(hand):
-            for second in hand[i + 1 :]:
-                pair = tuple(sorted((attack[first], attack[second])))
-                total = pair[0] + pair[1]
-                if pair[1] > value or not (on_any or total <= value):
-                    continue
-                for holder, boost in boost_offers(s, seat, first, second):
-                    key = (pair, holder, s.cards.design[boost])
-                    if value <= total + s.cards.boost[boost] and key not in seen:
-                        seen.add(key)  # one move per pair of values and boost
-                        moves.append(HitsTwiceBoosted(seat, first, second, holder, boost))
+        for first, second, pair in card_pairs(s, seat):
+            total = pair[0] + pair[1]
+            if pair[1] > value or not (on_any or total <= value):
+                continue
+            for holder, boost in boost_offers(s, seat, first, second):
+                key = (pair, holder, s.cards.design[boost])
+                if value <= total + s.cards.boost[boost] and key not in seen:
+                    seen.add(key)  # one move per pair of values and boost
+                    moves.append(HitsTwiceBoosted(seat, first, second, holder, boost))
         return moves
 
     def play(self, s: AcademyState) -> None:
         seat, holder = self.seat, self.holder
         card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, seat, self.second)
-        play_from_hand(s, holder, self.boost)
         total = card.attack + second.attack + boost.boost
-        s.power_uses[seat] += 1
-        strike(
+        play_and_strike(
             s,
             seat,
+            (self.card, self.second),
             total,
             lambda: (
-                f"{card.label} + {second.label} (Hits Twice) + Hero Boost +{boost.boost} from "
-                f"{s.hero_name(holder)} = {total}"
+                f"{card.label} + {second.label} (Hits Twice) + "
+                f"{boost_words(s, holder, boost)} = {total}"
             ),
             "power.kraken",
+            ((holder, self.boost),),
+            power=seat,
         )
-        hurt(s, holder, STORY_COST, "story.hero-boost")
-        hurt(s, seat, POWER_COST, "power.kraken")
-        end_turn(s)
+        end_power_turn(s, seat, "power.kraken")
 
     def label(self, s: AcademyState) -> str:
         card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        total, value = card.attack + second.attack + boost.boost, faced_value(s)
-        verb = "attack" if total > value else "block with"
-        holder = s.hero_name(self.holder)
-        return (
-            f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} {card.label} + "
-            f"{second.label} + Hero Boost +{boost.boost} from {holder} = {total} vs villain "
-            f"attack {value} ({holder} loses 1 bar)"
+        return play_label(
+            s,
+            self.seat,
+            f"{card.label} + {second.label} + {boost_words(s, self.holder, boost)}",
+            card.attack + second.attack + boost.boost,
+            power="Hits Twice",
+            paying=f"{s.hero_name(self.holder)} loses 1 bar",
         )
 
     def cards(self) -> tuple[int, int]:
@@ -2247,16 +2335,12 @@ class HitsTwiceBoosted(Move):
         return self.card, self.second
 
     def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
-        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return boost_is_secret(s, seat, self.boost)
 
     def canonical(self, s: AcademyState) -> HitsTwiceBoosted:
-        hand = hand_of(s, self.seat)
-        card = first_copy(s, hand, self.card)
-        second = first_copy(s, hand, self.second, other_than=card)
-        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
-        if boost == second:
-            boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=second)
+        card, second = pair_copies(s, self.seat, self.card, self.second)
+        boost = boost_copy(s, self.holder, self.boost, card, second)
         return HitsTwiceBoosted(self.seat, card, second, self.holder, boost)
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
@@ -2284,12 +2368,9 @@ class DoubleShotBoosted(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[DoubleShotBoosted]:
-        if s.stage != "face" or not s.options.boost_with_power or effects.no_hero_boosts(s):
+        if not boost_on_power(s, "space-boy"):
             return []
-        seat = s.responder
-        if s.power_of(seat) != "space-boy" or power_blocked(s, seat):
-            return []
-        value, attack, bonus = faced_value(s), s.cards.attack, s.cards.boost
+        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
         on_any = s.options.boost_offer == "any"
         return [
             DoubleShotBoosted(seat, number, holder, boost)
@@ -2302,32 +2383,30 @@ class DoubleShotBoosted(Move):
     def play(self, s: AcademyState) -> None:
         seat, holder = self.seat, self.holder
         card, boost = s.card(self.card), s.card(self.boost)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, holder, self.boost)
         total = 2 * card.attack + boost.boost
-        s.power_uses[seat] += 1
-        strike(
+        play_and_strike(
             s,
             seat,
+            (self.card,),
             total,
             lambda: (
-                f"{card.label} doubled (Double Shot) + Hero Boost +{boost.boost} from "
-                f"{s.hero_name(holder)} = {total}"
+                f"{card.label} doubled (Double Shot) + {boost_words(s, holder, boost)} = {total}"
             ),
             "power.space-boy",
+            ((holder, self.boost),),
+            power=seat,
         )
-        hurt(s, holder, STORY_COST, "story.hero-boost")
-        hurt(s, seat, POWER_COST, "power.space-boy")
-        end_turn(s)
+        end_power_turn(s, seat, "power.space-boy")
 
     def label(self, s: AcademyState) -> str:
-        card, boost, holder = s.card(self.card), s.card(self.boost), s.hero_name(self.holder)
-        total, value = 2 * card.attack + boost.boost, faced_value(s)
-        verb = "attack" if total > value else "block with"
-        return (
-            f"{s.hero_name(self.seat)} (Double Shot, 1 bar): {verb} {card.label} x 2 + Hero "
-            f"Boost +{boost.boost} from {holder} = {total} vs villain attack {value} ({holder} "
-            "loses 1 bar)"
+        card, boost = s.card(self.card), s.card(self.boost)
+        return play_label(
+            s,
+            self.seat,
+            f"{card.label} x 2 + {boost_words(s, self.holder, boost)}",
+            2 * card.attack + boost.boost,
+            power="Double Shot",
+            paying=f"{s.hero_name(self.holder)} loses 1 bar",
         )
 
     def cards(self) -> tuple[int]:
@@ -2335,12 +2414,12 @@ class DoubleShotBoosted(Move):
         return (self.card,)
 
     def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
-        return effects.hands_hidden(s) and self.boost not in s.hands[seat]
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return boost_is_secret(s, seat, self.boost)
 
     def canonical(self, s: AcademyState) -> DoubleShotBoosted:
         card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
+        boost = boost_copy(s, self.holder, self.boost, card)
         return DoubleShotBoosted(self.seat, card, self.holder, boost)
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:
@@ -2389,36 +2468,34 @@ class HeroBoostTwice(Move):
         return moves
 
     def play(self, s: AcademyState) -> None:
-        seat, holder, other = self.seat, self.holder, self.other
+        holder, other = self.holder, self.other
         card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
-        play_from_hand(s, seat, self.card)
-        play_from_hand(s, holder, self.boost)
-        play_from_hand(s, other, self.second)
         total = card.attack + boost.boost + second.boost
-        strike(
+        play_and_strike(
             s,
-            seat,
+            self.seat,
+            (self.card,),
             total,
             lambda: (
-                f"{card.label} + Hero Boost +{boost.boost} from {s.hero_name(holder)} + Hero "
-                f"Boost +{second.boost} from {s.hero_name(other)} = {total}"
+                f"{card.label} + {boost_words(s, holder, boost)} + "
+                f"{boost_words(s, other, second)} = {total}"
             ),
             "story.hero-boost",
+            ((holder, self.boost), (other, self.second)),
         )
-        hurt(s, holder, STORY_COST, "story.hero-boost")
-        hurt(s, other, STORY_COST, "story.hero-boost")
         end_turn(s)
 
     def label(self, s: AcademyState) -> str:
         card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
         holder, other = s.hero_name(self.holder), s.hero_name(self.other)
-        total, value = card.attack + boost.boost + second.boost, faced_value(s)
-        verb = "attack" if total > value else "block with"
         paying = f"{holder} and {other} lose 1 bar each" if holder != other else f"{holder} loses 2"
-        return (
-            f"{s.hero_name(self.seat)}: {verb} {card.label} + Hero Boost +{boost.boost} from "
-            f"{holder} + Hero Boost +{second.boost} from {other} = {total} vs villain attack "
-            f"{value} ({paying})"
+        return play_label(
+            s,
+            self.seat,
+            f"{card.label} + {boost_words(s, self.holder, boost)} + "
+            f"{boost_words(s, self.other, second)}",
+            card.attack + boost.boost + second.boost,
+            paying=paying,
         )
 
     def cards(self) -> tuple[int]:
@@ -2426,16 +2503,13 @@ class HeroBoostTwice(Move):
         return (self.card,)
 
     def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Under Family Secrets another hero's boost is that hero's secret [family.secrets]."""
-        mine = s.hands[seat]
-        return effects.hands_hidden(s) and (self.boost not in mine or self.second not in mine)
+        """Another hero's boosts are secret under Family Secrets (:func:`boost_is_secret`)."""
+        return boost_is_secret(s, seat, self.boost, self.second)
 
     def canonical(self, s: AcademyState) -> HeroBoostTwice:
         card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = first_copy(s, hand_of(s, self.holder), self.boost, other_than=card)
-        second = first_copy(s, hand_of(s, self.other), self.second, other_than=card)
-        if second == boost:
-            second = first_copy(s, hand_of(s, self.other), self.second, other_than=boost)
+        boost = boost_copy(s, self.holder, self.boost, card)
+        second = boost_copy(s, self.other, self.second, card, boost)
         return HeroBoostTwice(self.seat, card, self.holder, boost, self.other, second)
 
     def why_not(self, s: AcademyState) -> tuple[str, str]:

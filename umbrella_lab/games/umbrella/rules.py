@@ -1632,6 +1632,57 @@ class Swap(Move):
         return "both umbrellas have the same colour: swapping them changes nothing", "power.swap"
 
 
+def zone_swaps(s: UmbrellaState, seat: int, zone: int) -> list[tuple[int, int]]:
+    """The zone swaps with Waiting Zone ``zone``: (colour, Stage space) pairs [power.swap-zone].
+
+    Only swaps of two colours: an umbrella the zone holds with one of another colour.
+    """
+    held, cells = s.zones[zone], s.cells[seat]
+    return [
+        (colour, cell)
+        for colour in range(4)
+        if held[colour]
+        for cell in range(16)
+        if cells[cell] != colour
+    ]
+
+
+def swap_with_zone(s: UmbrellaState, seat: int, zone: int, colour: int, cell: int) -> None:
+    """Swap an umbrella of ``colour`` from Waiting Zone ``zone`` with one of the Stage.
+
+    The Stage's umbrella at ``cell`` goes to the zone; the power is used [power.swap-zone].
+    """
+    held, cells = s.zones[zone], s.cells[seat]
+    old = cells[cell]
+    held[colour] -= 1
+    held[old] += 1
+    cells[cell] = colour
+    s.due.pop(0)
+    s.say(
+        "power.swap-zone",
+        lambda: (
+            f"{s.seat_name(seat)} swaps a {COLOURS[colour]} umbrella of {s.zone_phrase(zone)} "
+            f"with the {COLOURS[old]} umbrella at {cell_words(cell)}."
+        ),
+    )
+    carry_on(s)
+
+
+def zone_swap_words(s: UmbrellaState, seat: int, colour: int, where: str, cell: int) -> str:
+    """A zone swap in words, the zone named by ``where``, e.g. ``"side zone 1 (west)"``."""
+    return (
+        f"{s.seat_name(seat)}: swap a {COLOURS[colour]} umbrella of {where} with the "
+        f"{COLOURS[s.cells[seat][cell]]} umbrella at {cell_words(cell)}"
+    )
+
+
+def zone_swap_refusal(s: UmbrellaState, zone: int, colour: int, where: str) -> tuple[str, str]:
+    """Why a zone swap of a zone and Stage space that exist is refused [power.swap-zone]."""
+    if not s.zones[zone][colour]:
+        return f"there is no {COLOURS[colour]} umbrella in {where}", "power.swap-zone"
+    return "that umbrella has the same colour: swapping changes nothing", "power.swap-zone"
+
+
 class SwapZone(Move):
     """The zone power: swap an umbrella of a zone with one of your Stage [power.swap-zone].
 
@@ -1650,41 +1701,19 @@ class SwapZone(Move):
         if s.step != "swap-zone":
             return []
         seat = s.active
-        cells = s.cells[seat]
         return [
             SwapZone(seat, side, colour, cell)
             for side, zone in enumerate(s.around[seat])
-            for colour in range(4)
-            if s.zones[zone][colour]
-            for cell in range(16)
-            if cells[cell] != colour
+            for colour, cell in zone_swaps(s, seat, zone)
         ]
 
     def play(self, s: UmbrellaState) -> None:
-        seat, side, colour, cell = self.seat, self.side, self.colour, self.cell
-        zone = s.zones[s.around[seat][side]]
-        cells = s.cells[seat]
-        old = cells[cell]
-        zone[colour] -= 1
-        zone[old] += 1
-        cells[cell] = colour
-        s.due.pop(0)
-        s.say(
-            "power.swap-zone",
-            lambda: (
-                f"{s.seat_name(seat)} swaps a {COLOURS[colour]} umbrella of "
-                f"{s.zone_phrase(s.around[seat][side])} with the {COLOURS[old]} umbrella at "
-                f"{cell_words(cell)}."
-            ),
-        )
-        carry_on(s)
+        zone = s.around[self.seat][self.side]
+        swap_with_zone(s, self.seat, zone, self.colour, self.cell)
 
     def label(self, s: UmbrellaState) -> str:
-        return (
-            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of "
-            f"{zone_words(s, self.seat, self.side)} with the "
-            f"{COLOURS[s.cells[self.seat][self.cell]]} umbrella at {cell_words(self.cell)}"
-        )
+        where = zone_words(s, self.seat, self.side)
+        return zone_swap_words(s, self.seat, self.colour, where, self.cell)
 
     def why_not(self, s: UmbrellaState) -> tuple[str, str]:
         refused = no_power_now(s, self.seat, "swap-zone")
@@ -1693,10 +1722,8 @@ class SwapZone(Move):
         side, colour = self.side, self.colour
         if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= self.cell < 16):
             return "name a side, a colour (each 0 to 3) and a Stage space (0 to 15)", self.rule
-        if not s.zones[s.around[self.seat][side]][colour]:
-            words = zone_words(s, self.seat, side)
-            return f"there is no {COLOURS[colour]} umbrella in {words}", self.rule
-        return "that umbrella has the same colour: swapping changes nothing", self.rule
+        zone = s.around[self.seat][side]
+        return zone_swap_refusal(s, zone, colour, zone_words(s, self.seat, side))
 
 
 class SwapFarZone(Move):
@@ -1719,42 +1746,20 @@ class SwapFarZone(Move):
         if s.step != "swap-zone" or s.game.options["swap_zone"] != "any":
             return []
         seat = s.active
-        cells, around = s.cells[seat], s.around[seat]
+        around = s.around[seat]
         return [
             SwapFarZone(seat, zone, colour, cell)
-            for zone, held in enumerate(s.zones)
+            for zone in range(len(s.zones))
             if zone not in around
-            for colour in range(4)
-            if held[colour]
-            for cell in range(16)
-            if cells[cell] != colour
+            for colour, cell in zone_swaps(s, seat, zone)
         ]
 
     def play(self, s: UmbrellaState) -> None:
-        seat, colour, cell = self.seat, self.colour, self.cell
-        zone = s.zones[self.zone]
-        cells = s.cells[seat]
-        old = cells[cell]
-        zone[colour] -= 1
-        zone[old] += 1
-        cells[cell] = colour
-        s.due.pop(0)
-        s.say(
-            "power.swap-zone",
-            lambda: (
-                f"{s.seat_name(seat)} swaps a {COLOURS[colour]} umbrella of "
-                f"{s.zone_phrase(self.zone)} with the {COLOURS[old]} umbrella at "
-                f"{cell_words(cell)}."
-            ),
-        )
-        carry_on(s)
+        swap_with_zone(s, self.seat, self.zone, self.colour, self.cell)
 
     def label(self, s: UmbrellaState) -> str:
-        return (
-            f"{s.seat_name(self.seat)}: swap a {COLOURS[self.colour]} umbrella of "
-            f"{s.zone_phrase(self.zone)} with the {COLOURS[s.cells[self.seat][self.cell]]} "
-            f"umbrella at {cell_words(self.cell)}"
-        )
+        where = s.zone_phrase(self.zone)
+        return zone_swap_words(s, self.seat, self.colour, where, self.cell)
 
     def why_not(self, s: UmbrellaState) -> tuple[str, str]:
         refused = no_power_now(s, self.seat, "swap-zone")
@@ -1774,9 +1779,7 @@ class SwapFarZone(Move):
             )
         if zone in s.around[self.seat]:
             return "a zone around your Stage is named by its side (the move swap-zone)", self.rule
-        if not s.zones[zone][colour]:
-            return f"there is no {COLOURS[colour]} umbrella in {s.zone_phrase(zone)}", self.rule
-        return "that umbrella has the same colour: swapping changes nothing", self.rule
+        return zone_swap_refusal(s, zone, colour, s.zone_phrase(zone))
 
 
 SKIP_WORDS = {"swap-adjacent": "swap two neighbours", "swap-zone": "swap with a zone"}
