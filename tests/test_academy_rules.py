@@ -808,7 +808,7 @@ def test_family_secrets_hides_the_other_hands_in_a_seat_view():
     assert mine[1]["hand_count"] == 1
     assert s.to_dict(1)["heroes"][0]["hand"] is None
     assert s.to_dict()["heroes"][1]["hand"] is not None  # the whole table
-    assert "1 hidden card(s)" in s.to_text(0)
+    assert "1 hidden card" in s.to_text(0)
 
 
 def test_family_secrets_hands_are_visible_under_other_family_cards():
@@ -946,7 +946,7 @@ def test_end_refill_draws_back_up_to_the_hand_size():
     s = scenario(hands=[[10, 20], [10]], lineup=[5], family="family-dinner")
     after = play(play(s, "attack", "attack 10"), "keep")
     assert [len(h) for h in after.hands] == [5, 5]
-    assert "The Kraken draws 4 card(s)" in str(after.events)
+    assert "The Kraken draws 4 cards" in str(after.events)
     assert "end.refill" in rules_of(after)
 
 

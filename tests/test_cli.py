@@ -75,7 +75,7 @@ def test_json_matches_the_library(capsys):
         (["simulate", "chess"], "no game named 'chess'"),
         (["simulate", "academy", "--players", "9"], "9 players is not allowed"),
         (["simulate", "academy", "--option", "strength=99"], "strength=99 is not allowed"),
-        (["simulate", "academy", "--option", "speed=1"], "unknown option(s) speed"),
+        (["simulate", "academy", "--option", "speed=1"], "unknown option speed"),
         (["simulate", "academy", "--option", "strength"], "NAME=VALUE"),
         (["simulate", "academy", "--policy", "smart"], "no policy named 'smart'"),
         (["simulate", "academy", "--games", "0"], "at least 1"),

@@ -196,7 +196,7 @@ def test_setup_hands_two_cards_each():
     s = ul.load("corporation").new(seed=5)
     s = play(s, "search")
     hands = [e.text for e in s.events if e.rule == "setup.hands"]
-    assert hands == ["The Heroes draw 2 card(s).", "Umbrella draws 2 card(s)."]
+    assert hands == ["The Heroes draw 2 cards.", "Umbrella draws 2 cards."]
 
 
 # --- 4. The turn, 5. Draw ------------------------------------------------------------------------

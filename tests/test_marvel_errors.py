@@ -79,7 +79,7 @@ def test_an_action_out_of_its_step_is_refused(state):
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("play/0", "a play id has 2 part(s) after the kind (seat/card)"),
+        ("play/0", "a play id has 2 parts after the kind (seat/card)"),
         ("play/zero/hulk-06", "the seat 'zero' cannot be read"),
         ("play/0/thor-01", "there is no hero card 'thor-01'"),
         ("go/0/mars/card", "'mars' is not one of this game's six locations"),
@@ -117,7 +117,7 @@ def test_a_game_over_refuses_every_action(state):
         ({"heroes": "hulk"}, "give a list of hero ids"),
         ({"challenge": "insane"}, "challenge='insane' is not allowed"),
         ({"bam_order": "random"}, "bam_order='random' is not allowed"),
-        ({"colour": "red"}, "unknown option(s) colour"),
+        ({"colour": "red"}, "unknown option colour"),
     ],
 )
 def test_bad_options_are_refused_with_what_is_valid(options, words):

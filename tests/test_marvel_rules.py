@@ -441,7 +441,7 @@ def test_turn_tokens_spent_any_time_and_kept():
 
 def test_turn_done_unused_symbols_are_lost():
     s = table(hands={"hulk": ["hulk-06"]})
-    after = s.apply("play/0/hulk-06").apply("Hulk: end the turn (2 symbol(s) unused)")
+    after = s.apply("play/0/hulk-06").apply("Hulk: end the turn (2 symbols unused)")
     assert after.pool == [0, 0, 0, 0] and after.turn == 1 and "turn.done" in rules_of(after)
 
 

@@ -65,7 +65,7 @@ def test_turn_pig_a_one_loses_the_turn_total_and_passes_the_die():
     after = position(scores=(30, 10), turn_total=18, rolling=True).apply("the die shows 1")
     assert after.scores == [30, 10] and after.turn_total == 0 and after.to_act == 1
     assert rules_of(after) == ["turn.pig", "turn.order"]
-    assert "loses the 18 point(s)" in after.events[0].text
+    assert "loses the 18 points" in after.events[0].text
 
 
 def test_turn_hold_banks_the_turn_total_and_passes_the_die():

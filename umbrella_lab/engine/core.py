@@ -30,6 +30,7 @@ from typing import Any, ClassVar, NamedTuple
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, whole_number
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import RuleBook, read_rulebook
+from umbrella_lab.engine.words import noun
 
 TEAM = -2
 """Pseudo seat: the whole team decides together (co-operative games)."""
@@ -255,7 +256,8 @@ class Game:
         unknown = sorted(set(options) - set(known))
         if unknown:
             msg = (
-                f"{info.name}: unknown option(s) {', '.join(unknown)}; the options are "
+                f"{info.name}: unknown {noun(len(unknown), 'option')} {', '.join(unknown)}; "
+                f"the options are "
                 f"{', '.join(known) or 'none'}"
             )
             raise OptionError(msg)
@@ -583,6 +585,13 @@ class State:
             now = " or ".join(actors)
             return f"the part '{who.strip()}' is not who acts now ({now} does)", ""
         mine = [r for r in read if r[2].casefold() == who.strip().casefold()]
+        said_first = {
+            label.partition(": ")[2].split(" ", 1)[0].casefold()
+            for label in (move.label(self) for move in moves)
+            if label.partition(": ")[0].casefold() == who.strip().casefold()
+        }
+        if verb.casefold() not in {r[3] for r in mine} and verb.casefold() in said_first:
+            return None  # a move whose words do not start with its kind ("end the turn")
         if verb.casefold() not in {r[3] for r in mine}:
             kind = kinds.get(verb.casefold())
             if kind is not None:

@@ -43,6 +43,8 @@ from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from umbrella_lab.engine.words import plural
+
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
@@ -223,7 +225,8 @@ class Move(tuple):
         if len(parts) != len(id_parts):
             names = "/".join(cls.fields) or "nothing more"
             article = "an" if cls.kind[:1] in "aeiou" else "a"
-            msg = f"{article} {cls.kind} id has {len(id_parts)} part(s) after the kind ({names})"
+            parts_said = plural(len(id_parts), "part")
+            msg = f"{article} {cls.kind} id has {parts_said} after the kind ({names})"
             raise ValueError(msg)
         values = []
         for name, part, text in zip(cls.fields, id_parts, parts, strict=True):

@@ -38,6 +38,7 @@ from typing import Any
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, games, load
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
+from umbrella_lab.engine.words import plural
 from umbrella_lab.sim.advisor import advise
 from umbrella_lab.sim.mcts import dealer, root_moves
 from umbrella_lab.sim.policies import get_policy
@@ -276,7 +277,10 @@ def find_puzzles(
             ids.append(action.id)
             state = state.apply(action)
         if progress:
-            print(f"  seed {seed + k} looked through; {len(found)} puzzle(s) so far", flush=True)
+            print(
+                f"  seed {seed + k} looked through; {plural(len(found), 'puzzle')} so far",
+                flush=True,
+            )
     return found
 
 
@@ -350,7 +354,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         puzzles = find_puzzles(
             name, args.count, games_to_try=args.games, seed=args.seed, progress=args.progress
         )
-        print(f"{name}: {len(puzzles)} puzzle(s)")
+        print(f"{name}: {plural(len(puzzles), 'puzzle')}")
         for puzzle in puzzles:
             print(
                 f"  seed {puzzle.record.seed}, move {len(puzzle.record.actions)}: best "

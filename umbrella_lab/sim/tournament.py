@@ -44,6 +44,7 @@ import pandas as pd
 
 from umbrella_lab.engine.core import Game, State, load
 from umbrella_lab.engine.play import FastPolicy, play_out
+from umbrella_lab.engine.words import plural
 from umbrella_lab.sim._parallel import (
     default_workers,
     local_pool,
@@ -102,7 +103,7 @@ class Tournament:
     def __repr__(self) -> str:
         kind = "ladder" if self.cooperative else "pairings"
         return (
-            f"<Tournament {self.game}, {self.players} player(s), {len(self.policies)} "
+            f"<Tournament {self.game}, {plural(self.players, 'player')}, {len(self.policies)} "
             f"policies, {len(self.games)} games ({kind})>"
         )
 

@@ -15,6 +15,7 @@ import html
 from typing import Any
 
 from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
 from umbrella_lab.games.marvel.rules import (
@@ -516,7 +517,7 @@ def picture(state: State) -> str:
     ]
     tail = (
         f"<div>Storyline (last {len(last)}): {' → '.join(last)}; next villain turn in "
-        f"{story['left']} hero card(s)</div>"
+        f"{plural(story['left'], 'hero card')}</div>"
         f'<div style="font-weight:600;margin-top:4px">{esc(decides(s))}</div>'
     )
     return f'<div style="font-size:14px;line-height:1.35">{head}{ring}{tail}</div>'

@@ -49,6 +49,7 @@ from typing import Annotated, Any, ClassVar
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
 from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.cards import HeroCard, load_cards
 
@@ -556,7 +557,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     s.say(
         "setup.table",
         lambda: (
-            f"{players} player(s): hands of {hand}, {villain_count} villains of strength "
+            f"{plural(players, 'player')}: hands of {hand}, {villain_count} villains of strength "
             f"{strength}."
         ),
     )
@@ -684,7 +685,7 @@ def start_round(s: AcademyState) -> None:
         s.say(
             "final.lineup",
             lambda: (
-                f"The Final Battle! {len(pile)} uncontested card(s) from under the Final "
+                f"The Final Battle! {plural(len(pile), 'uncontested card')} from under the Final "
                 "Battle card are shuffled into the lineup."
             ),
         )
@@ -1687,7 +1688,9 @@ def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
     s.damage_log[-1] += taken
     s.say(
         rule,
-        lambda: f"{s.hero_name(seat)} loses {taken} bar(s): {s.life[seat]}/{s.max_life[seat]}.",
+        lambda: (
+            f"{s.hero_name(seat)} loses {plural(taken, 'bar')}: {s.life[seat]}/{s.max_life[seat]}."
+        ),
     )
     if s.life[seat] == 0:
         die(s, seat)
@@ -1718,7 +1721,10 @@ def place_damage(s: AcademyState, seat: int, bars: int) -> None:
     elif left:
         s.say(
             "opt.excess_damage",
-            lambda: f"{left} bar(s) of damage are lost with {s.hero_name(seat)}.",
+            lambda: (
+                f"{plural(left, 'bar')} of damage {'is' if left == 1 else 'are'} lost with "
+                f"{s.hero_name(seat)}."
+            ),
         )
 
 
@@ -2830,7 +2836,8 @@ def close_lineup(s: AcademyState) -> None:
     s.say(
         "end.final-pile",
         lambda: (
-            f"{moved} uncontested card(s) go under the Final Battle card ({len(s.final_pile)} "
+            f"{plural(moved, 'uncontested card')} {'goes' if moved == 1 else 'go'} under the Final "
+            f"Battle card ({len(s.final_pile)} "
             f"there now); {s.cards.villains[s.faced[-1]].name} is set beside it."
         ),
     )
@@ -2940,7 +2947,7 @@ def draw_up(s: AcademyState, seat: int, size: int) -> None:
         hand.append(s.deck.pop())
         drawn += 1
     if drawn:
-        s.say("end.refill", lambda: f"{s.hero_name(seat)} draws {drawn} card(s).")
+        s.say("end.refill", lambda: f"{s.hero_name(seat)} draws {plural(drawn, 'card')}.")
 
 
 def next_start(s: AcademyState) -> int:

@@ -10,6 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import TEAM
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.rules import OUTCOME_WORDS
 
@@ -136,7 +137,7 @@ def to_text(state: AcademyState, seat: int | None = None) -> str:
         state_word = "" if hero["alive"] else " DEAD"
         start = " (Start card)" if hero["start_card"] else ""
         if hero["hand"] is None:
-            hand = f"{hero['hand_count']} hidden card(s)"
+            hand = plural(hero["hand_count"], "hidden card")
         else:
             hand = " ".join(_short(c) for c in hero["hand"]) or "(no cards)"
         power = f"power used {hero['power_used']}/{hero['power_allowed']}"

@@ -39,6 +39,7 @@ from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
 from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation import effects
 from umbrella_lab.games.corporation.cards import (
     HERO_EFFECTS,
@@ -913,7 +914,7 @@ def draw(s: CorporationState, side: int, count: int, rule: str) -> int:
     s.say(
         rule,
         lambda: (
-            f"{'The Heroes draw' if side == HERO else 'Umbrella draws'} {drawn} card(s)"
+            f"{'The Heroes draw' if side == HERO else 'Umbrella draws'} {plural(drawn, 'card')}"
             + ("" if drawn == count else " (no cards left to draw)")
             + "."
         ),
@@ -1200,8 +1201,8 @@ class AttachCharacter(Play):
         s.say(
             "recruit.characters",
             lambda: (
-                f"The Heroes attach {card.label} to {team_card.name} ({len(crew)} "
-                "character(s) now)."
+                f"The Heroes attach {card.label} to {team_card.name} "
+                f"({plural(len(crew), 'character')} now)."
             ),
         )
         if s.game.options["subtypes"] == "bonus" and card.subtype == team_card.subtype:

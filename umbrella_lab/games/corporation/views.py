@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.words import plural
 
 if TYPE_CHECKING:
     from umbrella_lab.games.corporation.rules import CorporationState
@@ -207,7 +208,7 @@ def to_text(state: CorporationState, seat: int | None = None) -> str:
 
 def _hand_words(side: dict[str, Any]) -> str:
     if side["hand"] is None:
-        return f"{side['hand_count']} hidden card(s)"
+        return plural(side["hand_count"], "hidden card")
     return ", ".join(c["name"] for c in side["hand"]) or "empty"
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import TEAM
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import rules
 from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
 
@@ -140,7 +141,10 @@ def crisis_step(s: MarvelState, count: int, rule: str) -> None:
     """Crisis tokens on the villain's location [extra.crisis]."""
     s.crisis_at[s.villain_at] += count
     where = s.villain_at
-    s.say(rule, lambda: f"{count} Crisis token(s) at {s.place_name(where)}: {s.crisis_at[where]}.")
+    s.say(
+        rule,
+        lambda: f"{plural(count, 'Crisis token')} at {s.place_name(where)}: {s.crisis_at[where]}.",
+    )
 
 
 # --- Overflow: tokens that find no slot [overflow.*] --------------------------------------------
@@ -193,7 +197,10 @@ def crisis_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> N
     s.crisis_at[where] += count
     s.say(
         "overflow.crisis",
-        lambda: f"{count} Crisis token(s) at {s.place_name(where)} instead: {s.crisis_at[where]}.",
+        lambda: (
+            f"{plural(count, 'Crisis token')} at {s.place_name(where)} instead: "
+            f"{s.crisis_at[where]}."
+        ),
     )
 
 
@@ -268,7 +275,7 @@ def hail_hydra(s: MarvelState, number: int) -> None:
                 "plan.hail-hydra",
                 lambda where=where, count=count: (
                     f"Hail Hydra! at {s.place_name(where)}: "
-                    f"{count} Civilian(s) lost, 1 damage to each hero there."
+                    f"{plural(count, 'Civilian')} lost, 1 damage to each hero there."
                 ),
             )
             rules.discard_tokens(s, where, 0, count)
@@ -282,7 +289,7 @@ def hail_hydra(s: MarvelState, number: int) -> None:
 def hydra_insurgency(s: MarvelState, number: int) -> None:
     """Fear rises by 1 for each Crisis token the heroes hold [plan.hydra-insurgency]."""
     total = sum(s.crisis[h] for h in range(len(s.heroes)) if not s.ko[h])
-    s.say("plan.hydra-insurgency", lambda: f"The heroes hold {total} Crisis token(s).")
+    s.say("plan.hydra-insurgency", lambda: f"The heroes hold {plural(total, 'Crisis token')}.")
     rules.raise_track(s, total, "plan.hydra-insurgency")
 
 
@@ -327,7 +334,7 @@ def copycat_attack(s: MarvelState, number: int) -> None:
     attack].
     """
     count = last_two_symbols(s, ATTACK)
-    s.say("plan.copycat-attack", lambda: f"Taskmaster copies {count} Attack symbol(s).")
+    s.say("plan.copycat-attack", lambda: f"Taskmaster copies {plural(count, 'Attack symbol')}.")
     if count:
         rules.later(s, ("place", s.villain_at, count, 0, "plan.copycat-attack"))
 
@@ -339,7 +346,7 @@ def copycat_heroic(s: MarvelState, number: int) -> None:
     [plan.copycat-heroic].
     """
     count = last_two_symbols(s, 2)
-    s.say("plan.copycat-heroic", lambda: f"Taskmaster copies {count} Heroic symbol(s).")
+    s.say("plan.copycat-heroic", lambda: f"Taskmaster copies {plural(count, 'Heroic symbol')}.")
     if count:
         rules.later(s, ("place", s.villain_at, 0, count, "plan.copycat-heroic"))
 
@@ -442,7 +449,7 @@ class Subversion(ThreatEffect):
     def arrive(self, s: MarvelState, where: int, threat: Threat) -> None:
         count = s.thugs[where] + s.civilians[where]
         rules.discard_tokens(s, where, s.thugs[where], s.civilians[where])
-        s.say(self.rule, lambda: f"Subversion: {count} token(s) discarded.")
+        s.say(self.rule, lambda: f"Subversion: {plural(count, 'token')} discarded.")
         rules.raise_track(s, count, self.rule)
 
 
@@ -558,7 +565,7 @@ def give_tokens(s: MarvelState, hero: int, symbol: int, count: int, others: bool
     """
     if len(s.tokens) == 1:
         s.tokens[0][symbol] += count
-        s.say(rule, lambda: f"{count} {SYMBOL_NAMES[symbol]} token(s) to your pool.")
+        s.say(rule, lambda: f"{plural(count, SYMBOL_NAMES[symbol] + ' token')} to your pool.")
         return
     rules.ask(s, "give", s.seat_of(hero), hero, symbol, count, others, rule)
 
@@ -575,7 +582,7 @@ class GiveTokens(SpecialEffect):
             others,
         )
         whom = "another hero" if others else "any heroes"
-        self.words = f"{count} {SYMBOL_NAMES[symbol]} token(s) to {whom}"
+        self.words = f"{plural(count, SYMBOL_NAMES[symbol] + ' token')} to {whom}"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return len(s.tokens) == 1 or bool(receivers(s, hero, self.others))
@@ -596,7 +603,7 @@ class PowerRecharge(SpecialEffect):
 
     def use(self, s: MarvelState, hero: int) -> None:
         drawn = rules.draw_to(s, hero, 3)
-        s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {drawn} card(s).")
+        s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {plural(drawn, 'card')}.")
 
 
 class Interrogate(SpecialEffect):
@@ -645,7 +652,7 @@ class HulkSmash(SpecialEffect):
                 beaten, s.wounded[where] = wounded, thugs - wounded
             s.thugs[where] -= beaten
             left = s.thugs[where]
-            s.say(self.rule, lambda: f"{beaten} Thug(s) defeated, {left} left wounded.")
+            s.say(self.rule, lambda: f"{plural(beaten, 'Thug')} defeated, {left} left wounded.")
             for _ in range(beaten):
                 rules.to_mission(s, "thug", "mission.defeat")
         threat = s.threat_at(where)
@@ -800,7 +807,7 @@ class DrawToThree(LocationEffect):
 
     def use(self, s: MarvelState, hero: int) -> None:
         drawn = rules.draw_to(s, hero, 3)
-        s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {drawn} card(s).")
+        s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {plural(drawn, 'card')}.")
 
 
 class Tutor(LocationEffect):
@@ -1058,7 +1065,7 @@ class CancelAsk(Ask):
         where, amount = s.ask[2], s.ask[3]
         if choice == NOBODY:
             return f"nobody stops it: {amount} damage to each hero at {s.place_name(where)}"
-        return f"{s.hero_name(choice)} takes {amount} Crisis token(s) to stop the BAM"
+        return f"{s.hero_name(choice)} takes {plural(amount, 'Crisis token')} to stop the BAM"
 
     def name(self, s: MarvelState, choice: int) -> str:
         return "nobody" if choice == NOBODY else rules.hero_id(s, choice)

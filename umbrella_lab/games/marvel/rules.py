@@ -37,6 +37,7 @@ from typing import Annotated, Any, ClassVar
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
 from umbrella_lab.engine.moves import ByName, Move, Words
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.cards import (
     ATTACK,
@@ -459,7 +460,7 @@ def settings(game: Game) -> tuple[Cards, tuple[str, ...]]:
                 msg = f"marvel: no hero {unknown[0]!r}; the heroes are {', '.join(sorted(ids))}"
                 raise OptionError(msg)
             if len(wanted) != count or len(set(wanted)) != count:
-                msg = f"marvel: give {count} different heroes for {game.players} player(s)"
+                msg = f"marvel: give {count} different heroes for {plural(game.players, 'player')}"
                 raise OptionError(msg)
         if len(ids) < count:
             msg = f"marvel: the data holds {len(ids)} heroes; {count} are needed"
@@ -565,7 +566,7 @@ def setup(game: Game, seed: int, events: list | None) -> MarvelState:
             lambda: (
                 f"{cards.challenge(options.challenge).name}: the "
                 + " and ".join(removed)
-                + " card(s) leave every hero deck."
+                + " cards leave every hero deck."
             ),
         )
     # 8. hands [setup.hands] [solo.setup]
@@ -882,7 +883,7 @@ def complete_mission(s: MarvelState, index: int) -> None:
         if len(s.hands) == 1:
             count = s.options.solo_third_draw
             drawn = draw(s, 0, count)
-            s.say("solo.third", lambda: f"Third mission: you draw {drawn} card(s).")
+            s.say("solo.third", lambda: f"Third mission: you draw {plural(drawn, 'card')}.")
         else:
             for hero in range(len(s.heroes)):
                 if not s.ko[hero]:
@@ -1112,7 +1113,10 @@ def begin_turn(s: MarvelState) -> None:
     start_threat(s, hero)
     if knocked:
         drawn = draw_to(s, hero, KO_DRAW)
-        s.say("hero.standup", lambda: f"{s.hero_name(hero)} draws up to 4: {drawn} card(s).")
+        s.say(
+            "hero.standup",
+            lambda: f"{s.hero_name(hero)} draws up to 4: {plural(drawn, 'card')}.",
+        )
     else:
         drawn = draw(s, hero, 1)
         s.say("turn.draw", lambda: f"{s.hero_name(hero)}'s turn: draws {drawn} card.")
@@ -1822,7 +1826,8 @@ class Done(Move):
         s.say(
             "turn.done",
             lambda: (
-                f"{s.actor()} ends the turn" + (f" ({left} symbol(s) unused)." if left else ".")
+                f"{s.actor()} ends the turn"
+                + (f" ({plural(left, 'symbol')} unused)." if left else ".")
             ),
         )
         end_actions(s)
@@ -1831,7 +1836,8 @@ class Done(Move):
 
     def label(self, s: MarvelState) -> str:
         left = sum(s.pool)
-        return f"{s.actor()}: end the turn" + (f" ({left} symbol(s) unused)" if left else "")
+        unused = f" ({plural(left, 'symbol')} unused)" if left else ""
+        return f"{s.actor()}: end the turn{unused}"
 
     def why_not(self, s: MarvelState) -> tuple[str, str]:
         return act_refusal(s, self.seat) or ("not now", "turn.done")

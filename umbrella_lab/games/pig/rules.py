@@ -28,6 +28,7 @@ from typing import Annotated, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Game, Result, State
 from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.pig.die import Die, load_die
 
 # --- 1. The state ---------------------------------------------------------------------------
@@ -283,7 +284,7 @@ class Face(Move):
                 "turn.pig",
                 lambda: (
                     f"A {face.value}: a pig! {s.name(s.active)} loses the "
-                    f"{lost} point(s) of this turn."
+                    f"{plural(lost, 'point')} of this turn."
                 ),
             )
             next_turn(s)

@@ -22,6 +22,7 @@ from typing import Any
 
 from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
 from umbrella_lab.engine.errors import DataError
+from umbrella_lab.engine.words import noun
 from umbrella_lab.games.umbrella.effects import EFFECTS
 
 PACKAGE = "umbrella_lab.games.umbrella"
@@ -506,7 +507,8 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
             name,
             "",
             "",
-            f"no design for level(s) {missing}; give one [[scoreboard]] per level 1 to 4",
+            f"no design for {noun(len(missing), 'level')} {missing}; "
+            "give one [[scoreboard]] per level 1 to 4",
         )
     for level, copies in faces.items():
         if len(copies) < 4:

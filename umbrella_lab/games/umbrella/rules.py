@@ -62,6 +62,7 @@ from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
 from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.effects import EFFECTS
 from umbrella_lab.games.umbrella.pieces import COLOURS, PINWHEEL, SIDES, Face, Pieces, load_pieces
 
@@ -426,8 +427,8 @@ class UmbrellaState(State):
         new.events = [
             Event(
                 "setup.figures",
-                f"New luck (seed {seed}): the {len(places)} hidden "
-                "tile(s) under the stacks are dealt again.",
+                f"New luck (seed {seed}): the {plural(len(places), 'hidden tile')} under the "
+                "stacks are dealt again.",
             )
         ]
         return new
@@ -465,8 +466,8 @@ class UmbrellaState(State):
         new.events = [
             Event(
                 "setup.figures",
-                f"New luck (seed {seed}): the {len(places)} hidden tile(s) under the stacks "
-                "are dealt again.",
+                f"New luck (seed {seed}): the {plural(len(places), 'hidden tile')} under the "
+                "stacks are dealt again.",
             )
         ]
         return new
@@ -545,7 +546,7 @@ class UmbrellaState(State):
 
     def __repr__(self) -> str:
         where = "over" if self.outcome else f"{self.seat_name(self.to_act or 0)} to {self.step}"
-        return f"<Umbrella state: {self.players} player(s), {where}>"
+        return f"<Umbrella state: {plural(self.players, 'player')}, {where}>"
 
 
 # --- 2. Setup -------------------------------------------------------------------------------
@@ -1475,8 +1476,8 @@ def finish(s: UmbrellaState, why: str) -> None:
         s.say(
             "solo.score",
             lambda: (
-                f"{s.tokens(0)} token(s) x 2 + {board_bonus(s, 0)} from the Scoreboard"
-                + (f" + {sum(map(sum, s.zones))} umbrella(s) left" if s.supply == 0 else "")
+                f"{plural(s.tokens(0), 'token')} x 2 + {board_bonus(s, 0)} from the Scoreboard"
+                + (f" + {plural(sum(map(sum, s.zones)), 'umbrella')} left" if s.supply == 0 else "")
                 + f" = {scores[0]} points."
             ),
         )
@@ -1501,12 +1502,12 @@ def finish(s: UmbrellaState, why: str) -> None:
 def _score_words(s: UmbrellaState, seat: int, points: int) -> str:
     waiting = s.personal(seat)
     return (
-        f"{s.seat_name(seat)}: {s.tokens(seat)} token(s) x 2 + {board_bonus(s, seat)} from the "
-        "Scoreboard "
+        f"{s.seat_name(seat)}: {plural(s.tokens(seat), 'token')} x 2 "
+        f"+ {board_bonus(s, seat)} from the Scoreboard "
         + (
             f"+ {EMPTY_ZONE_BONUS} for an empty personal zone"
             if waiting == 0
-            else f"- {waiting} umbrella(s) waiting"
+            else f"- {plural(waiting, 'umbrella')} waiting"
         )
         + f" = {points} points."
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.pieces import COLOURS, LETTERS, SIDES
 
 if TYPE_CHECKING:
@@ -200,7 +201,8 @@ def _stage_lines(state: UmbrellaState, data: dict[str, Any], p: int) -> list[str
     names = [data["zones"][z]["name"] for z in (north, east, south, west)]
     lines = [
         f"{seat['name']}  board {seat['board']}   score {seat['score']}, "
-        f"{seat['tokens']} token(s), {seat['tiles']} Figure tile(s), {seat['turns']} turn(s)",
+        f"{plural(seat['tokens'], 'token')}, {plural(seat['tiles'], 'Figure tile')}, "
+        f"{plural(seat['turns'], 'turn')}",
         f"                 north: {names[0]} {_zone_text(data, north)}",
         "                     col 1 2 3 4",
     ]
@@ -258,7 +260,7 @@ def to_text(state: UmbrellaState, seat: int | None = None) -> str:
     >>> import umbrella_lab as ul
     >>> text = ul.load("umbrella", players=1).new(seed=2).to_text()
     >>> print("\n".join(text.splitlines()[2:10]))
-    P1  board A   score 0, 0 token(s), 6 Figure tile(s), 0 turn(s)
+    P1  board A   score 0, 0 tokens, 6 Figure tiles, 0 turns
                      north: top zone [Y G G G R]
                          col 1 2 3 4
       west: left zone    row 1  Y B G R    east: right zone
@@ -306,7 +308,7 @@ def to_html(state: UmbrellaState, seat: int | None = None) -> str:
         parts.append(
             f'<div style="border:{border};border-radius:8px;padding:8px">'
             f"<div><b>{escape(info['name'])}</b> board {escape(info['board'])}: score "
-            f"{info['score']}, {info['tokens']} token(s)</div>"
+            f"{info['score']}, {plural(info['tokens'], 'token')}</div>"
         )
         parts.append('<table style="border-collapse:collapse;margin:4px 0">')
         for row in info["stage"]:

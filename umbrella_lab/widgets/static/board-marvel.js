@@ -15,6 +15,11 @@ const SYMBOL_WORDS = {
 const RING_AREA = ["l1", "l2", "l3", "l4", "l5", "l6"];
 const STORY_SHOWN = 8;
 
+/** A number and its noun: "1 Thug", "2 Thugs". */
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export function render(el, b, ctx) {
   const { h } = ctx;
   const act = ctx.act;
@@ -95,7 +100,7 @@ export function render(el, b, ctx) {
         : b.step === "lead" ? "The heroes choose who starts" : b.step === "" ? "The villain's turn" : "A decision first"));
   }
   turn.append(h("div", { class: `umv-cadence${s.left <= 1 ? " is-soon" : ""}` },
-    h("span", { class: "umv-cadence-n", title: `${s.since} hero card(s) since the last Master Plan card` }, s.left ? String(s.left) : "!"),
+    h("span", { class: "umv-cadence-n", title: `${s.since} hero card${s.since === 1 ? "" : "s"} since the last Master Plan card` }, s.left ? String(s.left) : "!"),
     h("span", {}, h("b", {}, s.when), h("br", {}), `${s.every} `, chip(s.pressure ? "turn.pressure" : "turn.cadence"))));
   el.append(h("div", { class: "umv-top" }, dashboard, turn));
 
@@ -124,7 +129,7 @@ export function render(el, b, ctx) {
       move && act ? h("span", { class: "umv-go" }, loc.go ? "move here" : "choose") : null));
 
     // the slots: Thugs, Civilians, empty slots; then Crisis tokens
-    const slots = h("div", { class: "umv-slots", title: `${loc.thugs} Thug(s), ${loc.civilians} Civilian(s), ${loc.free} empty slot(s) of ${loc.slots}` });
+    const slots = h("div", { class: "umv-slots", title: `${count(loc.thugs, "Thug")}, ${count(loc.civilians, "Civilian")}, ${count(loc.free, "empty slot")} of ${loc.slots}` });
     for (let i = 0; i < loc.thugs; i++) {
       slots.append(clickable("span", loc.attack.thug, { class: `umv-token is-thug${i < loc.wounded ? " is-wounded" : ""}`, title: "A Thug" }, "T"));
     }
@@ -134,7 +139,7 @@ export function render(el, b, ctx) {
     for (let i = 0; i < loc.free; i++) slots.append(h("span", { class: "umv-token is-empty", title: "An empty slot" }));
     if (loc.crisis) {
       const move = loc.attack.crisis || loc.heroic.crisis;
-      slots.append(clickable("span", move, { class: "umv-crisis", title: `${loc.crisis} Crisis token(s) here` }, `! ${loc.crisis}`));
+      slots.append(clickable("span", move, { class: "umv-crisis", title: `${loc.crisis} Crisis token${loc.crisis === 1 ? "" : "s"} here` }, `! ${loc.crisis}`));
     }
     node.append(slots);
 
@@ -197,7 +202,7 @@ export function render(el, b, ctx) {
   const cards = s.cards.slice(-shown);
   const story = h("section", { class: `umv-story${b.turn_pool ? " has-turn" : ""}${changed("storyline") ? " is-changed" : ""}` },
     h("div", { class: "umv-story-head" }, h("span", { class: "umv-label" }, "Storyline"),
-      s.cards.length > shown ? h("span", { class: "umv-small" }, `${s.cards.length - shown} earlier card(s) not shown`) : null,
+      s.cards.length > shown ? h("span", { class: "umv-small" }, `${s.cards.length - shown} earlier card${s.cards.length - shown === 1 ? "" : "s"} not shown`) : null,
       chip("turn.symbols")));
   const row = h("div", { class: "umv-story-row" });
   for (const card of cards) row.append(card.kind === "plan" ? planCard(card) : heroCard(card));
