@@ -264,3 +264,26 @@ def shots() -> Path:
     folder = Path(given or tempfile.mkdtemp(prefix="explorer-shots-"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@contextlib.contextmanager
+def open_page(browser, size: tuple[dict, float]) -> Iterator[object]:
+    """A new page of this viewport and scale (``({"width": .., "height": ..}, scale)``)."""
+    viewport, scale = size
+    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+def shoot_whole(page, folder: Path, name: str, locator, height: int = 3000) -> None:
+    """The viewport as it is, then the whole element in a tall viewport (``-whole.png``)."""
+    page.mouse.move(2, 2)
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(folder / name))
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": height})
+    page.wait_for_timeout(250)
+    locator.screenshot(path=str(folder / name.replace(".png", "-whole.png")))
+    page.set_viewport_size(size)

@@ -6,42 +6,17 @@ Run with ``pytest -m ui tests/ui``. Screenshots at desktop size (1280x800) and a
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from conftest import SECRET
+from conftest import SECRET, open_page, shoot_whole
 
 pytestmark = pytest.mark.ui
 
 TIMEOUT = 90_000
 DESKTOP = ({"width": 1280, "height": 800}, 1)
 PROJECTED = ({"width": 853, "height": 480}, 1.5)
-
-
-@contextlib.contextmanager
-def _page(browser, size) -> Iterator[object]:
-    viewport, scale = size
-    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
-    try:
-        yield page
-    finally:
-        page.close()
-
-
-def _whole(page, folder: Path, name: str, locator) -> None:
-    """The viewport as it is, then the whole element in a tall viewport."""
-    page.mouse.move(2, 2)
-    page.wait_for_timeout(250)
-    page.screenshot(path=str(folder / name))
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 2600})
-    page.wait_for_timeout(250)
-    locator.screenshot(path=str(folder / name.replace(".png", "-whole.png")))
-    page.set_viewport_size(size)
 
 
 def _open_in_lab(page, servers, notebook: str):
@@ -57,7 +32,7 @@ def _open_in_lab(page, servers, notebook: str):
 
 @pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
 def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots, size):
-    with _page(browser, size) as page:
+    with open_page(browser, size) as page:
         notebook = _open_in_lab(page, servers, "quiz.ipynb")
         quiz = notebook.locator(".ulq").first
         quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
@@ -70,7 +45,7 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert quiz.locator(".ulq-choice.is-right").count() == 0
         assert quiz.locator(".ulq-commit").is_disabled()  # nothing picked yet
         quiz.scroll_into_view_if_needed()
-        _whole(page, shots, f"quiz-lab-{tag}-before.png", quiz)
+        shoot_whole(page, shots, f"quiz-lab-{tag}-before.png", quiz, height=2600)
 
         quiz.get_by_role("radio", name="8", exact=True).click()
         assert quiz.get_by_role("radio", name="8", exact=True).get_attribute("aria-checked") == (
@@ -86,7 +61,7 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert quiz.locator(".ulq-choice.is-right").inner_text() == "7"
         assert quiz.locator(".ulq-choice.is-wrong").inner_text() == "8"
         assert quiz.locator(".ulq-choice:disabled").count() == 11  # locked once committed
-        _whole(page, shots, f"quiz-lab-{tag}-after.png", quiz)
+        shoot_whole(page, shots, f"quiz-lab-{tag}-after.png", quiz, height=2600)
 
         number = notebook.locator(".ulq").nth(1)
         number.scroll_into_view_if_needed()
@@ -95,19 +70,19 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         number.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
         assert "3 points off" in number.locator(".ulq-verdict").inner_text()
         assert "37%" in number.locator(".ulq-answer").inner_text()
-        _whole(page, shots, f"quiz-lab-{tag}-number.png", number)
+        shoot_whole(page, shots, f"quiz-lab-{tag}-number.png", number, height=2600)
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
 def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, browser, shots, size):
     tag = "desktop" if size is DESKTOP else "projected"
-    with _page(browser, size) as page:
+    with open_page(browser, size) as page:
         page.goto(f"{servers.voila}/voila/render/dashboard.ipynb", timeout=TIMEOUT)
         board = page.locator(".uld")
         board.wait_for(timeout=TIMEOUT)
         assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
         assert "No run yet" in board.inner_text()
-        _whole(page, shots, f"dashboard-voila-{tag}-start.png", board)
+        shoot_whole(page, shots, f"dashboard-voila-{tag}-start.png", board, height=2600)
 
         page.get_by_role("button", name="Run").click()
         headline = board.locator(".uld-headline")
@@ -129,13 +104,13 @@ def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, bro
         assert re.search(r"[+-]\d+\.\d points \(95% range", text)
         board.locator(".uld-charts svg").first.wait_for(timeout=TIMEOUT)
         assert board.locator(".uld-charts svg").count() == 1  # the comparison chart
-        _whole(page, shots, f"dashboard-voila-{tag}-compare.png", board)
+        shoot_whole(page, shots, f"dashboard-voila-{tag}-compare.png", board, height=2600)
 
 
 def test_a_workshop_in_voila_shows_no_code_and_reveals_after_the_commitment(
     servers, browser, shots
 ):
-    with _page(browser, DESKTOP) as page:
+    with open_page(browser, DESKTOP) as page:
         page.goto(
             f"{servers.voila}/voila/render/tutorials/02_probability_with_dice.ipynb",
             timeout=TIMEOUT,
@@ -144,7 +119,7 @@ def test_a_workshop_in_voila_shows_no_code_and_reveals_after_the_commitment(
         quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
         assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
         assert "six ways" not in page.content().lower() and "6 of the 36" not in page.content()
-        _whole(page, shots, "workshop02-voila-top.png", page.locator("body"))
+        shoot_whole(page, shots, "workshop02-voila-top.png", page.locator("body"), height=2600)
         quiz.get_by_role("radio", name="7", exact=True).click()
         quiz.locator(".ulq-commit").click()
         reveal = quiz.locator(".ulq-reveal")
@@ -152,4 +127,4 @@ def test_a_workshop_in_voila_shows_no_code_and_reveals_after_the_commitment(
         assert "Right." in reveal.inner_text() and "6 of the 36" in reveal.inner_text()
         assert reveal.locator("svg").count() == 1  # the chart, drawn in Python
         quiz.scroll_into_view_if_needed()
-        _whole(page, shots, "workshop02-voila-revealed.png", quiz)
+        shoot_whole(page, shots, "workshop02-voila-revealed.png", quiz, height=2600)

@@ -7,13 +7,11 @@ Run with ``pytest -m ui tests/ui/test_puzzle_browser.py``. Screenshots at deskto
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from conftest import write_notebook
+from conftest import open_page, shoot_whole, write_notebook
 
 pytestmark = pytest.mark.ui
 
@@ -26,33 +24,11 @@ OTHER_GAMES = ("umbrella", "corporation", "marvel", "pig")
 WORDS_OF_THE_ANSWER = ("clearly ahead", "win_rate", "about equal", "Your move wins")
 
 
-@contextlib.contextmanager
-def _page(browser, size) -> Iterator[object]:
-    viewport, scale = size
-    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
-    try:
-        yield page
-    finally:
-        page.close()
-
-
-def _whole(page, folder: Path, name: str, locator) -> None:
-    """The viewport as it is, then the whole element in a tall viewport."""
-    page.mouse.move(2, 2)
-    page.wait_for_timeout(250)
-    page.screenshot(path=str(folder / name))
-    size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 3000})
-    page.wait_for_timeout(250)
-    locator.screenshot(path=str(folder / name.replace(".png", "-whole.png")))
-    page.set_viewport_size(size)
-
-
 @pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
 def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots, size):
     write_notebook(servers.root / "puzzles.ipynb", CELLS)
     tag = "desktop" if size is DESKTOP else "projected"
-    with _page(browser, size) as page:
+    with open_page(browser, size) as page:
         page.goto(f"{servers.lab}/lab/tree/puzzles.ipynb?reset", timeout=TIMEOUT)
         page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
         page.wait_for_function(
@@ -73,7 +49,7 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert view.locator(".ulp-choice.is-right").count() == 0
         assert view.locator(".ulp-commit").is_disabled()
         view.scroll_into_view_if_needed()
-        _whole(page, shots, f"puzzle-lab-{tag}-before.png", view)
+        shoot_whole(page, shots, f"puzzle-lab-{tag}-before.png", view)
 
         choices = view.locator(".ulp-choice")
         count = choices.count()
@@ -94,7 +70,7 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert view.locator(".ulp-choice:disabled").count() == count
         assert view.locator(".ulp-choice.is-right").count() == 1
         reveal.scroll_into_view_if_needed()
-        _whole(page, shots, f"puzzle-lab-{tag}-after.png", view)
+        shoot_whole(page, shots, f"puzzle-lab-{tag}-after.png", view)
 
         bars.first.click()  # the best move's line
         assert "What follows" in reveal.locator(".ulp-line").inner_text()
@@ -113,7 +89,7 @@ def test_every_games_puzzles_show_their_board_and_reveal(servers, browser, shots
         servers.root / f"puzzles_{game}.ipynb",
         [f'import umbrella_lab as ul\n\nul.puzzles("{game}")'],
     )
-    with _page(browser, DESKTOP) as page:
+    with open_page(browser, DESKTOP) as page:
         page.goto(f"{servers.lab}/lab/tree/puzzles_{game}.ipynb?reset", timeout=TIMEOUT)
         page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
         page.wait_for_function(
@@ -125,12 +101,12 @@ def test_every_games_puzzles_show_their_board_and_reveal(servers, browser, shots
         view.locator(".ulp-board-inner, .ulp-text").first.wait_for(timeout=TIMEOUT)
         assert "clearly ahead" not in page.content()
         view.scroll_into_view_if_needed()
-        _whole(page, shots, f"puzzle-lab-{game}-before.png", view)
+        shoot_whole(page, shots, f"puzzle-lab-{game}-before.png", view)
         view.locator(".ulp-choice").last.click()
         view.locator(".ulp-commit").click()
         view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
         assert view.locator(".ulp-bar").first.locator(".ulp-verdict").inner_text() == "best"
-        _whole(page, shots, f"puzzle-lab-{game}-after.png", view)
+        shoot_whole(page, shots, f"puzzle-lab-{game}-after.png", view)
 
 
 LIVE = [
@@ -145,7 +121,7 @@ LIVE = [
 
 def test_any_position_is_judged_live_at_the_commitment(servers, browser, shots):
     write_notebook(servers.root / "puzzle_live.ipynb", LIVE)
-    with _page(browser, DESKTOP) as page:
+    with open_page(browser, DESKTOP) as page:
         page.goto(f"{servers.lab}/lab/tree/puzzle_live.ipynb?reset", timeout=TIMEOUT)
         page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
         page.wait_for_function(
@@ -155,21 +131,21 @@ def test_any_position_is_judged_live_at_the_commitment(servers, browser, shots):
         view = page.locator(".jp-NotebookPanel:visible .ulp").first
         view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
         view.scroll_into_view_if_needed()
-        _whole(page, shots, "puzzle-lab-live-marvel-before.png", view)
+        shoot_whole(page, shots, "puzzle-lab-live-marvel-before.png", view)
         view.locator(".ulp-choice").nth(1).click()
         view.locator(".ulp-commit").click()
         reveal = view.locator(".ulp-reveal")
         reveal.wait_for(timeout=TIMEOUT)
         assert reveal.locator(".ulp-bar").count() >= 2
         assert "games in all" in reveal.locator(".ulp-explain").inner_text()
-        _whole(page, shots, "puzzle-lab-live-marvel-after.png", view)
+        shoot_whole(page, shots, "puzzle-lab-live-marvel-after.png", view)
 
 
 def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser, shots):
     """Workshop 03 without its code: the questions hide their answers, the puzzle shows."""
     if not (servers.root / "tutorials" / "03_strategy_lab.ipynb").exists():
         pytest.skip("workshop 03 is not in this copy of the tutorials")
-    with _page(browser, PROJECTED) as page:
+    with open_page(browser, PROJECTED) as page:
         page.goto(f"{servers.voila}/voila/render/tutorials/03_strategy_lab.ipynb", timeout=TIMEOUT)
         quiz = page.locator(".ulq").first
         quiz.locator(".ulq-commit").wait_for(timeout=TIMEOUT)
@@ -177,24 +153,24 @@ def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser
         assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0  # no code
         assert "Half would be an even match" not in page.content()
         quiz.scroll_into_view_if_needed()
-        _whole(page, shots, "workshop03-voila-question.png", quiz)
+        shoot_whole(page, shots, "workshop03-voila-question.png", quiz)
         quiz.locator(".ulq-commit").click()  # the slider's first value
         quiz.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
         assert "Half would be an even match" in quiz.locator(".ulq-reveal").inner_text()
-        _whole(page, shots, "workshop03-voila-revealed.png", quiz)
+        shoot_whole(page, shots, "workshop03-voila-revealed.png", quiz)
         view = page.locator(".ulp").first
         view.scroll_into_view_if_needed()
         view.locator(".ulp-choice").first.click()
         view.locator(".ulp-commit").click()
         view.locator(".ulp-reveal").wait_for(timeout=TIMEOUT)
-        _whole(page, shots, "workshop03-voila-puzzle.png", view)
+        shoot_whole(page, shots, "workshop03-voila-puzzle.png", view)
 
 
 def test_the_puzzles_workshop_in_voila(servers, browser, shots):
     """Workshop 05 without its code: a question, then a game's puzzles, as projected."""
     if not (servers.root / "tutorials" / "05_puzzles.ipynb").exists():
         pytest.skip("workshop 05 is not in this copy of the tutorials")
-    with _page(browser, PROJECTED) as page:
+    with open_page(browser, PROJECTED) as page:
         page.goto(f"{servers.voila}/voila/render/tutorials/05_puzzles.ipynb", timeout=TIMEOUT)
         quiz = page.locator(".ulq").first
         quiz.locator(".ulq-choice").first.wait_for(timeout=TIMEOUT)
@@ -208,4 +184,4 @@ def test_the_puzzles_workshop_in_voila(servers, browser, shots):
         assert "Right." in quiz.locator(".ulq-reveal").inner_text()
         view = page.locator(".ulp").nth(3)  # Marvel United
         view.scroll_into_view_if_needed()
-        _whole(page, shots, "workshop05-voila-marvel.png", view)
+        shoot_whole(page, shots, "workshop05-voila-marvel.png", view)

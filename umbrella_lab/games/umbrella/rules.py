@@ -408,30 +408,7 @@ class UmbrellaState(State):
         shuffled together and dealt back into the same places; in the 2-4 player game their
         sides are dealt anew too, in solo they stay black side up.
         """
-        new = self._clone()
-        new.seed = seed
-        rng = random.Random(seed * 1_000_003 + 11)
-        places = [
-            (p, k, i)
-            for p in range(new.players)
-            for k in range(4)
-            for i, code in enumerate(new.spaces[p][k][:-1])
-            if not new.seen >> (code >> 1) & 1
-        ]
-        pool = [new.spaces[p][k][i] >> 1 for p, k, i in places] + new.tile_box
-        rng.shuffle(pool)
-        for (p, k, i), tile in zip(places, pool[: len(places)], strict=True):
-            side = BLACK if new.solo else rng.randrange(2)
-            new.spaces[p][k][i] = tile * 2 + side
-        new.tile_box = sorted(pool[len(places) :])
-        new.events = [
-            Event(
-                "setup.figures",
-                f"New luck (seed {seed}): the {plural(len(places), 'hidden tile')} under the "
-                "stacks are dealt again.",
-            )
-        ]
-        return new
+        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 11), by_number=False)
 
     def redeal(self, seat: int | None, seed: int) -> UmbrellaState:
         """A table that looks the same to ``seat``, the tiles nobody has seen dealt anew.
@@ -447,30 +424,7 @@ class UmbrellaState(State):
             seat: The seat whose view is kept (``None``: the whole table; the same here).
             seed: The new luck.
         """
-        new = self._clone()
-        new.seed = seed
-        rng = random.Random(seed * 1_000_003 + 13)
-        places = [
-            (p, k, i)
-            for p in range(new.players)
-            for k in range(4)
-            for i, code in enumerate(new.spaces[p][k][:-1])
-            if not new.seen >> (code >> 1) & 1
-        ]
-        pool = sorted([new.spaces[p][k][i] >> 1 for p, k, i in places] + new.tile_box)
-        rng.shuffle(pool)
-        for (p, k, i), tile in zip(places, pool[: len(places)], strict=True):
-            side = BLACK if new.solo else rng.randrange(2)
-            new.spaces[p][k][i] = tile * 2 + side
-        new.tile_box = sorted(pool[len(places) :])
-        new.events = [
-            Event(
-                "setup.figures",
-                f"New luck (seed {seed}): the {plural(len(places), 'hidden tile')} under the "
-                "stacks are dealt again.",
-            )
-        ]
-        return new
+        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 13), by_number=True)
 
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
@@ -1969,3 +1923,39 @@ __all__ = [
     "UmbrellaState",
     "setup",
 ]
+
+
+def deal_unseen_tiles(
+    s: UmbrellaState, seed: int, rng: random.Random, *, by_number: bool
+) -> UmbrellaState:
+    """A copy of ``s`` whose tiles never seen face up are shuffled and dealt back [setup.figures].
+
+    The tiles under the stacks and those left in the box are pooled (``by_number``: in the order
+    of their numbers, so that what lies hidden does not matter), shuffled with ``rng`` and dealt
+    back into the same places, with new sides except in solo (black side up).
+    """
+    new = s._clone()
+    new.seed = seed
+    places = [
+        (p, k, i)
+        for p in range(new.players)
+        for k in range(4)
+        for i, code in enumerate(new.spaces[p][k][:-1])
+        if not new.seen >> (code >> 1) & 1
+    ]
+    pool = [new.spaces[p][k][i] >> 1 for p, k, i in places] + new.tile_box
+    if by_number:
+        pool.sort()
+    rng.shuffle(pool)
+    for (p, k, i), tile in zip(places, pool[: len(places)], strict=True):
+        side = BLACK if new.solo else rng.randrange(2)
+        new.spaces[p][k][i] = tile * 2 + side
+    new.tile_box = sorted(pool[len(places) :])
+    new.events = [
+        Event(
+            "setup.figures",
+            f"New luck (seed {seed}): the {plural(len(places), 'hidden tile')} under the "
+            "stacks are dealt again.",
+        )
+    ]
+    return new
