@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import altair as alt
 import pandas as pd
@@ -16,7 +17,8 @@ SECRET = "the-secret-explanation"
 def _state_text(quiz: Quiz) -> str:
     """What the browser is sent about the question: the synced state (less widget ids), JSON."""
     state = {key: value for key, value in quiz.get_state().items() if not key.startswith("_")}
-    return json.dumps(state, default=str)
+    # a reference to another widget (its layout) is a random id that may hold any digits
+    return re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL", json.dumps(state, default=str))
 
 
 def _from_browser(quiz: Quiz, content: dict) -> None:
