@@ -1,5 +1,5 @@
 """The code's house rules, checked with every test run: ruff's lint rules, ruff's format, and
-the layer contract of ARCHITECTURE.md (import-linter: imports only point down)."""
+the layer contract of docs/architecture.md (import-linter: imports only point down)."""
 
 from __future__ import annotations
 
