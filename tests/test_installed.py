@@ -6,10 +6,10 @@ the dashboard notebook a clone opens holds the same cell an installed kit writes
 
 The full tier (``python3 dev.py test --full``, as CI runs it) builds the wheel and the sdist
 with uv, checks what each one holds, installs them into fresh virtual environments outside the
-repository (the wheel on the oldest supported Python, the sdist on the newest), and runs ``tests/installed/smoke.py``
-there from a temporary folder. A Python version found nowhere (``python3.X`` on the PATH, pyenv,
-uv's own) skips its test, saying which; under CI (the ``CI`` environment variable set) uv fetches
-it instead, and the test fails if it cannot.
+repository (the wheel on the oldest supported Python, the sdist on the newest), and runs
+``tests/installed/smoke.py`` there from a temporary folder. A Python version found nowhere
+(``python3.X`` on the PATH, pyenv, uv's own) skips its test, saying which; under CI (the ``CI``
+environment variable set) uv fetches it instead, and the test fails if it cannot.
 """
 
 from __future__ import annotations
