@@ -31,6 +31,7 @@ from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab import cli
+from umbrella_lab.engine.rules import read_rulebook
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -91,6 +92,19 @@ def test_every_digest_is_a_file_of_its_game_package():
         assert Path(str(digest)) == PACKAGE / "games" / name / "digest.md", name
         assert not Path(str(digest)).is_symlink()
     assert not (ROOT / "docs" / "rules").exists(), "the digests live in the package only"
+
+
+def test_a_digest_read_from_a_zip_archive_holds_the_same_rules(tmp_path):
+    # A package imported from a zip archive hands out resources that are no files on disk.
+    digest = ul.load("pig").info.digest
+    archive = tmp_path / "kit.zip"
+    with zipfile.ZipFile(archive, "w") as kit:
+        kit.writestr("pig/digest.md", digest.read_text("utf-8"))
+    zipped = read_rulebook("pig", zipfile.Path(archive, "pig/digest.md"))
+    assert list(zipped) == list(ul.load("pig").rules)
+    assert [rule.text for rule in zipped.values()] == [
+        r.text for r in ul.load("pig").rules.values()
+    ]
 
 
 def test_oldest_python_is_the_one_pyproject_requires():
