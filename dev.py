@@ -266,7 +266,8 @@ def cmd_lab(args: list[str]) -> int:
         cmd.append("--allow-root")
     if not any(arg.startswith(("--ServerApp.root_dir", "--notebook-dir")) for arg in args):
         # the repository is the file browser's home (the start notebook links to tutorials/
-        # and docs/); given only a notebook, JupyterLab would make that notebook's folder home
+        # and to the rule digests in umbrella_lab/games/); given only a notebook, JupyterLab
+        # would make that notebook's folder home
         cmd.append(f"--ServerApp.root_dir={ROOT}")
     cmd += args
     say("starting JupyterLab (stop it with Ctrl+C)")

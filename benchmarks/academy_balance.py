@@ -1,7 +1,7 @@
 """Balance of The Umbrella Academy Game's reconstructed decks: win rate per player count.
 
 Run: ``python benchmarks/academy_balance.py [games]`` (default 5,000 per player count). Prints a
-Markdown table (the one in docs/rules/academy.md, section 15): the heuristic team's win rate
+Markdown table (the one in games/academy/digest.md, section 15): the heuristic team's win rate
 with its Wilson 95% interval, the mean rounds played and the share of games that reach the
 Final Battle. The decks are tuned so that every row stays between 30% and 70%.
 """

@@ -4,7 +4,7 @@ Run: ``python benchmarks/corporation_speed.py [games] [balance_games]`` (default
 5,000). Prints games per second for each ready-made policy (best of three runs on one core),
 the cost of a fork, of ``apply`` and of a deal, and then the balance: the Heroes' win rate with
 its Wilson 95% interval when both sides play the heuristic, as the Markdown table of
-docs/rules/corporation.md, section 14.
+games/corporation/digest.md, section 14.
 """
 
 from __future__ import annotations

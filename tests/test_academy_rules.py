@@ -2,7 +2,7 @@
 
 Each test sets a table up by hand with ``scenario(...)``, acts through the public API (labels,
 or legal actions picked by kind) and checks both what changed and the rule ids of the events.
-Rule ids are those of the digest ``docs/rules/academy.md``.
+Rule ids are those of the digest ``games/academy/digest.md``.
 """
 
 from __future__ import annotations

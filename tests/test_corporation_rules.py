@@ -2,7 +2,7 @@
 
 Each test sets a table up by hand with ``scenario(...)``, acts through the public API (labels,
 or legal actions picked by kind; chance steps forced by applying one outcome) and checks both
-what changed and the rule ids of the events. Rule ids are those of ``docs/rules/corporation.md``;
+what changed and the rule ids of the events. Rule ids are those of ``games/corporation/digest.md``;
 ``test_every_rule_of_the_digest_has_a_test`` checks that each one is named below.
 """
 
@@ -33,7 +33,7 @@ from umbrella_lab.games.corporation.rules import (
 )
 from umbrella_lab.games.corporation.scenario import scenario
 
-DIGEST = Path(__file__).parent.parent / "docs" / "rules" / "corporation.md"
+DIGEST = ul.load("corporation").info.digest
 
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def test_a_game_that_fails_to_import_is_reported_and_the_others_still_load(monke
 
 def test_a_missing_or_empty_digest_stops_the_game_from_loading(tmp_path):
     empty = tmp_path / "empty.md"
-    empty.write_text("just a link to ../../docs/rules/pig.md\n", encoding="utf-8")
+    empty.write_text("just a link to ../../umbrella_lab/games/pig/digest.md\n", encoding="utf-8")
     for digest, problem in ((tmp_path / "missing.md", "cannot read"), (empty, "holds no rule")):
         info = GameInfo(
             "toy", "Toy", (2,), (), setup=setup, moves=(Roll, Hold, Face), digest=digest
@@ -122,7 +122,8 @@ def test_game_info_lists_the_parts_of_a_game():
     info = ul.load("pig").info
     assert info.kinds == {"roll": Roll, "hold": Hold, "face": Face}
     assert set(info.policy_table) == {"random", "hold-at-20", "heuristic"}
-    assert info.digest.name == "pig.md" and info.digest.is_file()
+    assert info.digest.name == "digest.md" and info.digest.is_file()
+    assert Path(str(info.digest)).parent == Path(ul.__file__).parent / "games" / "pig"
     assert isinstance(info.options[0], Option)
 
 

@@ -1,4 +1,4 @@
-"""Rule scenarios of Marvel United: one test (at least) per rule id of ``docs/rules/marvel.md``.
+"""Rule scenarios of Marvel United: one test (at least) per rule id of ``games/marvel/digest.md``.
 
 Each test sets a table up (``scenario.position``, through ``table`` below), acts through the
 public face (``state.apply(label or id)``) and checks the outcome and the rule ids of the

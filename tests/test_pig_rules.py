@@ -1,4 +1,4 @@
-"""Rule scenarios of Pig, the template game: one test per rule id of ``docs/rules/pig.md``.
+"""Rule scenarios of Pig, the template game: one test per rule id of ``games/pig/digest.md``.
 
 Each test sets a table up (``scenario.position``), acts through the public face
 (``state.apply(label or id)``) and checks the outcome and the rule ids of the events.

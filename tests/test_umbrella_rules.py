@@ -2,7 +2,7 @@
 
 Each test sets a table up by hand with ``scenario(...)``, acts through the public API (labels,
 or legal actions picked by kind) and checks both what changed and the rule ids of the events.
-Rule ids are those of the digest ``docs/rules/umbrella.md``.
+Rule ids are those of the digest ``games/umbrella/digest.md``.
 
 Stages are written as their owner sees them, rows 1 to 4 from the centre of the table: ``"YBGR/
 BYRG/GRYB/RGBY"`` is board A. Useful tiles: F03 black is a row of four (a column on a 90° space),

@@ -35,6 +35,7 @@ def _register_games() -> None:
 REGISTRY.loader = _register_games
 
 __version__ = "0.1.0"
+"""The kit's version (``umbrella-lab --version``); pyproject.toml reads it from here."""
 
 # Loaded on first use, so that `import umbrella_lab` stays light (no widgets, pandas, altair).
 _LAZY = {

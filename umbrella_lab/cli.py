@@ -3,6 +3,7 @@
 Examples::
 
     umbrella-lab games
+    umbrella-lab --version
     umbrella-lab rules academy turn.block
     umbrella-lab simulate academy --players 3 --games 10000 --policy heuristic
     umbrella-lab simulate academy --players 4 --option strength=9 --option strict_heal=false --json
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from umbrella_lab import __version__
 from umbrella_lab.engine.core import games as game_names
 from umbrella_lab.engine.core import load
 from umbrella_lab.engine.errors import UmbrellaLabError
@@ -61,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Simulate tabletop games and read their rules."
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help="print the version"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

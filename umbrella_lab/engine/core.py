@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, whole_number
 from umbrella_lab.engine.moves import Move, kinds_by_name
-from umbrella_lab.engine.rules import RuleBook, read_rulebook
+from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.words import noun
 
 TEAM = -2
@@ -186,8 +186,9 @@ class GameInfo:
         policies: The game's ready-made players by name: ``(state, rng) -> move``.
         heuristic: Which of ``policies`` is the game's best ready-made player (the kit's tools
             ask for it as ``"heuristic"``).
-        digest: The rule digest (``docs/rules/<game>.md``), whose ``### id: title`` headings
-            are the rule ids that events and refusals cite.
+        digest: The rule digest (``umbrella_lab/games/<game>/digest.md``, a path or a package
+            resource), whose ``### id: title`` headings are the rule ids that events and
+            refusals cite.
         data: The data files a game reads with its options: ``data(game) -> paths``; a record
             keeps a hash of them.
         legacy: Reads an action id in the older numeric format (``kind/seat/a/b``):
@@ -209,7 +210,7 @@ class GameInfo:
     views: Any = None
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     heuristic: str = "heuristic"
-    digest: Path | None = None
+    digest: DigestFile | None = None
     data: Callable[[Game], Sequence[Any]] | None = None
     legacy: Callable[[State, tuple], Any] | None = None
     version: int = 1

@@ -13,7 +13,7 @@ class IllegalActionError(UmbrellaLabError, ValueError):
     """An action that is not allowed in this state.
 
     Attributes:
-        rule: Id of the rule that forbids it (see ``docs/rules/<game>.md``), or ``""``.
+        rule: Id of the rule that forbids it (see the game's ``digest.md``), or ``""``.
     """
 
     def __init__(self, message: str, rule: str = "") -> None:

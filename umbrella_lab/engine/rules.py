@@ -1,15 +1,22 @@
 """Rule references: every event and every refusal names a rule id from a game's digest.
 
-A game's digest is a Markdown file (``docs/rules/<game>.md``, named by the game's
-``GameInfo.digest``) in which each rule is a heading ``### <id>: <title>``.
+A game's digest is a Markdown file (``umbrella_lab/games/<game>/digest.md``, named by the game's
+``GameInfo.digest``) in which each rule is a heading ``### <id>: <title>``. It ships inside the
+package, so an installed kit reads it with ``importlib.resources`` as a clone does.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # pragma: no cover - Python 3.10
+    from importlib.abc import Traversable
 
 from umbrella_lab.engine.errors import OptionError
 
@@ -73,26 +80,32 @@ def parse_digest(game: str, markdown: str) -> RuleBook:
     return RuleBook(game, rules)
 
 
-_BOOKS: dict[tuple[str, str], tuple[tuple[int, int], RuleBook]] = {}
+DigestFile = Path | Traversable
+"""Where a digest is: a file path, or a package resource (``importlib.resources.files``)."""
+
+_BOOKS: dict[tuple[str, str], tuple[tuple[int, int] | None, RuleBook]] = {}
 
 
-def read_rulebook(game: str, path: Path) -> RuleBook:
+def read_rulebook(game: str, path: DigestFile) -> RuleBook:
     """The digest of a game, read from its file (``GameInfo.digest``).
 
     It is kept, and read again when the file changes (a digest written in a notebook, edited
-    and written again, is seen the next time the game is loaded).
+    and written again, is seen the next time the game is loaded). A resource that is not a file
+    on disk (a package imported from a zip archive) is read once.
 
     Raises:
         OptionError: if the file is missing, unreadable or holds no rule, saying so: without its
             digest a game would cite rules nobody can read.
     """
     try:
-        info = os.stat(path)
-        stamp = (info.st_size, info.st_mtime_ns)
+        stamp = None
+        if isinstance(path, (str, os.PathLike)):
+            info = os.stat(path)
+            stamp = (info.st_size, info.st_mtime_ns)
         kept = _BOOKS.get((game, str(path)))
         if kept is not None and kept[0] == stamp:
             return kept[1]
-        text = Path(path).read_text("utf-8")
+        text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         msg = f"{game}: cannot read the rule digest {path} ({error})"
         raise OptionError(msg) from error

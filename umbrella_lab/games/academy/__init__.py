@@ -236,8 +236,8 @@ OPTIONS = (
     ),
 )
 
-DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "academy.md"
-"""The rule digest, a real file in the repository's docs folder."""
+DIGEST = files(__name__) / "digest.md"
+"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
 
 def data_files(game: Game) -> list[Any]:

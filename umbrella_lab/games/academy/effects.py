@@ -7,7 +7,7 @@ name, in a table keyed by that name:
 * ``POWERS``: a hero's power (``power`` in ``data/heroes.toml``) [power.*];
 * ``FAMILY``: a Dysfunctional Family card (``effect`` in ``data/family.toml``) [family.*].
 
-Rule ids in brackets point into the rule digest ``docs/rules/academy.md``. The effects are
+Rule ids in brackets point into the rule digest ``digest.md`` (next to this file). The effects are
 written with the rules' own steps (``rules.hurt``, ``rules.heal``...): this module and
 ``rules.py`` use each other, and neither needs the other while it is being imported.
 

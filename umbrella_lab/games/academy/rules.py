@@ -1,6 +1,6 @@
 """The Umbrella Academy Game: the rules, in the rulebook's order.
 
-Rule ids in brackets point into the rule digest ``docs/rules/academy.md``; every event in the
+Rule ids in brackets point into the digest ``digest.md`` (next to this file); every event in the
 log and every refused move names one of them. What a card, a hero power or a Dysfunctional
 Family card does is named in the data files and written in ``effects.py``.
 

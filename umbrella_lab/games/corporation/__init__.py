@@ -2,7 +2,7 @@
 
 Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Everything the kit knows about the game
 is declared in ``INFO`` below. The modules: ``rules`` (the state and every rule, one class per
-kind of move, citing ``docs/rules/corporation.md``), ``effects`` (the card abilities, one
+kind of move, citing ``digest.md``), ``effects`` (the card abilities, one
 function each, named by the data), ``cards`` (the data files), ``odds`` (exact combat odds),
 ``policies`` (random and heuristic players, with their own quick list of the legal moves),
 ``legacy`` (older action ids), ``scenario`` (tables set up by hand) and ``views`` (what each
@@ -165,8 +165,8 @@ OPTIONS = (
     ),
 )
 
-DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "corporation.md"
-"""The rule digest, a real file in the repository's docs folder."""
+DIGEST = files(__name__) / "digest.md"
+"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
 INFO = GameInfo(
     name="corporation",

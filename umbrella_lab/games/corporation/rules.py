@@ -1,6 +1,6 @@
 """Heroes vs the Umbrella Corporation: the rules, in the order of the rulebook.
 
-Rule ids in brackets point into the rule digest ``docs/rules/corporation.md``; every event in the
+Rule ids in brackets point into the digest ``digest.md`` (next to this file); every event in the
 log and every refused move names one of them. This file follows the digest:
 
 * the state (who holds what) and how a move names a card;

@@ -14,7 +14,7 @@ Hulk, Captain Marvel, Ant-Man and Wasp, on 6 of 8 locations.
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -193,8 +193,8 @@ OPTIONS = (
     ),
 )
 
-DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "marvel.md"
-"""The rule digest, a real file in the repository's docs folder."""
+DIGEST = files(__name__) / "digest.md"
+"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
 
 def data_files(game: Game) -> list[Any]:

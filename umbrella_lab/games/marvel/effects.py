@@ -14,7 +14,7 @@ name, in a table keyed by that name:
   [place.*];
 * ``ASKS``: the choices these effects leave to the heroes (the move ``rules.Choose``).
 
-Rule ids in brackets point into the rule digest ``docs/rules/marvel.md``. The effects are
+Rule ids in brackets point into the rule digest ``digest.md`` (next to this file). The effects are
 written with the rules' own steps (``rules.hurt``, ``rules.place``...): this module and
 ``rules.py`` use each other, and neither needs the other while it is being imported.
 

@@ -1,6 +1,6 @@
 """Marvel United: the rules, in the rulebook's order.
 
-Rule ids in brackets point into the rule digest ``docs/rules/marvel.md``; every event in the
+Rule ids in brackets point into the digest ``digest.md`` (next to this file); every event in the
 log and every refused move names one of them. What a dashboard, a Master Plan card, a Threat,
 a Location or a hero card's Special does is named in the data files and written in
 ``effects.py``.

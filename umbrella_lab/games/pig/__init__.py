@@ -12,7 +12,7 @@ start a new game (CONTRIBUTING.md, "Adding a game").
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources import files
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
@@ -20,8 +20,8 @@ from umbrella_lab.games.pig import policies, views
 from umbrella_lab.games.pig.die import die_file, load_die
 from umbrella_lab.games.pig.rules import MOVES, PigState, setup
 
-DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "pig.md"
-"""The rule digest, a real file in the repository's docs folder."""
+DIGEST = files(__name__) / "digest.md"
+"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
 OPTIONS = (
     Option("goal", 100, "The score that wins.", (100, 50), "opt.goal"),

@@ -1,7 +1,8 @@
 """Pig: the rules, in the order play happens.
 
 The template game of the kit: read this file to see the shape every game has. Rule ids in
-brackets point into the digest ``docs/rules/pig.md``; every event and every refusal names one.
+brackets point into the digest ``digest.md`` (next to this file); every event and every
+refusal names one.
 
 1. The state [aim]: scores, whose turn, the turn total.
 2. Setup [setup.*].

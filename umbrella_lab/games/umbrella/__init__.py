@@ -13,7 +13,7 @@ digest, its data files and how older action ids read (``legacy.py``).
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -116,8 +116,8 @@ OPTIONS = (
     ),
 )
 
-DIGEST = Path(__file__).resolve().parents[3] / "docs" / "rules" / "umbrella.md"
-"""The rule digest, a real file in the repository's docs folder."""
+DIGEST = files(__name__) / "digest.md"
+"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
 INFO = GameInfo(
     name="umbrella",

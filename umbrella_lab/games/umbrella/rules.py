@@ -1,6 +1,6 @@
 """Umbrella: the rules, in the order of the rule digest.
 
-Rule ids in brackets point into the digest ``docs/rules/umbrella.md``; every event in the log
+Rule ids in brackets point into the digest ``digest.md`` (next to this file); every event in the log
 and every refused move names one of them.
 
 1. Aim [aim]: make figures of one colour on your Stage and fill your Scoreboard.
