@@ -224,9 +224,14 @@ def test_voila_pages_cull_idle_kernels_and_pass_other_options_on(monkeypatch, ca
         capsys,
         ["voila", str(TUTORIALS / "02_probability_with_dice.ipynb"), "--theme=dark"],
     )
+    assert command[2] == "umbrella_lab.voila_server"  # shuts a page's kernel down as it closes
     assert "--MappingKernelManager.cull_idle_timeout=600" in command
     assert "--MappingKernelManager.cull_connected=False" in command
     assert command[-1] == "--theme=dark"  # the user's options come last and win
+    # an option the user gives replaces the kit's (Voila takes each option once)
+    shorter = "--MappingKernelManager.cull_idle_timeout=30"
+    command, _ = _serve_command(monkeypatch, capsys, ["dashboard", shorter])
+    assert [arg for arg in command if "cull_idle_timeout" in arg] == [shorter]
     assert "02_probability_with_dice.ipynb is at http://localhost:" in out
 
 

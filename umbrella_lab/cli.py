@@ -356,9 +356,10 @@ def _voila(args: argparse.Namespace) -> int:
 def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
     """Show ``notebook`` in Voila on a free port, with the kit's server settings.
 
-    The settings (``umbrella_lab.jupyter_settings``) shut down a page's kernel once the page is
-    gone and it has been idle for 10 minutes, and encrypt kernel traffic where possible; the
-    notebook is trusted first, so Voila does not warn about it.
+    A page's kernel is shut down when the page closes (``umbrella_lab.voila_server``), or else
+    once no page has shown it for 10 idle minutes (``umbrella_lab.jupyter_settings``, which
+    also encrypts kernel traffic where possible); the notebook is trusted first, so Voila does
+    not warn about it.
     """
     if importlib.util.find_spec("voila") is None:
         msg = f"{what} needs Voila: pip install voila (python3 dev.py installs it)"
@@ -372,12 +373,12 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "umbrella_lab.voila_server",  # voila, with each page's kernel shut down as it closes
         str(notebook),
         f"--port={port}",
         "--Voila.port_retries=0",
         "--theme=light",
-        *command_line(server_settings()),
+        *_unless_given(command_line(server_settings()), args.extra),
         *args.extra,
     ]
     if args.no_browser:
@@ -390,6 +391,16 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
             return process.wait()
         except KeyboardInterrupt:  # Voila got it too and stops by itself
             continue
+
+
+def _unless_given(defaults: list[str], given: list[str]) -> list[str]:
+    """The ``--Class.name=value`` defaults whose option the user did not give (one value each).
+
+    >>> _unless_given(["--A.x=1", "--A.y=2"], ["--A.x", "5", "--theme=dark"])
+    ['--A.y=2']
+    """
+    named = {option.split("=", 1)[0] for option in given}
+    return [option for option in defaults if option.split("=", 1)[0] not in named]
 
 
 def _option(text: str) -> tuple[str, Any]:
