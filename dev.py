@@ -271,6 +271,8 @@ def uv_index_args() -> list[str]:
 
 
 LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+LAB_PREPARED = VENV / ".umbrella-lab-lab-prepared"
+"""Touched when the server settings were written and the notebooks trusted."""
 QUIET_LAB = (
     '{"@jupyterlab/apputils-extension:notification": '
     '{"fetchNews": "false", "checkForUpdates": false}}\n'
@@ -297,6 +299,13 @@ def prepare_lab() -> None:
     Trusted notebooks show their stored pictures and raise no "not trusted" warning.
     """
     folders = [folder for folder in ("notebooks", "tutorials") if (ROOT / folder).is_dir()]
+    notebooks = [path for folder in folders for path in (ROOT / folder).glob("*.ipynb")]
+    if LAB_PREPARED.exists() and all(
+        path.stat().st_mtime <= LAB_PREPARED.stat().st_mtime
+        for path in [STAMP, *notebooks]
+        if path.exists()
+    ):
+        return  # nothing changed since the last time (this takes a few seconds)
     rc = subprocess.call(
         [str(PYTHON), "-m", "umbrella_lab.jupyter_settings", "--lab", "--trust", *folders],
         cwd=ROOT,
@@ -304,6 +313,8 @@ def prepare_lab() -> None:
     )
     if rc != 0:
         say(f"note: the Jupyter settings could not be written (exit {rc}); starting without")
+    else:
+        LAB_PREPARED.touch()
 
 
 def cmd_lab(args: list[str]) -> int:

@@ -369,7 +369,10 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
         print(f"{PROG}: port {args.port} is in use; using {port}")
     elif args.port is None and port != DEFAULT_PORT:
         print(f"{PROG}: port {DEFAULT_PORT} is in use (another Voila?); using {port}")
-    trust_notebooks([notebook])
+    try:
+        trust_notebooks([notebook])
+    except (OSError, ValueError) as error:  # only the "not trusted" line is at stake
+        print(f"{PROG}: note: could not trust {notebook.name} ({error})")
     command = [
         sys.executable,
         "-m",

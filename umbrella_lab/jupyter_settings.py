@@ -42,31 +42,31 @@ DEFAULT_PORT = 8866
 def encryption_available() -> bool:
     """Whether kernels can talk to the server over encrypted (CurveZMQ) sockets here.
 
-    Needs a pyzmq built with CURVE and a jupyter_server that can hand each kernel its keys
-    (``MappingKernelManager.transport_encryption``).
+    Needs a pyzmq built with CURVE and a jupyter_client whose kernel managers can hand each
+    kernel its keys (``KernelManager.transport_encryption``). jupyter_client is asked rather
+    than jupyter_server, whose import takes seconds.
     """
     try:
         import zmq
-        from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+        from jupyter_client.manager import KernelManager
     except ImportError:
         return False
-    return (
-        bool(zmq.has("curve"))
-        and MappingKernelManager.class_traits().get("transport_encryption") is not None
-    )
+    return bool(zmq.has("curve")) and "transport_encryption" in KernelManager.class_traits()
 
 
-def kernel_settings() -> dict[str, Any]:
-    """The ``MappingKernelManager`` settings: culling of idle kernels, and encryption."""
-    settings: dict[str, Any] = {
-        "cull_idle_timeout": CULL_IDLE_SECONDS,
-        "cull_interval": CULL_INTERVAL_SECONDS,
-        "cull_connected": False,
-        "cull_busy": False,
+def kernel_settings() -> dict[str, dict[str, Any]]:
+    """The kernel managers' settings: culling of idle kernels, and encryption."""
+    settings: dict[str, dict[str, Any]] = {
+        "MappingKernelManager": {
+            "cull_idle_timeout": CULL_IDLE_SECONDS,
+            "cull_interval": CULL_INTERVAL_SECONDS,
+            "cull_connected": False,
+            "cull_busy": False,
+        }
     }
     if encryption_available():
         # "auto": encrypted whenever the kernel says it can (ipykernel does), plain otherwise
-        settings["transport_encryption"] = "auto"
+        settings["KernelManager"] = {"transport_encryption": "auto"}
     return settings
 
 
@@ -79,9 +79,10 @@ def server_settings(*, lab: bool = False) -> dict[str, dict[str, Any]]:
             start, and the kit has no Notebook 6 settings for it to carry over).
 
     Returns:
-        ``{"MappingKernelManager": {...}}``, and ``ServerApp`` settings with ``lab``.
+        ``{"MappingKernelManager": {...}, "KernelManager": {...}}``, and ``ServerApp``
+        settings with ``lab``.
     """
-    settings: dict[str, dict[str, Any]] = {"MappingKernelManager": kernel_settings()}
+    settings = kernel_settings()
     if lab:
         settings["ServerApp"] = {"jpserver_extensions": {"notebook_shim": False}}
     return settings
