@@ -29,6 +29,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -41,10 +42,14 @@ PYPROJECT = ROOT / "pyproject.toml"
 START_NOTEBOOK = Path("notebooks") / "00_start_here.ipynb"
 MIN_PYTHON = (3, 10)
 
-# Noise pip prints (with -q) when a pip.conf lists local index folders that lack a package.
+# Noise pip prints (with -q) when a pip.conf lists local index folders that lack a package,
+# and uv's line per installed package (" + name==version"; its summary lines are kept).
 PIP_NOISE = re.compile(
-    r"^WARNING: Location '[^']*' is ignored: it is neither a file nor a directory"
+    r"^(WARNING: Location '[^']*' is ignored: it is neither a file nor a directory"
+    r"| [-+~] \S+)"
 )
+TICK_SECONDS = 15
+"""While an install runs, a line says it is still going every this many seconds."""
 
 USAGE = """\
 usage: python3 dev.py COMMAND [ARGS...]
@@ -59,7 +64,7 @@ commands:
   dashboard [ARGS]  install into .venv, then open the teacher's dashboard in Voila
                 (ARGS go to `umbrella-lab dashboard`, e.g. --port 8870 --no-browser)
   voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
-                widgets, no code (ARGS go to `voila`)
+                widgets, no code (ARGS go to `umbrella-lab voila`, e.g. --port 8870)
   lint  [ARGS]  install into .venv (with the test tools), then run `ruff check`
 
 environment:
@@ -85,16 +90,33 @@ def run(cmd: list[str], **kwargs) -> int:
 
 
 def run_pip(cmd: list[str]) -> int:
-    """Run pip, passing its output through except for the known-harmless noise lines."""
+    """Run pip or uv, passing its output through except for the known-harmless noise lines.
+
+    Every ``TICK_SECONDS`` a line says the install is still going, so a first install (which
+    downloads for a minute or two) never looks stuck.
+    """
     say("$ " + " ".join(_rel(part) for part in cmd))
-    with subprocess.Popen(
-        cmd, cwd=ROOT, stderr=subprocess.PIPE, text=True, errors="replace"
-    ) as proc:
-        assert proc.stderr is not None
-        for line in proc.stderr:
-            if not PIP_NOISE.match(line):
-                sys.stderr.write(line)
-                sys.stderr.flush()
+    start = time.monotonic()
+    done = threading.Event()
+
+    def tick() -> None:
+        while not done.wait(TICK_SECONDS):
+            say(f"... still installing ({time.monotonic() - start:.0f} s so far)")
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        with subprocess.Popen(
+            cmd, cwd=ROOT, stderr=subprocess.PIPE, text=True, errors="replace"
+        ) as proc:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                if not PIP_NOISE.match(line):
+                    sys.stderr.write(line)
+                    sys.stderr.flush()
+    finally:
+        done.set()
+        ticker.join()
     return proc.returncode
 
 
@@ -149,19 +171,31 @@ def ensure_env(extras: tuple[str, ...] = ()) -> None:
 
     extras = tuple(sorted(set(extras) | (have or set())))
     target = f".[{','.join(extras)}]" if extras else "."
-    what = "umbrella-lab" + (f" with {', '.join(extras)}" if extras else "")
+    what = "umbrella-lab with JupyterLab and Voila" + (
+        f" and the extras {', '.join(extras)}" if extras else ""
+    )
+    first = not stamp
+    say(
+        f"installing {what} into .venv"
+        + (
+            " (the first time this downloads over 100 packages: a minute or two, longer on a "
+            "slow connection)"
+            if first
+            else ""
+        )
+    )
     start = time.monotonic()
     uv = find_uv()
     rc = 1
     if uv is not None:
-        say(f"installing {what} into .venv with uv (uv pip install -e {target}) ...")
+        say(f"installing with uv (uv pip install -e {target}) ...")
         rc = run_pip(
-            [*uv, "pip", "install", "-q", "--python", str(PYTHON), *uv_index_args(), "-e", target]
+            [*uv, "pip", "install", "--python", str(PYTHON), *uv_index_args(), "-e", target]
         )
         if rc != 0:
             say(f"uv could not install (exit {rc}); trying again with pip")
     if rc != 0:
-        say(f"installing {what} into .venv with pip (pip install -e {target}) ...")
+        say(f"installing with pip (pip install -e {target}) ...")
         rc = run_pip([str(PYTHON), "-m", "pip", "install", "-q", "-e", target])
     if rc != 0:
         STAMP.unlink(missing_ok=True)
@@ -237,6 +271,8 @@ def uv_index_args() -> list[str]:
 
 
 LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+LAB_PREPARED = VENV / ".umbrella-lab-lab-prepared"
+"""Touched when the server settings were written and the notebooks trusted."""
 QUIET_LAB = (
     '{"@jupyterlab/apputils-extension:notification": '
     '{"fetchNews": "false", "checkForUpdates": false}}\n'
@@ -254,9 +290,37 @@ def quiet_lab() -> None:
         LAB_SETTINGS.write_text(QUIET_LAB, encoding="utf-8")
 
 
+def prepare_lab() -> None:
+    """Write the kit's Jupyter server settings into .venv and trust the kit's notebooks.
+
+    The settings (``umbrella_lab/jupyter_settings.py``, as Binder has them): kernels with no
+    page open are shut down after 10 idle minutes, kernel traffic is encrypted where possible,
+    and JupyterLab starts without the Notebook 6 bridge that printed a deprecation warning.
+    Trusted notebooks show their stored pictures and raise no "not trusted" warning.
+    """
+    folders = [folder for folder in ("notebooks", "tutorials") if (ROOT / folder).is_dir()]
+    notebooks = [path for folder in folders for path in (ROOT / folder).glob("*.ipynb")]
+    if LAB_PREPARED.exists() and all(
+        path.stat().st_mtime <= LAB_PREPARED.stat().st_mtime
+        for path in [STAMP, *notebooks]
+        if path.exists()
+    ):
+        return  # nothing changed since the last time (this takes a few seconds)
+    rc = subprocess.call(
+        [str(PYTHON), "-m", "umbrella_lab.jupyter_settings", "--lab", "--trust", *folders],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
+    if rc != 0:
+        say(f"note: the Jupyter settings could not be written (exit {rc}); starting without")
+    else:
+        LAB_PREPARED.touch()
+
+
 def cmd_lab(args: list[str]) -> int:
     ensure_env()
     quiet_lab()
+    prepare_lab()
     cmd = [str(PYTHON), "-m", "jupyter", "lab"]
     if (ROOT / START_NOTEBOOK).exists():
         cmd.append(START_NOTEBOOK.as_posix())
@@ -270,7 +334,10 @@ def cmd_lab(args: list[str]) -> int:
         # would make that notebook's folder home
         cmd.append(f"--ServerApp.root_dir={ROOT}")
     cmd += args
-    say("starting JupyterLab (stop it with Ctrl+C)")
+    say(
+        "starting JupyterLab; it opens in your browser (or copy the address it prints). "
+        "Stop it with Ctrl+C twice, or File > Shut Down in JupyterLab"
+    )
     return run(cmd)
 
 
@@ -323,7 +390,7 @@ def cmd_voila(args: list[str]) -> int:
         return 2
     ensure_env()
     say(f"showing {notebook.as_posix()} in Voila (stop it with Ctrl+C)")
-    return run([str(PYTHON), "-m", "voila", *args])
+    return run([str(PYTHON), "-m", "umbrella_lab.cli", "voila", *args])
 
 
 def cmd_lint(args: list[str]) -> int:

@@ -1,11 +1,14 @@
 """The umbrella-lab command, run through main([...])."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 import umbrella_lab as ul
 from umbrella_lab.cli import main
+
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 
 
 def test_games_lists_the_registered_games(capsys):
@@ -94,8 +97,8 @@ def test_errors_print_one_line_and_exit_2(capsys, args, words):
 
 
 def test_usage_errors_and_help_return_a_status(capsys):
-    assert main([]) == 2
-    assert "usage: umbrella-lab" in capsys.readouterr().err
+    assert main(["simulate"]) == 2  # no game named
+    assert "usage: umbrella-lab simulate" in capsys.readouterr().err
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
 
@@ -131,3 +134,107 @@ def test_an_installed_kit_writes_its_own_dashboard_notebook(monkeypatch, tmp_pat
 def test_dashboard_help_says_what_it_is(capsys):
     assert main(["dashboard", "--help"]) == 0
     assert "teacher's dashboard in Voila" in capsys.readouterr().out
+
+
+def test_no_command_prints_the_help(capsys):
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: umbrella-lab")
+    for command in ("games", "rules", "simulate", "dashboard", "voila"):
+        assert command in out
+
+
+def test_simulate_help_lists_every_game_with_its_policies(capsys):
+    from umbrella_lab.sim.policies import policy_names
+
+    assert main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    listed = out.split("games and their policies (--policy):\n", 1)[1].splitlines()
+    rows = {line.split()[0]: line.split(None, 1)[1] for line in listed if line.strip()}
+    assert sorted(rows) == ul.games()
+    for game, policies in rows.items():
+        assert policies == ", ".join(policy_names(game))
+    assert "hold-at-20" in rows["pig"]
+
+
+def test_unknown_arguments_are_refused_except_where_voila_takes_them(capsys):
+    assert main(["games", "--colour"]) == 2
+    assert "unrecognized arguments: --colour" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_skipped_for_the_next_free_one():
+    import socket
+
+    from umbrella_lab.jupyter_settings import free_port, port_is_free
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert not port_is_free(port)
+        chosen = free_port(port)
+        assert chosen > port and port_is_free(chosen)
+    with pytest.raises(ValueError, match="port must be a number from 1 to 65535"):
+        free_port(70000)
+
+
+def _serve_command(monkeypatch, capsys, args):
+    """Run ``main(args)`` for a Voila command, returning the command it would start."""
+    import subprocess
+
+    from umbrella_lab import cli
+
+    started = []
+
+    class FakeProcess:
+        def __init__(self, command, cwd):
+            started.append(command)
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    monkeypatch.setattr(cli, "trust_notebooks", lambda paths: 0)
+    assert main(args) == 0
+    return started[0], capsys.readouterr().out
+
+
+def test_dashboard_moves_to_a_free_port_and_says_so(monkeypatch, capsys):
+    import socket
+
+    pytest.importorskip("voila")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command, out = _serve_command(
+            monkeypatch, capsys, ["dashboard", "--port", str(port), "--no-browser"]
+        )
+    chosen = int(next(arg for arg in command if arg.startswith("--port=")).split("=")[1])
+    assert chosen != port
+    assert f"port {port} is in use; using {chosen}" in out
+    assert f"http://localhost:{chosen}/" in out
+    assert "--no-browser" in command
+
+
+def test_voila_pages_cull_idle_kernels_and_pass_other_options_on(monkeypatch, capsys):
+    pytest.importorskip("voila")
+    command, out = _serve_command(
+        monkeypatch,
+        capsys,
+        ["voila", str(TUTORIALS / "02_probability_with_dice.ipynb"), "--theme=dark"],
+    )
+    assert command[2] == "umbrella_lab.voila_server"  # shuts a page's kernel down as it closes
+    assert "--MappingKernelManager.cull_idle_timeout=600" in command
+    assert "--MappingKernelManager.cull_connected=False" in command
+    assert command[-1] == "--theme=dark"  # the user's options come last and win
+    # an option the user gives replaces the kit's (Voila takes each option once)
+    shorter = "--MappingKernelManager.cull_idle_timeout=30"
+    command, _ = _serve_command(monkeypatch, capsys, ["dashboard", shorter])
+    assert [arg for arg in command if "cull_idle_timeout" in arg] == [shorter]
+    assert "02_probability_with_dice.ipynb is at http://localhost:" in out
+
+
+def test_voila_needs_an_existing_notebook(capsys):
+    assert main(["voila", "tutorials/no_such.ipynb"]) == 2
+    assert "no notebook 'tutorials/no_such.ipynb'" in capsys.readouterr().err

@@ -8,8 +8,10 @@ Examples::
     umbrella-lab simulate academy --players 3 --games 10000 --policy heuristic
     umbrella-lab simulate academy --players 4 --option strength=9 --option strict_heal=false --json
     umbrella-lab dashboard            # the teacher's dashboard in Voila, in the browser
+    umbrella-lab voila tutorials/02_probability_with_dice.ipynb   # any notebook, no code
 
-Errors (an unknown game, option or player count) print one line to stderr and exit with 2.
+With no command it prints its help. Errors (an unknown game, option or player count) print one
+line to stderr and exit with 2.
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ from umbrella_lab import __version__
 from umbrella_lab.engine.core import games as game_names
 from umbrella_lab.engine.core import load
 from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.jupyter_settings import (
+    DEFAULT_PORT,
+    command_line,
+    free_port,
+    server_settings,
+    trust_notebooks,
+)
 
 PROG = "umbrella-lab"
 
@@ -45,10 +54,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status.
     """
     parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # a first try: say what there is to do
+        parser.print_help()
+        return 0
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra and not getattr(args, "passes_on", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as stop:  # --help, or a malformed command line (argparse printed why)
         return int(stop.code or 0)
+    args.extra = extra
     try:
         return int(args.run(args))
     except BrokenPipeError:  # output piped into `head`, which stopped reading: not an error
@@ -67,7 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help="print the version"
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_HelpParser
+    )
 
     listing = commands.add_parser("games", help="list the games")
     listing.set_defaults(run=_games)
@@ -77,14 +95,21 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("rule", nargs="?", help="a rule id, e.g. turn.block")
     rules.set_defaults(run=_rules)
 
-    sim = commands.add_parser("simulate", help="play many games and print the win rate")
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games and print the win rate",
+        description="Play many games with a ready-made policy and print the win rate with\n"
+        "its 95% range (Wilson).",
+        epilog_factory=_games_and_policies,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sim.add_argument("game", help="a game name, e.g. academy")
     sim.add_argument("--players", type=int, default=None, help="number of players")
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument(
         "--policy",
         default="heuristic",
-        help="who plays: a ready-made policy such as heuristic or random",
+        help="who plays: one of the game's policies listed below (default heuristic)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument(
@@ -111,19 +136,66 @@ def _parser() -> argparse.ArgumentParser:
         help="open the teacher's dashboard (Voila): simulate and compare rule changes",
         description="Open the teacher's dashboard in Voila: a page with no code where a "
         "teacher picks a game and its settings, runs many games and compares a change with a "
-        "kept baseline on the same seeds. Stop it with Ctrl+C.",
+        "kept baseline on the same seeds. Stop it with Ctrl+C. Other options go to voila.",
     )
-    board.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
-    board.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser (print the address)"
-    )
+    _server_options(board)
     board.add_argument(
         "--print-notebook",
         action="store_true",
         help="print the path of the dashboard notebook and stop",
     )
-    board.set_defaults(run=_dashboard)
+    board.set_defaults(run=_dashboard, passes_on=True)
+
+    page = commands.add_parser(
+        "voila",
+        help="show a notebook in Voila: its outputs and widgets, no code",
+        description="Show a notebook in Voila, as a class sees it: its outputs and widgets "
+        "without the code. Stop it with Ctrl+C. Other options go to voila.",
+    )
+    page.add_argument("notebook", type=Path, help="the notebook, e.g. tutorials/05_puzzles.ipynb")
+    _server_options(page)
+    page.set_defaults(run=_voila, passes_on=True)
     return parser
+
+
+class _HelpParser(argparse.ArgumentParser):
+    """A parser whose help can end with text made only when the help is shown.
+
+    ``simulate --help`` lists every game with its policies, read from the registry; loading
+    every game for each command would slow them all down.
+    """
+
+    def __init__(self, *args: Any, epilog_factory: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.epilog_factory = epilog_factory
+
+    def format_help(self) -> str:
+        if self.epilog_factory is not None:
+            self.epilog = self.epilog_factory()
+        return super().format_help()
+
+
+def _games_and_policies() -> str:
+    """The registered games with their ready-made policies, for ``simulate --help``."""
+    from umbrella_lab.sim.policies import policy_names
+
+    names = game_names()
+    width = max(len(name) for name in names)
+    lines = ["games and their policies (--policy):"]
+    lines += [f"  {name:<{width}}  {', '.join(policy_names(name))}" for name in names]
+    return "\n".join(lines)
+
+
+def _server_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"the port (default {DEFAULT_PORT}, or the next free one when it is in use)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser (print the address)"
+    )
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -275,21 +347,51 @@ def _dashboard(args: argparse.Namespace) -> int:
     if args.print_notebook:
         print(notebook)
         return 0
+    return _serve(notebook, args, "the dashboard")
+
+
+def _voila(args: argparse.Namespace) -> int:
+    notebook = args.notebook
+    if notebook.suffix != ".ipynb" or not notebook.is_file():
+        msg = f"no notebook {str(notebook)!r} (give the path of an .ipynb file)"
+        raise ValueError(msg)
+    return _serve(notebook.resolve(), args, notebook.name)
+
+
+def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
+    """Show ``notebook`` in Voila on a free port, with the kit's server settings.
+
+    A page's kernel is shut down when the page closes (``umbrella_lab.voila_server``), or else
+    once no page has shown it for 10 idle minutes (``umbrella_lab.jupyter_settings``, which
+    also encrypts kernel traffic where possible); the notebook is trusted first, so Voila does
+    not warn about it.
+    """
     if importlib.util.find_spec("voila") is None:
-        msg = "the dashboard needs Voila: pip install voila (python3 dev.py dashboard installs it)"
+        msg = f"{what} needs Voila: pip install voila (python3 dev.py installs it)"
         raise UmbrellaLabError(msg)
+    port = free_port(DEFAULT_PORT if args.port is None else args.port)
+    if args.port is not None and port != args.port:
+        print(f"{PROG}: port {args.port} is in use; using {port}")
+    elif args.port is None and port != DEFAULT_PORT:
+        print(f"{PROG}: port {DEFAULT_PORT} is in use (another Voila?); using {port}")
+    try:
+        trust_notebooks([notebook])
+    except (OSError, ValueError) as error:  # only the "not trusted" line is at stake
+        print(f"{PROG}: note: could not trust {notebook.name} ({error})")
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "umbrella_lab.voila_server",  # voila, with each page's kernel shut down as it closes
         str(notebook),
-        f"--port={args.port}",
+        f"--port={port}",
         "--Voila.port_retries=0",
         "--theme=light",
+        *_unless_given(command_line(server_settings()), args.extra),
+        *args.extra,
     ]
     if args.no_browser:
         command.append("--no-browser")
-    print(f"{PROG}: the dashboard is at http://localhost:{args.port}/ (stop it with Ctrl+C)")
+    print(f"{PROG}: {what} is at http://localhost:{port}/ (stop it with Ctrl+C)")
     sys.stdout.flush()
     process = subprocess.Popen(command, cwd=notebook.parent)
     while True:
@@ -297,6 +399,16 @@ def _dashboard(args: argparse.Namespace) -> int:
             return process.wait()
         except KeyboardInterrupt:  # Voila got it too and stops by itself
             continue
+
+
+def _unless_given(defaults: list[str], given: list[str]) -> list[str]:
+    """The ``--Class.name=value`` defaults whose option the user did not give (one value each).
+
+    >>> _unless_given(["--A.x=1", "--A.y=2"], ["--A.x", "5", "--theme=dark"])
+    ['--A.y=2']
+    """
+    named = {option.split("=", 1)[0] for option in given}
+    return [option for option in defaults if option.split("=", 1)[0] not in named]
 
 
 def _option(text: str) -> tuple[str, Any]:

@@ -1,0 +1,55 @@
+"""The kit's Jupyter server settings (umbrella_lab.jupyter_settings), as dev.py and Binder
+use them."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from umbrella_lab import jupyter_settings
+from umbrella_lab.jupyter_settings import server_settings, write_server_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_idle_kernels_of_closed_pages_are_culled_busy_ones_never():
+    kernels = server_settings()["MappingKernelManager"]
+    assert kernels["cull_idle_timeout"] == 600 and kernels["cull_interval"] == 60
+    assert kernels["cull_connected"] is False and kernels["cull_busy"] is False
+    assert "ServerApp" not in server_settings()
+    assert server_settings(lab=True)["ServerApp"]["jpserver_extensions"] == {"notebook_shim": False}
+
+
+def test_writing_keeps_other_settings_and_refuses_a_broken_file(tmp_path):
+    path = tmp_path / "jupyter_server_config.json"
+    path.write_text(json.dumps({"ServerApp": {"port": 9999}}), encoding="utf-8")
+    write_server_config(tmp_path, server_settings(lab=True))
+    found = json.loads(path.read_text(encoding="utf-8"))
+    assert found["ServerApp"]["port"] == 9999
+    assert found["ServerApp"]["jpserver_extensions"] == {"notebook_shim": False}
+    assert found["MappingKernelManager"]["cull_idle_timeout"] == 600
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ValueError, match="is not valid JSON"):
+        write_server_config(tmp_path, server_settings())
+    assert path.read_text(encoding="utf-8") == "{not json"
+
+
+def test_the_command_writes_into_the_environment_and_trusts_notebooks(
+    monkeypatch, tmp_path, capsys
+):
+    pytest.importorskip("nbformat")
+    from nbformat import read
+    from nbformat.sign import NotebookNotary
+
+    monkeypatch.setattr(jupyter_settings.sys, "prefix", str(tmp_path / "env"))
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))  # a scratch trust database
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", folder)
+    assert jupyter_settings.main(["--trust", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "1 notebooks trusted (1 newly)" in out
+    assert (tmp_path / "env" / "etc" / "jupyter" / "jupyter_server_config.json").is_file()
+    notary = NotebookNotary()
+    assert notary.check_signature(read(folder / "00_start_here.ipynb", as_version=4))

@@ -1,0 +1,214 @@
+"""Settings for the Jupyter servers that show the kit: JupyterLab and Voila.
+
+Used by ``python3 dev.py lab``, by ``umbrella-lab dashboard`` and ``umbrella-lab voila`` and by
+Binder (``binder/postBuild``), so that every way of opening the kit behaves the same:
+
+* **Idle kernels are shut down.** Each Voila page starts a kernel (about 170 MB); a page closed
+  without its goodbye (a crashed tab, a dropped network, a link preview) left its kernel
+  running. A kernel with no page connected and idle for :data:`CULL_IDLE_SECONDS` is shut down;
+  a kernel that is computing, or that a page still shows, is never touched.
+* **Kernel traffic is encrypted** (CurveZMQ keys made by the server for each kernel) where the
+  installed pyzmq supports it, instead of plain TCP on the local machine.
+* **The kit's notebooks are trusted**, so JupyterLab shows their stored pictures (charts,
+  explorer tables) and the server does not warn that they are "not trusted".
+
+Run as ``python -m umbrella_lab.jupyter_settings [--lab] [--trust FOLDER ...]`` to write the
+server settings into this environment's Jupyter configuration and trust the notebooks found in
+each FOLDER.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import os
+import socket
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+CULL_IDLE_SECONDS = 600
+"""A kernel with no page connected is shut down after this many idle seconds (10 minutes)."""
+
+CULL_INTERVAL_SECONDS = 60
+"""How often the server looks for idle kernels."""
+
+DEFAULT_PORT = 8866
+"""Voila's usual port; the next free one is taken when it is in use."""
+
+
+def encryption_available() -> bool:
+    """Whether kernels can talk to the server over encrypted (CurveZMQ) sockets here.
+
+    Needs a pyzmq built with CURVE and a jupyter_client whose kernel managers can hand each
+    kernel its keys (``KernelManager.transport_encryption``). jupyter_client is asked rather
+    than jupyter_server, whose import takes seconds.
+    """
+    try:
+        import zmq
+        from jupyter_client.manager import KernelManager
+    except ImportError:
+        return False
+    return bool(zmq.has("curve")) and "transport_encryption" in KernelManager.class_traits()
+
+
+def kernel_settings() -> dict[str, dict[str, Any]]:
+    """The kernel managers' settings: culling of idle kernels, and encryption."""
+    settings: dict[str, dict[str, Any]] = {
+        "MappingKernelManager": {
+            "cull_idle_timeout": CULL_IDLE_SECONDS,
+            "cull_interval": CULL_INTERVAL_SECONDS,
+            "cull_connected": False,
+            "cull_busy": False,
+        }
+    }
+    if encryption_available():
+        # "auto": encrypted whenever the kernel says it can (ipykernel does), plain otherwise
+        settings["KernelManager"] = {"transport_encryption": "auto"}
+    return settings
+
+
+def server_settings(*, lab: bool = False) -> dict[str, dict[str, Any]]:
+    """Settings by configurable class, as a Jupyter JSON configuration file holds them.
+
+    Args:
+        lab: Also leave out ``notebook_shim`` (JupyterLab's bridge for the old Notebook 6
+            settings; it is what prints the "ServerApp.token config is deprecated" warning at
+            start, and the kit has no Notebook 6 settings for it to carry over).
+
+    Returns:
+        ``{"MappingKernelManager": {...}, "KernelManager": {...}}``, and ``ServerApp``
+        settings with ``lab``.
+    """
+    settings = kernel_settings()
+    if lab:
+        settings["ServerApp"] = {"jpserver_extensions": {"notebook_shim": False}}
+    return settings
+
+
+def command_line(settings: dict[str, dict[str, Any]]) -> list[str]:
+    """The settings as command-line options: ``--Class.name=value``.
+
+    >>> command_line({"MappingKernelManager": {"cull_idle_timeout": 600, "cull_busy": False}})
+    ['--MappingKernelManager.cull_idle_timeout=600', '--MappingKernelManager.cull_busy=False']
+    """
+    return [
+        f"--{klass}.{name}={value}"
+        for klass, values in settings.items()
+        for name, value in values.items()
+        if not isinstance(value, dict)
+    ]
+
+
+def write_server_config(folder: Path, settings: dict[str, dict[str, Any]]) -> Path:
+    """Merge ``settings`` into ``folder/jupyter_server_config.json`` and return its path.
+
+    Settings already in the file are kept unless ``settings`` names them.
+    """
+    path = folder / "jupyter_server_config.json"
+    found: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            found = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as error:
+            msg = f"{path} is not valid JSON ({error}); fix or delete it"
+            raise ValueError(msg) from error
+    _merge(found, settings)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def _merge(into: dict[str, Any], new: dict[str, Any]) -> None:
+    for key, value in new.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
+def trust_notebooks(paths: Iterable[Path]) -> int:
+    """Trust notebooks (sign them, as ``jupyter trust`` does); returns how many were signed.
+
+    Notebooks already trusted are left as they are.
+    """
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary = NotebookNotary()
+    signed = 0
+    for path in paths:
+        notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+        if not notary.check_signature(notebook):
+            notary.sign(notebook)
+            signed += 1
+    return signed
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a server could listen on ``port`` of this machine (localhost, IPv4 and IPv6)."""
+    for family, host in ((socket.AF_INET, "127.0.0.1"), (socket.AF_INET6, "::1")):
+        try:
+            probe = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:  # no IPv6 here
+            continue
+        with probe:
+            if os.name != "nt":  # as servers do: a port left in TIME_WAIT counts as free
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, port))
+            except OSError as error:
+                if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+                    continue  # that address family is not set up here
+                return False
+    return True
+
+
+def free_port(preferred: int = DEFAULT_PORT, tries: int = 50) -> int:
+    """``preferred`` if it is free, else the next free port after it.
+
+    Raises:
+        ValueError: ``preferred`` is not a port number, or no port of the ``tries`` is free.
+    """
+    if not 1 <= preferred <= 65535:
+        msg = f"port must be a number from 1 to 65535, not {preferred}"
+        raise ValueError(msg)
+    for port in range(preferred, min(preferred + tries, 65536)):
+        if port_is_free(port):
+            return port
+    msg = f"ports {preferred} to {preferred + tries - 1} are all in use; choose one with --port"
+    raise ValueError(msg)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the server settings into this environment and trust the notebooks of folders."""
+    parser = argparse.ArgumentParser(
+        prog="python -m umbrella_lab.jupyter_settings",
+        description="Write the kit's Jupyter server settings into this environment "
+        f"({Path(sys.prefix) / 'etc' / 'jupyter'}) and trust the notebooks of folders.",
+    )
+    parser.add_argument(
+        "--lab", action="store_true", help="also leave out notebook_shim (see server_settings)"
+    )
+    parser.add_argument(
+        "--trust",
+        nargs="*",
+        default=[],
+        type=Path,
+        metavar="FOLDER",
+        help="trust the notebooks directly in each FOLDER",
+    )
+    args = parser.parse_args(argv)
+    path = write_server_config(Path(sys.prefix) / "etc" / "jupyter", server_settings(lab=args.lab))
+    print(f"Jupyter server settings written to {path}")
+    notebooks = sorted(path for folder in args.trust for path in folder.glob("*.ipynb"))
+    if notebooks:
+        signed = trust_notebooks(notebooks)
+        print(f"{len(notebooks)} notebooks trusted ({signed} newly)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

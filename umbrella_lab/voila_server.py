@@ -1,0 +1,42 @@
+"""Voila with the kit's settings: ``python -m umbrella_lab.voila_server NOTEBOOK [options]``.
+
+The same as ``voila NOTEBOOK [options]``, and each page's kernel is shut down when the page is
+closed. Voila's page asks for that as it closes, but Voila (0.5) refuses the request
+("'_xsrf' argument missing from POST": the page never received the XSRF cookie it must send
+back), so every page load left its kernel running until the server stopped.
+:func:`give_page_its_xsrf_cookie` hands the page its cookie; the XSRF check stays on.
+``umbrella-lab dashboard`` and ``umbrella-lab voila`` start Voila this way, with the server
+settings of :mod:`umbrella_lab.jupyter_settings` (idle kernels culled) as a second safeguard.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+
+def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
+    """Voila's ``prelaunch_hook``: set the page's XSRF cookie (reading the token sets it).
+
+    Args:
+        request: The tornado request handler of the page.
+        notebook: The notebook about to run (unchanged).
+        cwd: The folder its kernel runs in.
+    """
+    _ = request.xsrf_token
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run Voila with ``argv`` (default: the command line) and the kit's page hook."""
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    config = Config()
+    config.VoilaConfiguration.prelaunch_hook = give_page_its_xsrf_cookie
+    Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
