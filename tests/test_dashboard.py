@@ -139,7 +139,7 @@ def test_each_option_is_named_in_words_with_what_it_changes_and_its_rule():
     readings = [o for o in game.info.options if o.rule.startswith("opt.")]
     page = " ".join(child.value for child in _html_of(board.options_box))
     advanced = " ".join(child.value for child in _html_of(board.readings_box))
-    assert "Player-count table" in page and "rule setup.table" in page  # hand size etc.
+    assert "Hand size" in page and "rule setup.table" in page  # its rule: the player-count table
     assert "strict heal" not in page  # readings wait in the Advanced section
     assert board.readings.get_title(0) == f"Advanced: readings ({len(readings)})"
     assert board.readings.selected_index is None  # folded until opened

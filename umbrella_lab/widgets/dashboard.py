@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import math
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -437,12 +438,14 @@ class Dashboard(w.VBox):
         rows: list[w.Widget] = []
         readings: list[w.Widget] = []
         book = _rule_book(game)
+        shared = Counter(option.rule for option in info.options)  # one rule, several options
         for option in info.options:
             choices = _choices(info.name, option)
             if option.name == "data" or not choices:
                 continue
             reading = option.rule.startswith("opt.")
-            control, row = _option_row(option, choices, book.get(option.rule), reading)
+            entry = book.get(option.rule) if shared[option.rule] == 1 else None
+            control, row = _option_row(option, choices, entry, reading)
             controls[option.name] = control
             (readings if reading else rows).append(row)
         self._option_controls = controls
@@ -527,9 +530,10 @@ def _option_row(
 ) -> tuple[w.Dropdown, w.VBox]:
     """An option's menu under its name in words, what it changes and its rule.
 
-    The name is the digest entry's title where there is one ("Who faces which card"), the
-    option's keyword otherwise; the help line says what the option changes and names the
-    rule; the tooltip holds both and the keyword used in code. A reading marks its default.
+    The name is the digest entry's title where the entry is the option's own ("Who faces which
+    card"), the option's keyword otherwise ("Hand size", whose rule is the player-count
+    table); the help line says what the option changes and names the rule; the tooltip holds
+    both and the keyword used in code. A reading marks its default.
     """
     keyword = option.name.replace("_", " ")
     title = rule.title if rule is not None and getattr(rule, "title", "") else keyword
@@ -547,7 +551,7 @@ def _option_row(
         description="",
         tooltip=tip,
     )
-    control.layout = w.Layout(width="23em")
+    control.layout = w.Layout(width="100%", max_width="23em")
     name = w.HTML(
         f'<div class="uld-option-name" title="{html.escape(tip)}">{html.escape(title)}</div>'
         f'<div class="uld-option-help" title="{html.escape(tip)}">{html.escape(option.doc)}'

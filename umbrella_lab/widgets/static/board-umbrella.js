@@ -244,7 +244,7 @@ function seatPanel(h, b, seat, ctx, changed, env) {
       const chooser = ui.chooser && ui.chooser.seat === seat.seat && ui.chooser.side === side && ui.chooser.line === line;
       const tip = options.find((p) => advised.has(p.id));
       const mark = tip ? (clear ? ` is-advised c${tip.colour}` : ` is-leading c${tip.colour}`) : "";
-      const tipWords = tip ? `${clear ? "The advisor's best move" : "One of the advisor's leading moves (about equal)"}: ${tip.label.replace(/^P\d+: /, "")}. ` : "";
+      const tipWords = tip ? `${clear ? "The advisor's best move" : "The advisor's pick (about equal to others)"}: ${tip.label.replace(/^P\d+: /, "")}. ` : "";
       const arrow = h("button", {
         class: `uub-arrow is-${side}${options.length ? "" : " is-off"}${pick ? ` is-armed c${pick.colour}` : ""}${scores ? " is-scoring" : ""}${chooser ? " is-open" : ""}${mark}`,
         type: "button", title: `${tipWords}${title}`, "aria-label": `${tipWords}${title}`, disabled: !options.length,

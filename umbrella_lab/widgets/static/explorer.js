@@ -411,10 +411,13 @@ function render({ model, el }) {
     for (const [group, items] of groups) {
       // words every button of the group would repeat are said once, over it
       const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
+      // and a last part they all end with (" · central" under "Push from the central zone")
+      const tail = commonTail(items.map((a) => a.short || ""));
+      const title = group === "Ranked by the advisor" && advice.wins ? `${group} · how often ${advice.wins.replace(/^The /, "the ")}` : group;
       list.append(h("div", { class: "ulx-group", dataset: { group } },
-        h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
+        h("div", { class: "ulx-group-title" }, title, h("span", { class: "ulx-count" }, String(items.length))),
         lead ? h("div", { class: "ulx-group-lead" }, `${lead[0].toUpperCase()}${lead.slice(1)} …`) : null,
-        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id], !lead, advice)))));
+        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(tail ? { ...action, short: action.short.slice(0, -tail.length) } : action, rows[action.id], !lead, advice)))));
     }
     const missing = get("unavailable") || [];
     if (missing.length) {
@@ -425,7 +428,9 @@ function render({ model, el }) {
         if (!sets.has(m.group || "")) sets.set(m.group || "", []);
         sets.get(m.group || "").push(m);
       }
-      for (const [heading, some] of sets) list.append(h("div", { class: "ulx-group is-unavailable", dataset: { group: "not offered" } },
+      for (const [heading, some] of sets) {
+        const tail = commonTail(some.map((m) => m.short || ""));
+        list.append(h("div", { class: "ulx-group is-unavailable", dataset: { group: "not offered" } },
         h("div", { class: "ulx-group-title" }, heading ? `Not offered now · ${heading}` : "Not offered now", h("span", { class: "ulx-count" }, String(some.length))),
         h("div", { class: "ulx-group-buttons" }, some.map((m) => h("button", {
           class: "ulx-action is-unavailable", type: "button", "aria-disabled": "true",
@@ -433,7 +438,8 @@ function render({ model, el }) {
           onclick: (event) => { event.preventDefault(); hidePop(); showRule(m.rule, true); },
           onmousemove: (event) => pointAt(event.currentTarget, m.rule, "side", `Not offered: ${m.reason}`),
           onmouseleave: leave,
-        }, h("span", { class: "ulx-action-label" }, m.short || m.label), h("span", { class: "ulx-why-not" }, m.reason))))));
+        }, h("span", { class: "ulx-action-label" }, tail ? m.short.slice(0, -tail.length) : m.short || m.label), h("span", { class: "ulx-why-not" }, m.reason))))));
+      }
     }
     decide.append(list);
     const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
@@ -449,6 +455,14 @@ function render({ model, el }) {
       decide.append(h("p", { class: "ulx-muted ulx-small-text ulx-private-some" },
         "Seen from this seat, moves that would use another seat's hidden cards are not listed."));
     }
+  }
+
+  // " · central" when every label of a group of three or more ends with it, else ""
+  function commonTail(words) {
+    if (words.length < 3) return "";
+    const at = words[0].lastIndexOf(" · ");
+    const tail = at > 0 ? words[0].slice(at) : "";
+    return tail && words.every((w) => w.endsWith(tail) && w.length > tail.length) ? tail : "";
   }
 
   // best, then about equal, then behind; within each, the advisor's own order (its rank: the
