@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from helpers import copy_data, edit_entry
 
@@ -117,3 +119,46 @@ def test_the_saved_notebook_shows_a_line_not_the_controls():
     data, _ = Dashboard(game="pig")._repr_mimebundle_()
     assert data["text/plain"] == "Dashboard(pig, 2 players, 2,000 games)"
     assert "umbrella-lab dashboard" in data["text/html"]
+
+
+def test_the_progress_bar_moves_at_least_ten_times_a_run_with_the_time_left():
+    board = Dashboard(game="pig")
+    steps, texts = [], []
+    board.progress.observe(lambda change: steps.append(change["new"]), names="value")
+    board.progress_text.observe(lambda change: texts.append(change["new"]), names="value")
+    board.run(games=200)
+    moves = [value for value in steps if value > 0]
+    assert len(moves) >= 10 and moves == sorted(moves) and moves[-1] == 200
+    assert any(" left" in text for text in texts)  # "40 of 200 games · about 2 s left"
+    assert texts[-1] == "200 games played"
+
+
+def test_each_option_is_named_in_words_with_what_it_changes_and_its_rule():
+    board = Dashboard(game="academy")
+    game = board.game
+    readings = [o for o in game.info.options if o.rule.startswith("opt.")]
+    page = " ".join(child.value for child in _html_of(board.options_box))
+    advanced = " ".join(child.value for child in _html_of(board.readings_box))
+    assert "Hand size" in page and "rule setup.table" in page  # its rule: the player-count table
+    assert "strict heal" not in page  # readings wait in the Advanced section
+    assert board.readings.get_title(0) == f"Advanced: readings ({len(readings)})"
+    assert board.readings.selected_index is None  # folded until opened
+    for option in readings:
+        assert f"rule {option.rule}" in advanced, option.name
+        assert html.escape(game.rules[option.rule].title) in advanced, option.name
+        control = board._option_controls[option.name]
+        assert option.name in control.tooltip and option.doc in control.tooltip
+        assert [label for label, value in control.options if "★ default" in label] == [
+            next(label for label, value in control.options if value == option.default)
+        ]
+    pig = Dashboard(game="pig")  # a game whose only option is a reading
+    assert "No settings beyond the readings" in pig.options_box.children[0].value
+
+
+def _html_of(box):
+    """Every HTML widget inside a box, however deep."""
+    for child in box.children:
+        if hasattr(child, "children"):
+            yield from _html_of(child)
+        elif type(child).__name__ == "HTML":
+            yield child

@@ -9,6 +9,7 @@ from helpers import frontend, until
 
 import umbrella_lab as ul
 from umbrella_lab.engine.differences import SEP
+from umbrella_lab.games.umbrella.rules import Push
 from umbrella_lab.widgets import Explorer, view_for
 from umbrella_lab.widgets.umbrella import board
 
@@ -253,3 +254,33 @@ def test_pushes_are_listed_briefly_with_the_full_label_kept():
     assert push["label"].startswith("P1: push the yellow umbrella")
     assert all(len(a["short"]) < 40 for a in w.actions)
     assert "(s)" not in json.dumps(w.board)
+
+
+def test_pushes_and_moves_not_offered_are_listed_by_zone_one_name_for_every_seat(w):
+    for _ in range(9):  # some zones run out of a colour: pushes of it are not offered
+        w.act(w.state.legal_actions()[len(w.state.legal_actions()) // 2])
+    seat = w.state.to_act
+    pushes = [a for a in w.actions if a["kind"] == "push"]
+    zones = {a["group"] for a in pushes}
+    assert zones and all(g.startswith("Push from ") for g in zones)
+    assert not any(word in g for g in zones for word in ("north", "east", "south", "west"))
+    assert f"Push from P{seat + 1}'s personal zone" in zones
+    missing = w.unavailable
+    assert missing and {m["group"] for m in missing} <= zones | {"Push from the central zone"}
+    assert all(" · " in m["short"] and "(east)" not in m["short"] for m in missing)
+    # the same side zone has one heading whoever pushes from it, east of one Stage or west
+    state = w.state
+    shared = next(z for z in state.around[0][1:] if z in state.around[1])  # a side zone
+    sides = [state.around[p].index(shared) for p in (0, 1)]
+    assert sides[0] != sides[1]  # east of one Stage, west of the other
+    names = {w.view.heading_of(state, Push(p, sides[p], 0, 0)) for p in (0, 1)}
+    assert len(names) == 1, names
+
+
+def test_the_advisor_names_its_pick_and_whose_win_it_counts(w):
+    advice = w.advise(rollouts=3)
+    first = min(advice["rows"], key=lambda key: advice["rows"][key]["rank"])
+    assert advice["pick"] == first
+    assert advice["wins"] == f"P{w.state.to_act + 1} wins"
+    coop = Explorer("academy", seed=7, players=3)
+    assert coop.advise(rollouts=2)["wins"] == "The team wins"

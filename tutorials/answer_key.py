@@ -371,9 +371,9 @@ def honest_sentence(result: Callable[[], sim.Comparison], change: str) -> Quiz:
 
 def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
     """Random players: does the first player win more often?"""
-    rates = sim.seat_win_rate(frame)
 
     def answer() -> str:
+        rates = sim.seat_win_rate(frame)
         first, second = rates.iloc[0], rates.iloc[1]
         if first["low"] > second["high"]:
             return "P1"
@@ -382,6 +382,7 @@ def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
         return "same"
 
     def explain(who: str) -> str:
+        rates = sim.seat_win_rate(frame)
         first, second = rates.iloc[0], rates.iloc[1]
         return (
             f"P1 won {first['win_rate']:.1%} (95% range {first['low']:.1%} to "
@@ -528,11 +529,53 @@ def which_losses_moved(base: pd.DataFrame, variant: Callable[[], pd.DataFrame]) 
         )
 
     return Quiz.choice(
-        "Your Red Skull wins more often. Which way of beating the heroes grew the most?",
+        "Red Skull unleashed against the packaged one, on the same seeds: which way of "
+        "beating the heroes grew the most?",
         ways,
         answer=answer,
         explain=explain,
         evidence=lambda which: endings_chart({"packaged": base, "unleashed": variant()}),
+    )
+
+
+def where_it_lands(
+    tuned: Callable[[], pd.DataFrame],
+    base: pd.DataFrame,
+    band: tuple[float, float] = (0.15, 0.25),
+) -> Quiz:
+    """One BAM! back off: is the planner's win rate in the hard-but-fair band?"""
+    low, high = band
+
+    def answer() -> str:
+        rate = float(tuned()["won"].mean())
+        return "hard" if rate < low else "easy" if rate > high else "band"
+
+    def explain(where: str) -> str:
+        return (
+            hard_but_fair(tuned(), low, high)
+            + " Is the planner's rate alone enough to call the villain hard but fair, or "
+            "does the whole 95% range have to fit in the band?"
+        )
+
+    return Quiz.choice(
+        f"Red Skull unleashed with one BAM! card back off (red-skull-06). Where does the "
+        f"planner's win rate land, against the band of {low:.0%} to {high:.0%}?",
+        [
+            (f"under the band: too hard (below {low:.0%})", "hard"),
+            ("in the band: hard but fair", "band"),
+            (f"over the band: too easy (above {high:.0%})", "easy"),
+        ],
+        answer=answer,
+        explain=explain,
+        evidence=lambda where: [
+            charts.comparison_chart(
+                tuned(),
+                base,
+                labels=("tuned", "packaged"),
+                title="The tuned Red Skull against the packaged one, on the same seeds",
+            ),
+            endings_chart({"packaged": base, "tuned": tuned()}),
+        ],
     )
 
 

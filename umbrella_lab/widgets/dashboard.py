@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import html
 import math
+import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +40,8 @@ from umbrella_lab.widgets.views import view_for
 GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
 """The numbers of games the dashboard offers."""
 
-CHUNK = 1000
-"""Games simulated between two moves of the progress bar (at most ten steps a run)."""
+STEPS = 12
+"""Moves of the progress bar in one run (at least ten, whatever the number of games)."""
 
 PACKAGED = "packaged"
 """The card-data choice that means the game's own data files."""
@@ -70,6 +72,13 @@ STYLE = """<style>
 .uld-charts { display: flex; flex-wrap: wrap; gap: 0.8em; align-items: flex-start; }
 .uld-charts svg { max-width: 100%; height: auto; background: #ffffff; border-radius: 6px; }
 .uld-changes { margin: 0.2em 0 0 1.2em; padding: 0; }
+.uld-option { margin: 0.35em 0 0.5em; }
+.uld-option-name { font-weight: 600; line-height: 1.3; }
+.uld-option-help { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.86em;
+  line-height: 1.35; margin: 0 0 0.15em; }
+.uld-option-help code { font-size: 0.95em; }
+.uld-readings-lead { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.9em;
+  line-height: 1.4; margin: 0 0 0.3em; }
 </style>"""
 
 
@@ -160,6 +169,9 @@ class Dashboard(w.VBox):
         )
         self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="First seed")
         self.options_box = w.VBox()
+        self.readings_box = w.VBox()
+        self.readings = w.Accordion(children=[self.readings_box], selected_index=None)
+        self.readings.set_title(0, "Advanced: readings")
         for control in (
             self.game_choice,
             self.players_choice,
@@ -216,7 +228,7 @@ class Dashboard(w.VBox):
                 self.seed_box,
             ]
         )
-        rules = w.VBox([w.HTML("<h4>Rule options</h4>"), self.options_box])
+        rules = w.VBox([w.HTML("<h4>Rule options</h4>"), self.options_box, self.readings])
         for box in (table, play, rules):
             box.add_class("uld-box")
         side = w.VBox([table, play, rules])
@@ -303,14 +315,17 @@ class Dashboard(w.VBox):
         self.progress.layout.display = "flex"
         self.progress_text.value = f"0 of {games:,} games"
         frames = []
+        began = time.monotonic()
         try:
             done = 0
-            while done < games:
-                size = min(max(CHUNK, math.ceil(games / 10)), games - done)
+            for size in _steps(games):
                 frames.append(simulate(game, policy, n=size, seed=seed + done, progress=False))
                 done += size
                 self.progress.value = done
-                self.progress_text.value = f"{done:,} of {games:,} games"
+                left = _time_left(time.monotonic() - began, done, games)
+                self.progress_text.value = f"{done:,} of {games:,} games" + (
+                    f" · {left}" if left else ""
+                )
         finally:
             self.run_button.disabled = False
         frame = pd.concat(frames, ignore_index=True)
@@ -420,23 +435,36 @@ class Dashboard(w.VBox):
         default_players = 3 if info.cooperative and 3 in info.players else info.players[0]
         self.players_choice.value = default_players
         controls = {}
-        rows = []
+        rows: list[w.Widget] = []
+        readings: list[w.Widget] = []
+        book = _rule_book(game)
+        shared = Counter(option.rule for option in info.options)  # one rule, several options
         for option in info.options:
             choices = _choices(info.name, option)
             if option.name == "data" or not choices:
                 continue
-            control = w.Dropdown(
-                options=[(_value(choice), _menu(choice)) for choice in choices],
-                value=_menu(option.default),
-                description=option.name.replace("_", " "),
-                tooltip=option.doc,
-            )
-            control.style = {"description_width": "8.5em"}
-            control.layout = w.Layout(width="23em")
+            reading = option.rule.startswith("opt.")
+            entry = book.get(option.rule) if shared[option.rule] == 1 else None
+            control, row = _option_row(option, choices, entry, reading)
             controls[option.name] = control
-            rows.append(control)
+            (readings if reading else rows).append(row)
         self._option_controls = controls
-        self.options_box.children = rows or [w.HTML("<i>This game has no rule options.</i>")]
+        self.options_box.children = rows or [
+            w.HTML(
+                "<i>No settings beyond the readings below.</i>"
+                if readings
+                else "<i>This game has no rule options.</i>"
+            )
+        ]
+        lead = w.HTML(
+            '<div class="uld-readings-lead">Where the rulebook is unclear or says a thing two '
+            "ways, the kit plays one reading, the default (marked ★ default); the other "
+            "readings are here to compare. Each names its entry in the rule digest.</div>"
+        )
+        self.readings_box.children = [lead, *readings]
+        self.readings.set_title(0, f"Advanced: readings ({len(readings)})")
+        self.readings.layout.display = "" if readings else "none"
+        self.readings.selected_index = None
         has_data = any(option.name == "data" for option in info.options)
         found = _variants(game, self.variant_roots) if has_data else []
         self.variant_choice.options = [(PACKAGED, PACKAGED)] + [
@@ -465,6 +493,74 @@ class Dashboard(w.VBox):
 
 
 # --- helpers -----------------------------------------------------------------------------------
+
+
+def _steps(games: int) -> list[int]:
+    """The games of each step of a run: :data:`STEPS` steps (fewer only for a tiny run).
+
+    >>> _steps(500)
+    [42, 42, 42, 42, 42, 42, 42, 42, 42, 42, 42, 38]
+    """
+    size = max(1, math.ceil(games / STEPS))
+    return [min(size, games - start) for start in range(0, games, size)]
+
+
+def _time_left(spent: float, done: int, games: int) -> str:
+    """The time a run still needs, from the pace so far: "about 12 s left", or ""."""
+    if done <= 0 or done >= games:
+        return ""
+    seconds = spent / done * (games - done)
+    if seconds < 1:
+        return "under 1 s left"
+    if seconds < 90:
+        return f"about {round(seconds)} s left"
+    return f"about {round(seconds / 60)} min left"
+
+
+def _rule_book(game: Game) -> dict[str, Any]:
+    """The game's rule digest by id, or nothing when it cannot be read."""
+    try:
+        return dict(game.rules)
+    except (FileNotFoundError, ModuleNotFoundError, UmbrellaLabError):
+        return {}
+
+
+def _option_row(
+    option: Any, choices: tuple[Any, ...], rule: Any, reading: bool
+) -> tuple[w.Dropdown, w.VBox]:
+    """An option's menu under its name in words, what it changes and its rule.
+
+    The name is the digest entry's title where the entry is the option's own ("Who faces which
+    card"), the option's keyword otherwise ("Hand size", whose rule is the player-count
+    table); the help line says what the option changes and names the rule; the tooltip holds
+    both and the keyword used in code. A reading marks its default.
+    """
+    keyword = option.name.replace("_", " ")
+    title = rule.title if rule is not None and getattr(rule, "title", "") else keyword
+    title = title[:1].upper() + title[1:]
+    cite = f"rule {option.rule}" if option.rule else ""
+    tip = f"{option.doc} ({cite}; in code: {option.name}=...)" if cite else option.doc
+
+    def label(choice: Any) -> str:
+        words = _value(choice)
+        return f"{words} ★ default" if reading and choice == option.default else words
+
+    control = w.Dropdown(
+        options=[(label(choice), _menu(choice)) for choice in choices],
+        value=_menu(option.default),
+        description="",
+        tooltip=tip,
+    )
+    control.layout = w.Layout(width="100%", max_width="23em")
+    name = w.HTML(
+        f'<div class="uld-option-name" title="{html.escape(tip)}">{html.escape(title)}</div>'
+        f'<div class="uld-option-help" title="{html.escape(tip)}">{html.escape(option.doc)}'
+        + (f" <code>{html.escape(cite)}</code>" if cite else "")
+        + "</div>"
+    )
+    row = w.VBox([name, control])
+    row.add_class("uld-option")
+    return control, row
 
 
 def _playable_games() -> list[str]:

@@ -383,7 +383,9 @@ class Explorer(anywidget.AnyWidget):
         Returns:
             What the action list shows: per action id its ``win_rate``, ``low``, ``high``,
             ``rollouts``, ``verdict`` ("best", "about equal" or "behind") and ``rank``
-            (1: best); ``best`` lists the ids the advisor calls best.
+            (1: best); ``best`` lists the ids the advisor calls best, ``pick`` is the id of its
+            first move (the one the board, the list and the verdict line show), and ``wins``
+            says whose win the percentages count ("P1 wins", "The team wins").
 
         Raises:
             AdviceCancelled: if ``cancel`` was set before the advisor answered.
@@ -434,6 +436,8 @@ class Explorer(anywidget.AnyWidget):
             "spent": spent,
             "rows": rows,
             "best": [key for key, row in rows.items() if row["verdict"] == "best"],
+            "pick": next(iter(rows), ""),
+            "wins": _whose_win(state, self.view),
         }
         if self.session.node is node:  # the position may have changed meanwhile
             self.advice = advice
@@ -505,7 +509,7 @@ class Explorer(anywidget.AnyWidget):
                     f"{'s' * (session.game.players != 1)} · seed {session.seed}"
                 )
                 self.board = view.model(state, seat)
-                groups = ["Luck" if chance else view.group_of(a.kind) for a in actions]
+                groups = ["Luck" if chance else view.heading_of(state, a.key) for a in actions]
                 briefs = [view.brief(state, a) for a in actions]
                 shorts, leads = _without_repeats(
                     [b or x for b, x in zip(briefs, shorts, strict=True)],
@@ -532,7 +536,7 @@ class Explorer(anywidget.AnyWidget):
                 ]
                 self.actor = actor
                 self.unavailable = (
-                    [] if private or chance else _unavailable(state, actor, seat, hidden)
+                    [] if private or chance else _unavailable(state, actor, seat, hidden, view)
                 )
                 self.status = {
                     "node": node.id,
@@ -882,24 +886,55 @@ def _advisor_status() -> dict[str, Any]:
     return {"available": True, "reason": ""}
 
 
-def _unavailable(state: State, actor: str, seat: int | None, hidden: bool) -> list[dict[str, str]]:
+def _whose_win(state: State, view: BoardView) -> str:
+    """Whose win the advisor's percentages count, as words: "P1 wins", "The team wins".
+
+    A win counts for the deciding seat, or for the whole team in a co-operative game or a
+    team decision (see :func:`umbrella_lab.sim.advise`).
+    """
+    seat = state.to_act
+    names = view.seat_names(state)
+    if state.game.info.cooperative or seat is None or not 0 <= seat < len(names):
+        return "The team wins"
+    name = names[seat]
+    return f"{name} {'win' if name.endswith('s') else 'wins'}"
+
+
+def _unavailable(
+    state: State, actor: str, seat: int | None, hidden: bool, view: BoardView | None = None
+) -> list[dict[str, str]]:
     """Moves a learner might expect that are not offered now, each with its reason and rule.
 
-    From the game's ``known`` moves (``state.unavailable()``); none while the viewing seat
-    cannot see the whole table (a reason could tell of a hidden card).
+    From the game's ``known`` moves (as ``state.unavailable()`` lists them); none while the
+    viewing seat cannot see the whole table (a reason could tell of a hidden card). A view
+    with headings of its own groups them (``group``) and may shorten them as it shortens the
+    legal moves.
     """
     if hidden or state.is_over or not hasattr(state, "unavailable"):
         return []
     prefix = f"{actor}: " if actor else ""
-    return [
-        {
-            "label": label,
-            "short": label[len(prefix) :] if prefix and label.startswith(prefix) else label,
-            "reason": reason,
-            "rule": rule,
-        }
-        for label, reason, rule in state.unavailable()
-    ]
+
+    def entry(label: str, reason: str, rule: str) -> dict[str, str]:
+        short = label[len(prefix) :] if prefix and label.startswith(prefix) else label
+        return {"label": label, "short": short, "reason": reason, "rule": rule}
+
+    if view is None or view.heading is None:
+        return [entry(*row) for row in state.unavailable()]
+    found = []
+    for move in state._known_moves():  # the moves of state.unavailable(), in its order
+        label = move.label(state)
+        row = entry(label, *move.why_not(state))
+        row["group"] = view.heading_of(state, move)
+        row["short"] = view.brief(state, _Named(move, label)) or row["short"]
+        found.append(row)
+    return found
+
+
+class _Named:
+    """A move with its label, read like an action by a view's ``short``."""
+
+    def __init__(self, key: Move, label: str) -> None:
+        self.key, self.label, self.kind = key, label, key.kind
 
 
 def _at_step(session: PlainSession, branch: Branch, step: int | None) -> Node:

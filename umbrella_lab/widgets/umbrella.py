@@ -492,6 +492,21 @@ def brief(s: Any, action: Any) -> str:
     )
 
 
+def heading(s: Any, move: Any) -> str:
+    """A push's heading in the action list: the zone it comes from, by its one name.
+
+    "Push from side zone 1" reads the same for every seat (its side of a Stage, east for one
+    player and west for the next, is left to the board); other moves keep their kind's group.
+    """
+    if move.kind == "push":
+        zone = s.around[move.seat][move.side]
+    elif move.kind == "push-any":
+        zone = move.zone
+    else:
+        return ""
+    return f"Push from {s.zone_phrase(zone)}"
+
+
 VIEW = register_view(
     BoardView(
         game="umbrella",
@@ -508,6 +523,7 @@ VIEW = register_view(
         },
         seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
         short=brief,
+        heading=heading,
         compare=compare,
         quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
     )

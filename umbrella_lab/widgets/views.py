@@ -49,6 +49,9 @@ class BoardView:
             export); by default the state's own ``_repr_html_``.
         short: ``(state, action) -> str``: a brief label for the action list (the full label
             shows on hover), or ``""`` to keep the label; by default every label is kept.
+        heading: ``(state, move) -> str``: a finer heading for one move than its kind's group
+            (Umbrella lists its pushes by the zone they come from), or ``""`` for the kind's
+            group; the moves not offered now are grouped the same way.
         compare: ``(board_a, board_b) -> rows``: what differs between two view models in the
             board's own words, the score first: rows ``[place, in a, in b, mark]``. A place's
             parts are joined by :data:`~umbrella_lab.engine.differences.SEP`, the first part a
@@ -66,6 +69,7 @@ class BoardView:
     picture: Callable[[State], str] | None = None
     short: Callable[[State, Any], str] | None = None
     compare: Callable[[dict[str, Any], dict[str, Any]], list[list[str]]] | None = None
+    heading: Callable[[State, Any], str] | None = None
 
     def source(self) -> tuple[str, str]:
         """The renderer's JavaScript and CSS text."""
@@ -96,6 +100,11 @@ class BoardView:
     def brief(self, state: State, action: Any) -> str:
         """The action's brief label for the action list, or ``""`` for its own label."""
         return self.short(state, action) if self.short is not None else ""
+
+    def heading_of(self, state: State, move: Any) -> str:
+        """The heading a move (a :class:`~umbrella_lab.engine.moves.Move`) is listed under."""
+        words = self.heading(state, move) if self.heading is not None else ""
+        return words or self.group_of(move.kind)
 
     def group_of(self, kind: str) -> str:
         """The heading an action kind is shown under."""

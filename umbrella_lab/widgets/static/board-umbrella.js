@@ -228,6 +228,8 @@ function seatPanel(h, b, seat, ctx, changed, env) {
   const clear = Boolean(ctx.advice && ctx.advice.clear);
   for (const [sideIndex, side] of SIDES.entries()) {
     const zone = seat.around[sideIndex];
+    // a zone has one name for every seat ("side zone 1"); its side of this Stage stays unsaid
+    const zonePhrase = /^(side|P\d)/.test(zone.name) ? zone.name : `the ${zone.name}`;
     const zonePushes = pushes.filter((p) => p.side === side);
     const anySide = anyPushes.filter((p) => p.side === side);
     const pickHere = ui.pick && ui.pick.seat === seat.seat && ui.pick.kind === "push" && (ui.pick.side === side || ui.pick.any);
@@ -238,11 +240,11 @@ function seatPanel(h, b, seat, ctx, changed, env) {
       const scores = ui.hints && options.some((p) => p.scores && (!pickHere || p.colour === ui.pick.colour));
       const words = `${PUSH_WORDS[side]} ${line + 1}`;
       const title = !options.length ? `${words}: no umbrella to push from this side`
-        : pick ? pick.label.replace(/^P\d+: /, "") : `Push ${words} from the ${zone.side} zone (${zone.name})`;
+        : pick ? pick.label.replace(/^P\d+: /, "") : `Push ${words} from ${zonePhrase}`;
       const chooser = ui.chooser && ui.chooser.seat === seat.seat && ui.chooser.side === side && ui.chooser.line === line;
       const tip = options.find((p) => advised.has(p.id));
       const mark = tip ? (clear ? ` is-advised c${tip.colour}` : ` is-leading c${tip.colour}`) : "";
-      const tipWords = tip ? `${clear ? "The advisor's best move" : "One of the advisor's leading moves (about equal)"}: ${tip.label.replace(/^P\d+: /, "")}. ` : "";
+      const tipWords = tip ? `${clear ? "The advisor's best move" : "The advisor's pick (about equal to others)"}: ${tip.label.replace(/^P\d+: /, "")}. ` : "";
       const arrow = h("button", {
         class: `uub-arrow is-${side}${options.length ? "" : " is-off"}${pick ? ` is-armed c${pick.colour}` : ""}${scores ? " is-scoring" : ""}${chooser ? " is-open" : ""}${mark}`,
         type: "button", title: `${tipWords}${title}`, "aria-label": `${tipWords}${title}`, disabled: !options.length,
@@ -306,7 +308,7 @@ function seatPanel(h, b, seat, ctx, changed, env) {
     const shared = zone.shared_with.length ? ` · shared with ${zone.shared_with.join(", ")}` : "";
     const zoneBox = h("div", {
       class: `uub-zone is-${side}${changed(`zones › ${zone.zone}`) || changed(`zones › ${zone.name}`) ? " is-changed" : ""}${zonePushes.length ? " is-source" : ""}${keepHere ? " is-target" : ""}`,
-      title: `${zone.side} zone: ${zone.name}${shared}`,
+      title: `${zonePhrase[0].toUpperCase()}${zonePhrase.slice(1)}${shared}`,
       onclick: keepHere ? () => play(keepHere.id) : null,
     },
     h("span", { class: "uub-zone-name" }, zone.role === "central" ? "central zone" : zone.name, h("span", { class: "uub-zone-count" }, ` ${counts.reduce((x, y) => x + y, 0)}`)),
@@ -439,7 +441,7 @@ function compactSeat(h, b, seat, ref, changed, open) {
     const total = zone.counts.reduce((x, y) => x + y, 0);
     return h("span", {
       class: `uub-card-zone${here ? " is-shared" : ""}${changed(`zones › ${zone.zone}`) || changed(`zones › ${zone.name}`) ? " is-changed" : ""}`,
-      title: `${zone.side} zone: ${zone.name}, ${total} umbrella${total === 1 ? "" : "s"}${zone.shared_with.length ? ` · shared with ${zone.shared_with.join(", ")}` : ""}`,
+      title: `${zone.name[0].toUpperCase()}${zone.name.slice(1)}: ${total} umbrella${total === 1 ? "" : "s"}${zone.shared_with.length ? ` · shared with ${zone.shared_with.join(", ")}` : ""}`,
     }, here ? h("span", { class: "uub-share-mark", "aria-label": `shared with ${refName}` }, "⇄") : null, zone.short, h("b", { class: "uub-card-zone-n" }, String(total)));
   }));
   const label = `${seat.name}, board ${seat.board}, ${seat.score} points: open the full board`;

@@ -310,10 +310,10 @@ function render({ model, el }) {
     const rows = advice.rows;
     const best = Object.keys(rows).filter((id) => rows[id].verdict === "best");
     const lead = Object.keys(rows).filter((id) => rows[id].verdict === "best" || rows[id].verdict === "about equal");
-    // no clear best: the leaders if a few are about equal, else the top one alone
-    const top = Object.keys(rows).sort((x, y) => rows[x].rank - rows[y].rank).slice(0, 1);
-    const ids = best.length ? best : lead.length <= 3 ? lead : top;
-    return { rows, best, lead, ids: new Set(ids), parts: new Set(ids.flatMap((id) => id.split("/"))), clear: best.length > 0 };
+    // the advisor's pick (its first move), the same move the list and the verdict line name
+    const pick = advice.pick || Object.keys(rows).sort((x, y) => rows[x].rank - rows[y].rank)[0];
+    const ids = best.length ? best : pick ? [pick] : [];
+    return { rows, best, lead, pick, ids: new Set(ids), parts: new Set(ids.flatMap((id) => id.split("/"))), clear: best.length > 0 };
   }
 
   // cards a board marks with data-card (and data-seat on their holder) that the picked moves use
@@ -324,7 +324,7 @@ function render({ model, el }) {
       const holder = card.closest("[data-seat]");
       if (holder && !advice.parts.has(holder.dataset.seat)) continue;
       card.classList.add(advice.clear ? "is-advised" : "is-leading");
-      card.title = `${advice.clear ? "The advisor's best move uses this card" : "One of the advisor's leading moves uses this card"}. ${card.title || ""}`.trim();
+      card.title = `${advice.clear ? "The advisor's best move uses this card" : "The advisor's pick (about equal to others) uses this card"}. ${card.title || ""}`.trim();
     }
   }
 
@@ -395,7 +395,7 @@ function render({ model, el }) {
         h("span", { class: "ulx-muted ulx-small-text" }, "or force an outcome below (a what-if)")));
     }
     const ranked = Object.keys(rows).length > 0;
-    if (ranked) decide.append(verdictLine(actions, rows));
+    if (ranked) decide.append(verdictLine(actions, rows, advice));
     const groups = new Map();
     if (ranked && ui.order === "best") {
       // the advisor's ranking, best first, in one list (moves it did not rate come last)
@@ -411,23 +411,35 @@ function render({ model, el }) {
     for (const [group, items] of groups) {
       // words every button of the group would repeat are said once, over it
       const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
+      // and a last part they all end with (" · central" under "Push from the central zone")
+      const tail = commonTail(items.map((a) => a.short || ""));
+      const title = group === "Ranked by the advisor" && advice.wins ? `${group} · how often ${advice.wins.replace(/^The /, "the ")}` : group;
       list.append(h("div", { class: "ulx-group", dataset: { group } },
-        h("div", { class: "ulx-group-title" }, group, h("span", { class: "ulx-count" }, String(items.length))),
+        h("div", { class: "ulx-group-title" }, title, h("span", { class: "ulx-count" }, String(items.length))),
         lead ? h("div", { class: "ulx-group-lead" }, `${lead[0].toUpperCase()}${lead.slice(1)} …`) : null,
-        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(action, rows[action.id], !lead)))));
+        h("div", { class: "ulx-group-buttons" }, items.map((action) => actionButton(tail ? { ...action, short: action.short.slice(0, -tail.length) } : action, rows[action.id], !lead, advice)))));
     }
     const missing = get("unavailable") || [];
     if (missing.length) {
       // moves a learner might expect, not offered now: greyed, the reason and rule on hover
-      list.append(h("div", { class: "ulx-group is-unavailable", dataset: { group: "not offered" } },
-        h("div", { class: "ulx-group-title" }, "Not offered now", h("span", { class: "ulx-count" }, String(missing.length))),
-        h("div", { class: "ulx-group-buttons" }, missing.map((m) => h("button", {
+      // grouped as the view groups the legal moves (Umbrella: by zone), else in one group
+      const sets = new Map();
+      for (const m of missing) {
+        if (!sets.has(m.group || "")) sets.set(m.group || "", []);
+        sets.get(m.group || "").push(m);
+      }
+      for (const [heading, some] of sets) {
+        const tail = commonTail(some.map((m) => m.short || ""));
+        list.append(h("div", { class: "ulx-group is-unavailable", dataset: { group: "not offered" } },
+        h("div", { class: "ulx-group-title" }, heading ? `Not offered now · ${heading}` : "Not offered now", h("span", { class: "ulx-count" }, String(some.length))),
+        h("div", { class: "ulx-group-buttons" }, some.map((m) => h("button", {
           class: "ulx-action is-unavailable", type: "button", "aria-disabled": "true",
           "aria-label": `${m.label}: not offered, ${m.reason} (rule ${m.rule})`, dataset: { rule: m.rule },
           onclick: (event) => { event.preventDefault(); hidePop(); showRule(m.rule, true); },
           onmousemove: (event) => pointAt(event.currentTarget, m.rule, "side", `Not offered: ${m.reason}`),
           onmouseleave: leave,
-        }, h("span", { class: "ulx-action-label" }, m.short || m.label), h("span", { class: "ulx-why-not" }, m.reason))))));
+        }, h("span", { class: "ulx-action-label" }, tail ? m.short.slice(0, -tail.length) : m.short || m.label), h("span", { class: "ulx-why-not" }, m.reason))))));
+      }
     }
     decide.append(list);
     const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
@@ -445,19 +457,30 @@ function render({ model, el }) {
     }
   }
 
-  // best, then about equal, then behind; within each, the higher win rate first
+  // " · central" when every label of a group of three or more ends with it, else ""
+  function commonTail(words) {
+    if (words.length < 3) return "";
+    const at = words[0].lastIndexOf(" · ");
+    const tail = at > 0 ? words[0].slice(at) : "";
+    return tail && words.every((w) => w.endsWith(tail) && w.length > tail.length) ? tail : "";
+  }
+
+  // best, then about equal, then behind; within each, the advisor's own order (its rank: the
+  // moves it played out most and rates highest first, so a move tried a few times at 100%
+  // does not pass the one it picked)
   const VERDICT_ORDER = { best: 0, "about equal": 1, behind: 2 };
   function ranking(x, y) {
     if (!x || !y) return x ? -1 : y ? 1 : 0;
     const vx = VERDICT_ORDER[x.verdict] ?? 3;
     const vy = VERDICT_ORDER[y.verdict] ?? 3;
-    return vx - vy || (y.win_rate ?? 0) - (x.win_rate ?? 0) || x.rank - y.rank;
+    return vx - vy || x.rank - y.rank;
   }
 
   // "Best: push yellow ▼ column 2 · 45% (38–51%)", or that no move is clearly ahead
-  function verdictLine(actions, rows) {
+  function verdictLine(actions, rows, advice = {}) {
     const rated = actions.filter((a) => rows[a.id]).sort((x, y) => ranking(rows[x.id], rows[y.id]));
     const pct = (x) => `${Math.round((x ?? 0) * 100)}%`;
+    const wins = advice.wins || "The side to play wins";
     const name = (a) => (a.lead ? `${a.lead} ${a.short}` : a.short || a.label);
     const best = rated.filter((a) => rows[a.id].verdict === "best");
     const even = rated.filter((a) => rows[a.id].verdict === "about equal");
@@ -470,18 +493,18 @@ function render({ model, el }) {
     if (best.length) {
       const r = rows[best[0].id];
       text = [h("span", { class: "ulx-verdict-chip is-best" }, "best"), " ", h("b", {}, name(best[0])),
-        ` · ${pct(r.win_rate)} (${pct(r.low)}–${pct(r.high)}): its interval clears every other move's.`];
+        ` · ${wins} ${pct(r.win_rate)} (${pct(r.low)}–${pct(r.high)}): its interval clears every other move's.`];
     } else if (even.length) {
-      text = [h("span", { class: "ulx-verdict-chip is-even" }, "about equal"), " ",
-        `No clear best: ${even.length} move${even.length === 1 ? "" : "s"} lead${even.length === 1 ? "s" : ""} with overlapping intervals (top: `,
-        h("b", {}, name(even[0])), ` ${pct(rows[even[0].id].win_rate)}). More work may tell them apart.`];
+      const r = rows[even[0].id];
+      text = [h("span", { class: "ulx-verdict-chip is-pick" }, "pick"), " ", h("b", {}, name(even[0])),
+        ` · ${wins} ${pct(r.win_rate)} (${pct(r.low)}–${pct(r.high)}). No clear best: ${even.length} move${even.length === 1 ? "" : "s"} overlap${even.length === 1 ? "s" : ""} it; more work may tell them apart.`];
     } else {
       text = ["The advisor could not rate these moves."];
     }
     return h("div", { class: "ulx-verdict" }, h("div", { class: "ulx-verdict-text" }, ...text), toggle);
   }
 
-  function actionButton(action, advice, withLead = false) {
+  function actionButton(action, advice, withLead = false, answer = {}) {
     const words = withLead && action.lead ? `${action.lead} ${action.short}` : action.short || action.label;
     const button = h("button", {
       class: `ulx-action kind-${action.kind}`, type: "button", dataset: { id: action.id, kind: action.kind },
@@ -496,11 +519,13 @@ function render({ model, el }) {
     const pct = (x) => (x === null || x === undefined ? 0 : Math.round(x * 100));
     const [rate, low, high] = [pct(advice.win_rate), pct(advice.low), pct(advice.high)];
     const verdict = advice.verdict || "";
-    const who = get("actor") || "The side to play";
+    const wins = answer.wins || `${get("actor") || "The side to play"} wins`;
+    const pick = verdict !== "best" && answer.pick === action.id;
     button.classList.add("has-advice", `is-${verdict.replace(" ", "-") || "unrated"}`);
+    if (pick) button.classList.add("is-pick");
     button.dataset.verdict = verdict;
-    button.append(h("span", { class: "ulx-advice", title: `${who} won ${rate}% of ${advice.rollouts} games played on after this move (95% interval ${low}–${high}%)${verdict ? `: ${verdict}` : ""}` },
-      verdict ? h("span", { class: `ulx-verdict-chip is-${verdict === "best" ? "best" : verdict === "about equal" ? "even" : "behind"}` }, verdict) : null,
+    button.append(h("span", { class: "ulx-advice", title: `${pick ? "The advisor's pick. " : ""}${wins} ${rate}% of ${advice.rollouts} games played on after this move (95% interval ${low}–${high}%)${verdict ? `: ${verdict}` : ""}` },
+      verdict ? h("span", { class: `ulx-verdict-chip is-${pick ? "pick" : verdict === "best" ? "best" : verdict === "about equal" ? "even" : "behind"}` }, pick ? "pick" : verdict) : null,
       h("span", { class: "ulx-advice-bar" },
         h("span", { class: "ulx-advice-fill", style: { width: `${rate}%` } }),
         h("span", { class: "ulx-advice-ci", style: { left: `${low}%`, width: `${Math.max(high - low, 1)}%` } })),

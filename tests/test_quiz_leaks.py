@@ -1,0 +1,250 @@
+"""No notebook gives a quiz's answer away before the quiz asks it.
+
+A "predict, then reveal" question hides its answer until a learner commits, but the page
+around it could still print it: a discussion that states the result, an earlier table or
+chart, a question that opens with the answer. This test reads the committed notebooks (their
+text, their code and their stored outputs) and the answer key, and looks for each quiz's
+answer before the quiz: a number as it would be printed in any common rounding (``34%``,
+``33.6%``, ``0.336``), the words of a choice.
+
+The default run rebuilds each quiz from its cell without running the notebook: a quiz whose
+arguments are written in the cell (``answer_key.combat_chance(9, 11)``) gives its answer; a
+choice quiz built from the notebook's data is checked against the words of *every* choice
+(any of them printed before the question would steer the guess). The slow run executes each
+notebook and checks every quiz with its real answer.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from umbrella_lab.widgets import Quiz
+
+ROOT = Path(__file__).resolve().parents[1]
+TUTORIALS = ROOT / "tutorials"
+NOTEBOOKS = sorted(
+    path
+    for folder in (TUTORIALS, ROOT / "notebooks")
+    for path in folder.glob("*.ipynb")
+    if "answer_key." in path.read_text(encoding="utf-8") or "Quiz(" in path.read_text("utf-8")
+)
+
+sys.path.insert(0, str(TUTORIALS))
+
+import answer_key  # noqa: E402
+
+SKIPPED_OUTPUTS = {"application/vnd.jupyter.widget-view+json", "image/png", "image/svg+xml"}
+"""Output kinds that are not text a learner reads (a widget's random id, pictures)."""
+
+
+class StandIn:
+    """Takes the place of the notebook's data when a quiz is rebuilt without running it.
+
+    Any use of it (an attribute, a call, its text) raises :class:`NeedsTheNotebook`, so a quiz
+    whose answer needs the notebook's data is known to need it instead of answering wrongly.
+    """
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise NeedsTheNotebook
+
+    __getattr__ = __call__ = __getitem__ = __str__ = __format__ = __iter__ = _refuse
+    __len__ = __bool__ = __float__ = __int__ = _refuse
+
+
+class NeedsTheNotebook(Exception):
+    """A quiz's answer (or the quiz itself) needs the notebook's data."""
+
+
+class _Names(dict):
+    """The notebook's names while a quiz cell is read: ``answer_key``, else a stand-in."""
+
+    def __missing__(self, name: str) -> Any:
+        return StandIn()
+
+
+@dataclass
+class QuizCell:
+    """A cell that shows a quiz: its place in the notebook and its call to the answer key."""
+
+    index: int
+    call: str
+
+
+def quiz_cells(cells: list[dict]) -> Iterator[QuizCell]:
+    """The cells whose stored result is a quiz, with the expression that builds it."""
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        shown = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
+        if not shown or not "".join(shown[0]["data"].get("text/plain", "")).startswith("Quiz("):
+            continue
+        tree = ast.parse("".join(cell["source"]))
+        last = tree.body[-1]
+        assert isinstance(last, ast.Expr), f"cell {index}: a quiz cell ends with the quiz"
+        yield QuizCell(index, ast.unparse(last.value))
+
+
+def page_text(cells: list[dict], upto: int) -> str:
+    """What a learner can read in cells ``0 .. upto`` (the quiz's own cell too: its question).
+
+    Markdown and code as written, and every stored output that is text (printed lines, the
+    plain and HTML form of a result), normalised: lower case, one space between words, no
+    Markdown emphasis.
+    """
+    parts: list[str] = []
+    for cell in cells[: upto + 1]:
+        parts.append("".join(cell["source"]))
+        for output in cell.get("outputs", []):
+            parts.append("".join(output.get("text", "")))
+            quiz = "".join(output.get("data", {}).get("text/plain", "")).startswith("Quiz(")
+            for kind, data in output.get("data", {}).items():
+                if kind in SKIPPED_OUTPUTS or (quiz and kind != "text/plain"):
+                    continue  # a quiz's picture offers every choice: only its question counts
+                parts.append(data if isinstance(data, str) else "".join(data))
+    return normalise("\n".join(parts))
+
+
+def normalise(text: str) -> str:
+    """Lower case, one space between words, no ``*`` or backticks."""
+    return " ".join(re.sub(r"[*`]", "", text).lower().split())
+
+
+def number_forms(quiz: Quiz, truth: Any) -> set[str]:
+    """A number answer as it may be printed: each common rounding, as a percent or a share."""
+    value = float(truth)
+    if quiz._percent:
+        forms = {f"{value:.{digits}%}" for digits in (0, 1, 2)}
+        forms |= {f"{value * 100:.{digits}f} percent" for digits in (0, 1)}
+        forms |= {f"{value:.{digits}f}" for digits in (2, 3)}
+        return forms
+    forms = {f"{value:.{digits}f}" for digits in (1, 2)} | {f"{value:+.1f}"}
+    unit = quiz.scale.get("unit", "").strip()
+    if unit:
+        forms |= {f"{value:.0f} {unit}", f"{value:.1f} {unit}"}
+    return forms
+
+
+def found(form: str, text: str) -> bool:
+    """Whether ``form`` stands in ``text`` on its own (``34%`` is not inside ``134%``)."""
+    return re.search(rf"(?<![\w.]){re.escape(normalise(form))}(?![\w%]|\.\d)", text) is not None
+
+
+def choice_words(quiz: Quiz) -> list[str]:
+    """The choices' labels worth looking for (one-word labels such as '7' say nothing)."""
+    return [label for label in quiz.choices if len(label.split()) >= 2]
+
+
+def leaks(quiz: Quiz, truth: Any | None, text: str) -> list[str]:
+    """What of the quiz's answer stands in ``text``: its number's forms, a choice's words.
+
+    ``truth`` is the answer when known; without it a choice quiz is checked against every
+    choice (a text naming some of them steers the guess; one naming all of them does not),
+    and a number quiz cannot be checked.
+    """
+    if quiz.kind == "choice":
+        if truth is None:  # any choice named, unless every one is (a list gives nothing away)
+            labels = choice_words(quiz)
+            named = [label for label in labels if found(label, text)]
+            return named if len(named) < len(labels) else []
+        else:
+            right = quiz._judge(quiz.choices[0], truth)[2]
+            labels = [right] if len(right.split()) >= 2 else []
+        return [label for label in labels if found(label, text)]
+    if truth is None:
+        return []
+    return sorted(form for form in number_forms(quiz, truth) if found(form, text))
+
+
+def rebuilt(call: str) -> Quiz | None:
+    """The quiz of a cell, rebuilt from the answer key with stand-ins for the notebook's data.
+
+    ``None`` when building it already needs the data.
+    """
+    names = _Names(answer_key=answer_key)
+    try:
+        quiz = eval(call, {"__builtins__": __builtins__}, names)
+    except (NeedsTheNotebook, NameError, TypeError, KeyError, AttributeError):
+        return None
+    assert isinstance(quiz, Quiz), call
+    return quiz
+
+
+def answer_without_the_notebook(quiz: Quiz) -> Any | None:
+    """The quiz's answer when it can be worked out without the notebook's data, else ``None``."""
+    if not callable(quiz._answer):
+        return quiz._answer
+    try:
+        return quiz._answer()
+    except (NeedsTheNotebook, NameError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def test_every_workshop_with_questions_is_checked():
+    names = {path.stem for path in NOTEBOOKS}
+    assert {f"0{n}" for n in range(2, 8)} <= {name[:2] for name in names}, names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_no_quiz_answer_appears_before_its_quiz(path):
+    cells = _cells(path)
+    checked = []
+    for cell in quiz_cells(cells):
+        quiz = rebuilt(cell.call)
+        if quiz is None:
+            continue
+        truth = answer_without_the_notebook(quiz)
+        found_here = leaks(quiz, truth, page_text(cells, cell.index))
+        assert not found_here, (
+            f"{path.name}, cell {cell.index} ({cell.call}): the answer stands before the "
+            f"question: {found_here}"
+        )
+        checked.append(cell.call)
+    assert checked, f"{path.name}: no quiz was checked"
+
+
+def test_the_check_finds_an_answer_in_any_rounding():
+    quiz = answer_key.combat_chance(9, 11)  # 145/432 = 33.56%
+    truth = quiz._answer()
+    for printed in ("wins 34% of the time", "33.6%", "a share of 0.336", "33.56%"):
+        assert leaks(quiz, truth, normalise(printed)), printed
+    for innocent in ("134% more", "0.3361", "33 times", "force 9 against 11"):
+        assert not leaks(quiz, truth, normalise(innocent)), innocent
+    choice = answer_key.is_the_search_stronger(StandIn())  # its answer needs a tournament
+    assert leaks(choice, None, normalise("it is *not clearly  different*")) == [
+        "not clearly different"
+    ]
+    every = normalise("clearly stronger, not clearly different or clearly weaker?")
+    assert leaks(choice, None, every) == []  # naming every choice gives nothing away
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path", [p for p in NOTEBOOKS if p.parent == TUTORIALS], ids=lambda path: path.stem
+)
+def test_no_quiz_answer_appears_before_its_quiz_played(path, monkeypatch):
+    """Every quiz with its real answer: the notebook's code run here, cell by cell."""
+    monkeypatch.chdir(path.parent)
+    cells = _cells(path)
+    names: dict[str, Any] = {"__name__": "__main__"}
+    quizzes = {cell.index: cell for cell in quiz_cells(cells)}
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        exec(compile("".join(cell["source"]), f"{path.stem} cell {index}", "exec"), names)
+        if index in quizzes:
+            quiz = eval(quizzes[index].call, names)
+            found_here = leaks(quiz, quiz._answer(), page_text(cells, index))
+            assert not found_here, f"{path.name}, cell {index}: {found_here}"
