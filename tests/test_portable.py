@@ -7,6 +7,7 @@ game. The clone test runs in the full tier (``python3 dev.py test --full``), as 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -80,6 +81,23 @@ def test_every_digest_reads_the_same_with_windows_line_endings(name, tmp_path):
     windows = read_rulebook(name, crlf)
     assert list(windows) == list(unix) and len(unix) >= 5
     assert [r.text for r in windows.values()] == [r.text for r in unix.values()]
+
+
+@pytest.mark.parametrize("name", ul.games())
+def test_card_data_with_windows_line_endings_hashes_the_same(name, tmp_path):
+    # Records and the shipped puzzles keep the hash of the card data they were made with; a
+    # Windows checkout (CRLF) holds the same data, so it must hash the same (no warnings).
+    folder = tmp_path / "data"
+    shutil.copytree(Path(ul.__file__).parent / "games" / name / "data", folder)
+    files = sorted(folder.rglob("*.toml"))
+    for path in files:
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert files and all(b"\r\n" in path.read_bytes() for path in files)
+    packaged = ul.load(name)
+    assert ul.load(name, data=folder).data_hash == packaged.data_hash
+    # the hash the shipped puzzles were stored with (the line endings changed nothing)
+    shipped = json.loads((Path(ul.__file__).parent / "puzzles" / f"{name}.json").read_text("utf-8"))
+    assert {puzzle["record"]["data"] for puzzle in shipped} == {packaged.data_hash}
 
 
 @pytest.mark.skipif(not FULL, reason="the clone test runs in the full tier")
