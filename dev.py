@@ -4,9 +4,12 @@
 Standard library only, so it runs with any system ``python3`` (3.10 or newer):
 
     python3 dev.py lab  [jupyter-lab args]   # install, then open JupyterLab on the start notebook
-    python3 dev.py test [pytest args]        # install, then run unit tests + every notebook (nbval)
-    python3 dev.py test --full [pytest args] # the same with every golden game, the whole
-                                             # contract and OpenSpiel's test (as CI runs it)
+    python3 dev.py test [pytest args]        # install, then run the default tier: every test
+                                             # not marked slow, every notebook under nbval and
+                                             # the browser tests (when Chromium is there)
+    python3 dev.py test --full [pytest args] # every test, the slow ones too: every golden
+                                             # game, the whole contract, a Windows-style clone,
+                                             # OpenSpiel's test (as CI runs it)
     python3 dev.py dashboard [args]          # install, then open the teacher's dashboard (Voila)
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check`
@@ -58,9 +61,10 @@ commands:
   lab   [ARGS]  install into .venv, then start JupyterLab on notebooks/00_start_here.ipynb
                 (ARGS go to `jupyter lab`, e.g. --no-browser --port 8899)
   test  [ARGS]  install into .venv (with the test tools), then run
-                `python -m pytest` (ARGS go to pytest); the default run is every unit test
-                plus every notebook under strict nbval, with a few golden and contract
-                games of each kind; `test --full` plays them all (as CI does)
+                `python -m pytest` (ARGS go to pytest); the default run leaves out the
+                tests marked slow and plays a few golden and contract games of each kind,
+                and still runs every notebook under strict nbval and the browser tests;
+                `test --full` runs every test with all the games (as CI does)
   dashboard [ARGS]  install into .venv, then open the teacher's dashboard in Voila
                 (ARGS go to `umbrella-lab dashboard`, e.g. --port 8870 --no-browser)
   voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
@@ -348,10 +352,21 @@ def cmd_test(args: list[str]) -> int:
         os.environ["UMBRELLA_LAB_FULL_TESTS"] = "1"
         if sys.platform != "win32":  # OpenSpiel has wheels for Linux and macOS only
             extras += ("openspiel",)
-        say("full run: every golden game, the whole contract and OpenSpiel's own game test")
+        say(
+            "full run: every test, the slow ones too (every golden game, the whole contract, "
+            "a Windows-style clone, OpenSpiel's own game test)"
+        )
+    else:
+        say("default run: every test not marked slow (`python3 dev.py test --full` runs all)")
     ensure_env(extras)
     say("running pytest: unit tests + notebooks under nbval (options from pyproject.toml)")
-    rc = run([str(PYTHON), "-m", "pytest", *parallel(args), *args])
+    spread = parallel(args)
+    if spread:
+        say(
+            f"pytest starts {spread[1]} workers; each imports the kit and collects every test "
+            "before the first result shows (the [gw0] lines say where it is)"
+        )
+    rc = run([str(PYTHON), "-m", "pytest", *spread, *args])
     say(f"pytest finished with exit code {rc}")
     return rc
 

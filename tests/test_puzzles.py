@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab.engine.core import TEAM
@@ -54,7 +53,7 @@ def test_missing_files_and_fields_are_named(tmp_path):
         Puzzle.from_dict({"record": STORED[0].record.to_dict(), "seat": 0, "heuristic": {}})
 
 
-@pytest.mark.skipif(not FULL, reason="finding puzzles takes a minute (the full run does it)")
+@pytest.mark.slow  # finding puzzles takes a minute
 def test_the_finder_finds_puzzles_again():
     found = find_puzzles("academy", 1, games_to_try=6, budget=2000, fair_rollouts=150)
     assert found and found[0].evidence[0]["verdict"] == "best"
@@ -63,7 +62,7 @@ def test_the_finder_finds_puzzles_again():
     assert ul.sim.get_policy("academy", "heuristic")
 
 
-@pytest.mark.skipif(not FULL, reason="the paired check of every puzzle takes minutes (full run)")
+@pytest.mark.slow  # the paired check of every puzzle takes minutes
 @pytest.mark.parametrize("puzzle", STORED, ids=lambda p: f"{p.game}-{p.record.seed}")
 def test_every_stored_answer_still_holds_from_the_seats_view(puzzle):
     """After a rules change the evidence may be stale: find the puzzles again if this fails."""

@@ -11,6 +11,7 @@ F06 black a 2 x 2 square.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -1049,11 +1050,14 @@ def _positions(count: int):
     return found
 
 
-POSITIONS = _positions(40)
+@functools.cache
+def positions() -> list:
+    """Positions of 40 whole games, played once when a test first asks (not at collection)."""
+    return _positions(40)
 
 
 def test_positions_meet_every_move_kind():
-    met = {action.kind for state in POSITIONS for action in state.legal_actions()}
+    met = {action.kind for state in positions() for action in state.legal_actions()}
     assert met >= {kind.kind for kind in MOVES} - {"push-any", "stop"}
 
 
@@ -1100,7 +1104,7 @@ def test_ids_name_sides_colours_tile_sides_spots_and_powers():
 
 
 def test_every_id_of_whole_games_reads_back_as_its_move():
-    for state in POSITIONS[::7]:
+    for state in positions()[::7]:
         actions = state.legal_actions()
         for action in actions[:: max(1, len(actions) // 8)]:
             assert state.parse_action(action.id).key == action.key, action.id
@@ -1126,7 +1130,7 @@ def old_key(move) -> tuple:
 
 def test_legacy_old_ids_read_as_the_same_moves():
     seen = set()
-    for state in POSITIONS[::3]:
+    for state in positions()[::3]:
         parsed = set()
         for action in state.legal_actions():
             if action.kind == "swap-far-zone":  # newer than the numeric format
@@ -1181,7 +1185,7 @@ def _refused_examples(state):
 def test_every_move_kind_refuses_with_a_reason_and_a_digest_rule():
     ids = _digest_ids()
     refused = dict.fromkeys(MOVES, 0)
-    for state in [*POSITIONS[::11], table(players=1, solo_end="concede")]:
+    for state in [*positions()[::11], table(players=1, solo_end="concede")]:
         for kind, moves in _refused_examples(state).items():
             for move in moves:
                 reason, rule = move.why_not(state)

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbconvert import HTMLExporter
 
 import umbrella_lab as ul
 
@@ -34,6 +33,8 @@ def test_the_saved_explorer_holds_a_picture_of_the_table(game, players, steps, w
 
 
 def test_an_html_export_shows_the_picture_not_the_repr():
+    from nbconvert import HTMLExporter  # imported here: it takes a second, at collection too
+
     notebook = nbformat.read(ROOT / "notebooks" / "00_start_here.ipynb", as_version=4)
     page, _ = HTMLExporter().from_notebook_node(notebook)
     assert 'class="ulx-picture"' in page

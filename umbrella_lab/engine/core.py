@@ -302,13 +302,17 @@ class Game:
     def data_hash(self) -> str:
         """A short hash of the data files this game reads (``""`` if it names none).
 
-        Records keep it, so that replaying a game with other card data can say so.
+        Records keep it, so that replaying a game with other card data can say so. It hashes
+        what the files say, not how a checkout stores them: Windows line endings (CRLF) are
+        read as plain ones (LF), as the TOML reader does, so a Windows clone of the kit hashes
+        its card data exactly as every other clone (and as the records it ships were made).
         """
         found = self.extra.get("engine.data_hash")
         if found is None:
             sha = hashlib.sha256()
             for path in self.info.data(self) if self.info.data is not None else ():
-                sha.update(Path(str(path)).name.encode() + b"\0" + path.read_bytes() + b"\0")
+                text = path.read_bytes().replace(b"\r\n", b"\n")
+                sha.update(Path(str(path)).name.encode() + b"\0" + text + b"\0")
             found = self.extra["engine.data_hash"] = (
                 sha.hexdigest()[:16] if self.info.data is not None else ""
             )
