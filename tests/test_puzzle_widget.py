@@ -113,7 +113,8 @@ def test_the_browser_sends_intents_and_a_wrong_one_is_shown_not_raised():
     view._on_frontend_msg(view, {"type": "commit", "id": "no/such/move"}, [])
     assert "not one of the moves here" in view.problem and view.reveal == {}
     view._on_frontend_msg(view, {"type": "commit", "id": view.choices[0]["id"]}, [])
-    assert view.reveal and view.problem == ""
+    view.wait(60)
+    assert view.reveal and view.problem == "" and not view.busy
     view._on_frontend_msg(view, {"type": "next"}, [])
     assert view.number == 2
 

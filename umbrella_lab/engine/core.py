@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from umbrella_lab.engine.errors import IllegalActionError, OptionError, whole_number
+from umbrella_lab.engine.errors import MAX_SEED, IllegalActionError, OptionError, seed_number
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import RuleBook, read_rulebook
 from umbrella_lab.engine.words import noun
@@ -315,11 +315,13 @@ class Game:
 
     def new(self, seed: int = 0) -> State:
         """Deal a new table; the same seed always deals the same game."""
-        seed = whole_number(seed, f"{self.name}: the seed")
+        seed = seed_number(seed, f"{self.name}: the seed")
         return self.info.setup(self, seed, [])
 
     def deal(self, seed: int) -> State:
         """Like :meth:`new` but records no events: the fast start of a simulated game."""
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:  # the quick check, then why
+            seed = seed_number(seed, f"{self.name}: the seed")
         return self.info.setup(self, seed, None)
 
     def with_options(self, players: int | None = None, **options: Any) -> Game:
@@ -714,6 +716,11 @@ class State:
         By default it keeps the same future luck (same deck orders), so two branches differ
         only by the moves made; ``new_luck=True`` (or a ``seed``) deals every hidden order anew.
         """
+        if not isinstance(new_luck, bool):
+            msg = f"fork: new_luck must be True or False, not {new_luck!r}"
+            raise OptionError(msg)
+        if seed is not None:
+            seed = seed_number(seed, "fork: the seed")
         if new_luck or seed is not None:
             return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
         copy = self._clone()

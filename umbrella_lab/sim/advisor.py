@@ -41,7 +41,7 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
-from umbrella_lab.engine.errors import IllegalActionError
+from umbrella_lab.engine.errors import IllegalActionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
     default_workers,
@@ -75,6 +75,13 @@ rollouts, and say so in their intervals."""
 
 FALLBACK_BUDGET = 400
 """The racing budget of a game not in :data:`DEFAULT_BUDGET`."""
+
+MOST_ROLLOUTS = 1_000_000
+"""The most rollouts the advisor accepts, per action (``rollouts``) or in all (``budget``):
+minutes of work in a quick game, hours in a slow one, never a request that runs on for ever."""
+
+MOST_GAMES = 100_000
+"""The most games :func:`review` plays."""
 
 ROUND_MIN = 4
 """Rollouts each remaining move gets in one round of the race, at least."""
@@ -125,16 +132,16 @@ def advise(
 
     Raises:
         IllegalActionError: if the game is already over.
-        ValueError: for a count of rollouts or a budget that is not a positive whole number.
+        OptionError: (a ``ValueError``) for a count of rollouts or a budget that is not a whole
+            number from 1 to :data:`MOST_ROLLOUTS`, or a seed that is not a whole number from 0.
     """
     if state.is_over:
         raise IllegalActionError("the game is over; there is no move to advise on")
-    for what, value in (("rollouts", rollouts), ("budget", budget)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            msg = f"{what} must be a whole number of at least 1, not {value!r}"
-            raise ValueError(msg)
+    if rollouts is not None:
+        rollouts = whole_number(rollouts, "advise: rollouts", low=1, high=MOST_ROLLOUTS)
+    if budget is not None:
+        budget = whole_number(budget, "advise: budget", low=1, high=MOST_ROLLOUTS)
+    seed = seed_number(seed, "advise: the seed")
     if race is None:
         race = rollouts is None or budget is not None
     if not isinstance(race, bool):
@@ -512,12 +519,16 @@ def review(
         ValueError: for a count of games that is not a positive whole number, or a seat not
             at the table.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        msg = f"n must be a whole number of games, at least 1, not {n!r}"
-        raise ValueError(msg)
+    n = whole_number(n, "review: n (games)", low=1, high=MOST_GAMES)
+    seed = seed_number(seed, "review: the seed")
+    if budget is not None:
+        budget = whole_number(budget, "review: budget", low=1, high=MOST_ROLLOUTS)
     loaded = load(game, players, **options) if isinstance(game, str) else game
-    if not 0 <= seat < loaded.players:
-        msg = f"there is no seat {seat!r} in a {loaded.players}-player game"
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < loaded.players:
+        msg = (
+            f"review: there is no seat {seat!r} in a {loaded.players}-player game; "
+            f"seat must be a whole number from 0 to {loaded.players - 1}"
+        )
         raise ValueError(msg)
     mine = get_policy(loaded, policy)
     theirs = get_policy(loaded, others)

@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, load
-from umbrella_lab.engine.errors import whole_number
+from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
     default_workers,
@@ -250,7 +250,7 @@ MAX_GAMES = 100_000_000
 
 def _check_count(n: int, seed: int) -> tuple[int, int]:
     n = whole_number(n, "the number of games", low=1, high=MAX_GAMES)
-    return n, whole_number(seed, "the seed")
+    return n, seed_number(seed)
 
 
 def _as_values(values: Iterable[Any]) -> list[Any]:

@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, State, load
+from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.words import plural
 from umbrella_lab.sim._parallel import (
@@ -60,6 +61,12 @@ ELO_MEAN = 1500.0
 
 BOOTSTRAP = 200
 """Bootstrap resamples of the seeds for the rating's 95% range."""
+
+MOST_SEEDS = 100_000_000
+"""The most seeds per pairing (``n``), as many as :func:`umbrella_lab.sim.simulate` plays."""
+
+MOST_BOOTSTRAP = 100_000
+"""The most bootstrap resamples (``bootstrap``)."""
 
 PRIOR_GAMES = 1.0
 """A virtual drawn game between every pair met, so that a policy that wins every game still
@@ -199,17 +206,15 @@ def tournament(
         (competitive games) or ``ladder`` (co-operative and solo games).
 
     Raises:
-        ValueError: for fewer than two policies, two with the same name, or a bad count.
+        ValueError: for fewer than two policies, two with the same name, or a bad count
+            (``n`` from 1 to :data:`MOST_SEEDS`, ``bootstrap`` from 0 to
+            :data:`MOST_BOOTSTRAP`, a seed from 0).
         PolicyError: for something that is not a policy of this game.
     """
     loaded = _resolve(game, players, options)
-    for what, value, least in (("n", n, 1), ("bootstrap", bootstrap, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            msg = f"{what} must be a whole number of at least {least}, not {value!r}"
-            raise ValueError(msg)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        msg = f"the seed must be a whole number, not {seed!r}"
-        raise ValueError(msg)
+    n = whole_number(n, "tournament: n (seeds per pairing)", low=1, high=MOST_SEEDS)
+    bootstrap = whole_number(bootstrap, "tournament: bootstrap", low=0, high=MOST_BOOTSTRAP)
+    seed = seed_number(seed, "tournament: the seed")
     named = _named(policies)
     fast = {name: get_policy(loaded, policy) for name, policy in named.items()}
     sent = {
@@ -479,6 +484,8 @@ def ratings(games: pd.DataFrame, *, bootstrap: int = BOOTSTRAP, seed: int = 0) -
         One row per policy, best first: ``policy``, ``rating``, ``low``, ``high``, ``games``,
         ``score`` (its points per game over all its pairings).
     """
+    bootstrap = whole_number(bootstrap, "ratings: bootstrap", low=0, high=MOST_BOOTSTRAP)
+    seed = seed_number(seed, "ratings: the seed")
     names = sorted(set(games["a"]) | set(games["b"]))
     index = {name: i for i, name in enumerate(names)}
     seeds = sorted(set(games["seed"]))
