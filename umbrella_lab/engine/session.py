@@ -291,6 +291,31 @@ class Session:
         )
         return self._move_to(child)
 
+    def _start_branch(self, action: Action | str | tuple, label: str, note: str = "") -> Node:
+        """Start branch ``label`` here with ``action`` as its first move and move onto it.
+
+        Unlike :meth:`apply`, a new position is made even when the same action was played here
+        before: a saved session may hold a branch that starts with the move its parent line
+        makes next, and it reads back as it was saved.
+        """
+        state = self.node.state
+        if state.is_over:
+            raise IllegalActionError("the game is over; no more actions", _over_rule(state))
+        chosen = state.parse_action(action)
+        after = state.apply(chosen)
+        child = self._new_node(
+            after,
+            self.node,
+            "move",
+            action=chosen.id,
+            label=chosen.label,
+            rule=chosen.rule,
+            events=tuple(after.events),
+            branch=label,
+            note=note,
+        )
+        return self._move_to(child)
+
     def undo(self) -> Node:
         """Go back one position (nothing happens at the first position)."""
         if self.node.parent is not None:
