@@ -27,7 +27,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from umbrella_lab.engine.errors import MAX_SEED, IllegalActionError, OptionError, seed_number
+from umbrella_lab.engine.errors import (
+    MAX_SEED,
+    IllegalActionError,
+    OptionError,
+    seed_number,
+    shown,
+)
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import RuleBook, read_rulebook
 from umbrella_lab.engine.words import noun
@@ -156,11 +162,12 @@ class Option:
             ):
                 allowed = ", ".join(repr(c) for c in self.choices)
                 msg = (
-                    f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}"
+                    f"{game}: option {self.name}={shown(value)} is not allowed; "
+                    f"choose one of {allowed}"
                 )
                 raise OptionError(msg)
         elif self.check is not None and (problem := self.check(value)):
-            msg = f"{game}: option {self.name}={value!r} is not allowed: {problem}"
+            msg = f"{game}: option {self.name}={shown(value)} is not allowed: {problem}"
             raise OptionError(msg)
         return value
 
@@ -250,7 +257,7 @@ class Game:
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
             counts = ", ".join(str(p) for p in info.players)
-            msg = f"{info.name}: {players!r} players is not allowed; choose one of {counts}"
+            msg = f"{info.name}: {shown(players)} players is not allowed; choose one of {counts}"
             raise OptionError(msg)
         known = {option.name: option for option in info.options}
         unknown = sorted(set(options) - set(known))
@@ -717,7 +724,7 @@ class State:
         only by the moves made; ``new_luck=True`` (or a ``seed``) deals every hidden order anew.
         """
         if not isinstance(new_luck, bool):
-            msg = f"fork: new_luck must be True or False, not {new_luck!r}"
+            msg = f"fork: new_luck must be True or False, not {shown(new_luck)}"
             raise OptionError(msg)
         if seed is not None:
             seed = seed_number(seed, "fork: the seed")
@@ -885,7 +892,7 @@ def games() -> list[str]:
     return sorted(REGISTRY.games)
 
 
-def load(name: str, players: int | None = None, **options: Any) -> Game:
+def load(name: str, /, players: int | None = None, **options: Any) -> Game:
     """A game by name with its player count and options, checked.
 
     Raises:
@@ -893,6 +900,11 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
             lists what is valid.
     """
     REGISTRY.ready()
+    if not isinstance(name, str):
+        msg = f"a game name must be text, not {shown(name)}; the games are " + ", ".join(
+            sorted(REGISTRY.games)
+        )
+        raise OptionError(msg)
     info = REGISTRY.games.get(name)
     if info is None:
         if name in REGISTRY.broken:

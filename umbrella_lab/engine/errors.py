@@ -40,6 +40,16 @@ class RecordError(UmbrellaLabError, ValueError):
     """A saved game record that cannot be read or does not replay."""
 
 
+class PlaceError(UmbrellaLabError, KeyError, IndexError):
+    """A position, step or branch of a session that does not exist.
+
+    It is also a ``KeyError`` and an ``IndexError``, as asking a dict or a list would raise.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class DataChangedWarning(UserWarning):
     """A record or session replayed with other card data than it was played with."""
 
@@ -65,11 +75,11 @@ def whole_number(value: object, what: str, low: int | None = 0, high: int | None
         else ""
     )
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"{what} must be a whole number{allowed}, not {_shown(value)}"
+        msg = f"{what} must be a whole number{allowed}, not {shown(value)}"
         raise OptionError(msg)
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        msg = f"{what} must be a whole number{allowed}, not {_shown(number)}"
+        msg = f"{what} must be a whole number{allowed}, not {shown(number)}"
         raise OptionError(msg)
     return number
 
@@ -87,7 +97,7 @@ def seed_number(value: object, what: str = "the seed") -> int:
     return whole_number(value, what, low=0, high=MAX_SEED)
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """A value for a message: a whole number with thousands separators, short even when huge."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         number = int(value)
