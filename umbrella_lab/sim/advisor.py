@@ -41,15 +41,15 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
-from umbrella_lab.engine.errors import IllegalActionError, seed_number, whole_number
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
-    default_workers,
     dumps,
     local_pool,
     shippable,
     submit_quietly,
     travels,
+    workers_or_default,
 )
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import FastPolicy, PolicyLike, get_policy
@@ -135,6 +135,9 @@ def advise(
         OptionError: (a ``ValueError``) for a count of rollouts or a budget that is not a whole
             number from 1 to :data:`MOST_ROLLOUTS`, or a seed that is not a whole number from 0.
     """
+    if not isinstance(state, State):
+        msg = f"advise: state must be a game position (a State), not {type(state).__name__}"
+        raise OptionError(msg)
     if state.is_over:
         raise IllegalActionError("the game is over; there is no move to advise on")
     if rollouts is not None:
@@ -146,14 +149,14 @@ def advise(
         race = rollouts is None or budget is not None
     if not isinstance(race, bool):
         msg = f"race must be True or False, not {race!r}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     actions = state.legal_actions()
     seat = state.to_act
     team = seat is None or seat == TEAM or seat < 0 or state.game.info.cooperative
     fast = get_policy(state.game, policy)
     sent: PolicyLike = policy if isinstance(policy, str) else fast
     report = progress or _quiet
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "advise")
     if race:
         spend = budget or DEFAULT_BUDGET.get(state.game.name, FALLBACK_BUDGET)
         with _Runner(state, actions, fast, sent, seat, team, executor, cores) as runner:
@@ -529,7 +532,7 @@ def review(
             f"review: there is no seat {seat!r} in a {loaded.players}-player game; "
             f"seat must be a whole number from 0 to {loaded.players - 1}"
         )
-        raise ValueError(msg)
+        raise OptionError(msg)
     mine = get_policy(loaded, policy)
     theirs = get_policy(loaded, others)
     team_game = loaded.info.cooperative or loaded.players == 1

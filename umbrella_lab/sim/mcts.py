@@ -58,7 +58,7 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, GameInfo, State
-from umbrella_lab.engine.errors import IllegalActionError, whole_number
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 
@@ -168,22 +168,22 @@ class MCTS:
         if seconds is not None and (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
+            or not _finite(seconds)
             or not 0 < seconds <= MOST_SECONDS
         ):
             msg = (
-                f"mcts: seconds must be a number of seconds above 0 and at most "
-                f"{MOST_SECONDS:,}, not {seconds!r}"
+                f"mcts: seconds must be a positive number of seconds, at most "
+                f"{MOST_SECONDS:,}, not {shown(seconds)}"
             )
-            raise ValueError(msg)
+            raise OptionError(msg)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, int | float)
-            or not math.isfinite(exploration)
+            or not _finite(exploration)
             or exploration < 0
         ):
-            msg = f"mcts: exploration must be a number of at least 0, not {exploration!r}"
-            raise ValueError(msg)
+            msg = f"mcts: exploration must be a number of at least 0, not {shown(exploration)}"
+            raise OptionError(msg)
         if isinstance(rollout, MCTS) or rollout == "mcts":
             msg = "mcts: the rollout policy must be a quick player (e.g. 'heuristic'), not mcts"
             raise PolicyError(msg)
@@ -466,6 +466,14 @@ def _overrides(usual: int, searched: int, rewards: list[list[float]]) -> int:
     mean = sum(diffs) / len(diffs)
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
     return searched if mean > OVERRIDE_Z * max(spread, 1e-9) / math.sqrt(len(diffs)) else usual
+
+
+def _finite(number: float) -> bool:
+    """Whether a number is finite (a whole number too large for a float is not)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 def mcts(

@@ -28,12 +28,12 @@ from umbrella_lab.engine.core import Game, load
 from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
-    default_workers,
     local_pool,
     rebuild_game,
     shippable,
     submit_quietly,
     travels,
+    workers_or_default,
 )
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
 
@@ -298,7 +298,7 @@ def _run_cells(
     name = games[0].name
     fast = get_policy(name, policy)  # checks the name or the function before any work
     sent: PolicyLike = policy if isinstance(policy, str) else fast
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "simulate")
     sizes = chunk_sizes(n, cores)
     tasks: list[Task] = []
     for game in games:

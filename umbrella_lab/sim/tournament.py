@@ -43,15 +43,15 @@ import numpy as np
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, State, load
-from umbrella_lab.engine.errors import seed_number, whole_number
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.words import plural
 from umbrella_lab.sim._parallel import (
-    default_workers,
     local_pool,
     rebuild_game,
     shippable,
     submit_quietly,
+    workers_or_default,
 )
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 from umbrella_lab.sim.stats import Z95, Comparison, compare, wilson, win_rate
@@ -132,7 +132,7 @@ class Tournament:
         for name in (policy, opponent):
             if name is not None and name not in self.policies:
                 msg = f"{name!r} did not play; the policies are {', '.join(self.policies)}"
-                raise ValueError(msg)
+                raise OptionError(msg)
         games = self.games
         if self.cooperative:
             mine = games[games["policy"] == policy]
@@ -140,7 +140,7 @@ class Tournament:
         else:
             if opponent is None or opponent == policy:
                 msg = "give the opponent whose games are counted (another policy of the tournament)"
-                raise ValueError(msg)
+                raise OptionError(msg)
             pair = {policy, opponent}
             mine = games[[{a, b} == pair for a, b in zip(games["a"], games["b"], strict=True)]]
             scores = np.where(
@@ -353,7 +353,7 @@ def _run(
 ) -> list[dict[str, Any]]:
     """Every task's rows, in task order (here, on the local cores, or on ``executor``)."""
     options = dict(game.changed_options)
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "tournament")
     total = sum(stop - start for _, start, stop in tasks)
     pieces: list[tuple[tuple[str, ...], int, int]] = []
     for lineup, start, stop in tasks:  # cut into pieces so both cores finish together
@@ -610,9 +610,9 @@ def _named(policies: Sequence[PolicyLike] | Mapping[str, PolicyLike]) -> dict[st
                 f"two policies are called {name!r}: give them names with a dict, e.g. "
                 "{'mine': my_policy, 'mine, tuned': other}"
             )
-            raise ValueError(msg)
+            raise OptionError(msg)
         named[name] = policy
     if len(named) < 2:
         msg = f"a tournament needs at least two policies, not {len(named)}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     return named
