@@ -117,3 +117,11 @@ def test_the_saved_notebook_shows_a_line_not_the_controls():
     data, _ = Dashboard(game="pig")._repr_mimebundle_()
     assert data["text/plain"] == "Dashboard(pig, 2 players, 2,000 games)"
     assert "umbrella-lab dashboard" in data["text/html"]
+
+
+@pytest.mark.parametrize("games", [0, -5, 2.5, "ten", 10**30])
+def test_a_bad_number_of_games_is_refused_and_the_run_button_stays_usable(games):
+    board = Dashboard(game="pig")
+    with pytest.raises(UmbrellaLabError, match="the number of games"):
+        board.run(games=games)
+    assert not board.run_button.disabled and board.current is None

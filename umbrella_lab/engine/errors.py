@@ -66,7 +66,7 @@ def whole_number(value: object, what: str, low: int | None = 0, high: int | None
         high: The largest allowed value (``None``: no bound).
     """
     allowed = (
-        f" from {low:,} to {high:,}"
+        f" of at least {low:,} and at most {high:,}"
         if low is not None and high is not None
         else f" of at least {low:,}"
         if low is not None

@@ -247,6 +247,7 @@ class PuzzleView(anywidget.AnyWidget):
             self.busy = False
         if self._index == index and self.guess == guess:  # still the puzzle shown
             self._results[index] = reveal["yours"]["verdict"]
+            self.problem = ""
             self.reveal = reveal
             self.tally = _tally(self._results)
         return reveal
