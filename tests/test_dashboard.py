@@ -162,3 +162,11 @@ def _html_of(box):
             yield from _html_of(child)
         elif type(child).__name__ == "HTML":
             yield child
+
+
+@pytest.mark.parametrize("games", [0, -5, 2.5, "ten", 10**30])
+def test_a_bad_number_of_games_is_refused_and_the_run_button_stays_usable(games):
+    board = Dashboard(game="pig")
+    with pytest.raises(UmbrellaLabError, match="the number of games"):
+        board.run(games=games)
+    assert not board.run_button.disabled and board.current is None

@@ -8,13 +8,16 @@ given as a str, a Path or a relative path must give the same cards.
 from __future__ import annotations
 
 import os
+import shutil
 import time
 
 import pytest
 from helpers import copy_data, edit_entry
 
 import umbrella_lab as ul
+from umbrella_lab.engine import data as data_module
 from umbrella_lab.engine.errors import DataError
+from umbrella_lab.engine.record import Record
 from umbrella_lab.games.academy.cards import load_cards as academy_cards
 from umbrella_lab.games.corporation.cards import load_cards as corporation_cards
 from umbrella_lab.games.pig.die import load_die
@@ -126,8 +129,9 @@ def test_the_packaged_data_is_read_once():
     assert academy_cards() is academy_cards()
 
 
-def test_a_kept_folder_costs_microseconds_per_load(tmp_path):
+def test_a_kept_folder_costs_microseconds_per_load(tmp_path, monkeypatch):
     """Simulations deal thousands of tables from one folder: a kept folder is only looked at."""
+    monkeypatch.setattr(data_module, "RACY_NS", 0)  # copied just now: settled all the same
     folder = copy_data(tmp_path, "academy")
     old = time.time_ns() - 10_000_000_000
     for path in folder.iterdir():
@@ -138,3 +142,53 @@ def test_a_kept_folder_costs_microseconds_per_load(tmp_path):
         academy_cards(folder)
     per_call = (time.perf_counter() - began) / 1000
     assert per_call < 0.0005, f"{per_call * 1e6:.0f} µs per load of a kept folder"
+
+
+def _copy_keeping_size_and_times(folder, file, entry, old, new) -> None:
+    """Edit ``file`` as ``cp -p``, ``tar`` or ``rsync -t`` would put an edited copy in place:
+    the same size and the same modification time as before, other contents."""
+    path = folder / file
+    stat = path.stat()
+    edited = folder.parent / "edited"
+    edited.mkdir(exist_ok=True)
+    shutil.copy2(path, edited / file)
+    edit_entry(edited, file, entry, old, new)
+    os.utime(edited / file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    shutil.copy2(edited / file, path)  # cp -p: the contents, then the old times
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (stat.st_size, stat.st_mtime_ns)
+
+
+@pytest.mark.parametrize(("game", "loader", "file", "entry", "old", "new", "seen"), EDITS, ids=IDS)
+def test_a_copy_that_keeps_the_size_and_the_time_is_seen(
+    tmp_path, monkeypatch, game, loader, file, entry, old, new, seen
+):
+    """Only the stamp can tell here: contents are never compared (no recent edit)."""
+    monkeypatch.setattr(data_module, "RACY_NS", 0)
+    folder = copy_data(tmp_path, game)
+    settled = time.time_ns() - 3_600_000_000_000
+    for path in folder.iterdir():
+        os.utime(path, ns=(settled, settled))
+    before = loader(folder)
+    assert loader(folder) is before
+    time.sleep(0.05)  # the next tick of a coarse file-system clock
+    _copy_keeping_size_and_times(folder, file, entry, old, new)
+    assert seen(loader(folder)) != seen(before)
+
+
+@pytest.mark.filterwarnings("error::umbrella_lab.engine.errors.DataChangedWarning")
+def test_a_record_made_after_such_a_copy_replays(tmp_path):
+    folder = copy_data(tmp_path, "pig")
+    assert ul.load("pig", data=folder).new(seed=3).die.faces[5].value == 6
+    _copy_keeping_size_and_times(folder, "die.toml", "six", "value = 6", "value = 9")
+    game = ul.load("pig", data=folder)
+    state = game.new(seed=3)
+    assert state.die.faces[5].value == 9
+    ids = []
+    while not state.is_over:
+        key = state._lucky_key() if state.to_act == ul.CHANCE else state.legal_moves()[0]
+        ids.append(state.action(key).id)
+        state = state.apply(key)
+    record = Record.of(game, 3, ids)
+    load_die.cache_clear()  # as in a new kernel: the folder is read afresh
+    replayed = Record.from_json(record.to_json()).final()
+    assert replayed.result == state.result

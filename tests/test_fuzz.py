@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,145 @@ def test_counts_may_be_any_whole_number_type_but_not_absurd():
     for n in (0, -1, 10**26, 2.5, True, "10"):
         assert isinstance(clearly(ul.sim.simulate, "pig", n=n, workers=1), UmbrellaLabError)
     assert isinstance(clearly(ul.load("pig").new, -5), UmbrellaLabError)  # not the deal of 5
+
+
+# --- fields of the wrong type, everywhere a user gives a number, a seed or a name -------------
+
+BAD_FIELDS = [
+    None,
+    True,
+    -1,
+    -5,
+    2.5,
+    float("nan"),
+    float("inf"),
+    10**30,
+    10**4300,
+    "",
+    "3",
+    "x",
+    [],
+    [1],
+    {},
+    b"3",
+    object(),
+]
+"""Values given by mistake for a count, a seed, a seat or a position."""
+
+
+def named_clearly(call, field: str, value: object) -> object:
+    """Call; a raised error must be the kit's own (or its ValueError/TypeError subclass, as
+    the widgets' errors are) and its message must name the field."""
+    try:
+        return call()
+    except Exception as error:
+        own = isinstance(error, UmbrellaLabError) or (
+            isinstance(error, ValueError | TypeError)
+            and type(error) not in (ValueError, TypeError)
+            and type(error).__module__.startswith("umbrella_lab")
+        )
+        assert own, f"{field}={value!r}: {type(error).__name__}: {error}"
+        assert field.lower() in str(error).lower(), f"{field}={value!r}: {error}"
+        return error
+
+
+def _fields(state: ul.State) -> dict:
+    """Entry points and the field each one checks; the state must not change."""
+    game = state.game
+    return {
+        "the seed": [game.new, game.deal, lambda v: ul.Session(game.name, seed=v)],
+        "fork: the seed": [lambda v: state.fork(seed=v)],
+        "new_luck": [lambda v: state.fork(new_luck=v)],
+        "players": [lambda v: ul.load(game.name, v)],
+        "advise: rollouts": [lambda v: ul.sim.advise(state, rollouts=v, workers=1)],
+        "advise: budget": [lambda v: ul.sim.advise(state, budget=v, workers=1)],
+        "advise: the seed": [lambda v: ul.sim.advise(state, seed=v, budget=1, workers=1)],
+        "advise: workers": [lambda v: ul.sim.advise(state, budget=1, workers=v)],
+        "mcts: playouts": [ul.sim.mcts],
+        "tournament: n": [lambda v: ul.sim.tournament(game.name, ["random", "heuristic"], n=v)],
+        "tournament: bootstrap": [
+            lambda v: ul.sim.tournament(game.name, ["random", "heuristic"], n=1, bootstrap=v)
+        ],
+        "tournament: the seed": [
+            lambda v: ul.sim.tournament(game.name, ["random", "heuristic"], n=1, seed=v)
+        ],
+        "simulate: workers": [lambda v: ul.sim.simulate(game.name, n=1, workers=v)],
+    }
+
+
+def test_wrong_fields_are_refused_naming_the_field_and_change_nothing():
+    state = ul.load("pig").new(seed=4)
+    before = slots(state)
+    for field, calls in _fields(state).items():
+        for call in calls:
+            for value in BAD_FIELDS:
+                if value in (True,) and field == "new_luck":
+                    continue
+                result = named_clearly(partial(call, value), field.split(": ")[-1], value)
+                assert slots(state) == before, f"{field}={value!r} changed the state"
+                taken = not isinstance(result, Exception)
+                assert not taken or value is None, f"{field}={value!r} was taken"
+
+
+@pytest.mark.parametrize("seed", [-1, -5, -(10**12)])
+def test_negative_seeds_are_refused_not_taken_as_their_size(seed):
+    state = ul.load("pig").new(seed=4)
+    for call in (
+        lambda: state.game.new(seed),
+        lambda: state.game.deal(seed),
+        lambda: state.fork(seed=seed),
+        lambda: ul.sim.advise(state, seed=seed, budget=4, workers=1),
+        lambda: ul.sim.tournament("pig", ["random", "heuristic"], n=1, seed=seed),
+    ):
+        error = named_clearly(call, "seed", seed)
+        assert isinstance(error, UmbrellaLabError) and "at least 0" in str(error), error
+
+
+def test_endless_budgets_are_refused_at_once():
+    state = ul.load("pig").new(seed=4)
+    for call, field in (
+        (lambda: ul.sim.advise(state, budget=10**12), "budget"),
+        (lambda: ul.sim.advise(state, rollouts=10**9), "rollouts"),
+        (lambda: ul.sim.mcts(10**12), "playouts"),
+        (lambda: ul.sim.mcts(seconds=10**9), "seconds"),
+        (lambda: ul.sim.tournament("pig", ["random", "heuristic"], n=10**12), "n"),
+        (lambda: ul.sim.tournament("pig", ["random", "heuristic"], bootstrap=10**9), "bootstrap"),
+        (lambda: ul.puzzle(ul.load("academy").new(1), budget=10**9), "budget"),
+    ):
+        error = named_clearly(call, field, None)
+        assert isinstance(error, ValueError), error
+        assert "at most" in str(error), error
+
+
+def test_a_name_among_the_options_and_a_game_that_is_not_a_name():
+    for call, field in (
+        (lambda: ul.load("pig", name="x"), "name"),
+        (lambda: ul.Session("pig", name="x"), "name"),
+        (lambda: ul.Session("pig", game="x"), "game"),
+    ):
+        assert isinstance(named_clearly(call, field, "x"), UmbrellaLabError)
+    for value in (None, 3, ["pig"]):
+        named_clearly(partial(ul.load, value), "game name", value)
+    session = json.loads(ul.Session("pig", seed=5).to_json())
+    session["options"] = {"name": "x"}
+    assert isinstance(clearly(ul.Session.from_dict, session), UmbrellaLabError)
+    record = json.loads(Record.of(ul.load("pig"), 5, []).to_json())
+    record["options"] = {"name": "x"}
+    assert isinstance(clearly(lambda d: Record.from_dict(d).final(), record), UmbrellaLabError)
+
+
+def test_a_session_refuses_missing_places_clearly_and_stays_put():
+    session = ul.Session("pig", seed=2)
+    session.apply(session.state.legal_actions()[0])
+    where = session.node
+    for value in BAD_FIELDS:
+        if value is None or (isinstance(value, int) and -1 <= value <= 1):
+            continue  # there are such places (None: the current branch)
+        for call, field in (
+            (session.jump, "step"),
+            (session.goto, "position"),
+            (session.switch, "branch"),
+        ):
+            error = named_clearly(partial(call, value), field, value)
+            assert isinstance(error, KeyError | IndexError | UmbrellaLabError)
+            assert session.node is where

@@ -3,8 +3,11 @@ advisor's rows best first, the learner's verdict and the line after every choice
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import threading
+import time
 
 import pytest
 
@@ -113,7 +116,8 @@ def test_the_browser_sends_intents_and_a_wrong_one_is_shown_not_raised():
     view._on_frontend_msg(view, {"type": "commit", "id": "no/such/move"}, [])
     assert "not one of the moves here" in view.problem and view.reveal == {}
     view._on_frontend_msg(view, {"type": "commit", "id": view.choices[0]["id"]}, [])
-    assert view.reveal and view.problem == ""
+    view.wait(60)
+    assert view.reveal and view.problem == "" and not view.busy
     view._on_frontend_msg(view, {"type": "next"}, [])
     assert view.number == 2
 
@@ -136,3 +140,31 @@ def test_the_top_level_helpers_and_a_game_without_puzzles():
     assert ul.puzzles is puzzles and ul.puzzle is puzzle
     with pytest.raises(FileNotFoundError, match="the games with puzzles"):
         puzzles("no-such-game")
+
+
+def test_a_move_committed_in_the_browser_is_judged_off_the_message_handler(monkeypatch):
+    """The kernel keeps listening while the advisor works: the handler returns at once."""
+    puzzle_module = importlib.import_module("umbrella_lab.widgets.puzzle")
+    go_on = threading.Event()
+    real = puzzle_module.advise
+
+    def slow_advise(*args, **kwargs):
+        assert go_on.wait(60)
+        return real(*args, **{**kwargs, "budget": 40})
+
+    monkeypatch.setattr(puzzle_module, "advise", slow_advise)
+    view = puzzle(ul.load("academy", players=3).new(seed=7))
+    began = time.monotonic()
+    view._on_frontend_msg(view, {"type": "commit", "id": view.choices[0]["id"]}, [])
+    assert time.monotonic() - began < 5 and view.busy and not view.reveal
+    view._on_frontend_msg(view, {"type": "next"}, [])  # refused while busy, said so
+    assert "still judging" in view.problem
+    go_on.set()
+    view.wait(120)
+    assert view.reveal and not view.busy
+
+
+@pytest.mark.parametrize(("field", "value"), [("budget", 10**9), ("budget", 0), ("seed", -1)])
+def test_a_puzzle_refuses_an_endless_budget_or_a_negative_seed(field, value):
+    with pytest.raises(PuzzleError, match=field):
+        puzzle(ul.load("academy", players=3).new(seed=7), **{field: value})

@@ -566,3 +566,35 @@ def test_new_luck_on_a_game_that_cannot_reshuffle_says_so():
     with pytest.raises(OptionError, match="cannot deal new luck"):
         session.fork(new_luck=True)
     assert session.fork().luck == "same"
+
+
+def test_a_branch_that_repeats_the_first_move_of_main_reads_back_as_saved():
+    """Main made one move; a branch leaving the deal starts with the same move, then 3 more."""
+    session = ul.Session("academy", players=3, seed=3)
+    first = session.state.legal_actions()[0].id
+    session.apply(first)
+    saved = session.to_dict()
+    again = ul.Session.from_dict(saved)
+    again.goto(0)
+    again.apply(first)
+    moves = [first]
+    for _ in range(3):
+        action = again.state.legal_actions()[-1]
+        again.apply(action)
+        moves.append(action.id)
+    saved["branches"].append(
+        {
+            "label": "again",
+            "note": "",
+            "from": {"branch": 0, "step": 0},
+            "start": "move",
+            "actions": moves,
+            "labels": [],
+        }
+    )
+    saved["current"] = {"branch": 1, "step": 3}
+    loaded = ul.Session.from_dict(saved)
+    assert [(b.label, b.steps) for b in loaded.branches()] == [("main", 1), ("again", 4)]
+    once = loaded.to_dict()
+    assert ul.Session.from_dict(json.loads(json.dumps(once))).to_dict() == once
+    assert [b["actions"] for b in once["branches"]] == [[first], moves]

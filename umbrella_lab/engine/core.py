@@ -27,7 +27,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
-from umbrella_lab.engine.errors import IllegalActionError, OptionError, whole_number
+from umbrella_lab.engine.errors import (
+    MAX_SEED,
+    IllegalActionError,
+    OptionError,
+    seed_number,
+    shown,
+)
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.words import noun
@@ -156,11 +162,12 @@ class Option:
             ):
                 allowed = ", ".join(repr(c) for c in self.choices)
                 msg = (
-                    f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}"
+                    f"{game}: option {self.name}={shown(value)} is not allowed; "
+                    f"choose one of {allowed}"
                 )
                 raise OptionError(msg)
         elif self.check is not None and (problem := self.check(value)):
-            msg = f"{game}: option {self.name}={value!r} is not allowed: {problem}"
+            msg = f"{game}: option {self.name}={shown(value)} is not allowed: {problem}"
             raise OptionError(msg)
         return value
 
@@ -251,7 +258,7 @@ class Game:
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
             counts = ", ".join(str(p) for p in info.players)
-            msg = f"{info.name}: {players!r} players is not allowed; choose one of {counts}"
+            msg = f"{info.name}: {shown(players)} players is not allowed; choose one of {counts}"
             raise OptionError(msg)
         known = {option.name: option for option in info.options}
         unknown = sorted(set(options) - set(known))
@@ -320,11 +327,13 @@ class Game:
 
     def new(self, seed: int = 0) -> State:
         """Deal a new table; the same seed always deals the same game."""
-        seed = whole_number(seed, f"{self.name}: the seed")
+        seed = seed_number(seed, f"{self.name}: the seed")
         return self.info.setup(self, seed, [])
 
     def deal(self, seed: int) -> State:
         """Like :meth:`new` but records no events: the fast start of a simulated game."""
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:  # the quick check, then why
+            seed = seed_number(seed, f"{self.name}: the seed")
         return self.info.setup(self, seed, None)
 
     def with_options(self, players: int | None = None, **options: Any) -> Game:
@@ -719,6 +728,11 @@ class State:
         By default it keeps the same future luck (same deck orders), so two branches differ
         only by the moves made; ``new_luck=True`` (or a ``seed``) deals every hidden order anew.
         """
+        if not isinstance(new_luck, bool):
+            msg = f"fork: new_luck must be True or False, not {shown(new_luck)}"
+            raise OptionError(msg)
+        if seed is not None:
+            seed = seed_number(seed, "fork: the seed")
         if new_luck or seed is not None:
             return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
         copy = self._clone()
@@ -883,7 +897,7 @@ def games() -> list[str]:
     return sorted(REGISTRY.games)
 
 
-def load(name: str, players: int | None = None, **options: Any) -> Game:
+def load(name: str, /, players: int | None = None, **options: Any) -> Game:
     """A game by name with its player count and options, checked.
 
     Raises:
@@ -891,6 +905,11 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
             lists what is valid.
     """
     REGISTRY.ready()
+    if not isinstance(name, str):
+        msg = f"a game name must be text, not {shown(name)}; the games are " + ", ".join(
+            sorted(REGISTRY.games)
+        )
+        raise OptionError(msg)
     info = REGISTRY.games.get(name)
     if info is None:
         if name in REGISTRY.broken:

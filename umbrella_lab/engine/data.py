@@ -170,11 +170,15 @@ def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Calla
     :class:`~pathlib.Path` as the caller gave it (its errors name the folder that way), or
     ``None`` for the packaged files (read once). The folder may be given as a ``str`` or a
     ``Path``, relative or absolute: the same folder gives the same data.
-    Every call looks at the files' sizes and modification times (a few microseconds, so a
-    simulation that deals thousands of tables stays fast) and reads the folder again when one
-    changed: a student's edit is seen the next time the game is loaded. A file changed in the
-    last two seconds is also compared by its contents (a clock that ticks in whole seconds could
-    miss a second quick edit). A loader that raises keeps nothing, so a fixed file is read anew.
+    Every call looks at the files' sizes, modification and change times and file numbers (one
+    ``stat`` each, a few microseconds, so a simulation that deals thousands of tables stays
+    fast) and reads the folder again when one changed: a student's edit is seen the next time
+    the game is loaded. The change time (``st_ctime``) moves on whenever a file is written, even
+    by a copy that keeps the old modification time (``cp -p``, ``tar``, ``rsync -t``), so such a
+    copy is read again too. A file changed in the last two seconds is also compared by its
+    contents (a clock that ticks in whole seconds could miss a second quick edit), and so is
+    every file on Windows, where ``st_ctime`` is the creation time and a copy over a file can
+    keep its size and times. A loader that raises keeps nothing, so a fixed file is read anew.
     """
 
     def decorate(loader: Callable[[Path | None], T]) -> Callable[..., T]:
@@ -209,8 +213,18 @@ def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Calla
     return decorate
 
 
+CHANGE_TIME_KEPT = sys.platform == "win32"
+"""Whether a file's ``st_ctime`` can stay the same when it is written (on Windows it is the
+creation time): then the cache compares the files' contents on every call."""
+
+
 def _stamp(paths: list[str]) -> tuple:
-    """Size and modification time of each file (``None`` for a missing one)."""
+    """Size, modification time, change time and file number of each file (``None``: missing).
+
+    The change time and the file number catch a copy that keeps the size and the modification
+    time (``cp -p``, ``tar``, ``rsync -t``): writing a file, or setting its times, moves its
+    change time on, and ``rsync`` puts a new file in place.
+    """
     stamp = []
     for path in paths:
         try:
@@ -218,13 +232,16 @@ def _stamp(paths: list[str]) -> tuple:
         except OSError:
             stamp.append(None)
         else:
-            stamp.append((info.st_size, info.st_mtime_ns))
+            stamp.append((info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
     return tuple(stamp)
 
 
 def _racy(stamp: tuple) -> bool:
+    """Whether the contents must be compared too: a file changed lately, or on Windows."""
+    if CHANGE_TIME_KEPT:
+        return True
     now = time.time_ns()
-    return any(entry is not None and now - entry[1] < RACY_NS for entry in stamp)
+    return any(entry is not None and now - max(entry[1], entry[2]) < RACY_NS for entry in stamp)
 
 
 def _contents(paths: list[str]) -> bytes:

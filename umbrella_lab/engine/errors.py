@@ -40,6 +40,16 @@ class RecordError(UmbrellaLabError, ValueError):
     """A saved game record that cannot be read or does not replay."""
 
 
+class PlaceError(UmbrellaLabError, KeyError, IndexError):
+    """A position, step or branch of a session that does not exist.
+
+    It is also a ``KeyError`` and an ``IndexError``, as asking a dict or a list would raise.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class DataChangedWarning(UserWarning):
     """A record or session replayed with other card data than it was played with."""
 
@@ -55,14 +65,45 @@ def whole_number(value: object, what: str, low: int | None = 0, high: int | None
         low: The smallest allowed value (``None``: no bound).
         high: The largest allowed value (``None``: no bound).
     """
+    allowed = (
+        f" of at least {low:,} and at most {high:,}"
+        if low is not None and high is not None
+        else f" of at least {low:,}"
+        if low is not None
+        else f" of at most {high:,}"
+        if high is not None
+        else ""
+    )
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"{what} must be a whole number, not {value!r}"
+        msg = f"{what} must be a whole number{allowed}, not {shown(value)}"
         raise OptionError(msg)
     number = int(value)
-    if low is not None and number < low:
-        msg = f"{what} must be at least {low}, not {number}"
-        raise OptionError(msg)
-    if high is not None and number > high:
-        msg = f"{what} must be at most {high:,}, not {number:,}"
+    if (low is not None and number < low) or (high is not None and number > high):
+        msg = f"{what} must be a whole number{allowed}, not {shown(number)}"
         raise OptionError(msg)
     return number
+
+
+MAX_SEED = 2**63 - 1
+"""The largest seed: any seed fits a 64-bit signed integer (as in numpy and in a saved file)."""
+
+
+def seed_number(value: object, what: str = "the seed") -> int:
+    """``value`` as a seed (a whole number from 0 to :data:`MAX_SEED`), else an ``OptionError``.
+
+    A negative seed is refused rather than taken as its absolute value (Python's ``random``
+    would deal seed ``-5`` as seed ``5``).
+    """
+    return whole_number(value, what, low=0, high=MAX_SEED)
+
+
+def shown(value: object) -> str:
+    """A value for a message: a whole number with thousands separators, short even when huge."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        number = int(value)
+        if number.bit_length() > 200:  # a number of more than about 60 digits
+            digits = int(number.bit_length() * 0.30103) + 1
+            return f"{'-' if number < 0 else ''}a number of about {digits:,} digits"
+        return f"{number:,}"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -307,7 +307,11 @@ class _Loader:
         for number, action in enumerate(actions, 1):
             node = session.node
             try:
-                after = session.apply(node.state.parse_action(action, old_ids=self.old_ids))
+                parsed = node.state.parse_action(action, old_ids=self.old_ids)
+                if head is None:  # its first move: a new branch, even where it repeats a move
+                    after = session._start_branch(parsed, label, note)
+                else:
+                    after = session.apply(parsed)
             except IllegalActionError as error:
                 raise self.fail(
                     f"{where}action {number} ({action!r}) does not replay: {error}"
@@ -317,7 +321,6 @@ class _Loader:
                 raise self.fail(f"{where}action {number} did not step forward")
             if head is None:
                 head = after
-                after.branch, after.note = label, note
             elif after.branch is not None and after is not head:
                 raise self.fail(
                     f"{where}action {number} ({action!r}) repeats a move that "

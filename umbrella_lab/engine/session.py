@@ -50,7 +50,13 @@ from typing import Any
 from umbrella_lab.engine import saving
 from umbrella_lab.engine.core import CHANCE, Action, Event, Game, State, load
 from umbrella_lab.engine.differences import differences
-from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
+from umbrella_lab.engine.errors import (
+    IllegalActionError,
+    OptionError,
+    PlaceError,
+    RecordError,
+    shown,
+)
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import MAIN
 
@@ -158,10 +164,13 @@ class Session:
     """
 
     def __init__(
-        self, game: Game | str, seed: int = 0, *, players: int | None = None, **options: Any
+        self, game: Game | str, /, seed: int = 0, *, players: int | None = None, **options: Any
     ) -> None:
         if isinstance(game, str):
             game = load(game, players, **options)
+        elif not isinstance(game, Game):
+            msg = f"a session plays a game name or a loaded game, not {shown(game)}"
+            raise OptionError(msg)
         elif players is not None or options:
             game = game.with_options(players, **options)
         self._init(game, game.new(seed), seed, dealt=True)
@@ -252,8 +261,8 @@ class Session:
             or not isinstance(node_id, int)
             or not (0 <= node_id < len(self._nodes))
         ):
-            raise KeyError(
-                f"there is no position {node_id!r}; ids run from 0 to {len(self._nodes) - 1}"
+            raise PlaceError(
+                f"there is no position {shown(node_id)}; ids run from 0 to {len(self._nodes) - 1}"
             )
         return self._nodes[node_id]
 
@@ -291,6 +300,31 @@ class Session:
         )
         return self._move_to(child)
 
+    def _start_branch(self, action: Action | str | tuple, label: str, note: str = "") -> Node:
+        """Start branch ``label`` here with ``action`` as its first move and move onto it.
+
+        Unlike :meth:`apply`, a new position is made even when the same action was played here
+        before: a saved session may hold a branch that starts with the move its parent line
+        makes next, and it reads back as it was saved.
+        """
+        state = self.node.state
+        if state.is_over:
+            raise IllegalActionError("the game is over; no more actions", _over_rule(state))
+        chosen = state.parse_action(action)
+        after = state.apply(chosen)
+        child = self._new_node(
+            after,
+            self.node,
+            "move",
+            action=chosen.id,
+            label=chosen.label,
+            rule=chosen.rule,
+            events=tuple(after.events),
+            branch=label,
+            note=note,
+        )
+        return self._move_to(child)
+
     def undo(self) -> Node:
         """Go back one position (nothing happens at the first position)."""
         if self.node.parent is not None:
@@ -312,8 +346,8 @@ class Session:
         """
         line = self.line
         if isinstance(n, bool) or not isinstance(n, int) or not -len(line) <= n < len(line):
-            raise IndexError(
-                f"there is no step {n!r} on this line; steps run from 0 to {len(line) - 1}"
+            raise PlaceError(
+                f"there is no step {shown(n)} on this line; steps run from 0 to {len(line) - 1}"
             )
         return self._move_to(line[n])
 
@@ -377,7 +411,7 @@ class Session:
             label=words,
             events=events,
             branch=label,
-            note=str(note),
+            note=_text(note),
             luck=seed,
         )
         self._move_to(node)
@@ -457,7 +491,7 @@ class Session:
         With ``here=True`` the note goes on the current position instead.
         """
         target = self.node if here else self._find_branch(branch)
-        target.note = str(note)
+        target.note = _text(note)
         self._changed()
 
     # --- playing on -----------------------------------------------------------------------
@@ -658,7 +692,7 @@ class Session:
         ):
             return heads[branch]
         names = ", ".join(repr(h.branch) for h in heads)
-        raise KeyError(f"there is no branch {branch!r}; the branches are {names}")
+        raise PlaceError(f"there is no branch {shown(branch)}; the branches are {names}")
 
     def _unique_label(self, wanted: str, numbered: bool = False) -> str:
         taken = {node.branch for node in self._nodes if node.branch is not None}
@@ -676,10 +710,17 @@ class Session:
         return f"{base} {number}"
 
 
+def _text(value: Any) -> str:
+    """A label or a note as text (a huge number shortened, as Python will not write it out)."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return shown(value)
+    return str(value)
+
+
 def _clean_label(label: Any) -> str:
-    text = " ".join(str(label).split())
+    text = " ".join(_text(label).split())
     if not text:
-        raise ValueError("a branch label must not be empty")
+        raise OptionError("a branch label must not be empty")
     return text
 
 

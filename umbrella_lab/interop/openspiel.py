@@ -37,6 +37,14 @@ from typing import Any
 import numpy as np
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, load
+from umbrella_lab.engine.errors import (
+    MAX_SEED,
+    IllegalActionError,
+    OptionError,
+    UmbrellaLabError,
+    seed_number,
+    whole_number,
+)
 
 DEALS = 1000
 """How many deals (seeds) the opening chance node chooses among, by default."""
@@ -141,12 +149,18 @@ def load_game(
     Raises:
         ImportError: when OpenSpiel is not installed.
         OptionError: for an unknown game, player count or option.
-        ValueError: for a number of deals below 1 or above :data:`MAX_ACTIONS`.
+        OptionError: (a ``ValueError``) for a number of deals below 1 or above
+            :data:`MAX_ACTIONS`, or a ``first_seed`` that is not a seed (a whole number from 0).
     """
     pyspiel = _pyspiel()
-    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_ACTIONS:
-        msg = f"deals must be a whole number from 1 to {MAX_ACTIONS}, not {deals!r}"
-        raise ValueError(msg)
+    deals = whole_number(deals, "openspiel: deals", low=1, high=MAX_ACTIONS)
+    first_seed = seed_number(first_seed, "openspiel: first_seed")
+    if first_seed + deals - 1 > MAX_SEED:
+        msg = (
+            f"openspiel: first_seed + deals - 1 must be at most {MAX_SEED:,} (the largest "
+            f"seed), not {first_seed + deals - 1:,}"
+        )
+        raise OptionError(msg)
     loaded = name if isinstance(name, Game) else load(name, players=players, **options)
     if isinstance(name, Game) and (players is not None or options):
         loaded = name.with_options(players, **options)
@@ -243,8 +257,18 @@ def _game_class(pyspiel: Any) -> Any:
             """Deal the table, or play the move (or the chance outcome) numbered ``action``."""
             game = self.get_game()
             if self.lab is None:
+                if not 0 <= action < game.deals:
+                    msg = (
+                        f"openspiel: action {action} is not a deal here; the deals are "
+                        f"0 to {game.deals - 1}"
+                    )
+                    raise IllegalActionError(msg)
                 self.lab = game.lab_game.deal(game.first_seed + int(action))
                 return
+            if not 0 <= action < len(self.numbers.move):  # a number never given out
+                legal = self.legal_actions()
+                msg = f"openspiel: action {action} is not legal here; the legal actions are {legal}"
+                raise IllegalActionError(msg)
             s = self.lab._clone()
             s.events = None
             self.numbers.move[action].play(s)  # type: ignore[attr-defined]
@@ -275,6 +299,15 @@ def _game_class(pyspiel: Any) -> Any:
 
         def __str__(self) -> str:
             return "(not dealt)" if self.lab is None else self.lab.to_text()
+
+        def serialize(self) -> str:
+            """Not offered: the adapter numbers moves on first sight, so numbers do not travel."""
+            msg = (
+                "openspiel: an umbrella-lab state cannot be serialized (its action numbers are "
+                "given on first sight, for one game object only); save the game with "
+                "umbrella_lab.Record.of(state.lab.game, seed, action ids) instead"
+            )
+            raise UmbrellaLabError(msg)
 
         def __deepcopy__(self, memo: dict[int, Any]) -> Any:
             copy = UmbrellaLabState(

@@ -19,6 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from umbrella_lab.engine.core import Game, load
+from umbrella_lab.engine.errors import whole_number
 
 
 def default_workers() -> int:
@@ -27,6 +28,17 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+MOST_WORKERS = 1024
+"""The most processes one may ask for."""
+
+
+def workers_or_default(workers: object, what: str) -> int:
+    """``workers`` checked (a whole number from 1 to :data:`MOST_WORKERS`), or every core."""
+    if workers is None:
+        return default_workers()
+    return whole_number(workers, f"{what}: workers", low=1, high=MOST_WORKERS)
 
 
 def start_method() -> str:

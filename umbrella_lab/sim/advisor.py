@@ -41,15 +41,15 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
-from umbrella_lab.engine.errors import IllegalActionError
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
-    default_workers,
     dumps,
     local_pool,
     shippable,
     submit_quietly,
     travels,
+    workers_or_default,
 )
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import FastPolicy, PolicyLike, get_policy
@@ -75,6 +75,13 @@ rollouts, and say so in their intervals."""
 
 FALLBACK_BUDGET = 400
 """The racing budget of a game not in :data:`DEFAULT_BUDGET`."""
+
+MOST_ROLLOUTS = 1_000_000
+"""The most rollouts the advisor accepts, per action (``rollouts``) or in all (``budget``):
+minutes of work in a quick game, hours in a slow one, never a request that runs on for ever."""
+
+MOST_GAMES = 100_000
+"""The most games :func:`review` plays."""
 
 ROUND_MIN = 4
 """Rollouts each remaining move gets in one round of the race, at least."""
@@ -125,28 +132,31 @@ def advise(
 
     Raises:
         IllegalActionError: if the game is already over.
-        ValueError: for a count of rollouts or a budget that is not a positive whole number.
+        OptionError: (a ``ValueError``) for a count of rollouts or a budget that is not a whole
+            number from 1 to :data:`MOST_ROLLOUTS`, or a seed that is not a whole number from 0.
     """
+    if not isinstance(state, State):
+        msg = f"advise: state must be a game position (a State), not {type(state).__name__}"
+        raise OptionError(msg)
     if state.is_over:
         raise IllegalActionError("the game is over; there is no move to advise on")
-    for what, value in (("rollouts", rollouts), ("budget", budget)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            msg = f"{what} must be a whole number of at least 1, not {value!r}"
-            raise ValueError(msg)
+    if rollouts is not None:
+        rollouts = whole_number(rollouts, "advise: rollouts", low=1, high=MOST_ROLLOUTS)
+    if budget is not None:
+        budget = whole_number(budget, "advise: budget", low=1, high=MOST_ROLLOUTS)
+    seed = seed_number(seed, "advise: the seed")
     if race is None:
         race = rollouts is None or budget is not None
     if not isinstance(race, bool):
         msg = f"race must be True or False, not {race!r}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     actions = state.legal_actions()
     seat = state.to_act
     team = seat is None or seat == TEAM or seat < 0 or state.game.info.cooperative
     fast = get_policy(state.game, policy)
     sent: PolicyLike = policy if isinstance(policy, str) else fast
     report = progress or _quiet
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "advise")
     if race:
         spend = budget or DEFAULT_BUDGET.get(state.game.name, FALLBACK_BUDGET)
         with _Runner(state, actions, fast, sent, seat, team, executor, cores) as runner:
@@ -512,13 +522,17 @@ def review(
         ValueError: for a count of games that is not a positive whole number, or a seat not
             at the table.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        msg = f"n must be a whole number of games, at least 1, not {n!r}"
-        raise ValueError(msg)
+    n = whole_number(n, "review: n (games)", low=1, high=MOST_GAMES)
+    seed = seed_number(seed, "review: the seed")
+    if budget is not None:
+        budget = whole_number(budget, "review: budget", low=1, high=MOST_ROLLOUTS)
     loaded = load(game, players, **options) if isinstance(game, str) else game
-    if not 0 <= seat < loaded.players:
-        msg = f"there is no seat {seat!r} in a {loaded.players}-player game"
-        raise ValueError(msg)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < loaded.players:
+        msg = (
+            f"review: there is no seat {seat!r} in a {loaded.players}-player game; "
+            f"seat must be a whole number from 0 to {loaded.players - 1}"
+        )
+        raise OptionError(msg)
     mine = get_policy(loaded, policy)
     theirs = get_policy(loaded, others)
     team_game = loaded.info.cooperative or loaded.players == 1

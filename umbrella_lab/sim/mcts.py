@@ -58,7 +58,7 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, GameInfo, State
-from umbrella_lab.engine.errors import IllegalActionError
+from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 
@@ -70,6 +70,12 @@ heuristic (its planner) plays a game out in about 50 ms, so its search gets few 
 
 FALLBACK_PLAYOUTS = 50
 """Playouts per decision by default for a game not in :data:`DEFAULT_PLAYOUTS`."""
+
+MOST_PLAYOUTS = 1_000_000
+"""The most playouts per decision one may ask for (as the advisor's bound on its rollouts)."""
+
+MOST_SECONDS = 3600
+"""The longest time limit per decision, in seconds."""
 
 EXPLORATION = 0.7
 """The UCB exploration constant (wins count 0 or 1)."""
@@ -128,9 +134,10 @@ class MCTS:
     game; see the module docstring for the method.
 
     Args:
-        playouts: Playouts per decision (at least 1). ``None``: the game's default
+        playouts: Playouts per decision (1 to :data:`MOST_PLAYOUTS`). ``None``: the game's default
             (:data:`DEFAULT_PLAYOUTS`), or with ``seconds`` given, as many as fit in the time.
-        seconds: A time limit per decision (the search stops at whichever limit comes first).
+        seconds: A time limit per decision, at most :data:`MOST_SECONDS` (the search stops at
+            whichever limit comes first).
             A time limit makes decisions depend on the machine's speed: keep it ``None`` for
             reproducible results.
         rollout: Who plays the games out below the tree: a policy name of the game
@@ -156,27 +163,27 @@ class MCTS:
         exploration: float = EXPLORATION,
         name: str | None = None,
     ) -> None:
-        if playouts is not None and (
-            isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
-        ):
-            msg = f"mcts: playouts must be a whole number of at least 1, not {playouts!r}"
-            raise ValueError(msg)
+        if playouts is not None:
+            playouts = whole_number(playouts, "mcts: playouts", low=1, high=MOST_PLAYOUTS)
         if seconds is not None and (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
-            or seconds <= 0
+            or not _finite(seconds)
+            or not 0 < seconds <= MOST_SECONDS
         ):
-            msg = f"mcts: seconds must be a positive number of seconds, not {seconds!r}"
-            raise ValueError(msg)
+            msg = (
+                f"mcts: seconds must be a positive number of seconds, at most "
+                f"{MOST_SECONDS:,}, not {shown(seconds)}"
+            )
+            raise OptionError(msg)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, int | float)
-            or not math.isfinite(exploration)
+            or not _finite(exploration)
             or exploration < 0
         ):
-            msg = f"mcts: exploration must be a number of at least 0, not {exploration!r}"
-            raise ValueError(msg)
+            msg = f"mcts: exploration must be a number of at least 0, not {shown(exploration)}"
+            raise OptionError(msg)
         if isinstance(rollout, MCTS) or rollout == "mcts":
             msg = "mcts: the rollout policy must be a quick player (e.g. 'heuristic'), not mcts"
             raise PolicyError(msg)
@@ -459,6 +466,14 @@ def _overrides(usual: int, searched: int, rewards: list[list[float]]) -> int:
     mean = sum(diffs) / len(diffs)
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
     return searched if mean > OVERRIDE_Z * max(spread, 1e-9) / math.sqrt(len(diffs)) else usual
+
+
+def _finite(number: float) -> bool:
+    """Whether a number is finite (a whole number too large for a float is not)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 def mcts(

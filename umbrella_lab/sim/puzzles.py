@@ -36,10 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, games, load
+from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.words import plural
-from umbrella_lab.sim.advisor import advise
+from umbrella_lab.sim.advisor import MOST_ROLLOUTS, advise
 from umbrella_lab.sim.mcts import dealer, root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.stats import Z95
@@ -52,6 +53,9 @@ BUDGET = 4000
 
 FAIR_ROLLOUTS = 300
 """Paired rollouts of the best move and the heuristic's move from the seat's view."""
+
+MOST_FOUND = 100_000
+"""The most puzzles wanted, or games looked through, in one :func:`find_puzzles`."""
 
 SLOW_GAMES = {"marvel": (600, 200)}
 """Games whose heuristic plays out slowly (Marvel United's planner: about 50 ms a game): the
@@ -171,6 +175,8 @@ def fair_check(
         ``rollouts``, the two win rates ``best`` and ``heuristic``, their ``difference`` and
         its paired 95% interval ``low``, ``high``.
     """
+    rollouts = whole_number(rollouts, "fair_check: rollouts", low=1, high=MOST_ROLLOUTS)
+    seed = seed_number(seed, "fair_check: the seed")
     seat = state.to_act
     view = seat if seat is not None and seat >= 0 else None
     team = view is None or state.game.info.cooperative
@@ -244,10 +250,22 @@ def find_puzzles(
         if isinstance(game, str)
         else game
     )
-    every = every or EVERY.get(loaded.name, 3)
+    count = whole_number(count, "find_puzzles: count", low=1, high=MOST_FOUND)
+    games_to_try = whole_number(games_to_try, "find_puzzles: games_to_try", low=1, high=MOST_FOUND)
+    seed = seed_number(seed, "find_puzzles: the seed")
     slow_budget, slow_fair = SLOW_GAMES.get(loaded.name, (BUDGET, FAIR_ROLLOUTS))
-    budget = budget or slow_budget
-    fair_rollouts = fair_rollouts or slow_fair
+    every = whole_number(
+        EVERY.get(loaded.name, 3) if every is None else every, "find_puzzles: every", low=1
+    )
+    budget = whole_number(
+        slow_budget if budget is None else budget, "find_puzzles: budget", low=2, high=MOST_ROLLOUTS
+    )
+    fair_rollouts = whole_number(
+        slow_fair if fair_rollouts is None else fair_rollouts,
+        "find_puzzles: fair_rollouts",
+        low=1,
+        high=MOST_ROLLOUTS,
+    )
     heuristic = get_policy(loaded, "heuristic")
     found: list[Puzzle] = []
     for k in range(games_to_try):

@@ -25,15 +25,15 @@ from typing import Any
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, load
-from umbrella_lab.engine.errors import whole_number
+from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._parallel import (
-    default_workers,
     local_pool,
     rebuild_game,
     shippable,
     submit_quietly,
     travels,
+    workers_or_default,
 )
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
 
@@ -250,7 +250,7 @@ MAX_GAMES = 100_000_000
 
 def _check_count(n: int, seed: int) -> tuple[int, int]:
     n = whole_number(n, "the number of games", low=1, high=MAX_GAMES)
-    return n, whole_number(seed, "the seed")
+    return n, seed_number(seed)
 
 
 def _as_values(values: Iterable[Any]) -> list[Any]:
@@ -298,7 +298,7 @@ def _run_cells(
     name = games[0].name
     fast = get_policy(name, policy)  # checks the name or the function before any work
     sent: PolicyLike = policy if isinstance(policy, str) else fast
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "simulate")
     sizes = chunk_sizes(n, cores)
     tasks: list[Task] = []
     for game in games:

@@ -43,14 +43,15 @@ import numpy as np
 import pandas as pd
 
 from umbrella_lab.engine.core import Game, State, load
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.words import plural
 from umbrella_lab.sim._parallel import (
-    default_workers,
     local_pool,
     rebuild_game,
     shippable,
     submit_quietly,
+    workers_or_default,
 )
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 from umbrella_lab.sim.stats import Z95, Comparison, compare, wilson, win_rate
@@ -60,6 +61,12 @@ ELO_MEAN = 1500.0
 
 BOOTSTRAP = 200
 """Bootstrap resamples of the seeds for the rating's 95% range."""
+
+MOST_SEEDS = 100_000_000
+"""The most seeds per pairing (``n``), as many as :func:`umbrella_lab.sim.simulate` plays."""
+
+MOST_BOOTSTRAP = 100_000
+"""The most bootstrap resamples (``bootstrap``)."""
 
 PRIOR_GAMES = 1.0
 """A virtual drawn game between every pair met, so that a policy that wins every game still
@@ -125,7 +132,7 @@ class Tournament:
         for name in (policy, opponent):
             if name is not None and name not in self.policies:
                 msg = f"{name!r} did not play; the policies are {', '.join(self.policies)}"
-                raise ValueError(msg)
+                raise OptionError(msg)
         games = self.games
         if self.cooperative:
             mine = games[games["policy"] == policy]
@@ -133,7 +140,7 @@ class Tournament:
         else:
             if opponent is None or opponent == policy:
                 msg = "give the opponent whose games are counted (another policy of the tournament)"
-                raise ValueError(msg)
+                raise OptionError(msg)
             pair = {policy, opponent}
             mine = games[[{a, b} == pair for a, b in zip(games["a"], games["b"], strict=True)]]
             scores = np.where(
@@ -199,17 +206,15 @@ def tournament(
         (competitive games) or ``ladder`` (co-operative and solo games).
 
     Raises:
-        ValueError: for fewer than two policies, two with the same name, or a bad count.
+        ValueError: for fewer than two policies, two with the same name, or a bad count
+            (``n`` from 1 to :data:`MOST_SEEDS`, ``bootstrap`` from 0 to
+            :data:`MOST_BOOTSTRAP`, a seed from 0).
         PolicyError: for something that is not a policy of this game.
     """
     loaded = _resolve(game, players, options)
-    for what, value, least in (("n", n, 1), ("bootstrap", bootstrap, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            msg = f"{what} must be a whole number of at least {least}, not {value!r}"
-            raise ValueError(msg)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        msg = f"the seed must be a whole number, not {seed!r}"
-        raise ValueError(msg)
+    n = whole_number(n, "tournament: n (seeds per pairing)", low=1, high=MOST_SEEDS)
+    bootstrap = whole_number(bootstrap, "tournament: bootstrap", low=0, high=MOST_BOOTSTRAP)
+    seed = seed_number(seed, "tournament: the seed")
     named = _named(policies)
     fast = {name: get_policy(loaded, policy) for name, policy in named.items()}
     sent = {
@@ -348,7 +353,7 @@ def _run(
 ) -> list[dict[str, Any]]:
     """Every task's rows, in task order (here, on the local cores, or on ``executor``)."""
     options = dict(game.changed_options)
-    cores = workers if workers is not None else default_workers()
+    cores = workers_or_default(workers, "tournament")
     total = sum(stop - start for _, start, stop in tasks)
     pieces: list[tuple[tuple[str, ...], int, int]] = []
     for lineup, start, stop in tasks:  # cut into pieces so both cores finish together
@@ -479,6 +484,8 @@ def ratings(games: pd.DataFrame, *, bootstrap: int = BOOTSTRAP, seed: int = 0) -
         One row per policy, best first: ``policy``, ``rating``, ``low``, ``high``, ``games``,
         ``score`` (its points per game over all its pairings).
     """
+    bootstrap = whole_number(bootstrap, "ratings: bootstrap", low=0, high=MOST_BOOTSTRAP)
+    seed = seed_number(seed, "ratings: the seed")
     names = sorted(set(games["a"]) | set(games["b"]))
     index = {name: i for i, name in enumerate(names)}
     seeds = sorted(set(games["seed"]))
@@ -603,9 +610,9 @@ def _named(policies: Sequence[PolicyLike] | Mapping[str, PolicyLike]) -> dict[st
                 f"two policies are called {name!r}: give them names with a dict, e.g. "
                 "{'mine': my_policy, 'mine, tuned': other}"
             )
-            raise ValueError(msg)
+            raise OptionError(msg)
         named[name] = policy
     if len(named) < 2:
         msg = f"a tournament needs at least two policies, not {len(named)}"
-        raise ValueError(msg)
+        raise OptionError(msg)
     return named

@@ -32,9 +32,10 @@ import pandas as pd
 
 from umbrella_lab.charts import comparison_chart, to_svg, win_rate_chart
 from umbrella_lab.engine.core import REGISTRY, Game, games, load
-from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.engine.errors import UmbrellaLabError, seed_number, whole_number
 from umbrella_lab.sim import compare, simulate, wilson
 from umbrella_lab.sim.policies import game_policies
+from umbrella_lab.sim.simulate import MAX_GAMES
 from umbrella_lab.widgets.views import view_for
 
 GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
@@ -302,11 +303,20 @@ class Dashboard(w.VBox):
 
         Returns:
             The run, also shown on the page and kept as :attr:`current`.
+
+        Raises:
+            OptionError: for a number of games or a seed that is not a whole number in range
+                (nothing is played, the page stays as it was).
         """
         if self.baseline is not None:
             games, seed = self.baseline.games, self.baseline.seed
-        games = int(games if games is not None else self.games_choice.value)
-        seed = int(seed if seed is not None else self.seed_box.value)
+        games = whole_number(
+            games if games is not None else self.games_choice.value,
+            "the number of games",
+            low=1,
+            high=MAX_GAMES,
+        )
+        seed = seed_number(seed if seed is not None else self.seed_box.value)
         game = self.game
         policy = self.policy_choice.value
         side = self.side_choice.value

@@ -26,6 +26,7 @@ from __future__ import annotations
 import html
 import math
 import random
+import threading
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -34,8 +35,9 @@ import anywidget
 import traitlets
 
 from umbrella_lab.engine.core import CHANCE, State
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
-from umbrella_lab.sim.advisor import advise
+from umbrella_lab.sim.advisor import MOST_ROLLOUTS, advise
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.puzzles import Puzzle, load_puzzles
@@ -69,8 +71,12 @@ class PuzzleView(anywidget.AnyWidget):
         index: The puzzle shown first.
         policy: Who plays on in the advisor's rollouts and in the lines (positions only; a
             stored puzzle keeps the evidence it was found with).
-        budget: The advisor's rollouts for a position (default: the game's racing budget).
+        budget: The advisor's rollouts for a position (default: the game's racing budget), at
+            most :data:`~umbrella_lab.sim.advisor.MOST_ROLLOUTS`.
         seed: The advisor's first re-deal seed.
+
+    A move committed in the browser is judged in a background thread, so the kernel keeps
+    listening while the advisor works (``busy`` is true meanwhile).
 
     Attributes:
         game: The game's title; ``number`` and ``count``: which puzzle of how many.
@@ -122,6 +128,14 @@ class PuzzleView(anywidget.AnyWidget):
             if not isinstance(item, Puzzle | State):
                 msg = f"a puzzle is a stored Puzzle or a game position, not {type(item).__name__}"
                 raise PuzzleError(msg)
+        try:
+            if budget is not None:
+                budget = whole_number(budget, "puzzle: budget", low=1, high=MOST_ROLLOUTS)
+            seed = seed_number(seed, "puzzle: the seed")
+        except OptionError as error:
+            raise PuzzleError(str(error)) from None
+        if not isinstance(policy, str) or not policy:
+            raise PuzzleError(f"puzzle: policy must be a policy name, not {policy!r}")
         super().__init__()
         self._items = items
         self._policy = policy
@@ -130,6 +144,7 @@ class PuzzleView(anywidget.AnyWidget):
         self._results: dict[int, str] = {}
         self._state: State | None = None
         self._seat: int | None = None
+        self._worker: threading.Thread | None = None
         self.on_msg(self._on_frontend_msg)
         self.go(index)
 
@@ -206,6 +221,13 @@ class PuzzleView(anywidget.AnyWidget):
         Raises:
             PuzzleError: if this puzzle is already answered, or the move is not a choice.
         """
+        guess = self._choose(choice)
+        return self._answer(self._index, guess)
+
+    def _choose(self, choice: str) -> str:
+        """Check a committed move and mark the view busy; the move's id."""
+        if self.busy:
+            raise PuzzleError("the advisor is still judging the last move: wait for it")
         if self.reveal:
             raise PuzzleError("this puzzle is already answered: reset() asks it again")
         chosen = next((c for c in self.choices if choice in (c["id"], c["label"])), None)
@@ -215,15 +237,35 @@ class PuzzleView(anywidget.AnyWidget):
         self.problem = ""
         self.guess = chosen["id"]
         self.busy = True
+        return chosen["id"]
+
+    def _answer(self, index: int, guess: str) -> dict[str, Any]:
+        """Judge the committed move of puzzle ``index`` and show the reveal."""
         try:
-            reveal = self._evidence(chosen["id"])
+            reveal = self._evidence(guess)
         finally:
             self.busy = False
-        verdict = reveal["yours"]["verdict"]
-        self._results[self._index] = verdict
-        self.reveal = reveal
-        self.tally = _tally(self._results)
+        if self._index == index and self.guess == guess:  # still the puzzle shown
+            self._results[index] = reveal["yours"]["verdict"]
+            self.problem = ""
+            self.reveal = reveal
+            self.tally = _tally(self._results)
         return reveal
+
+    def _answer_in_background(self, index: int, guess: str) -> None:
+        try:
+            self._answer(index, guess)
+        except PuzzleError as error:
+            self.problem = str(error)
+        except Exception as error:  # a bug: show it rather than lose it in a thread
+            self.log.error("puzzle: %s", traceback.format_exc())
+            self.problem = f"Something went wrong: {type(error).__name__}: {error}"
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until a move committed in the browser is judged (at most ``timeout`` seconds)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
 
     def reset(self) -> None:
         """Ask this puzzle again: forget the committed move and hide the reveal."""
@@ -305,8 +347,20 @@ class PuzzleView(anywidget.AnyWidget):
             return
         try:
             kind = content.get("type")
+            if self.busy and kind in ("commit", "next", "previous", "reset"):
+                self.problem = "The advisor is still judging your move: wait for it."
+                return
             if kind == "commit":
-                self.commit(str(content.get("id")))
+                # judged in a thread: the advisor may take seconds, and the kernel must keep
+                # listening meanwhile (as the explorer's advisor does)
+                guess = self._choose(str(content.get("id")))
+                self._worker = threading.Thread(
+                    target=self._answer_in_background,
+                    args=(self._index, guess),
+                    name="umbrella-lab-puzzle",
+                    daemon=True,
+                )
+                self._worker.start()
             elif kind == "next":
                 self.next()
             elif kind == "previous":

@@ -116,12 +116,15 @@ class Quiz(anywidget.AnyWidget):
                 raise QuizError(f"the answer {answer!r} is not one of the choices {labels}")
             scale: dict[str, Any] = {}
         else:
-            if not (isinstance(low, int | float) and isinstance(high, int | float) and low < high):
+            low, high = _finite(low, "low"), _finite(high, "high")
+            if not low < high:
                 raise QuizError(f"a number question needs low < high, not {low!r} and {high!r}")
-            if not isinstance(step, int | float) or step <= 0:
+            if _finite(step, "the step") <= 0:
                 raise QuizError(f"the step must be a number above 0, not {step!r}")
-            if not isinstance(within, int | float) or within < 0:
+            if _finite(within, "'within'") < 0:
                 raise QuizError(f"'within' must be a number of at least 0, not {within!r}")
+            if start is not None and not low <= _finite(start, "start") <= high:
+                raise QuizError(f"start must be a number from {low!r} to {high!r}, not {start!r}")
             middle = start if start is not None else low + round((high - low) / 2 / step) * step
             scale = {
                 "low": low,
@@ -303,8 +306,9 @@ class Quiz(anywidget.AnyWidget):
                 if _same(known, value):
                     return label
             raise QuizError(f"{value!r} is not one of the choices: {', '.join(self.choices)}")
-        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
-            raise QuizError(f"give a number, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise QuizError(f"give a number, not {_short(value)}")
+        value = _finite(value, "the answer")
         low, high = self.scale["low"], self.scale["high"]
         if not low <= value <= high:
             raise QuizError(f"give a number from {_num(low)} to {_num(high)}, not {_num(value)}")
@@ -404,6 +408,30 @@ def _digits(step: float) -> int:
     """Decimal places a step needs: 1 -> 0, 0.5 -> 1, 0.01 -> 2."""
     text = f"{step:.10f}".rstrip("0")
     return len(text.split(".")[1]) if "." in text else 0
+
+
+def _finite(value: Any, what: str) -> float | int:
+    """``value`` if it is an ordinary number, else a :class:`QuizError` naming ``what``.
+
+    Not a bool, not NaN or infinite, and not so large that it has no float.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise QuizError(f"{what} must be a number, not {_short(value)}")
+    try:
+        finite = math.isfinite(float(value))
+    except OverflowError:
+        finite = False
+    if not finite:
+        raise QuizError(f"{what} must be an ordinary (finite) number, not {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    """A value for a message, even a number too long for Python to write out."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _num(value: float) -> str:
