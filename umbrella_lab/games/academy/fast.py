@@ -364,6 +364,7 @@ class QuickSpread(Spread):
             Spread.play(self, s)
             return
         life, start = s.life, s.start
+        s.blocked_at = -1  # the block is settled [opt.boost_target]
         share, left = [0] * len(life), life[:]
         for _ in range(s.pending_damage):
             seat = most_life(left, start)
