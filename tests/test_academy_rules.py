@@ -1775,3 +1775,47 @@ def test_every_event_and_action_of_whole_games_names_a_digest_rule():
             seen |= set(rules_of(state))
         assert state.result.rule in ("game.win", "game.lose")
     assert seen - ids == set()
+
+
+# --- the heuristic and the option moves ----------------------------------------------------------
+
+
+def _heuristic_label(s: AcademyState) -> str:
+    return heuristic(s, random.Random(0)).label(s)
+
+
+def test_heuristic_sends_the_krakens_pair_against_a_later_card_of_3_damage():
+    s = scenario(heroes=("kraken", "rumor"), hands=[[20, 30, 10], [10]], lineup=[10, 45])
+    assert _heuristic_label(s) == (
+        "The Kraken (Hits Twice, 1 bar): attack card 2, villain attack 45 (3 damage), "
+        "with 20 + 30 = 50"
+    )
+    faced = scenario(
+        heroes=("kraken", "rumor"),
+        hands=[[20, 30, 10], [10]],
+        lineup=[10, 45],
+        kraken_target="faced",
+    )
+    assert _heuristic_label(faced) == "The Kraken: attack 20 vs villain attack 10"
+    low = scenario(heroes=("kraken", "rumor"), hands=[[20, 30, 10], [10]], lineup=[10, 30])
+    assert _heuristic_label(low) == "The Kraken: attack 20 vs villain attack 10"  # 2 damage
+
+
+def test_heuristic_boosts_the_card_that_blocked_when_it_spares_2_bars():
+    s = scenario(heroes=("horror", "rumor"), hands=[[45], ["hero-boost-10", 10]], lineup=[45, 10])
+    after = s.apply("The Horror: block with 45 vs villain attack 45 (take 2)")
+    assert _heuristic_label(after).startswith("The Rumor: Hero Boost +10 on the card that blocked")
+    s = scenario(heroes=("horror", "rumor"), hands=[[30], ["hero-boost-10", 10]], lineup=[30, 10])
+    after = s.apply("The Horror: block with 30 vs villain attack 30 (take 1)")
+    assert "boost-on" in kinds(after)  # 1 bar spared for the boost's 1: not worth it
+    assert _heuristic_label(after).startswith("Team: spread")
+
+
+def test_heuristic_lets_space_boy_double_another_heros_card_that_then_blocks():
+    s = scenario(
+        heroes=("rumor", "space-boy"), hands=[[20, 10], [10]], lineup=[40, 10], double_shot="any"
+    )
+    assert _heuristic_label(s) == (
+        "The Rumor: block with 20 doubled by Space Boy = 40 vs villain attack 40 "
+        "(Space Boy uses Double Shot, 1 bar)"
+    )

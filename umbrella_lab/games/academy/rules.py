@@ -736,7 +736,7 @@ def advance(s: AcademyState) -> None:
         if s.pending_damage > 0:  # [life.damage]
             if s.alive == 1 and not s.pogo:  # one hero left: no choice to make
                 hurt(s, s.living[0], s.pending_damage, s.pending_rule)
-                s.pending_damage = 0
+                s.pending_damage, s.blocked_at = 0, -1  # a block is settled [opt.boost_target]
                 continue
             s.stage = "damage"
             return
