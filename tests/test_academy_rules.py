@@ -24,6 +24,7 @@ from umbrella_lab.games.academy.rules import (
     PLAYER_COUNT_TABLE,
     REMOVED,
     UNCONTESTED,
+    AcademyState,
     Attack,
     Damage,
     Heal,
@@ -1418,7 +1419,12 @@ def test_opt_boost_offer_any_also_on_a_card_that_wins_alone():
 
 
 def test_opt_kraken_target_faced_keeps_the_two_cards_on_the_faced_card():
-    s = scenario(heroes=("kraken", "rumor"), hands=[[20, 25, 10], [10]], lineup=[10, 40])
+    s = scenario(
+        heroes=("kraken", "rumor"),
+        hands=[[20, 25, 10], [10]],
+        lineup=[10, 40],
+        kraken_target="faced",
+    )
     assert "kraken-at" not in kinds(s)
     from umbrella_lab.games.academy.rules import HitsTwiceAt
 
@@ -1427,12 +1433,8 @@ def test_opt_kraken_target_faced_keeps_the_two_cards_on_the_faced_card():
 
 
 def test_opt_kraken_target_any_hits_another_card_and_the_turn_goes_on():
-    s = scenario(
-        heroes=("kraken", "rumor"),
-        hands=[[20, 25, 10], [10]],
-        lineup=[10, 40],
-        kraken_target="any",
-    )
+    # kraken_target="any", the default: "against any Villain Attack Card"
+    s = scenario(heroes=("kraken", "rumor"), hands=[[20, 25, 10], [10]], lineup=[10, 40])
     after = s.apply(
         "The Kraken (Hits Twice, 1 bar): attack card 2, villain attack 40 (2 damage), "
         "with 20 + 25 = 45"
@@ -1495,6 +1497,41 @@ def test_opt_boost_target_table_boosts_the_card_that_blocked_before_its_damage()
     assert after.outcomes[0] == DEFEATED and after.life == [5, 4]  # only the boost's bar
     assert rules_of(after)[:2] == ["story.hero-boost", "story.hero-boost"]
     assert after.stage == "face" and after.to_act == 1
+
+
+def _blocked_for_two() -> AcademyState:
+    """The Horror blocks a 45 (3 damage): the team has 2 bars to place; The Rumor holds +10."""
+    s = scenario(heroes=("horror", "rumor"), hands=[[45], ["hero-boost-10", 10]], lineup=[45, 10])
+    return s.apply("The Horror: block with 45 vs villain attack 45 (take 2)")
+
+
+def test_opt_boost_target_table_settles_the_block_once_its_first_bar_is_placed():
+    # "you must take HALF the Damage rounded up": a boost comes before any bar, or not at all
+    after = _blocked_for_two()
+    assert after.pending_damage == 2 and "boost-on" in kinds(after)
+    spared = after.apply(
+        "The Rumor: Hero Boost +10 on the card that blocked card 1, villain attack 45 "
+        "(3 damage): defeat it, 2 damage not taken (The Rumor loses 1 bar)"
+    )
+    assert spared.outcomes[0] == DEFEATED and spared.life == [5, 4]
+    placed = after.apply("Team: 1 damage to The Horror (1 more to place)")
+    assert placed.pending_damage == 1 and "boost-on" not in kinds(placed)
+    from umbrella_lab.games.academy.rules import HeroBoostOn
+
+    error = refusal(placed, HeroBoostOn(1, held(placed, 1, "hero-boost-10"), 0))
+    assert error.rule == "story.hero-boost" and "settled" in str(error)
+    placed = placed.apply("Team: 1 damage to The Rumor")
+    assert placed.outcomes[0] == BLOCKED and placed.life == [4, 4]  # the whole half taken
+
+
+def test_opt_boost_target_table_gives_one_result_whatever_the_order_of_placement():
+    after = _blocked_for_two()
+    endings = set()
+    for first in ("The Horror", "The Rumor"):
+        placed = after.apply(f"Team: 1 damage to {first} (1 more to place)")
+        placed = placed.apply("Team: 1 damage to The Horror")
+        endings.add((tuple(placed.outcomes), sum(placed.life)))
+    assert endings == {((BLOCKED, PENDING), 8)}
 
 
 TRIO = ("horror", "rumor", "seance")
@@ -1738,3 +1775,47 @@ def test_every_event_and_action_of_whole_games_names_a_digest_rule():
             seen |= set(rules_of(state))
         assert state.result.rule in ("game.win", "game.lose")
     assert seen - ids == set()
+
+
+# --- the heuristic and the option moves ----------------------------------------------------------
+
+
+def _heuristic_label(s: AcademyState) -> str:
+    return heuristic(s, random.Random(0)).label(s)
+
+
+def test_heuristic_sends_the_krakens_pair_against_a_later_card_of_3_damage():
+    s = scenario(heroes=("kraken", "rumor"), hands=[[20, 30, 10], [10]], lineup=[10, 45])
+    assert _heuristic_label(s) == (
+        "The Kraken (Hits Twice, 1 bar): attack card 2, villain attack 45 (3 damage), "
+        "with 20 + 30 = 50"
+    )
+    faced = scenario(
+        heroes=("kraken", "rumor"),
+        hands=[[20, 30, 10], [10]],
+        lineup=[10, 45],
+        kraken_target="faced",
+    )
+    assert _heuristic_label(faced) == "The Kraken: attack 20 vs villain attack 10"
+    low = scenario(heroes=("kraken", "rumor"), hands=[[20, 30, 10], [10]], lineup=[10, 30])
+    assert _heuristic_label(low) == "The Kraken: attack 20 vs villain attack 10"  # 2 damage
+
+
+def test_heuristic_boosts_the_card_that_blocked_when_it_spares_2_bars():
+    s = scenario(heroes=("horror", "rumor"), hands=[[45], ["hero-boost-10", 10]], lineup=[45, 10])
+    after = s.apply("The Horror: block with 45 vs villain attack 45 (take 2)")
+    assert _heuristic_label(after).startswith("The Rumor: Hero Boost +10 on the card that blocked")
+    s = scenario(heroes=("horror", "rumor"), hands=[[30], ["hero-boost-10", 10]], lineup=[30, 10])
+    after = s.apply("The Horror: block with 30 vs villain attack 30 (take 1)")
+    assert "boost-on" in kinds(after)  # 1 bar spared for the boost's 1: not worth it
+    assert _heuristic_label(after).startswith("Team: spread")
+
+
+def test_heuristic_lets_space_boy_double_another_heros_card_that_then_blocks():
+    s = scenario(
+        heroes=("rumor", "space-boy"), hands=[[20, 10], [10]], lineup=[40, 10], double_shot="any"
+    )
+    assert _heuristic_label(s) == (
+        "The Rumor: block with 20 doubled by Space Boy = 40 vs villain attack 40 "
+        "(Space Boy uses Double Shot, 1 bar)"
+    )

@@ -1114,6 +1114,33 @@ def test_opt_new_facility_all_the_new_facility_must_be_destroyed_too():
     assert s.is_over and s.result.rule == "game.hero-wins"
 
 
+def _starting_facilities(**options) -> list[str]:
+    state = ul.load("corporation", **options).new(seed=0)
+    return [state.cards.umbrella[n].id for n in state.facilities]
+
+
+def test_opt_starting_facilities_6_start_in_play_and_the_new_facility_is_a_seventh():
+    # starting_facilities=6, the default: "all 6 Facility cards in play except for the New
+    # Facility" read as six starting facilities
+    state = ul.load("corporation").new(seed=0)
+    names = _starting_facilities()
+    assert len(names) == 6 and "paris-lab" in names and "new-facility" not in names
+    assert [c.kind for c in state.cards.umbrella].count("facility") == 7
+
+
+def test_opt_starting_facilities_5_the_new_facility_is_the_sixth_facility_card():
+    state = ul.load("corporation", starting_facilities=5).new(seed=0)
+    names = _starting_facilities(starting_facilities=5)
+    assert len(names) == 5 and "paris-lab" not in names  # the last of the data is left out
+    facility_cards = [c.id for c in state.cards.umbrella if c.kind == "facility"]
+    assert len(facility_cards) == 6 and "new-facility" in facility_cards
+    assert not state.check()
+    s = assault_ready(facilities=["rockfort"], starting_facilities=5)
+    s = rolls(play(s, "assault", "Rockfort"), 7, 7)
+    assert s.is_over and s.result.rule == "game.hero-wins"
+    assert any(s.cards.umbrella[n].id == "new-facility" for n in s.decks[UMBRELLA])
+
+
 def test_opt_cards_full_keeps_the_invented_abilities():
     state = ul.load("corporation").new(seed=0)
     assert {c.effect for c in state.cards.hero} >= {"medic", "lucky", "bonus-vs"}

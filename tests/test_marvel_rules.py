@@ -245,6 +245,7 @@ def test_villain_threat_bam_clockwise_from_the_villain():
         threats={"times-square": "ultron-clone-1", "stark-labs": "ultron-clone-2"},
         at={"hulk": "central-park", "wasp": "central-park"},
         plan_deck=["ultron-02"],
+        bam_order="clockwise",
     )
     after = villain_acts(s, "ultron-01")  # Ultron stays at nypd-hq (3): order 3,4,5,0,1,2
     texts = [e.text for e in after.events if e.rule == "villain.threat-bam"]
@@ -315,7 +316,8 @@ def test_villain_special_last():
 
 
 def test_turn_first_the_heroes_choose():
-    state = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=1)
+    # (the villain's first card is a BAM! with two Threats: clockwise, so no choice comes first)
+    state = ul.load("marvel", players=2, heroes=("hulk", "wasp"), bam_order="clockwise").new(1)
     assert labels(state) == ["Hulk starts", "Wasp starts"] and state.to_act == ul.TEAM
     after = state.apply("Wasp starts")
     assert after.turn == 1 and "turn.first" in rules_of(after)
@@ -634,6 +636,35 @@ def test_hero_damage_the_hero_chooses_a_card_for_the_bottom_of_the_deck():
     assert rules_of(lost)[0] == "dash.red-skull"
 
 
+def test_redeal_keeps_what_the_table_knows_the_cards_lost_under_a_deck():
+    # a search player's re-deal must know what the table knows [hero.damage]
+    s = table(
+        plan_deck=["red-skull-02"], at={"wasp": "nypd-hq"}, hands={"wasp": ["wasp-01", "wasp-02"]}
+    )
+    lost = villain_acts(s, "red-skull-01").apply("lose/1/wasp-02")
+    under = rules.card_number(s, "wasp-02")
+    assert lost.decks[1][0] == under and lost.under[1] == 1
+    again = [lost.redeal(0, seed) for seed in range(8)]
+    assert all(d.decks[1][0] == under for d in again)  # still at the bottom of Wasp's deck
+    assert all(sorted(d.decks[1]) == sorted(lost.decks[1]) for d in again)
+    assert len({tuple(d.decks[1]) for d in again}) > 1  # the unseen cards are dealt anew
+    assert all(d.hands == lost.hands and not d.check() for d in again)
+
+
+def test_redeal_keeps_a_master_plan_card_the_heroes_left_on_top_or_put_at_the_bottom():
+    s = table(
+        heroes=("black-widow", "hulk"),
+        hands={"black-widow": ["black-widow-06"]},
+        plan_deck=["red-skull-05", "red-skull-03", "red-skull-08"],
+    )
+    looked = s.apply("play/0/black-widow-06").apply("special/0")
+    top = looked.plan_deck[-1]
+    for choice, place in (("keep", -1), ("bottom", 0)):
+        after = looked.apply(f"choose/0/{choice}")
+        assert after.plan_deck[place] == top
+        assert all(after.redeal(1, seed).plan_deck[place] == top for seed in range(6))
+
+
 def test_hero_ko_the_last_card_lost():
     s = table(plan_deck=["red-skull-02"], at={"wasp": "nypd-hq"}, hands={"wasp": ["wasp-01"]})
     after = villain_acts(s, "red-skull-01")
@@ -856,29 +887,27 @@ def test_opt_solo_tokens_per_hero():
     assert after.ask[0] == "give" and len(after.tokens) == 3
 
 
-def test_solo_third_mission_draws_three():
+def _solo_third_mission(**options):
     s = table(
         heroes=("hulk", "wasp", "ant-man"),
         players=1,
         hands={"shield": ["hulk-06"]},
         thugs={"times-square": 1},
+        **options,
     )
     s.progress, s.done = [9, 8, 4], [True, False, True]
-    after = s.apply("play/0/hulk-06").apply("attack/0/thug/card")
+    return s.apply("play/0/hulk-06").apply("attack/0/thug/card")
+
+
+def test_solo_third_mission_draws_one_card_for_the_one_player():
+    # solo_third_draw=1, the default: "allows all players to immediately draw 1 card"
+    after = _solo_third_mission()
+    assert len(after.hands[0]) == 1 and "solo.third" in rules_of(after)
+
+
+def test_opt_solo_third_draw_three_one_per_hero():
+    after = _solo_third_mission(solo_third_draw=3)
     assert len(after.hands[0]) == 3 and "solo.third" in rules_of(after)
-
-
-def test_opt_solo_third_draw_one():
-    s = table(
-        heroes=("hulk", "wasp", "ant-man"),
-        players=1,
-        hands={"shield": ["hulk-06"]},
-        thugs={"times-square": 1},
-        solo_third_draw=1,
-    )
-    s.progress, s.done = [9, 8, 4], [True, False, True]
-    after = s.apply("play/0/hulk-06").apply("attack/0/thug/card")
-    assert len(after.hands[0]) == 1
 
 
 def test_opt_solo_damage_once():
@@ -1225,6 +1254,35 @@ def test_threat_explosive_trap_two_heroics_in_a_turn():
     assert done.civilians[TS] == 0 and done.progress[0] == 1
 
 
+def _trapped_civilian(**options):
+    """Hulk at an Explosive Trap with one Civilian; hulk-09 gives one Heroic symbol only."""
+    s = table(
+        villain="taskmaster",
+        threats={"times-square": "explosive-trap-1"},
+        civilians={"times-square": 1},
+        hands={"hulk": ["hulk-09"]},
+        **options,
+    )
+    return s.apply("play/0/hulk-09")
+
+
+def test_threat_explosive_trap_a_heroic_that_cannot_be_finished_says_it_is_lost():
+    # "Rescuing a Civilian here takes 1 more Heroic action"; the first lasts to the turn's end
+    after = _trapped_civilian()
+    lost_label = (
+        "Hulk: Heroic at a trapped Civilian, 1 of the 2 it needs: none is left to finish it "
+        "this turn, so it is lost"
+    )
+    assert lost_label in labels(after) and "Hulk: rescue a Civilian" not in labels(after)
+    lost = after.apply(lost_label).apply("done/0")
+    assert lost.civilians[TS] == 1 and lost.primed[TS] == 0
+
+
+def test_opt_trap_same_turn_false_a_first_heroic_is_not_lost():
+    after = _trapped_civilian(trap_same_turn=False)
+    assert "Hulk: rescue a Civilian" in labels(after)
+
+
 def test_opt_trap_same_turn_false_keeps_the_first_heroic():
     s = table(
         villain="taskmaster",
@@ -1428,6 +1486,40 @@ def test_special_photon_blast_two_attacks_next_door():
     assert two.thugs[CP] == 0 and two.progress[1] == 2 and "special.photon-blast" in rules_of(two)
 
 
+def test_special_photon_blast_second_attack_comes_after_the_first_has_done_its_work():
+    # "2 Attacks in one adjacent location": two Attacks, one after the other; the first
+    # completes the second mission, so the second may already hit the villain there
+    s = table(
+        heroes=("captain-marvel", "hulk"),
+        thugs={"central-park": 1},
+        villain_at="central-park",
+        hands={"captain-marvel": ["captain-marvel-04"]},
+    )
+    s.progress, s.done = [0, s.cards.missions[1].size - 1, 0], [True, False, False]
+    where = s.apply("play/0/captain-marvel-04").apply("special/0").apply("choose/0/central-park")
+    assert [e.text for e in where.events] == ["Captain Marvel: blast Central Park."]
+    one = where.apply("choose/0/thug")
+    assert "mission.vulnerable" in rules_of(one)
+    assert [a.id for a in one.legal_actions()] == ["choose/0/villain"]
+    two = one.apply("choose/0/villain")
+    assert two.health == s.health - 1 and two.ask is None
+
+
+def test_every_decision_is_an_event_citing_its_rule():
+    s = table(threats={"times-square": "crossbones"}, plan_deck=["red-skull-02"])
+    hit = villain_acts(s, "red-skull-01").apply("choose/-2/nobody")
+    assert [e.rule for e in hit.events] == ["threat.strike-or-crisis"]
+    assert hit.events[0].text.startswith("The heroes: nobody stops it: ")
+    s = table(heroes=("wasp", "hulk", "ant-man"), hands={"wasp": ["wasp-02"]})
+    after = s.apply("play/0/wasp-02").apply("special/0").apply("choose/0/nypd-hq")
+    alone = after.apply("choose/0/nobody")
+    assert [(e.rule, e.text) for e in alone.events] == [
+        ("special.wings", "Wasp: nobody else flies along.")
+    ]
+    along = after.apply("choose/0/hulk")  # a choice that speaks is not said twice
+    assert [e.text for e in along.events] == ["Hulk flies along."]
+
+
 def test_special_grow_move_then_three_damage():
     s = table(
         heroes=("ant-man", "hulk"),
@@ -1513,15 +1605,28 @@ def test_opt_ties_the_heroes_choose_who_takes_damage_first():
     assert seat.apply("play/0/hulk-05").apply("done/0").ask is None
 
 
-def test_opt_bam_order_team_chooses():
+def _two_threat_bams(**options):
     s = table(
         villain="ultron",
         threats={"times-square": "ultron-clone-1", "stark-labs": "ultron-clone-2"},
         at={"hulk": "central-park", "wasp": "central-park"},
         plan_deck=["ultron-02"],
-        bam_order="team",
+        **options,
     )
-    after = villain_acts(s, "ultron-01")
+    return villain_acts(s, "ultron-01")
+
+
+def test_opt_bam_order_clockwise_takes_the_threats_clockwise_from_the_villain():
+    after = _two_threat_bams(bam_order="clockwise")
+    assert after.ask is None
+    texts = [e.text for e in after.events if e.rule == "villain.threat-bam"]
+    assert len(texts) == 2 and texts[0].endswith("Times Square: BAM!")
+    assert "opt.bam_order" not in rules_of(after)
+
+
+def test_opt_bam_order_team_chooses():
+    # bam_order="team", the default: "the players decide how they should be resolved"
+    after = _two_threat_bams()
     assert after.ask[0] == "bam-order" and after.to_act == ul.TEAM
     assert [a.id for a in after.legal_actions()] == [
         "choose/-2/times-square",

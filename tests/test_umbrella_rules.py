@@ -850,14 +850,14 @@ def _zone_power(**options):
 
 
 def test_opt_swap_zone_around_keeps_to_the_four_zones_around_the_stage():
-    after = _zone_power()
+    after = _zone_power(swap_zone="around")
     assert after.step == "swap-zone" and "swap-far-zone" not in kinds(after)
     error = refusal(after, SwapFarZone(0, 4, 0, 0))  # a yellow umbrella of P2's personal zone
     assert error.rule == "opt.swap_zone"
 
 
 def test_opt_swap_zone_any_may_use_a_zone_away_from_the_stage():
-    after = _zone_power(swap_zone="any")
+    after = _zone_power()  # swap_zone="any", the default: "from a Waiting Zone"
     assert {"swap-zone", "swap-far-zone", "skip"} <= kinds(after)
     swapped = after.apply(
         "P1: swap a red umbrella of P2's personal zone with the yellow umbrella at row 1, column 1"

@@ -167,8 +167,8 @@ OPTIONS = (
         "boost_target",
         "table",
         "A Hero Boost goes 'on any Hero Attack Card on the table': on the card being played, or "
-        "on the card that just blocked while its damage is placed ('table'; the move boost-on), "
-        "or only on the card being played ('played').",
+        "on the card that just blocked, before any of its damage is placed ('table'; the move "
+        "boost-on), or only on the card being played ('played').",
         ("table", "played"),
     ),
     _choice(
@@ -194,10 +194,11 @@ OPTIONS = (
     ),
     _choice(
         "kraken_target",
-        "faced",
-        "The Kraken's two cards go against the faced card ('faced'), or against any card still "
-        "in the lineup, as the card says ('any'; the faced card then still waits).",
-        ("faced", "any"),
+        "any",
+        "The Kraken's two cards go 'against any Villain Attack Card' still in the lineup "
+        "('any'; against another card than the faced one, the faced card still waits), or only "
+        "against the faced card ('faced').",
+        ("any", "faced"),
     ),
     _choice(
         "cards",
@@ -262,7 +263,7 @@ INFO = GameInfo(
     data=data_files,
     legacy=read_old_key,
     check=check_table,
-    version=2,
+    version=3,
     cooperative=True,
     describe="Co-operative card game: face the villains' lineups left to right, survive the "
     "Final Battle.",

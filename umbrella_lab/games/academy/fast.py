@@ -77,7 +77,7 @@ def move_on(s: AcademyState) -> None:
         return
     if s.pending_damage and s.alive == 1 and not s.pogo:  # the last hero takes it [life.damage]
         lose_bars(s, s.living[0], s.pending_damage)
-        s.pending_damage = 0
+        s.pending_damage, s.blocked_at = 0, -1  # the block is settled [opt.boost_target]
         if not any(s.life):
             advance(s)
             return
@@ -364,6 +364,7 @@ class QuickSpread(Spread):
             Spread.play(self, s)
             return
         life, start = s.life, s.start
+        s.blocked_at = -1  # the block is settled [opt.boost_target]
         share, left = [0] * len(life), life[:]
         for _ in range(s.pending_damage):
             seat = most_life(left, start)
@@ -507,7 +508,7 @@ class QuickVanyaHit(VanyaHit):
             return
         s.pending_damage, s.pending_rule = s.pending_damage + VANYA_DAMAGE, "power.vanya"
         bars = min(VANYA_DAMAGE, s.pending_damage)
-        s.pending_damage -= bars
+        s.pending_damage, s.blocked_at = s.pending_damage - bars, -1
         left = lose_bars(s, self.target, bars)
         if left and s.options.excess_damage == "reassign":
             s.pending_damage += left

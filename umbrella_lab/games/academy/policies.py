@@ -7,7 +7,12 @@
   - block when you can only equal it, to keep the card out of the Final Battle (turn.block);
   - heal with a high-heal card when you let a card through (tip of turn.heal);
   - use powers when they save real damage, keeping some life in reserve (power.use);
-  - spread damage onto the hero with the most life (life.damage).
+  - spread damage onto the hero with the most life (life.damage);
+  - the option moves: a Hero Boost on the card that just blocked when it spares 2 bars for its
+    1 (boost-on), The Kraken's pair against a later card of 3 damage or more while the faced
+    card deals at most 1 (kraken-at), and Space Boy doubling another hero's card that then
+    blocks or wins a card of 2 damage or more (double-for), each only by a hero with 3 bars
+    or more.
 
 The strategy reads best in :func:`choose_face` and :func:`choose`, which pick from the legal
 moves. Simulations ask the heuristic thousands of times a second, so it mostly finds the same
@@ -49,6 +54,7 @@ from umbrella_lab.games.academy.rules import (
     AcademyState,
     CallPogo,
     Choose,
+    HeroBoostOn,
     HitsTwiceAt,
     HorrorGift,
     Pass,
@@ -99,10 +105,27 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
             return made(QuickPogo, 0)
+        if state.blocked_at >= 0 and state.pending_damage >= 2:
+            move = _boost_on(state)
+            if move is not None:
+                return move
         return made(QuickSpread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
         return made(QuickKeep)
     return quick_choice(state)
+
+
+def _boost_on(s: AcademyState) -> Move | None:
+    """A Hero Boost on the card that just blocked, when it spares 2 bars for its 1.
+
+    The smallest boost of a hero with 3 bars or more does it (any boost spares the whole half)
+    [opt.boost_target].
+    """
+    moves = [m for m in HeroBoostOn.legal(s) if s.life[m.seat] >= 3]
+    if not moves:
+        return None
+    boost_of = s.cards.boost
+    return min(moves, key=lambda m: (boost_of[m.boost], m.seat))
 
 
 # --- a hero facing a card ---------------------------------------------------------------------
@@ -120,6 +143,14 @@ def choose_face(s: AcademyState, moves: list[Move]) -> Move:
         by_kind.setdefault(move.kind, []).append(move)
     if "pogo" in by_kind and life <= 2:
         return by_kind["pogo"][0]
+    if "double-for" in by_kind and damage >= 2:  # Space Boy doubles this card [opt.double_shot]
+        helped = [m for m in by_kind["double-for"] if s.life[m.helper] >= 3]
+        if helped and "attack" not in by_kind:
+            return min(helped, key=lambda m: deck[m.card].attack)
+    if "kraken-at" in by_kind and life >= 3 and damage <= 1:  # [opt.kraken_target]
+        move = _kraken_at(s, by_kind["kraken-at"])
+        if move is not None:
+            return move
     if "attack" in by_kind:  # the lowest card that wins
         return min(
             by_kind["attack"], key=lambda m: (deck[m.card].attack, deck[m.card].kind != "attack")
@@ -158,6 +189,24 @@ def choose_face(s: AcademyState, moves: list[Move]) -> Move:
     if "pass" in by_kind:
         return by_kind["pass"][0]
     return moves[0]
+
+
+def _kraken_at(s: AcademyState, moves: list[Move]) -> Move | None:
+    """The Kraken's pair against a later card of 3 damage or more, the lowest total that wins.
+
+    Used while the faced card deals at most 1, so the pair saves more than the power's bar
+    and the faced card can still be answered or let go cheaply [opt.kraken_target].
+    """
+    deck = s.cards.hero_deck
+    worth = [
+        m
+        for m in moves
+        if s.villain_damage(s.lineup[m.position]) >= 3
+        and deck[m.card].attack + deck[m.second].attack > s.villain_attack(s.lineup[m.position])
+    ]
+    if not worth:
+        return None
+    return min(worth, key=lambda m: (deck[m.card].attack + deck[m.second].attack, m.position))
 
 
 def _power_worth_it(s: AcademyState, seat: int, damage: int) -> bool:
@@ -199,6 +248,16 @@ def quick_face(s: AcademyState) -> Move | None:
         return made(QuickPogo, 0)
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
+    if (
+        s.options.kraken_target == "any"
+        and s.life[seat] >= 3
+        and s.power_of(seat) == "kraken"
+        and s.villain_damage(code) <= 1
+        and not power_blocked(s, seat)
+    ):
+        return None  # maybe The Kraken's pair against a later card: choose_face weighs it
+    if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
+        return None  # maybe Space Boy doubles this card: choose_face weighs it
     cards = s.cards
     if code < FINAL_VILLAIN:  # its attack value (s.villain_attack)
         value = cards.villain_attack[code].attack + (s.boost_amount if code == s.boost_card else 0)

@@ -115,9 +115,9 @@ class AcademyState(State):
         lineup: The lineup, left to right (Villain Attack card numbers, or 1000 + villain).
         outcomes: The outcome of each lineup card (PENDING, DEFEATED, BLOCKED, ...).
         boost_card, boost_amount: The card a Villain Attack Boost raises, and by how much.
-        blocked_at: The lineup position of the blocked card whose half damage the team is
-            placing, while a Hero Boost may still go on the card that blocked it
-            [opt.boost_target]; else -1.
+        blocked_at: The lineup position of the card just blocked, before the team places any
+            bar of its half damage: a Hero Boost may still go on the card that blocked it
+            [opt.boost_target]; else -1 (the block is settled once a bar is placed).
         stage: What is decided now: ``face`` (a hero answers the faced card), ``choose``,
             ``damage``, ``keep``, a power's choices (``horror``, ``number-five``, ``rumor``,
             ``seance``, ``vanya``, ``vanya-hit``) or ``over``.
@@ -736,7 +736,7 @@ def advance(s: AcademyState) -> None:
         if s.pending_damage > 0:  # [life.damage]
             if s.alive == 1 and not s.pogo:  # one hero left: no choice to make
                 hurt(s, s.living[0], s.pending_damage, s.pending_rule)
-                s.pending_damage = 0
+                s.pending_damage, s.blocked_at = 0, -1  # a block is settled [opt.boost_target]
                 continue
             s.stage = "damage"
             return
@@ -869,9 +869,10 @@ def take_block_damage(
 ) -> None:
     """Half a blocked card's damage: the team places it, or the blocker takes it.
 
-    While the team places it, a Hero Boost may still go on the card that blocked (with
+    Before the team places any of it, a Hero Boost may still go on the card that blocked (with
     boost_target="table"; on a power's card only with boost_with_power=True): ``blocked_at``
-    names the blocked card [turn.block] [opt.block_damage] [opt.boost_target].
+    names the blocked card until the first bar is placed, when the block is settled
+    [turn.block] [opt.block_damage] [opt.boost_target].
     """
     s.blocked_at = -1
     if not half:
@@ -1476,7 +1477,7 @@ def brothers_refusal(s: AcademyState) -> tuple[str, str] | None:
 
 
 def boost_spares(s: AcademyState, code: int) -> int:
-    """The damage a Hero Boost on the card that blocked ``code`` spares: what is left of its half.
+    """The damage a Hero Boost on the card that blocked ``code`` spares: its whole half.
 
     [opt.boost_target]
     """
@@ -1559,9 +1560,11 @@ class HeroBoostOn(Move):
     """A Hero Boost on a card already on the table: the card that blocked (boost_target="table").
 
     The card says "place this card on any Hero Attack Card on the table": with
-    boost_target="table" a hero may place a boost on the card that just blocked, while the team
-    is still placing the block's half damage. The card now beats the blocked card: it counts as
-    defeated, and the damage not yet placed is not taken. The boost's owner loses 1 bar
+    boost_target="table" a hero may place a boost on the card that just blocked, before the team
+    places any bar of the block's half damage. The card now beats the blocked card: it counts as
+    defeated, and none of the half damage is taken. Once a bar is placed the block is settled
+    ("you must take HALF the Damage"), so the result never depends on the order of placement.
+    The boost's owner loses 1 bar
     [story.hero-boost] [opt.boost_target]. Any living hero may play it, as an interrupt (with
     hero_boost="own-turn" a boost goes only on its owner's card play [opt.hero_boost]); on a card
     played with a power only with boost_with_power=True [opt.boost_with_power].
@@ -1647,7 +1650,8 @@ class HeroBoostOn(Move):
             return why
         if not (s.stage == "damage" and s.pending_rule == "turn.block" and s.blocked_at >= 0):
             return (
-                "a Hero Boost goes on a card on the table while its block's damage is placed",
+                "a Hero Boost goes on the card that just blocked before any of the block's "
+                "damage is placed: once a bar is placed, the block is settled",
                 "story.hero-boost",
             )
         if self.position != s.blocked_at:
@@ -1715,6 +1719,7 @@ def place_damage(s: AcademyState, seat: int, bars: int) -> None:
     """
     bars = min(bars, s.pending_damage)
     s.pending_damage -= bars
+    s.blocked_at = -1  # the block is settled once its damage is placed [opt.boost_target]
     left = hurt(s, seat, bars, s.pending_rule)
     if left and s.options.excess_damage == "reassign":
         s.pending_damage += left  # [life.death] the rest must go to another living hero
@@ -1757,6 +1762,7 @@ def spread(s: AcademyState) -> None:
         share[seat] += 1
         placed += 1
     s.pending_damage -= placed
+    s.blocked_at = -1  # the block is settled once its damage is placed [opt.boost_target]
     for seat in clockwise(s, s.start):
         if share[seat]:
             hurt(s, seat, share[seat], s.pending_rule)

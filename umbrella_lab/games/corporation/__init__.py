@@ -135,6 +135,14 @@ OPTIONS = (
         ("discard", "removed"),
     ),
     _choice(
+        "starting_facilities",
+        6,
+        "'All 6 Facility cards in play except for the New Facility': six starting facilities, "
+        "the New Facility a seventh (6), or six Facility cards in all, the New Facility one of "
+        "them, so five start in play (5; the last of the data is left out of the game).",
+        (6, 5),
+    ),
+    _choice(
         "new_facility",
         "in-play",
         "The Heroes win when no facility is in play ('in-play'), or only once the New "

@@ -652,6 +652,28 @@ def rulebook_cards(cards: Cards) -> Cards:
     return found
 
 
+_FIVE_FACILITY_CARDS: dict[int, Cards] = {}
+
+
+def five_facility_cards(cards: Cards) -> Cards:
+    """The cards with only five starting facilities: the last one of the data is left out.
+
+    The rulebook says "The Umbrella player starts with all 6 Facility cards in play except for
+    the New Facility": read as six Facility cards in all, the New Facility one of them, five
+    start in play [opt.starting_facilities]. The rulebook names no facility, so the one left
+    out of the game is the last starting facility of the data files.
+    """
+    found = _FIVE_FACILITY_CARDS.get(id(cards))
+    if found is None or found.source != cards.source:
+        starting = [n for n, c in enumerate(cards.umbrella) if c.start]
+        left_out = starting[-1]
+        found = replace(
+            cards, umbrella=tuple(c for n, c in enumerate(cards.umbrella) if n != left_out)
+        )
+        _FIVE_FACILITY_CARDS[id(cards)] = found
+    return found
+
+
 def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     """Deal a table [setup.*].
 
@@ -661,6 +683,8 @@ def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     cards = load_cards(game.options["data"])
     if game.options["cards"] == "rulebook":  # [opt.cards]
         cards = rulebook_cards(cards)
+    if game.options["starting_facilities"] == 5:  # [opt.starting_facilities]
+        cards = five_facility_cards(cards)
     rng = random.Random(seed)
     s = CorporationState.__new__(CorporationState)
     s.game, s.seed, s.cards, s.events = game, seed, cards, events

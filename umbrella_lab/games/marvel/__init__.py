@@ -69,10 +69,10 @@ OPTIONS = (
     ),
     _choice(
         "bam_order",
-        "clockwise",
-        "Several Threat BAMs at once: clockwise from the villain, or in the order the heroes "
-        "choose ('team').",
-        ("clockwise", "team"),
+        "team",
+        "Several Threat BAMs at once: in the order the heroes choose ('team'; 'the players "
+        "decide' ties), or clockwise from the villain ('clockwise').",
+        ("team", "clockwise"),
     ),
     _choice(
         "overflow_count",
@@ -136,9 +136,10 @@ OPTIONS = (
     ),
     _choice(
         "solo_third_draw",
-        3,
-        "Solo: cards drawn when the third mission is done (3: one per hero; or 1).",
-        (3, 1),
+        1,
+        "Solo: cards drawn when the third mission is done (1: 'all players' is the one "
+        "player; or 3, one per hero).",
+        (1, 3),
     ),
     _choice(
         "solo_shrink",
@@ -215,7 +216,7 @@ INFO = GameInfo(
     digest=DIGEST,
     data=data_files,
     check=check_table,
-    version=1,
+    version=2,
     cooperative=True,
     describe="Co-operative: heroes build a Storyline against a villain's Master Plan, complete "
     "missions, then take the villain down.",

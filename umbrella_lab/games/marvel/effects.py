@@ -1176,6 +1176,9 @@ class InterrogateAsk(Ask):
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         if choice:
             s.plan_deck.insert(0, s.plan_deck.pop())
+            s.under[-1] += 1
+        else:
+            s.on_top[-1] = s.plan_deck[-1]
         s.say(self.rule, lambda: "The card goes to the bottom." if choice else "It stays on top.")
 
 
@@ -1372,6 +1375,8 @@ class TutorAsk(Ask):
         deck.remove(choice)
         s._rng().shuffle(deck)
         deck.append(choice)
+        index = s.deck_index(pending[2])
+        s.under[index], s.on_top[index] = 0, choice
         s.say(self.rule, lambda: "The deck is shuffled; the chosen card is on top.")
 
 
@@ -1467,6 +1472,7 @@ class CrisisForCardAsk(Ask):
         hand = s.hand_of(hero)
         hand.remove(card)
         s.deck_of(hero).insert(0, card)
+        s.under[s.deck_index(hero)] += 1
         if source < 10:
             s.crisis_at[source] -= 1
         else:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import TEAM, Game, Result, State
+from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
 from umbrella_lab.engine.moves import ByName, Move, Words
 from umbrella_lab.engine.words import plural
@@ -104,6 +104,11 @@ class MarvelState(State):
         tokens: Action tokens (Move, Attack, Heroic, Wild) by pool: each hero's own, or one
             shared pool in the solo mode [opt.solo_tokens].
         plan_deck: The Master Plan deck (the top is its last card).
+        under: Per deck (each hero deck, then the Master Plan deck last), the cards put at its
+            bottom since it was last shuffled, where the table saw them go [hero.damage]
+            [special.interrogate]; more than the deck holds means all of it.
+        on_top: Per deck (the same order), the card the heroes chose to leave on top
+            [special.tutor] [special.interrogate], or -1; known while it is still on top.
         storyline: Every card played, in order (hero cards, and PLAN + a Master Plan card).
         since_plan: Hero cards added since the last Master Plan card [turn.cadence].
         pressure: True once the villain is Under Pressure [turn.pressure].
@@ -139,6 +144,7 @@ class MarvelState(State):
         "heroes",
         "ko",
         "marks",
+        "on_top",
         "options",
         "outcome",
         "places",
@@ -163,6 +169,7 @@ class MarvelState(State):
         "track",
         "turn",
         "turns",
+        "under",
         "villain",
         "villain_at",
         "virus",
@@ -187,6 +194,7 @@ class MarvelState(State):
         new.decks = [deck[:] for deck in self.decks]
         new.tokens = [pool[:] for pool in self.tokens]
         new.plan_deck, new.storyline = self.plan_deck[:], self.storyline[:]
+        new.under, new.on_top = self.under[:], self.on_top[:]
         new.since_plan, new.pressure, new.vulnerable = (
             self.since_plan,
             self.pressure,
@@ -255,7 +263,11 @@ class MarvelState(State):
 
     def deck_of(self, hero: int) -> list[int]:
         """The deck a hero draws from (the player's one deck, in solo)."""
-        return self.decks[0 if len(self.decks) == 1 else hero]
+        return self.decks[self.deck_index(hero)]
+
+    def deck_index(self, hero: int) -> int:
+        """The number of the deck a hero draws from, in ``decks``, ``under`` and ``on_top``."""
+        return 0 if len(self.decks) == 1 else hero
 
     def card(self, number: int) -> HeroCard:
         """A hero card by its number."""
@@ -326,6 +338,7 @@ class MarvelState(State):
         rng = new._rng()
         for deck in (*new.decks, new.plan_deck):
             rng.shuffle(deck)
+        new.under, new.on_top = [0] * len(new.under), [-1] * len(new.on_top)
         new.events = []
         new.say("setup.plan", lambda: f"New luck (seed {seed}): every deck shuffled again.")
         return new
@@ -341,9 +354,10 @@ class MarvelState(State):
         heroes look at the top Master Plan card (Interrogate), that card stays on top
         [special.interrogate]; the rest of its deck is shuffled.
 
-        What the heroes learnt earlier and the table does not show is not kept: the cards a
-        hero lost to damage went under its deck [hero.damage] and a card the heroes put on
-        top stays known to them, but a copy shuffles them with the rest.
+        What the table knows stays: the cards put under a deck since it was last shuffled
+        (lost to damage [hero.damage], or under the Master Plan deck by Interrogate) stay at
+        its bottom in their order, and a card the heroes chose to leave on top (Tutor,
+        Interrogate) stays there; only the cards between are dealt anew.
 
         Args:
             seat: The seat whose view is kept, or ``None`` for the whole table (the same
@@ -359,14 +373,15 @@ class MarvelState(State):
         new = self._clone()
         new.seed, new.shuffles, new.events = seed, 0, []
         rng = new._rng()
-        for deck in new.decks:
-            deck.sort()
-            rng.shuffle(deck)
-        shown = new.plan_deck.pop() if _looking_at_the_plan(new) else None
-        new.plan_deck.sort()
-        rng.shuffle(new.plan_deck)
-        if shown is not None:
-            new.plan_deck.append(shown)
+        looking = _looking_at_the_plan(new)
+        for index, deck in enumerate((*new.decks, new.plan_deck)):
+            top = new.on_top[index]
+            shown = bool(deck) and (deck[-1] == top or (looking and deck is new.plan_deck))
+            kept_top = [deck.pop()] if shown else []
+            under = min(new.under[index], len(deck))
+            hidden = sorted(deck[under:])
+            rng.shuffle(hidden)
+            deck[under:] = hidden + kept_top
         new.say(
             "setup.plan",
             lambda: f"New luck (seed {seed}): the hero decks and the Master Plan deck dealt anew.",
@@ -581,6 +596,7 @@ def setup(game: Game, seed: int, events: list | None) -> MarvelState:
     )
     pools = 1 if game.players == 1 and options.solo_tokens == "shared" else count
     s.tokens = [[0, 0, 0, 0] for _ in range(pools)]
+    s.under, s.on_top = [0] * (len(decks) + 1), [-1] * (len(decks) + 1)
     s.storyline, s.since_plan, s.pressure, s.vulnerable = [], 0, False, True
     s.turn, s.active, s.step, s.pool, s.played = -1, -1, "", [0, 0, 0, 0], -1
     s.special, s.virus, s.ask = False, False, None
@@ -722,7 +738,11 @@ def dashboard(s: MarvelState, rule: str) -> None:
 
 
 def threat_bams(s: MarvelState) -> None:
-    """Each Threat with a BAM acts, clockwise from the villain's location [opt.bam_order]."""
+    """Each Threat with a BAM acts, in the order the heroes choose or clockwise.
+
+    Several at once: the heroes choose the next one ("the players decide" ties), or with
+    bam_order="clockwise" they go clockwise from the villain's location [opt.bam_order].
+    """
     order = [(s.villain_at + k) % RING for k in range(RING)]
     waiting = tuple(w for w in order if (t := s.threat_at(w)) is not None and t.trigger == "bam")
     if len(waiting) > 1 and s.options.bam_order == "team":
@@ -1047,6 +1067,7 @@ def lose_card(s: MarvelState, hero: int, card: int, rule: str) -> None:
     hand = s.hand_of(hero)
     hand.remove(card)
     s.deck_of(hero).insert(0, card)
+    s.under[s.deck_index(hero)] += 1
     s.say(
         rule,
         lambda: f"{s.hero_name(hero)} takes 1 damage: {card_words(s, card)} goes under the deck.",
@@ -1629,6 +1650,20 @@ def heroic_targets(s: MarvelState, where: int) -> list[int]:
     return targets
 
 
+def trap_wasted(s: MarvelState, where: int, mode: int) -> bool:
+    """True when a Heroic on a trapped Civilian here cannot be followed by the ones it needs.
+
+    "Rescuing a Civilian here takes 1 more Heroic action": the action may still be taken, but
+    with trap_same_turn=True its Heroic lasts only to the end of the turn, so when this turn's
+    symbols and tokens cannot pay the rest, the action is lost; its label says so
+    [threat.explosive-trap] [opt.trap_same_turn].
+    """
+    if not s.options.trap_same_turn:
+        return False
+    rest = rescue_heroics(s, where) - s.primed[where]
+    return rest > 1 and payment(s, HEROIC, rest, mode) is None
+
+
 class Heroic(Move):
     """Heroic action.
 
@@ -1697,6 +1732,13 @@ class Heroic(Move):
 
     def label(self, s: MarvelState) -> str:
         where = s.hero_at[s.active]
+        if self.target == CIVILIAN and trap_wasted(s, where, self.pay):
+            need = rescue_heroics(s, where)
+            return (
+                f"{s.actor()}: Heroic at a trapped Civilian, {s.primed[where] + 1} of the {need} "
+                "it needs: none is left to finish it this turn, so it is lost"
+                + pay_words(s, HEROIC, 1, self.pay)
+            )
         words = (
             "rescue a Civilian",
             f"Heroic token on {s.threat_at(where).name}" if s.threat_at(where) else "",
@@ -1905,7 +1947,9 @@ ChoiceName = Annotated[int, ByName(choice_id, choice_number, "choice")]
 class Choose(Move):
     """A choice an effect leaves to the heroes: a target, a hero, a card, yes or no [extra.ties].
 
-    What each choice does is written in ``effects.py`` (``ASKS``).
+    What each choice does is written in ``effects.py`` (``ASKS``). Every choice is an event
+    citing its ask's rule: when the choice itself says nothing (nobody stops a BAM, a location
+    to blast, nobody else flies along), the decision is recorded in its label's words.
     """
 
     rule = "extra.ties"
@@ -1922,8 +1966,13 @@ class Choose(Move):
     def play(self, s: MarvelState) -> None:
         step = effects.ASKS[s.ask[0]]
         pending = s.ask
+        events = s.events
+        if events is not None:
+            start, decision = len(events), Event(step.rule, f"{self.label(s)}.")
         s.ask = None
         step.take(s, pending, self.choice)
+        if events is not None and not any(e.rule == step.rule for e in events[start:]):
+            events.insert(start, decision)  # the choice said nothing itself [extra.ties]
         run(s)
 
     def label(self, s: MarvelState) -> str:

@@ -87,10 +87,10 @@ OPTIONS = (
     ),
     _choice(
         "swap_zone",
-        "around",
-        "Level 4 zone swap: an umbrella of one of the four zones around your Stage ('around'), "
-        "or of any Waiting Zone on the table ('any').",
-        ("around", "any"),
+        "any",
+        "Level 4 zone swap: an umbrella 'from a Waiting Zone', any on the table ('any'), or "
+        "only of one of the four zones around your Stage ('around').",
+        ("any", "around"),
     ),
     _choice(
         "white_squares",
@@ -133,7 +133,7 @@ INFO = GameInfo(
     data=lambda game: data_files(game.options["data"]),
     legacy=read_old_key,
     check=_check,
-    version=1,
+    version=2,
     describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
     "and fill your Scoreboard.",
 )
