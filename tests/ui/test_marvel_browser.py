@@ -79,8 +79,15 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         assert played.get_attribute("data-card") == "black-widow-12"
         # this turn's actions: the two Wilds, shown as one symbol counted twice
         assert board.locator(".umv-pool .umv-sym.is-wild").count() == 1
-        # a location next to her: she moves there (a Wild pays the Move)
-        board.locator('.umv-loc.is-target[data-location="stark-labs"]').click()
+        # a Thug where she is not: nothing is played, the rule box says why (and which rule)
+        board.locator('.umv-loc[data-location="stark-labs"] .umv-token.is-thug').first.click()
+        why = explorer.locator(".ulx-rulebox-whynot")
+        why.wait_for(timeout=TIMEOUT)
+        assert "only where the hero stands" in why.inner_text()
+        assert "turn.attack" in explorer.locator(".ulx-rulebox").inner_text()
+        assert explorer.locator(".ulx-step").inner_text().startswith("Step 1 of")
+        # a location next to her: its header moves her there (a Wild pays the Move)
+        board.locator('.umv-loc.is-target[data-location="stark-labs"] .umv-loc-head').click()
         _wait_step(explorer, 2)
         here = board.locator('.umv-loc.is-here[data-location="stark-labs"]')
         assert here.locator(".umv-fig", has_text="Black Widow").count() == 1
@@ -94,8 +101,55 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         assert "turn.attack" in explorer.locator(".ulx-log").inner_text()
         assert explorer.evaluate(FITS) == []
         _shot(explorer, shots, "marvel-voila-1280-after-clicks.png")
+        # the turn ends on the board itself
+        board.locator(".umv-control.is-done").click()
+        explorer.locator(".ulx-step").filter(has_text=re.compile(r"^Step [4-9]\d* of")).wait_for(
+            timeout=TIMEOUT
+        )
+        assert "turn.done" in explorer.locator(".ulx-log").inner_text()
         explorer.page.set_viewport_size({"width": 1280, "height": 720})
         explorer.page.wait_for_timeout(200)
         assert explorer.evaluate(FITS) == []
         board.scroll_into_view_if_needed()
         _shot(explorer, shots, "marvel-voila-projected.png")
+
+
+ON_FIRST_SCREEN = """(root) => {
+  const bottom = (selector) => {
+    const found = root.querySelector(selector);
+    if (!found) return [selector, "missing"];
+    const box = found.getBoundingClientRect();
+    return [selector, Math.round(box.top), Math.round(box.bottom)];
+  };
+  return [".umv-dash", ".umv-turn", ".umv-ring", ".umv-story", ".umv-beside .umv-hand",
+          ".ulx-action"].map(bottom);
+}"""
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_projected_the_whole_table_is_on_the_first_screen(servers, browser, shots, players):
+    """At 1280x720 at 150% the villain, the ring, the Storyline, the hand and the first move show
+    without scrolling; the card texts then wait behind their button."""
+    cells = [
+        "from umbrella_lab.widgets import Explorer\n\n"
+        f'Explorer("marvel", seed=1, players={players})'
+    ]
+    name = f"marvel-{players}.ipynb"
+    write_notebook(servers.root / name, cells)
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    try:
+        page.goto(f"{servers.voila}/voila/render/{name}", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".umv-ring").wait_for(timeout=TIMEOUT)
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        for selector, top, bottom in explorer.evaluate(ON_FIRST_SCREEN):
+            assert top >= 0 and bottom <= 720, (selector, top, bottom)
+        assert explorer.locator(".umv-threat-text").count() == 0
+        _shot(explorer, shots, f"marvel-voila-projected-{players}p.png")
+        # the texts on demand, and back
+        explorer.locator(".umv-texts").click()
+        explorer.locator(".umv-threat-text").first.wait_for(timeout=TIMEOUT)
+        explorer.locator(".umv-texts").click()
+        explorer.locator(".umv-threat-text").first.wait_for(state="detached", timeout=TIMEOUT)
+    finally:
+        page.close()

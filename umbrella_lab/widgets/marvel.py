@@ -19,6 +19,8 @@ from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
 from umbrella_lab.games.marvel.rules import (
+    CARD,
+    CIVILIAN,
     CRISIS,
     HENCHMAN,
     PLAN,
@@ -26,10 +28,14 @@ from umbrella_lab.games.marvel.rules import (
     THREAT,
     THUG,
     VILLAIN,
+    Attack,
+    Go,
+    Heroic,
     MarvelState,
     card_words,
     choice_id,
     previous_hero_card,
+    refusal,
 )
 from umbrella_lab.widgets.views import BoardView, register_view
 
@@ -77,7 +83,7 @@ def board(state: State, seat: int | None = None) -> dict[str, Any]:
     data["story"] = _storyline(s)
     data["team"] = _heroes(s, moves)
     data["hands"] = _hands(s, moves)
-    data["turn_pool"] = _turn_pool(s)
+    data["turn_pool"] = _turn_pool(s, moves)
     data["choice"] = _choice(s)
     return data
 
@@ -188,6 +194,7 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
         "pick_label": picks[0].label if picks else "",
         "attack": {},
         "heroic": {},
+        "why": _why_here(s, where, here),
     }
     if threat is not None:
         spot["threat"] = {
@@ -219,6 +226,47 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
             if found:
                 spot["heroic"][word] = {"id": found[0].id, "label": found[0].label}
     return spot
+
+
+def _why_here(s: MarvelState, where: int, here: bool) -> dict[str, dict[str, str]]:
+    """Why a click on this location, or on what stands there, plays no move now.
+
+    Keyed by what was clicked (``go`` for the location's header, ``thug``, ``civilian``,
+    ``villain``, ``threat``, ``crisis``); each a reason and the rule it comes from. A click that
+    plays a move never reads these.
+    """
+
+    def why(found: tuple[str, str]) -> dict[str, str]:
+        return {"text": found[0][:1].upper() + found[0][1:] + ".", "rule": found[1]}
+
+    waiting = refusal(s, s.turn, "act") if s.outcome is None else None
+    if s.outcome is not None:
+        return dict.fromkeys(_CLICKED, why(("the game is over", s.outcome.rule)))
+    if waiting is not None:
+        return dict.fromkeys(_CLICKED, why(waiting))
+    place = s.place_name(where)
+    reasons = {"go": why(Go(s.turn, where, CARD).why_not(s))}
+    if here:
+        reasons["go"] = why((f"{s.actor()} is already at {place}", "turn.move"))
+        reasons["thug"] = why(Attack(s.turn, THUG, CARD).why_not(s))
+        reasons["villain"] = why(Attack(s.turn, VILLAIN, CARD).why_not(s))
+        reasons["henchman"] = why(Attack(s.turn, HENCHMAN, CARD).why_not(s))
+        reasons["crisis"] = why(Attack(s.turn, CRISIS, CARD).why_not(s))
+        reasons["civilian"] = why(Heroic(s.turn, CIVILIAN, CARD).why_not(s))
+        reasons["threat"] = why(Heroic(s.turn, THREAT, CARD).why_not(s))
+        return reasons
+    away = (
+        f"{s.actor()} is at {s.place_name(s.hero_at[s.active])}: Attacks and Heroic actions "
+        f"act only where the hero stands; move here first"
+    )
+    for clicked in ("thug", "villain", "henchman", "crisis"):
+        reasons[clicked] = why((away, "turn.attack"))
+    for clicked in ("civilian", "threat"):
+        reasons[clicked] = why((away, "turn.heroic"))
+    return reasons
+
+
+_CLICKED = ("go", "thug", "civilian", "villain", "henchman", "threat", "crisis")
 
 
 def colour(s: MarvelState, hero: int) -> str:
@@ -367,13 +415,18 @@ def _storyline(s: MarvelState) -> dict[str, Any]:
     }
 
 
-def _turn_pool(s: MarvelState) -> dict[str, Any] | None:
+def _turn_pool(s: MarvelState, moves: list[Action]) -> dict[str, Any] | None:
     if s.step != "act" or s.active < 0:
         return None
+    ends = {"special": 0, "visit": 1, "done": 2}
+    controls = sorted((a for a in moves if a.kind in ends), key=lambda a: ends[a.kind])
     return {
         "hero": s.hero_name(s.active),
         "symbols": dict(zip(SYMBOL_NAMES, s.pool, strict=True)),
         "special": effects.SPECIALS[s.card(s.played).special].title if s.special else "",
+        "controls": [
+            {"id": a.id, "kind": a.kind, "label": a.label, "rule": a.rule} for a in controls
+        ],
     }
 
 
@@ -489,8 +542,9 @@ def picture(state: State) -> str:
         return (
             f'<td style="{cell}"><div style="font-weight:700">{loc["number"]}. '
             f'{esc(loc["name"])}</div><div><span style="letter-spacing:2px">{tokens}</span> '
-            f'<span style="color:#5f6975">{loc["thugs"]} Thug(s), {loc["civilians"]} '
-            f"Civilian(s), {loc['slots']} slots</span>{crisis}</div><div>{cover}</div>"
+            f'<span style="color:#5f6975">{plural(loc["thugs"], "Thug")}, '
+            f"{plural(loc['civilians'], 'Civilian')}, {loc['slots']} slots</span>{crisis}</div>"
+            f"<div>{cover}</div>"
             f"<div>{' '.join(who)}</div></td>"
         )
 

@@ -1033,7 +1033,12 @@ def give_crisis(s: MarvelState, hero: int, count: int, rule: str) -> None:
     if s.ko[hero] or count <= 0:
         return
     s.crisis[hero] += count
-    s.say(rule, lambda: f"{s.hero_name(hero)} takes {count} Crisis token(s): {s.crisis[hero]}.")
+    s.say(
+        rule,
+        lambda: (
+            f"{s.hero_name(hero)} takes {plural(count, 'Crisis token')}: {s.crisis[hero]} in all."
+        ),
+    )
 
 
 # --- 7. Damage and KO -------------------------------------------------------------------------

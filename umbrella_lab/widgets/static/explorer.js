@@ -81,6 +81,7 @@ function render({ model, el }) {
     hoverRule: null,
     hoverWhy: "",
     pinnedRule: null,
+    pinnedWhy: "",
     openPaths: new Set(["", "heroes", "lineup"]),
     diffOpen: new Map(),
     editing: null,
@@ -149,7 +150,16 @@ function render({ model, el }) {
   const showRule = (id, pin = false) => {
     if (pin) ui.pinnedRule = ui.pinnedRule === id ? null : id;
     else ui.hoverRule = id;
+    ui.pinnedWhy = "";
     drawRulebox();
+  };
+  /** A click on the board that plays no move: why not, with its rule, kept in the rule box. */
+  const explainNot = (id, why) => {
+    ui.pinnedRule = id;
+    ui.pinnedWhy = why;
+    ui.hoverRule = null;
+    drawRulebox();
+    if (rulebox.getBoundingClientRect().bottom > window.innerHeight) rulebox.scrollIntoView({ block: "nearest" });
   };
 
   /**
@@ -233,6 +243,7 @@ function render({ model, el }) {
     }
     const why = ui.hoverRule ? "Pointed at" : ui.pinnedRule ? "Kept (click its id again to let go)" : "The last move followed";
     if (ui.hoverRule && ui.hoverWhy) rulebox.append(h("div", { class: "ulx-rulebox-whynot" }, ui.hoverWhy));
+    else if (!ui.hoverRule && ui.pinnedRule === id && ui.pinnedWhy) rulebox.append(h("div", { class: "ulx-rulebox-whynot", role: "status" }, `Not now: ${ui.pinnedWhy}`));
     rulebox.append(
       h("div", { class: "ulx-rulebox-top" },
         why ? h("span", { class: "ulx-rulebox-why" }, why) : null,
@@ -281,6 +292,8 @@ function render({ model, el }) {
       const ctx = {
         h, compact: Boolean(extra.compact), changed: new Set(extra.changed || []),
         rules: get("rules") || {}, ruleTip, showRule, ruleChip, memo: boardMemo,
+        why: extra.compact ? null : explainNot,
+        redraw: extra.compact ? null : () => drawBoard(target, board, extra),
         advice: extra.compact ? null : boardAdvice(),
         // a board may play a move itself (Python checks it like any click on an action)
         act: extra.compact ? null : (id) => { if (!root.classList.contains("is-busy")) send({ type: "act", id }); },
@@ -899,6 +912,8 @@ function render({ model, el }) {
   on("seat_names", "head");
   // any change that comes from Python means the kernel has answered: the widget is idle
   on("seat", "head");
+  // a new position answers a "not now" shown in the rule box: it goes
+  model.on("change:status", () => { if (ui.pinnedWhy) { ui.pinnedWhy = ""; ui.pinnedRule = null; } });
   on("status", "head", "board", "decide", "rule", "timeline", "panel", "idle");
   on("board", "board", "idle");
   on("actions", "decide", "rule", "idle");
