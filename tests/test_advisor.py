@@ -133,5 +133,5 @@ def test_a_review_finds_where_a_policy_gives_chances_away():
     )
     with pytest.raises(ValueError, match="no seat 5"):
         sim.review("pig", hold_at_once, seat=5, players=2)
-    with pytest.raises(ValueError, match="n .* must be a whole number"):
+    with pytest.raises(ValueError, match=r"n .* must be a whole number"):
         sim.review("pig", hold_at_once, n=0)

@@ -118,7 +118,7 @@ def test_bad_input_is_refused_clearly(policies, error, words):
 
 
 def test_bad_counts_are_refused():
-    with pytest.raises(ValueError, match="n .* must be a whole number"):
+    with pytest.raises(ValueError, match=r"n .* must be a whole number"):
         sim.tournament("pig", ["random", "heuristic"], n=0)
     with pytest.raises(ValueError, match="seed must be a whole number"):
         sim.tournament("pig", ["random", "heuristic"], seed=1.5)
