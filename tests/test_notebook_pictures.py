@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +75,17 @@ def test_every_stored_chart_has_a_picture_and_a_name(notebook):
 
 
 def test_an_html_export_draws_every_chart():
-    """The HTML export (as nbviewer makes it) holds one SVG picture per stored chart."""
+    """The HTML export (as nbviewer makes it) holds one SVG picture per stored chart.
+
+    nbconvert prefers the SVG to the PNG and embeds it as an image (a ``data:`` address).
+    """
     nbconvert = pytest.importorskip("nbconvert")
     notebook = ROOT / "notebooks" / "01_umbrella_academy.ipynb"
     stored = len(chart_outputs(notebook))
     assert stored >= 2
     html, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
-    drawn = len(re.findall(r'<svg [^>]*class="marks"', html))
+    svg_image = r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,'
+    drawn = len(re.findall(svg_image, html))
     assert drawn == stored
     assert "JupyterChart object at" not in html
 
@@ -132,3 +137,25 @@ def test_setup_notebook_switches_on_the_kit_renderer():
     finally:
         alt.theme.enable(theme)
         alt.renderers.enable(renderer, **options)
+
+
+def _pixels(png: bytes) -> bytes:
+    """A PNG's pixel rows, unpacked (its IDAT chunks joined and inflated)."""
+    position, packed = 8, b""
+    while position < len(png):
+        length = int.from_bytes(png[position : position + 4], "big")
+        if png[position + 4 : position + 8] == b"IDAT":
+            packed += png[position + 8 : position + 8 + length]
+        position += 12 + length
+    return zlib.decompress(packed)
+
+
+def test_a_smaller_png_keeps_every_pixel():
+    vl_convert = pytest.importorskip("vl_convert")
+    svg = display.pictures_of({"mark": "point", "data": {"values": [{"a": 1}]}}, ["svg"])
+    png = vl_convert.svg_to_png(svg["image/svg+xml"], scale=1)
+    small = display.smaller_png(png)
+    assert len(small) < len(png) and _pixels(small) == _pixels(png)
+    assert small[12:29] == png[12:29]  # the same header: size, depth, colour type
+    with pytest.raises(ValueError, match="PNG signature"):
+        display.smaller_png(b"GIF89a")

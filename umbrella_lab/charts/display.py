@@ -18,7 +18,9 @@ The pictures are drawn by ``vl-convert-python``, the same package that draws cha
 from __future__ import annotations
 
 import base64
+import struct
 import warnings
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -132,9 +134,41 @@ def pictures_of(spec: dict[str, Any], pictures: Iterable[str] = PICTURE_FORMATS)
     if "svg" in chosen:
         drawn[PICTURE_TYPES["svg"]] = svg
     if "png" in chosen:
-        png = vl_convert.svg_to_png(svg, scale=1)
+        png = smaller_png(vl_convert.svg_to_png(svg, scale=1))
         drawn[PICTURE_TYPES["png"]] = base64.b64encode(png).decode("ascii")
     return drawn
+
+
+def smaller_png(png: bytes) -> bytes:
+    """The same PNG picture, its pixels packed tighter (about a quarter of vl-convert's size).
+
+    vl-convert packs its pixels quickly rather than tightly; packing them again at zlib's
+    usual level changes no pixel and keeps the saved notebook small.
+    """
+    signature = b"\x89PNG\r\n\x1a\n"
+    if not png.startswith(signature):
+        raise ValueError("not a PNG picture: it lacks the PNG signature")
+    chunks: list[tuple[bytes, bytes]] = []
+    pixels = b""
+    position = len(signature)
+    while position < len(png):
+        (length,) = struct.unpack(">I", png[position : position + 4])
+        kind = png[position + 4 : position + 8]
+        data = png[position + 8 : position + 8 + length]
+        position += 12 + length
+        if kind == b"IDAT":
+            if not pixels:
+                chunks.append((kind, b""))  # the packed pixels go where they were
+            pixels += data
+        else:
+            chunks.append((kind, data))
+    packed = zlib.compress(zlib.decompress(pixels), 6)
+    out = [signature]
+    for kind, data in chunks:
+        data = packed if kind == b"IDAT" else data
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        out.append(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc))
+    return b"".join(out)
 
 
 def render(
