@@ -84,7 +84,9 @@ def test_an_html_export_draws_every_chart():
     stored = len(chart_outputs(notebook))
     assert stored >= 2
     html, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
-    svg_image = r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,'
+    svg_image = (
+        r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,'
+    )
     drawn = len(re.findall(svg_image, html))
     assert drawn == stored
     assert "JupyterChart object at" not in html
