@@ -112,18 +112,6 @@ def test_theme_is_registered_once_and_off_until_asked():
     assert config["range"]["category"][:2] == ["#0072B2", "#E69F00"]  # Okabe-Ito
 
 
-def test_setup_notebook_uses_the_offline_jupyter_renderer():
-    theme, renderer = alt.theme.active, alt.renderers.active
-    try:
-        charts.setup_notebook()
-        assert alt.theme.active == charts.THEME
-        assert alt.renderers.active == "jupyter"
-        assert alt.renderers.options.get("offline") is True
-    finally:
-        alt.theme.enable(theme)
-        alt.renderers.enable(renderer)
-
-
 # --- strategy: the advisor's verdicts, tournaments ------------------------------------------------
 
 

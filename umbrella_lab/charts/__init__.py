@@ -11,6 +11,7 @@ call :func:`setup_notebook` once so that charts use the kit's theme and draw off
 'bar'
 """
 
+from umbrella_lab.charts.display import describe, pictures_of
 from umbrella_lab.charts.outcomes import (
     advisor_chart,
     comparison_chart,
@@ -35,8 +36,10 @@ __all__ = [
     "advisor_chart",
     "comparison_chart",
     "damage_by_round_chart",
+    "describe",
     "ladder_chart",
     "pairings_chart",
+    "pictures_of",
     "ratings_chart",
     "rounds_chart",
     "setup_notebook",

@@ -7,6 +7,7 @@ The theme is registered once, when this module is first imported, under the name
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import altair as alt
@@ -108,16 +109,22 @@ def use_theme() -> None:
         alt.themes.enable(THEME)
 
 
-def setup_notebook() -> None:
+def setup_notebook(pictures: Iterable[str] = ("svg", "png")) -> None:
     """Get a notebook ready for the kit's charts: the theme, and charts that draw offline.
 
-    Uses altair's ``jupyter`` renderer with ``offline=True``: the drawing code comes from the
-    installed ``vl-convert-python`` package rather than from the internet, so charts draw on
-    Binder, behind a firewall and in Voila. (The ``mimetype`` renderer does not draw altair 6
-    charts in JupyterLab 4 and must not be used.)
+    Each chart is a live JupyterChart drawn offline: its drawing code comes from the installed
+    ``vl-convert-python`` package rather than from the internet, so charts draw on Binder,
+    behind a firewall and in Voila. Beside the live chart, each output stores the
+    ``pictures`` asked for (SVG and PNG by default; ``()`` for none), so that a notebook
+    read where no Python runs (GitHub, nbviewer, an HTML export, JupyterLab before "Run All")
+    still shows its charts. See :mod:`umbrella_lab.charts.display`. (The ``mimetype`` renderer
+    does not draw altair 6 charts in JupyterLab 4 and must not be used.)
     """
+    from umbrella_lab.charts.display import RENDERER, check_pictures
+
+    chosen = check_pictures(pictures)
     use_theme()
-    alt.renderers.enable("jupyter", offline=True)
+    alt.renderers.enable(RENDERER, pictures=chosen)
 
 
 def to_svg(chart: Any) -> str:

@@ -1,0 +1,163 @@
+"""Charts in saved notebooks show where no Python runs: each stored chart carries a picture.
+
+A live chart (a JupyterChart widget) draws only while a kernel runs. GitHub, nbviewer, an HTML
+export and JupyterLab before "Run All" show what else the output holds, so every chart output
+committed in a notebook must hold a picture as well (see ``umbrella_lab/charts/display.py``).
+The notebook checks read the committed JSON only: no kernel, no execution.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pytest
+
+from umbrella_lab import charts
+from umbrella_lab.charts import display
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(
+    path
+    for folder in ("notebooks", "tutorials")
+    for path in (ROOT / folder).rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in path.parts and "my_work" not in path.parts
+)
+PICTURES = {"image/svg+xml", "image/png"}
+
+
+def _text(value: Any) -> str:
+    """Notebook JSON keeps long text as a list of lines."""
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+def chart_outputs(notebook: Path) -> list[tuple[int, dict[str, Any]]]:
+    """(cell number, output data) of every chart output stored in a notebook."""
+    found = []
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for number, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            plain = _text(data.get("text/plain", ""))
+            vega = any(kind.startswith("application/vnd.vega") for kind in data)
+            altair = "altair" in plain or "JupyterChart" in plain or plain.startswith("Chart: ")
+            if vega or altair:
+                found.append((number, data))
+    return found
+
+
+def test_the_notebooks_are_found():
+    names = {path.name for path in NOTEBOOKS}
+    assert {"01_umbrella_academy.ipynb", "01_balance_workshop.ipynb"} <= names
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.name)
+def test_every_stored_chart_has_a_picture_and_a_name(notebook):
+    for number, data in chart_outputs(notebook):
+        where = f"{notebook.relative_to(ROOT)}, cell {number}"
+        assert PICTURES & set(data), (
+            f"{where}: a chart is stored without a picture, so it shows as text on GitHub and "
+            "in an HTML export; run charts.setup_notebook() first and re-execute the notebook"
+        )
+        if "image/svg+xml" in data:
+            assert _text(data["image/svg+xml"]).lstrip().startswith("<svg"), where
+        if "image/png" in data:
+            assert base64.b64decode(_text(data["image/png"]))[:8] == b"\x89PNG\r\n\x1a\n", where
+        plain = _text(data.get("text/plain", ""))
+        assert plain.startswith("Chart: ") and "object at 0x" not in plain, (
+            f"{where}: the chart's text reads {plain[:60]!r} rather than naming the chart"
+        )
+
+
+def test_an_html_export_draws_every_chart():
+    """The HTML export (as nbviewer makes it) holds one SVG picture per stored chart.
+
+    nbconvert prefers the SVG to the PNG and embeds it as an image (a ``data:`` address).
+    """
+    nbconvert = pytest.importorskip("nbconvert")
+    notebook = ROOT / "notebooks" / "01_umbrella_academy.ipynb"
+    stored = len(chart_outputs(notebook))
+    assert stored >= 2
+    html, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
+    svg_image = (
+        r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,'
+    )
+    drawn = len(re.findall(svg_image, html))
+    assert drawn == stored
+    assert "JupyterChart object at" not in html
+
+
+# --- the renderer itself ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_chart():
+    return alt.Chart(alt.Data(values=[{"deck": "red", "wins": 3}, {"deck": "blue", "wins": 5}]))
+
+
+def test_describe_names_a_chart_by_title_or_by_marks(small_chart):
+    bars = small_chart.mark_bar().encode(x="deck:N", y=alt.Y("wins:Q", title="Wins"))
+    assert display.describe(bars.to_dict()) == "Chart: bar (x: deck, y: Wins)"
+    layered = (bars + bars.mark_rule()).properties(title=["Wins", "by deck"])
+    assert display.describe(layered.to_dict()) == "Chart: Wins by deck"
+    assert display.describe({}) == "Chart: chart"
+
+
+def test_bad_picture_formats_are_refused_naming_the_format():
+    with pytest.raises(ValueError, match="'jpg'"):
+        charts.setup_notebook(pictures=("svg", "jpg"))
+    with pytest.raises(TypeError, match="pictures"):
+        charts.setup_notebook(pictures=3)
+    assert display.check_pictures("png") == ("png",)
+
+
+def test_the_kit_renderer_stores_the_live_chart_with_two_pictures(small_chart, monkeypatch):
+    # Bundling the offline drawing code takes seconds and is altair's business, not ours.
+    monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(lambda cls, offline: None))
+    chart = small_chart.mark_bar().encode(x="deck:N", y="wins:Q").properties(title="Wins")
+    data, _ = display.render(chart.to_dict())
+    assert set(data) == {display.WIDGET_VIEW, "image/svg+xml", "image/png", "text/plain"}
+    assert data["text/plain"] == "Chart: Wins"
+    assert data["image/svg+xml"].startswith("<svg") and ">Wins</text>" in data["image/svg+xml"]
+    assert base64.b64decode(data["image/png"]).startswith(b"\x89PNG")
+    bare, _ = display.render(chart.to_dict(), pictures=())
+    assert set(bare) == {display.WIDGET_VIEW, "text/plain"}
+
+
+def test_setup_notebook_switches_on_the_kit_renderer():
+    theme, renderer, options = alt.theme.active, alt.renderers.active, alt.renderers.options
+    try:
+        charts.setup_notebook()
+        assert alt.theme.active == charts.THEME
+        assert alt.renderers.active == display.RENDERER
+        assert alt.renderers.options == {"pictures": ("svg", "png")}
+    finally:
+        alt.theme.enable(theme)
+        alt.renderers.enable(renderer, **options)
+
+
+def _pixels(png: bytes) -> bytes:
+    """A PNG's pixel rows, unpacked (its IDAT chunks joined and inflated)."""
+    position, packed = 8, b""
+    while position < len(png):
+        length = int.from_bytes(png[position : position + 4], "big")
+        if png[position + 4 : position + 8] == b"IDAT":
+            packed += png[position + 8 : position + 8 + length]
+        position += 12 + length
+    return zlib.decompress(packed)
+
+
+def test_a_smaller_png_keeps_every_pixel():
+    vl_convert = pytest.importorskip("vl_convert")
+    svg = display.pictures_of({"mark": "point", "data": {"values": [{"a": 1}]}}, ["svg"])
+    png = vl_convert.svg_to_png(svg["image/svg+xml"], scale=1)
+    small = display.smaller_png(png)
+    assert len(small) < len(png) and _pixels(small) == _pixels(png)
+    assert small[12:29] == png[12:29]  # the same header: size, depth, colour type
+    with pytest.raises(ValueError, match="PNG signature"):
+        display.smaller_png(b"GIF89a")
