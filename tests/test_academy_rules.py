@@ -235,6 +235,13 @@ def test_turn_order_a_move_for_the_wrong_seat_is_refused():
     assert "The Kraken's turn" in str(error)
 
 
+def test_turn_from_hand_a_card_the_hero_does_not_hold_is_refused():
+    s = scenario(hands=[[20], [45]], lineup=[10, 10])
+    error = refusal(s, "attack/0/attack-45")  # The Rumor holds it
+    assert error.rule == "turn.from-hand"
+    assert "does not hold that card (45)" in error.reason
+
+
 def test_turn_order_after_a_power_clears_the_faced_card_the_same_hero_plays_on():
     s = scenario(heroes=("rumor", "kraken"), hands=[[20], [20]], lineup=[30, 10, 10])
     s = play(play(s, "power"), "rumor", "defeat card 1")

@@ -1037,8 +1037,8 @@ def refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
 def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | None:
     """Why ``seat`` may not play ``cards`` against the faced card now, if it may not.
 
-    Besides :func:`refusal`: it is another step, another hero's turn, or the hero does not
-    hold the card [turn.order].
+    Besides :func:`refusal`: it is another step, another hero's turn [turn.order], or the hero
+    does not hold the card [turn.from-hand].
     """
     why = refusal(s, seat)
     if why:
@@ -1056,7 +1056,7 @@ def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | N
         if first_copy(s, s.hands[seat], card) not in s.hands[seat]:  # (nor another copy)
             return (
                 f"{s.hero_name(seat)} does not hold that card ({s.card(card).label})",
-                "turn.order",
+                "turn.from-hand",
             )
     return None
 

@@ -30,11 +30,12 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
@@ -142,7 +143,44 @@ class CorporationState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
+    label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "play": "event",
+            "plays": "event",
+            "passes": "pass",
+            "put": "team",
+            "puts": "unit",
+            "builds": "facility",
+            "end": "done",
+            "ends": "done",
+            "assaults": "assault",
+            "make": "skip",
+            "sends": "skip",
+            "defends": "defend",
+            "commits": "commit",
+            "rolls": "roll",
+            "re-roll": "reroll",
+            "hunts": "hunt",
+            "discards": "discard",
+        }
+    )
     cards: Cards
+
+    def split_label(self, label: str) -> tuple[str, str, str] | None:
+        """A label's parts: who acts, the verb and the rest; ``None`` for a chance outcome.
+
+        "Heroes attach ..." and "Umbrella puts ..." name their side first; "<team> assaults
+        ..." is the Heroes' and "<unit> hunts ..." Umbrella's (the rest is then the whole
+        label, which names the team, the unit and the target).
+        """
+        first, _, rest = label.partition(" ")
+        if first in ("Heroes", "Umbrella"):
+            verb, _, rest = rest.partition(" ")
+            return (first, verb, rest) if verb else None
+        for verb, side in ((" assaults ", "Heroes"), (" hunts ", "Umbrella")):
+            if verb in label:
+                return side, verb.strip(), label
+        return None
 
     def _clone(self) -> CorporationState:
         new = CorporationState.__new__(CorporationState)
