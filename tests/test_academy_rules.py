@@ -1588,6 +1588,10 @@ def test_opt_cards_rulebook_deals_only_the_cards_the_rulebook_names():
         assert len(cards) == 6 and state.check() == []
         assert {c.effect for c in cards} == {"apathy", "secrets", "villain-boost"}
         assert {"round.family"} <= set(rules_of(state))
+        heroes = state.deck + state.discard + [n for hand in state.hands for n in hand]
+        assert len(heroes) == 59  # no +10 Hero Boost: the rulebook prints "+20 Hero Boost"
+        assert {state.cards.hero_deck[n].id for n in heroes} >= {"hero-boost-20"}
+        assert "hero-boost-10" not in {state.cards.hero_deck[n].id for n in heroes}
 
 
 def test_opt_excess_damage_lost_drops_the_rest_at_a_death():

@@ -742,8 +742,11 @@ class State:
 
     def roll(self) -> State:
         """At a chance step, the state after the outcome its own luck gives."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no more actions", self._over_rule())
         if self.to_act != CHANCE:
-            raise IllegalActionError("nothing is left to luck here: it is a player's decision")
+            msg = "nothing is left to luck here: it is a player's decision"
+            raise IllegalActionError(msg, self.rule_for_turn_order or self.rule_for_unknown_action)
         return self.apply(self._lucky_key())
 
     def fork(self, *, new_luck: bool = False, seed: int | None = None) -> State:

@@ -48,6 +48,7 @@ from umbrella_lab.games.corporation.cards import (
     Cards,
     HeroCard,
     UmbrellaCard,
+    card_tables,
     load_cards,
 )
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
@@ -667,11 +668,14 @@ _RULEBOOK_CARDS: dict[int, Cards] = {}
 
 
 def rulebook_cards(cards: Cards) -> Cards:
-    """The same cards without the abilities the project invented [opt.cards].
+    """The cards without what the project invented [opt.cards].
 
-    Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are gone.
-    The events stay: the rulebook has events and traps that assist a combat or act in the
-    Event phase, and the game cannot be played without some.
+    The cards the data marks ``invented`` leave the decks: the events Intel, Medkit,
+    Anti-Virus, Red Queen Lockdown and Reinforcements, whose effects the rulebook has no word
+    of. Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are
+    gone. The events that add their number to a combat stay: the rulebook has events and traps
+    that assist a combat ("adds up the force values and bonuses of all these cards"); only
+    their numbers are the project's stand-in, as every force is.
     """
     found = _RULEBOOK_CARDS.get(id(cards))
     if found is None or found.source != cards.source:
@@ -681,10 +685,10 @@ def rulebook_cards(cards: Cards) -> Cards:
                 return replace(card, effect="", amount=0)
             return card
 
-        found = replace(
-            cards,
-            hero=tuple(plain(c) for c in cards.hero),
-            umbrella=tuple(plain(c) for c in cards.umbrella),
+        found = card_tables(
+            [plain(c) for c in cards.hero if c.provenance != "invented"],
+            [plain(c) for c in cards.umbrella if c.provenance != "invented"],
+            cards.source,
         )
         _RULEBOOK_CARDS[id(cards)] = found
     return found
