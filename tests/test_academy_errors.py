@@ -48,7 +48,7 @@ def test_a_label_for_another_situation_is_refused():
     assert str(error) == (
         "'The Kraken: attack 20 vs villain attack 10' cannot be read here: the part "
         "'20 vs villain attack 10' matches no attack move now. "
-        "The nearest: The Kraken: attack 20 vs villain attack 45"
+        "The nearest: The Kraken: attack 20 vs villain attack 45 (rule turn.attack)"
     )
 
 
@@ -82,7 +82,7 @@ def test_an_action_of_another_game_is_refused():
     other = scenario(hands=[[10], [10]], lineup=[30])
     attack = next(a for a in one.legal_actions() if a.kind == "attack")
     error = refused(other, attack)
-    assert error.rule == "turn.order" and "does not hold that card" in str(error)
+    assert error.rule == "turn.from-hand" and "does not hold that card" in str(error)
 
 
 @pytest.mark.parametrize("text", ["", "///", "fly", "fly/0/0/0"])
@@ -134,9 +134,9 @@ def test_a_card_number_that_does_not_exist_is_refused(state):
 def test_a_card_not_in_hand_is_refused():
     s = scenario(hands=[[35], [40]], lineup=[30])
     error = refused(s, "attack/0/attack-40")
-    assert "does not hold that card (40)" in str(error) and error.rule == "turn.order"
+    assert "does not hold that card (40)" in str(error) and error.rule == "turn.from-hand"
     error = refused(s, f"attack/0/{s.hands[1][0]}/-1")  # the same move in the older id form
-    assert "does not hold that card (40)" in str(error) and error.rule == "turn.order"
+    assert "does not hold that card (40)" in str(error) and error.rule == "turn.from-hand"
 
 
 def test_a_move_for_the_wrong_seat_names_whose_turn_it_is():

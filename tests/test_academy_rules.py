@@ -236,6 +236,13 @@ def test_turn_order_a_move_for_the_wrong_seat_is_refused():
     assert "The Kraken's turn" in str(error)
 
 
+def test_turn_from_hand_a_card_the_hero_does_not_hold_is_refused():
+    s = scenario(hands=[[20], [45]], lineup=[10, 10])
+    error = refusal(s, "attack/0/attack-45")  # The Rumor holds it
+    assert error.rule == "turn.from-hand"
+    assert "does not hold that card (45)" in error.reason
+
+
 def test_turn_order_after_a_power_clears_the_faced_card_the_same_hero_plays_on():
     s = scenario(heroes=("rumor", "kraken"), hands=[[20], [20]], lineup=[30, 10, 10])
     s = play(play(s, "power"), "rumor", "defeat card 1")
@@ -1618,6 +1625,10 @@ def test_opt_cards_rulebook_deals_only_the_cards_the_rulebook_names():
         assert len(cards) == 6 and state.check() == []
         assert {c.effect for c in cards} == {"apathy", "secrets", "villain-boost"}
         assert {"round.family"} <= set(rules_of(state))
+        heroes = state.deck + state.discard + [n for hand in state.hands for n in hand]
+        assert len(heroes) == 59  # no +10 Hero Boost: the rulebook prints "+20 Hero Boost"
+        assert {state.cards.hero_deck[n].id for n in heroes} >= {"hero-boost-20"}
+        assert "hero-boost-10" not in {state.cards.hero_deck[n].id for n in heroes}
 
 
 def test_opt_excess_damage_lost_drops_the_rest_at_a_death():

@@ -1149,6 +1149,8 @@ def test_opt_cards_full_keeps_the_invented_abilities():
 def test_opt_cards_rulebook_plays_without_the_invented_abilities():
     s = assault_ready(teams={"stars-alpha": ["rebecca", "jill"], "ubcs-echo": []}, cards="rulebook")
     assert not {c.effect for c in s.cards.hero + s.cards.umbrella} & rules.INVENTED_ABILITIES
+    invented = {"intel", "medkit", "anti-virus", "red-queen-lockdown", "reinforcements"}
+    assert not {c.id for c in s.cards.hero + s.cards.umbrella} & invented  # not in the decks
     s = rolls(play(s, "assault", "The Hive"), 2, 12)
     assert "ability.medic" not in rules_of(s) and hand(s, HERO) == []  # Rebecca is split too
     s = assault_ready(teams={"arcadia-convoy": ["k-mart"]}, cards="rulebook")

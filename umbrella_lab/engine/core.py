@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from umbrella_lab.engine.errors import (
     MAX_SEED,
@@ -361,6 +361,16 @@ class State:
     events: list[Event] | None
 
     rule_for_unknown_action: ClassVar[str] = ""
+    """The rule cited when a text names no move of the game at all (the game's turn, say)."""
+
+    rule_for_turn_order: ClassVar[str] = ""
+    """The rule cited when a label names a seat that does not act now (default: the rule for
+    an unknown action)."""
+
+    label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Words a label's verb may be, other than a kind word, with the kind each names
+    (``{"move": "go"}``): a typed label whose kind is not offered now is refused with that
+    kind's rule."""
 
     chance_steps: ClassVar[bool] = True
     """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
@@ -437,7 +447,8 @@ class State:
                 move = info.legacy(self, old)
                 if move is not None:
                     return move
-            raise IllegalActionError(f"'{text}' cannot be read: {error}", cls.rule) from error
+            msg = f"'{text}' cannot be read: {error}"
+            raise IllegalActionError(msg, cls.rule, reason=str(error)) from error
 
     # --- pictures: drawn by the game's views module -----------------------------------------
     def _views(self) -> Any:
@@ -528,7 +539,7 @@ class State:
             return self._by_move(text)
         if not isinstance(text, str):
             msg = f"an action must be an Action, its label or its id, not {type(text).__name__}"
-            raise IllegalActionError(msg)
+            raise IllegalActionError(msg, self.rule_for_unknown_action)
         legal = self.legal_actions()
         wanted = text.strip()
         for action in legal:
@@ -545,77 +556,103 @@ class State:
                 if action.key == same:
                     return action
             if self.is_over:
-                raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
+                self._refuse(wanted, "is not legal", "the game is over", self._over_rule())
             message, rule = same.why_not(self)
-            raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
+            self._refuse(wanted, "is not legal now", message, rule)
         if self.is_over:
-            raise IllegalActionError(f"'{wanted}' is not legal: the game is over")
+            self._refuse(wanted, "is not legal", "the game is over", self._over_rule())
         for move in self._known_moves():  # a real move that is not legal now: say why
             if move.label(self).casefold() == folded:
                 message, rule = move.why_not(self)
-                raise IllegalActionError(f"'{wanted}' is not legal now: {message}", rule)
-        labels = [a.label for a in legal]
+                self._refuse(wanted, "is not legal now", message, rule)
         parts = self._read_by_parts(wanted)
         if parts is not None:
             message, rule = parts
             verdict = (
                 "cannot be read here" if message.startswith("the part") else "is not legal now"
             )
-            raise IllegalActionError(f"'{wanted}' {verdict}: {message}", rule)
-        nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6)
-        if nearest:
-            msg = f"'{wanted}' is not a legal action here. The nearest: {'; '.join(nearest)}"
-        else:
-            msg = f"'{wanted}' is not a legal action here. Legal now: {'; '.join(labels[:5])}" + (
-                f" (and {len(labels) - 5} more)" if len(labels) > 5 else ""
-            )
-        raise IllegalActionError(msg)
+            self._refuse(wanted, verdict, message, rule)
+        self._refuse(wanted, "is not a legal action here", *self._why_unknown(wanted, legal))
 
-    def _read_by_parts(self, wanted: str) -> tuple[str, str] | None:
-        """Read a typed label "Who: verb the rest" part by part; say which part fails, or why.
+    def _refuse(self, wanted: str, verdict: str, reason: str, rule: str) -> NoReturn:
+        """Refuse a typed action: what was typed, the verdict, the reason and its rule."""
+        rule = rule or self.rule_for_unknown_action
+        raise IllegalActionError(f"'{wanted}' {verdict}: {reason}", rule, reason=reason)
 
-        Only labels of that shape whose verb is a kind of move of the game are read this way
-        (``"The Horror: heal 3 with 20"``, ``"P1: push ..."``); other texts get ``None`` and the
-        nearest labels instead. The answer is (words, rule id or "").
+    def _why_unknown(self, wanted: str, legal: list[Action]) -> tuple[str, str]:
+        """Why a text that names no move of this game (as far as it can be read) is refused.
+
+        An id whose kind the game does not have says so; any other text gets the nearest
+        labels. The rule is the game's rule for an unknown action.
         """
-        who, colon, what = wanted.partition(": ")
+        rule = self.rule_for_unknown_action
+        labels = [a.label for a in legal]
+        kind = wanted.partition("/")[0]
+        if "/" in wanted and " " not in wanted and kind not in self.game.info.kinds:
+            said = f"'{kind}' is not a kind of move of this game" if kind else "no kind is named"
+        else:
+            said = "it names no move offered now"
+            nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6)
+            if nearest:
+                return f"{said}. The nearest: {'; '.join(nearest)}", rule
+        more = f" (and {len(labels) - 5} more)" if len(labels) > 5 else ""
+        return f"{said}. Legal now: {'; '.join(labels[:5])}{more}", rule
+
+    def split_label(self, label: str) -> tuple[str, str, str] | None:
+        """A label's three parts: who acts, the verb and the rest; ``None`` for another shape.
+
+        The labels of most games read "Who: verb the rest" (``"P1: hold (bank 4)"``); a game
+        whose labels read otherwise says how to split them.
+        """
+        who, colon, what = label.partition(": ")
         verb, _, rest = what.strip().partition(" ")
         if not colon or not verb:
             return None
-        kinds = self.game.info.kinds
+        return who.strip(), verb, rest
+
+    def _read_by_parts(self, wanted: str) -> tuple[str, str] | None:
+        """Read a typed label "Who: verb the rest" part by part; say which part fails, and why.
+
+        Only labels of the game's shape (:meth:`split_label`) are read this way (``"The
+        Horror: heal 3 with 20"``, ``"P1: push ..."``); other texts get ``None``. The answer is
+        (words, rule id): the turn order's rule for a seat that does not act now, the kind's
+        rule for a kind of move not offered now, and the reason and rule of the move the
+        label names when it is a real move that is not legal, or the kind's rule when its
+        target or card is not there.
+        """
+        split = self.split_label(wanted)
+        if split is None:
+            return None
+        who, verb, rest = split
         moves = list(self.legal_moves()) + self._known_moves()
         legal = set(self.legal_moves())
         read = []
         for move in moves:
             label = move.label(self)
-            actor, _, words = label.partition(": ")
-            first = words.split(" ", 1)[0]
-            if words and first.casefold() in kinds:
-                read.append((move, label, actor, first.casefold()))
+            parts = self.split_label(label)
+            if parts is not None:
+                read.append((move, label, parts[0], parts[1].casefold()))
         if not read:
             return None
         actors = sorted({actor for _, _, actor, _ in read})
-        if who.strip().casefold() not in {a.casefold() for a in actors}:
+        if who.casefold() not in {a.casefold() for a in actors}:
             now = " or ".join(actors)
-            return f"the part '{who.strip()}' is not who acts now ({now} does)", ""
-        mine = [r for r in read if r[2].casefold() == who.strip().casefold()]
-        said_first = {
-            label.partition(": ")[2].split(" ", 1)[0].casefold()
-            for label in (move.label(self) for move in moves)
-            if label.partition(": ")[0].casefold() == who.strip().casefold()
-        }
-        if verb.casefold() not in {r[3] for r in mine} and verb.casefold() in said_first:
-            return None  # a move whose words do not start with its kind ("end the turn")
-        if verb.casefold() not in {r[3] for r in mine}:
-            kind = kinds.get(verb.casefold())
+            rule = self.rule_for_turn_order or self.rule_for_unknown_action
+            return f"the part '{who}' is not who acts now ({now} does)", rule
+        mine = [r for r in read if r[2].casefold() == who.casefold()]
+        same = [r for r in mine if r[3] == verb.casefold()]
+        if not same:
+            kinds = self.game.info.kinds
+            kind = kinds.get(verb.casefold()) or kinds.get(
+                self.label_verbs.get(verb.casefold(), "")
+            )
             if kind is not None:
-                return self._why_no_kind(kind), ""  # (its words name the rule)
+                return self._why_no_kind_rule(kind)
             offered = ", ".join(sorted({r[3] for r in mine}))
             labels = [a.label for a in self.legal_actions()]
             nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6) or labels[:3]
             said = f"the part '{verb}' is not a kind of move here (now: {offered})"
-            return f"{said}. The nearest: {'; '.join(nearest)}", ""
-        same = [r for r in mine if r[3] == verb.casefold()]
+            return f"{said}. The nearest: {'; '.join(nearest)}", self.rule_for_unknown_action
         typed = {w for w in re.split(r"[^\w+-]+", rest.casefold()) if w}
 
         def shared(entry: tuple) -> int:
@@ -626,7 +663,8 @@ class State:
             message, rule = move.why_not(self)
             return f"{message} ('{label}')", rule
         nearest = "; ".join(r[1] for r in sorted(same, key=shared, reverse=True)[:3])
-        return f"the part '{rest}' matches no {verb} move now. The nearest: {nearest}", ""
+        said = f"the part '{rest}' matches no {verb} move now"
+        return f"{said}. The nearest: {nearest}", type(move).rule or self.rule_for_unknown_action
 
     def _known_moves(self) -> list[Move]:
         """Moves a learner may name here that are not legal (each kind's ``known``)."""
@@ -718,8 +756,11 @@ class State:
 
     def roll(self) -> State:
         """At a chance step, the state after the outcome its own luck gives."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no more actions", self._over_rule())
         if self.to_act != CHANCE:
-            raise IllegalActionError("nothing is left to luck here: it is a player's decision")
+            msg = "nothing is left to luck here: it is a player's decision"
+            raise IllegalActionError(msg, self.rule_for_turn_order or self.rule_for_unknown_action)
         return self.apply(self._lucky_key())
 
     def fork(self, *, new_luck: bool = False, seed: int | None = None) -> State:
@@ -768,6 +809,24 @@ class State:
             message, rule = move.why_not(self)
             found.append((move.label(self), message, rule))
         return found
+
+    def _why_no_kind_rule(self, kind: type[Move]) -> tuple[str, str]:
+        """Why no move of this kind is legal now, in words, and the rule that says so."""
+        name = kind.kind
+        if self.is_over:
+            return f"no {name} move: the game is over", self._over_rule()
+        reasons: dict[tuple[str, str], list[str]] = {}
+        for move in kind.known(self):
+            message, rule = move.why_not(self)
+            reasons.setdefault((message, rule), []).append(move.label(self))
+        if len(reasons) == 1:
+            (message, rule), labels = next(iter(reasons.items()))
+            return f"no {name} move now: {labels[0]}: {message}", rule or kind.rule
+        if reasons:
+            return self._why_no_kind(kind), kind.rule
+        kinds = sorted({m.kind for m in self.legal_moves()})
+        offered = ", ".join(kinds) if kinds else "none"
+        return f"no {name} move is offered now; the kinds of move now: {offered}", kind.rule
 
     def _why_no_kind(self, kind: type[Move]) -> str:
         """Why no move of this kind is legal now (or how many are), in words with rules."""

@@ -13,12 +13,16 @@ class IllegalActionError(UmbrellaLabError, ValueError):
     """An action that is not allowed in this state.
 
     Attributes:
-        rule: Id of the rule that forbids it (see the game's ``digest.md``), or ``""``.
+        rule: Id of the rule that forbids it (a ``### id`` of the game's ``digest.md``); a
+            refusal of a game's action always names one, ``""`` only outside any game.
+        reason: Why, in plain words, without the rule (the message is the reason with what was
+            asked for, and the rule).
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(self, message: str, rule: str = "", reason: str = "") -> None:
         super().__init__(f"{message} (rule {rule})" if rule else message)
         self.rule = rule
+        self.reason = reason or message
 
 
 class OptionError(UmbrellaLabError, ValueError):

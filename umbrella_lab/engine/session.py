@@ -505,7 +505,7 @@ class Session:
             IllegalActionError: if no chance step is due here.
         """
         if self.state.to_act != CHANCE:
-            raise IllegalActionError("nothing is left to luck here: it is a player's decision")
+            self.state.roll()  # refused with the game's rule
         return self.apply(self.state._lucky_key())
 
     # --- comparing ------------------------------------------------------------------------

@@ -203,8 +203,9 @@ OPTIONS = (
     _choice(
         "cards",
         "full",
-        "The decks of the data ('full'), or only the cards the rulebook names ('rulebook': "
-        "Apathy, Family Secrets and Villain Attack Boost in the Dysfunctional Family deck).",
+        "The decks of the data ('full'), or without the cards the project invented "
+        "('rulebook': Apathy, Family Secrets and Villain Attack Boost in the Dysfunctional "
+        "Family deck, and no +10 Hero Boost).",
         ("full", "rulebook"),
     ),
     Option(

@@ -30,7 +30,9 @@ EFFECTS = (
     "dinner",
     "reunion",
 )
-PROVENANCE = ("rulebook", "published", "reconstruction")
+PROVENANCE = ("rulebook", "published", "reconstruction", "invented")
+"""Where a data entry comes from; ``invented`` marks the project's own card or value, which
+``cards="rulebook"`` leaves out [opt.cards]."""
 DATA_FILES = (
     "heroes.toml",
     "hero_deck.toml",

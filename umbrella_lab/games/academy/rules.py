@@ -396,14 +396,14 @@ class AcademyState(State):
         """Cards conserved in every deck, life in bounds, outcomes consistent."""
         problems = []
         cards = self.cards
-        removed = 0
+        expected = hero_cards(cards, self.options.cards)
         if self.solo:
-            removed = sum(1 for c in cards.hero_deck if c.story in ("pogo", "life-boost"))
+            solo_out = ("pogo", "life-boost")  # [solo.pogo] [solo.life-boost]
+            expected = [n for n in expected if cards.hero_deck[n].story not in solo_out]
         heroes = self.deck + self.discard + [n for hand in self.hands for n in hand]
-        if sorted(heroes) != sorted(set(heroes)) or len(heroes) != len(cards.hero_deck) - removed:
+        if sorted(heroes) != expected:
             problems.append(
-                f"hero cards: {len(heroes)} in play, expected "
-                f"{len(cards.hero_deck) - removed}, each once"
+                f"hero cards: {len(heroes)} in play, expected {len(expected)}, each once"
             )
         villain_cards = (
             self.villain_deck
@@ -452,16 +452,31 @@ class AcademyState(State):
         return f"<Umbrella Academy state: {self.players} players, {where}>"
 
 
+def hero_cards(cards: Any, which: str) -> list[int]:
+    """The Hero Attack cards in the deck, by number [setup.decks] [opt.cards].
+
+    Every card of the data (``"full"``), or all but the project's own (``"rulebook"``: no card
+    whose provenance is ``invented``, such as the +10 Hero Boost; the rulebook prints +20).
+    """
+    return [
+        number
+        for number, card in enumerate(cards.hero_deck)
+        if which == "full" or card.provenance != "invented"
+    ]
+
+
 def family_cards(cards: Any, which: str) -> list[int]:
     """The Dysfunctional Family cards in the deck, by number [setup.decks] [opt.cards].
 
     Every card of the data (``"full"``), or only those of the three kinds the rulebook names:
-    Apathy, Family Secrets and Villain Attack Boost (``"rulebook"``).
+    Apathy, Family Secrets and Villain Attack Boost, and none the data marks ``invented``
+    (``"rulebook"``).
     """
     return [
         number
         for number, card in enumerate(cards.family)
-        if which == "full" or card.effect in effects.RULEBOOK_FAMILY
+        if which == "full"
+        or (card.effect in effects.RULEBOOK_FAMILY and card.provenance != "invented")
     ]
 
 
@@ -502,7 +517,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     s.hand_size = hand  # [setup.table] [solo.hand]
 
     # [setup.decks] the Hero Attack deck; in solo, Pogo and every Life Boost leave it
-    deck = list(range(len(cards.hero_deck)))
+    deck = hero_cards(cards, options["cards"])  # without the invented ones in "rulebook"
     s.pogo = False
     if players == 1:
         stories = {n: cards.hero_deck[n].story for n in deck}
@@ -1038,8 +1053,8 @@ def refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
 def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | None:
     """Why ``seat`` may not play ``cards`` against the faced card now, if it may not.
 
-    Besides :func:`refusal`: it is another step, another hero's turn, or the hero does not
-    hold the card [turn.order].
+    Besides :func:`refusal`: it is another step, another hero's turn [turn.order], or the hero
+    does not hold the card [turn.from-hand].
     """
     why = refusal(s, seat)
     if why:
@@ -1057,7 +1072,7 @@ def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | N
         if first_copy(s, s.hands[seat], card) not in s.hands[seat]:  # (nor another copy)
             return (
                 f"{s.hero_name(seat)} does not hold that card ({s.card(card).label})",
-                "turn.order",
+                "turn.from-hand",
             )
     return None
 

@@ -152,8 +152,9 @@ OPTIONS = (
     _choice(
         "cards",
         "full",
-        "The decks of the data ('full'), or without the abilities the project invented for "
-        "characters and units, such as Medic and Lucky ('rulebook').",
+        "The decks of the data ('full'), or without what the project invented ('rulebook'): "
+        "no Intel, Medkit, Anti-Virus, Red Queen Lockdown or Reinforcements, and no ability "
+        "of characters and units, such as Medic and Lucky.",
         ("full", "rulebook"),
     ),
     Option(

@@ -12,6 +12,7 @@ entry and the field. Values the rulebook does not print are marked ``reconstruct
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_
 from umbrella_lab.engine.errors import DataError
 
 PACKAGE = "umbrella_lab.games.corporation"
-PROVENANCE = ("rulebook", "published", "reconstruction")
+PROVENANCE = ("rulebook", "published", "reconstruction", "invented")
+"""Where a data entry comes from; ``invented`` marks the project's own card or value, which
+``cards="rulebook"`` leaves out [opt.cards]."""
 HERO_KINDS = ("team", "character", "event")
 HERO_SUBTYPES = ("operative", "merc", "survivor")
 UMBRELLA_KINDS = ("facility", "unit", "event", "trap")
@@ -246,6 +249,11 @@ def load_cards(folder: str | Path | None = None) -> Cards:
     if sum(1 for c in umbrella if not c.start) < 10:
         raise DataError(name, "", "copies", "the Umbrella deck needs at least 10 cards")
 
+    return card_tables(hero, umbrella, str(path) if path else "packaged data")
+
+
+def card_tables(hero: Sequence[HeroCard], umbrella: Sequence[UmbrellaCard], source: str) -> Cards:
+    """The :class:`Cards` of two decks, one entry per physical card, numbered in order."""
     hero_designs = {c.id: i for i, c in enumerate(dict.fromkeys(hero))}
     umbrella_designs = {c.id: i for i, c in enumerate(dict.fromkeys(umbrella))}
     hero_ids: dict[str, int] = {}
@@ -261,5 +269,5 @@ def load_cards(folder: str | Path | None = None) -> Cards:
         umbrella_ids,
         tuple(hero_designs[c.id] for c in hero),
         tuple(umbrella_designs[c.id] for c in umbrella),
-        str(path) if path else "packaged data",
+        source,
     )

@@ -30,11 +30,12 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
@@ -47,6 +48,7 @@ from umbrella_lab.games.corporation.cards import (
     Cards,
     HeroCard,
     UmbrellaCard,
+    card_tables,
     load_cards,
 )
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
@@ -142,7 +144,44 @@ class CorporationState(State):
     )
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
+    label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "play": "event",
+            "plays": "event",
+            "passes": "pass",
+            "put": "team",
+            "puts": "unit",
+            "builds": "facility",
+            "end": "done",
+            "ends": "done",
+            "assaults": "assault",
+            "make": "skip",
+            "sends": "skip",
+            "defends": "defend",
+            "commits": "commit",
+            "rolls": "roll",
+            "re-roll": "reroll",
+            "hunts": "hunt",
+            "discards": "discard",
+        }
+    )
     cards: Cards
+
+    def split_label(self, label: str) -> tuple[str, str, str] | None:
+        """A label's parts: who acts, the verb and the rest; ``None`` for a chance outcome.
+
+        "Heroes attach ..." and "Umbrella puts ..." name their side first; "<team> assaults
+        ..." is the Heroes' and "<unit> hunts ..." Umbrella's (the rest is then the whole
+        label, which names the team, the unit and the target).
+        """
+        first, _, rest = label.partition(" ")
+        if first in ("Heroes", "Umbrella"):
+            verb, _, rest = rest.partition(" ")
+            return (first, verb, rest) if verb else None
+        for verb, side in ((" assaults ", "Heroes"), (" hunts ", "Umbrella")):
+            if verb in label:
+                return side, verb.strip(), label
+        return None
 
     def _clone(self) -> CorporationState:
         new = CorporationState.__new__(CorporationState)
@@ -629,11 +668,14 @@ _RULEBOOK_CARDS: dict[int, Cards] = {}
 
 
 def rulebook_cards(cards: Cards) -> Cards:
-    """The same cards without the abilities the project invented [opt.cards].
+    """The cards without what the project invented [opt.cards].
 
-    Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are gone.
-    The events stay: the rulebook has events and traps that assist a combat or act in the
-    Event phase, and the game cannot be played without some.
+    The cards the data marks ``invented`` leave the decks: the events Intel, Medkit,
+    Anti-Virus, Red Queen Lockdown and Reinforcements, whose effects the rulebook has no word
+    of. Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are
+    gone. The events that add their number to a combat stay: the rulebook has events and traps
+    that assist a combat ("adds up the force values and bonuses of all these cards"); only
+    their numbers are the project's stand-in, as every force is.
     """
     found = _RULEBOOK_CARDS.get(id(cards))
     if found is None or found.source != cards.source:
@@ -643,10 +685,10 @@ def rulebook_cards(cards: Cards) -> Cards:
                 return replace(card, effect="", amount=0)
             return card
 
-        found = replace(
-            cards,
-            hero=tuple(plain(c) for c in cards.hero),
-            umbrella=tuple(plain(c) for c in cards.umbrella),
+        found = card_tables(
+            [plain(c) for c in cards.hero if c.provenance != "invented"],
+            [plain(c) for c in cards.umbrella if c.provenance != "invented"],
+            cards.source,
         )
         _RULEBOOK_CARDS[id(cards)] = found
     return found

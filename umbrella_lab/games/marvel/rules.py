@@ -30,8 +30,8 @@ a Location or a hero card's Special does is named in the data files and written 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from types import SimpleNamespace
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
@@ -177,7 +177,20 @@ class MarvelState(State):
         "wounded",
     )
     rule_for_unknown_action: ClassVar[str] = "turn.order"
+    label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"starts": "lead", "move": "go", "rescue": "heroic", "end": "done"}
+    )
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+
+    def split_label(self, label: str) -> tuple[str, str, str] | None:
+        """A label's parts: who acts, the verb and the rest.
+
+        "Hulk starts" (the team's choice of the first hero) reads as the hero, the verb
+        "starts" and nothing more.
+        """
+        if ": " not in label and label.endswith(" starts"):
+            return label.removesuffix(" starts"), "starts", ""
+        return super().split_label(label)
 
     def _clone(self) -> MarvelState:
         new = MarvelState.__new__(MarvelState)
