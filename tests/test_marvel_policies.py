@@ -58,3 +58,20 @@ def test_the_planner_does_not_peek_at_the_decks():
                 checked += 1
             planner(state, rng).play(state)
     assert checked >= 20
+
+
+def test_greedy_orders_the_bams_by_the_table_each_order_leaves():
+    """Two Threats' BAMs at once (the team decides, extra.ties): greedy plays each order out and
+    keeps the one whose table it judges best."""
+    from umbrella_lab.games.marvel import policies
+
+    state = ul.load("marvel", players=1).new(seed=1)
+    assert state.ask is not None and state.ask[0] == "bam-order"
+    scores = {}
+    for action in state.legal_actions():
+        table = state.apply(action)
+        while table.ask is not None and table.outcome is None:
+            table = table.apply(policies.answer(table))
+        scores[action.key.choice] = policies.evaluate(table)
+    chosen = policies.answer(state)
+    assert scores[chosen.choice] == max(scores.values())

@@ -293,6 +293,24 @@ def _give(s: MarvelState, choices: list[int]) -> int:
     return s.active if s.active in choices else choices[0]
 
 
+def _best_order(s: MarvelState, choices: list[int]) -> int:
+    """Greedy's order when the heroes decide which BAM or damage comes first [extra.ties].
+
+    Each order is played out to the end of the villain's effects (later choices answered the
+    same way), and the table that follows is judged by :func:`evaluate`.
+    """
+
+    def after(choice: int) -> float:
+        table = s.apply(Choose(s.ask[1], choice))
+        for _ in range(20):  # the effects that follow, answered greedily
+            if table.ask is None or table.outcome is not None:
+                break
+            table = table.apply(answer(table))
+        return evaluate(table)
+
+    return max(choices, key=lambda c: (after(c), -choices.index(c)))
+
+
 CHOOSERS: dict[str, Callable[[MarvelState, list[int]], int]] = {
     "cancel": _cancel,
     "prevent": _prevent,
@@ -314,6 +332,8 @@ CHOOSERS: dict[str, Callable[[MarvelState, list[int]], int]] = {
     "fly": _best_place,
     "discard-thug": _discard_thug,
     "give": _give,
+    "bam-order": _best_order,
+    "damage-order": _best_order,
 }
 """Greedy's rule of thumb for each kind of choice (the first choice where none is named)."""
 
