@@ -8,7 +8,8 @@ the median, 90th percentile and worst time in milliseconds that Python takes.
 waits for: from the click on a move in a real browser (the system's Chromium, through
 Playwright) to the redrawn board on the screen, in Voila and in JupyterLab (default game:
 marvel). Each round clicks the first move, then Undo, so every click starts from the same
-table; only the moves are counted (the run without ``--browser`` gives the Python part).
+table; only the moves are counted. It prints the explorer's own drawing time too (its
+``data-draw-ms``); the run without ``--browser`` gives the Python part.
 ``--against DIR`` runs the same rounds, alternating click by click, on a second page whose
 kernel imports the kit from DIR (another checkout, e.g. made by ``git worktree add``): a
 change measured against what it replaces on a busy machine.
@@ -68,7 +69,9 @@ CLICK = """async ([index, selector]) => {
   });
   target.click();
   await done;
-  return performance.now() - start;
+  // the whole wait; the explorer's own redraw (its parts drawn at once, then the board)
+  const drawn = Number(root.dataset.drawMs || 0) + Number(wrap.dataset.drawMs || 0);
+  return [performance.now() - start, drawn];
 }"""
 
 
@@ -118,17 +121,20 @@ def in_browser(clicks: int, game: str, against: Path | None) -> None:
             for where in ("voila", "lab"):
                 pages = {kit: _open(browser, servers, where, nb) for kit, nb in kits.items()}
                 times: dict[str, list[float]] = {kit: [] for kit in kits}
+                drawing: dict[str, list[float]] = {kit: [] for kit in kits}
                 for round_ in range(clicks + 2):
                     for kit, page in pages.items():  # one click of each kit in turn
-                        took = page.evaluate(CLICK, [0, ".ulx-action"])
+                        took, drawn = page.evaluate(CLICK, [0, ".ulx-decide .ulx-action"])
                         page.evaluate(CLICK, [0, ".ulx-tl-history .ulx-btn"])  # Undo
                         if round_ >= 2:  # the first rounds warm up
                             times[kit].append(took)
+                            drawing[kit].append(drawn)
                 for kit, got in times.items():
                     ninety = sorted(got)[int(len(got) * 0.9)]
                     print(
                         f"{game} in {where:<6} {kit:<24} median {statistics.median(got):6.1f}"
-                        f"  90% {ninety:6.1f}  worst {max(got):6.1f} ms ({len(got)} clicks)",
+                        f"  90% {ninety:6.1f}  worst {max(got):6.1f} ms ({len(got)} clicks);"
+                        f" the explorer's drawing {statistics.median(drawing[kit]):5.1f}",
                         flush=True,
                     )
                 for page in pages.values():

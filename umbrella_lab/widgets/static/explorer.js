@@ -337,6 +337,7 @@ function render({ model, el }) {
   // --- board ----------------------------------------------------------------------------------
   async function drawBoard(target, board, extra = {}) {
     const token = (target.ulxToken = (target.ulxToken || 0) + 1);
+    const began = performance.now();
     try {
       const module = await loadBoard(get("board_js"));
       const renderer = module.default || module;
@@ -356,6 +357,7 @@ function render({ model, el }) {
         ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
         : null;
       target.replaceChildren(...[node, legend].filter(Boolean));
+      target.dataset.drawMs = (performance.now() - began).toFixed(1);
       restoreFocus();
     } catch (error) {
       target.replaceChildren(h("pre", { class: "ulx-error" }, `The board could not be drawn: ${error}`));
@@ -941,6 +943,7 @@ function render({ model, el }) {
   };
   function flush() {
     frame = 0;
+    const began = performance.now();
     const parts = new Set(dirty);
     dirty.clear();
     const draw = (part, fn) => {
@@ -963,6 +966,8 @@ function render({ model, el }) {
     draw("notice", drawNotice);
     draw("idle", () => root.classList.remove("is-busy"));
     restoreFocus();
+    // how long this redraw took (read by benchmarks/explorer_clicks.py --browser)
+    root.dataset.drawMs = (performance.now() - began).toFixed(1);
   }
   const on = (name, ...parts) => model.on(`change:${name}`, () => schedule(...parts));
   on("board_css", "css");
