@@ -291,7 +291,7 @@ function render({ model, el }) {
     // a long rule shows its first sentences; "more" opens the rest (it stays open for that rule)
     const [short, cut] = brief(rule.text, 360);
     const whole = !cut || ui.ruleOpen === id;
-    rulebox.append(
+    rulebox.append(...[
       h("div", { class: "ulx-rulebox-top" },
         why ? h("span", { class: "ulx-rulebox-why" }, why) : null,
         h("span", { class: "ulx-rule ulx-rule-static" }, id),
@@ -302,7 +302,8 @@ function render({ model, el }) {
         class: "ulx-link ulx-rulebox-more", type: "button", "aria-expanded": whole ? "true" : "false",
         dataset: { act: whole ? "less" : "more" },
         onclick: () => { ui.ruleOpen = whole ? null : id; ui.pinnedRule = id; ui.hoverRule = null; drawRulebox(); },
-      }, whole ? "less" : "more of this rule") : null);
+      }, whole ? "less" : "more of this rule") : null,
+    ].filter(Boolean));
   }
 
   // --- notice ----------------------------------------------------------------------------------
