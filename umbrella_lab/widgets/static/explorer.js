@@ -937,13 +937,18 @@ function render({ model, el }) {
 
   // --- wiring ----------------------------------------------------------------------------------
   const dirty = new Set();
-  let frame = 0;
+  // The traits of one message from Python change one after another in the same task: they are
+  // drawn together right after it (a microtask), not a frame later, so the new table is on the
+  // screen at the next paint.
+  let pending = false;
+  let closed = false;
   const schedule = (...parts) => {
     for (const part of parts) dirty.add(part);
-    if (!frame) frame = requestAnimationFrame(flush);
+    if (!pending) { pending = true; queueMicrotask(flush); }
   };
   function flush() {
-    frame = 0;
+    pending = false;
+    if (closed) return;
     const began = performance.now();
     const parts = new Set(dirty);
     dirty.clear();
@@ -1008,7 +1013,7 @@ function render({ model, el }) {
   const guard = setInterval(() => {
     if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
   }, 1000);
-  return () => { clearInterval(guard); cancelAnimationFrame(frame); };
+  return () => { clearInterval(guard); closed = true; };
 }
 
 export default { render };
