@@ -711,8 +711,10 @@ function render({ model, el }) {
     }
     const box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
     panel.replaceChildren(box);
+    // scrolled to the step on the board once the page is laid out (reading sizes now would
+    // make the browser lay the page out in the middle of the redraw)
     const here = list.querySelector(".is-here");
-    if (here) box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8);
+    if (here) requestAnimationFrame(() => { box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8); });
   }
 
   function logEntry(entry, here, ahead) {
