@@ -9,7 +9,10 @@ from umbrella_lab.engine.differences import SEP, differences
 
 
 def describe_changes(
-    before: dict[str, Any], after: dict[str, Any], quiet: tuple[str, ...] = ()
+    before: dict[str, Any],
+    after: dict[str, Any],
+    quiet: tuple[str, ...] = (),
+    found: list[tuple[str, Any, Any]] | None = None,
 ) -> list[str]:
     """What changed between two snapshots, one plain sentence per change.
 
@@ -17,9 +20,11 @@ def describe_changes(
         before: The snapshot before (``state.to_dict(seat)``).
         after: The snapshot after.
         quiet: Field names to leave out (e.g. counts already told by another line).
+        found: ``list(differences(before, after))`` when the caller has it already (the
+            explorer does: it is not worked out twice on every click).
     """
     lines = []
-    for where, old, new in differences(before, after):
+    for where, old, new in differences(before, after) if found is None else found:
         if where.rsplit(SEP, 1)[-1] in quiet:
             continue
         if isinstance(old, list) and isinstance(new, list):

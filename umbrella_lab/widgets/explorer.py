@@ -564,7 +564,9 @@ class Explorer(anywidget.AnyWidget):
                 self.history = [_history_entry(n) for n in line]
                 self.events = [_events_entry(n) for n in line[: node.depth + 1]]
                 self.changes = (
-                    [] if before is None else describe_changes(before, snapshot, quiet=view.quiet)
+                    []
+                    if before is None
+                    else describe_changes(before, snapshot, quiet=view.quiet, found=changed)
                 )
                 self.inspector = snapshot
                 self.branch_list = [_branch_entry(session, b) for b in session.branches()]

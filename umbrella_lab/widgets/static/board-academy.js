@@ -61,7 +61,7 @@ export function render(el, b, ctx) {
     },
     h("div", { class: "uab-vpos" }, faced ? "now" : String(card.position + 1)),
     h("div", { class: "uab-vatk" }, String(card.attack), boosted ? h("sup", { title: "Villain Attack Boost" }, "+") : null),
-    h("div", { class: "uab-vdmg", "aria-label": `${card.damage} damage` },
+    h("div", { class: "uab-vdmg", role: "img", "aria-label": `${card.damage} damage` },
       Array.from({ length: card.damage }, () => h("span", { class: "uab-pip" })),
       h("span", { class: "uab-vdmg-n" }, `${card.damage} dmg`)),
     h("div", { class: "uab-vout" }, outcome.mark ? [outcome.mark, h("span", { class: "uab-vout-word" }, ` ${outcome.word}`)] : "\u00a0")));

@@ -126,7 +126,7 @@ function facilityCard(h, card) {
   },
   card.role === "target" ? h("span", { class: "ucb-badge" }, "under assault") : null,
   h("span", { class: "ucb-card-name" }, card.name),
-  h("span", { class: "ucb-force", "aria-label": `force ${card.force}` }, String(card.force)));
+  h("span", { class: "ucb-force", role: "img", "aria-label": `force ${card.force}` }, String(card.force)));
 }
 
 function unitCard(h, card) {
@@ -305,7 +305,7 @@ function diceStrip(h, f) {
     d.roller_is_attacker
       ? h("span", { class: "ucb-dcell-out" }, c.attacker_percent)
       // one letter per total (H or U, in the side's colour): eleven full names never fit
-      : h("span", { class: `ucb-dcell-out side-${c.attacker_wins ? f.attacker : f.defender}`, "aria-label": NAMES[c.attacker_wins ? f.attacker : f.defender] },
+      : h("span", { class: `ucb-dcell-out side-${c.attacker_wins ? f.attacker : f.defender}`, role: "img", "aria-label": NAMES[c.attacker_wins ? f.attacker : f.defender] },
         NAMES[c.attacker_wins ? f.attacker : f.defender][0]));
   });
   const what = d.roller_is_attacker

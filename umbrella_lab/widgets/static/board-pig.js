@@ -27,7 +27,9 @@ export function render(el, b, ctx) {
       class: `upg-row${p.active && !b.result ? " is-active" : ""}${winner ? " is-winner" : ""}${changed(`players › ${p.name}`) ? " is-changed" : ""}`,
       title: `${p.name}: ${p.score} banked` + (risk ? `, ${b.turn_total} more at risk this turn` : ""),
     },
-    h("span", { class: "upg-name" }, p.name),
+    // who plays and who won, told by a mark as well as by colour
+    h("span", { class: "upg-name" }, p.active && !b.result ? h("span", { class: "upg-mark", title: "to play" }, "▸") : null,
+      winner ? h("span", { class: "upg-mark", title: "the winner" }, "★") : null, p.name),
     h("span", { class: "upg-bar" },
       h("span", { class: "upg-banked", style: `width:${(100 * banked) / b.goal}%` }),
       h("span", { class: "upg-risk", style: `width:${(100 * risk) / b.goal}%` })),
@@ -46,6 +48,7 @@ export function render(el, b, ctx) {
       title: face.pig ? `${face.value}: a pig, the turn total is lost` : `${face.value}: adds ${face.value}`,
       onclick: force ? () => ctx.act(face.id) : null,
     }, h("span", { class: "upg-face-value" }, String(face.value)),
+    face.pig ? h("span", { class: "upg-face-pig" }, "pig") : null,
     face.odds ? h("span", { class: "upg-odds" }, face.odds) : null));
   }
   const buttons = !ctx.compact && ctx.act

@@ -40,7 +40,7 @@ function act(el, ctx, id) {
 
 function umbrella(h, colour, extra = {}) {
   const { cls = "", title = NAMES[colour], ...rest } = extra;
-  return h("span", { class: `uub-u c${colour} ${cls}`, title, "aria-label": `${NAMES[colour]} umbrella`, ...rest },
+  return h("span", { class: `uub-u c${colour} ${cls}`, title, role: "img", "aria-label": `${NAMES[colour]} umbrella`, ...rest },
     h("span", { class: "uub-u-letter", "aria-hidden": "true" }, LETTERS[colour]));
 }
 
@@ -374,7 +374,7 @@ function seatPanel(h, b, seat, ctx, changed, env) {
     cell.white >= 0 ? h("span", { class: "uub-white-angle" }, `${cell.white}°`) : null,
     h("span", { class: "uub-spot-n" }, String(cell.number)),
     cell.group >= 0 ? h("span", { class: "uub-spot-group" }, groupsLetters[cell.group]) : null,
-    cell.token ? h("span", { class: "uub-spot-token", "aria-label": "token" }) : null);
+    cell.token ? h("span", { class: "uub-spot-token", role: "img", "aria-label": "token" }) : null);
     spots.append(spot);
   }
   const groups = sb.groups.map((g, i) => h("span", { class: `uub-group${g.complete ? " is-complete" : ""}`, title: `Group ${groupsLetters[i]}: spots ${g.spots.join(", ")}; +${g.bonus} at the end if all are filled (board.groups)` },
@@ -442,7 +442,7 @@ function compactSeat(h, b, seat, ref, changed, open) {
     return h("span", {
       class: `uub-card-zone${here ? " is-shared" : ""}${changed(`zones › ${zone.zone}`) || changed(`zones › ${zone.name}`) ? " is-changed" : ""}`,
       title: `${zone.name[0].toUpperCase()}${zone.name.slice(1)}: ${total} umbrella${total === 1 ? "" : "s"}${zone.shared_with.length ? ` · shared with ${zone.shared_with.join(", ")}` : ""}`,
-    }, here ? h("span", { class: "uub-share-mark", "aria-label": `shared with ${refName}` }, "⇄") : null, zone.short, h("b", { class: "uub-card-zone-n" }, String(total)));
+    }, here ? h("span", { class: "uub-share-mark", role: "img", "aria-label": `shared with ${refName}` }, "⇄") : null, zone.short, h("b", { class: "uub-card-zone-n" }, String(total)));
   }));
   const label = `${seat.name}, board ${seat.board}, ${seat.score} points: open the full board`;
   const opens = typeof open === "function";

@@ -62,6 +62,16 @@ function writeSetting(name, value) {
     // private mode or a sandbox: the setting lasts for this page only
   }
 }
+/**
+ * An id for one drawn view, unique on the page (anywidget gives no ``model.cid``): the ids and
+ * radio-group names of two widgets on one page must never be the same.
+ */
+let views = 0;
+function uniqueId(prefix) {
+  views += 1;
+  return `${prefix}-${views}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 const EFFORTS = [[1, "Quick"], [4, "Careful"], [10, "Thorough"]];
 
 const TABS = [
@@ -75,6 +85,7 @@ function render({ model, el }) {
   // what a board keeps between redraws (a teacher's pick, which seats are open): this
   // explorer's own, never shared with another explorer on the page
   const boardMemo = {};
+  const viewId = uniqueId("ulx");
   const ui = {
     tab: "log",
     size: Number(readSetting("size")) || 1,
@@ -90,6 +101,7 @@ function render({ model, el }) {
     busySince: 0,
     steps: 10,
     previewStep: null,
+    ruleOpen: null,
     effort: 1,
     order: readSetting("order") === "list" ? "list" : "best",
   };
@@ -120,12 +132,14 @@ function render({ model, el }) {
   const decide = h("div", { class: "ulx-decide" });
   const rulebox = h("div", { class: "ulx-rulebox", "aria-live": "polite" });
   const pop = h("div", { class: "ulx-pop", role: "tooltip", hidden: true });
+  // a step of the log previewed beside the log when the board itself is out of sight
+  const peek = h("div", { class: "ulx-peek", hidden: true });
   const side = h("aside", { class: "ulx-side" }, decide, rulebox);
   const main = h("div", { class: "ulx-main" }, boardWrap, side);
   const timeline = h("div", { class: "ulx-timeline" });
   const tabs = h("nav", { class: "ulx-tabs", role: "tablist" });
   const panel = h("div", { class: "ulx-panel", role: "tabpanel" });
-  root.append(boardStyle, head, notice, main, timeline, tabs, panel, pop);
+  root.append(boardStyle, head, notice, main, timeline, tabs, panel, pop, peek);
   el.classList.add("ulx-host");
   el.append(root);
 
@@ -140,6 +154,47 @@ function render({ model, el }) {
     model.set("seat", Number(seatSelect.value));
     model.save_changes();
   });
+
+  // --- keyboard focus survives a redraw ----------------------------------------------------------
+  // The control that had the focus is remembered by a stable key (its move id, card, step, tab,
+  // or else its class and place); when a redraw takes it away, the focus goes to the control
+  // drawn in its place, else to the first move, so a keyboard user never drops to the page.
+  const FOCUS_KEYS = ["id", "card", "location", "seat", "step", "tab", "act", "branch", "group"];
+  const REGIONS = ".ulx-board-wrap, .ulx-decide, .ulx-rulebox, .ulx-timeline, .ulx-tabs, .ulx-panel, .ulx-head";
+  let focusWas = null;
+  function focusKey(el) {
+    const region = el.closest(REGIONS);
+    if (!region || !root.contains(region)) return null;
+    const data = FOCUS_KEYS.find((key) => el.dataset[key] !== undefined);
+    const kind = el.classList[0] ? `.${CSS.escape(el.classList[0])}` : el.tagName.toLowerCase();
+    const selector = data ? `${kind}[data-${data}="${CSS.escape(el.dataset[data])}"]` : kind;
+    return { el, region, selector, index: Math.max(0, [...region.querySelectorAll(selector)].indexOf(el)) };
+  }
+  root.addEventListener("focusin", (event) => { focusWas = focusKey(event.target); });
+  root.addEventListener("focusout", (event) => {
+    const was = focusWas;
+    // moved away on purpose (the control is still there): nothing to give back
+    setTimeout(() => { if (focusWas === was && was && was.el.isConnected && !root.contains(document.activeElement)) focusWas = null; }, 0);
+  });
+  const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
+  function restoreFocus() {
+    const was = focusWas;
+    if (!was || was.el.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && active !== root) return; // the focus is elsewhere
+    const same = [...was.region.querySelectorAll(was.selector)].filter(usable);
+    const candidates = [
+      same[Math.min(was.index, same.length - 1)],
+      ...[...decide.querySelectorAll(".ulx-action:not(.is-unavailable)")].filter(usable).slice(0, 1),
+      ...[...was.region.querySelectorAll("button, [tabindex='0'], input, select")].filter(usable).slice(0, 1),
+      root,
+    ];
+    for (const target of candidates) {
+      if (!target) continue;
+      target.focus({ preventScroll: true });
+      if (document.activeElement === target) return;
+    }
+  }
 
   // --- rules -----------------------------------------------------------------------------------
   const ruleOf = (id) => (get("rules") || {})[id];
@@ -244,13 +299,22 @@ function render({ model, el }) {
     const why = ui.hoverRule ? "Pointed at" : ui.pinnedRule ? "Kept (click its id again to let go)" : "The last move followed";
     if (ui.hoverRule && ui.hoverWhy) rulebox.append(h("div", { class: "ulx-rulebox-whynot" }, ui.hoverWhy));
     else if (!ui.hoverRule && ui.pinnedRule === id && ui.pinnedWhy) rulebox.append(h("div", { class: "ulx-rulebox-whynot", role: "status" }, `Not now: ${ui.pinnedWhy}`));
-    rulebox.append(
+    // a long rule shows its first sentences; "more" opens the rest (it stays open for that rule)
+    const [short, cut] = brief(rule.text, 360);
+    const whole = !cut || ui.ruleOpen === id;
+    rulebox.append(...[
       h("div", { class: "ulx-rulebox-top" },
         why ? h("span", { class: "ulx-rulebox-why" }, why) : null,
         h("span", { class: "ulx-rule ulx-rule-static" }, id),
-        ui.pinnedRule === id && !ui.hoverRule ? h("button", { class: "ulx-link", onclick: () => showRule(id, true) }, "let go") : null),
+        ui.pinnedRule === id && !ui.hoverRule ? h("button", { class: "ulx-link", type: "button", onclick: () => showRule(id, true) }, "let go") : null),
       h("div", { class: "ulx-rulebox-title" }, rule.title),
-      h("div", { class: "ulx-rulebox-text" }, rule.text));
+      h("div", { class: "ulx-rulebox-text" }, whole ? rule.text : `${short} …`),
+      cut ? h("button", {
+        class: "ulx-link ulx-rulebox-more", type: "button", "aria-expanded": whole ? "true" : "false",
+        dataset: { act: whole ? "less" : "more" },
+        onclick: () => { ui.ruleOpen = whole ? null : id; ui.pinnedRule = id; ui.hoverRule = null; drawRulebox(); },
+      }, whole ? "less" : "more of this rule") : null,
+    ].filter(Boolean));
   }
 
   // --- notice ----------------------------------------------------------------------------------
@@ -285,6 +349,7 @@ function render({ model, el }) {
   // --- board ----------------------------------------------------------------------------------
   async function drawBoard(target, board, extra = {}) {
     const token = (target.ulxToken = (target.ulxToken || 0) + 1);
+    const began = performance.now();
     try {
       const module = await loadBoard(get("board_js"));
       const renderer = module.default || module;
@@ -306,6 +371,8 @@ function render({ model, el }) {
         ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
         : null;
       target.replaceChildren(...[node, legend].filter(Boolean));
+      target.dataset.drawMs = (performance.now() - began).toFixed(1);
+      restoreFocus();
     } catch (error) {
       target.replaceChildren(h("pre", { class: "ulx-error" }, `The board could not be drawn: ${error}`));
     }
@@ -606,16 +673,42 @@ function render({ model, el }) {
     clearTimeout(previewTimer);
     if (ui.previewStep === null) return;
     ui.previewStep = null;
-    schedule("board");
+    peek.hidden = true;
+    peek.replaceChildren();
+    if (ui.previewOnBoard) schedule("board");
+    ui.previewOnBoard = false;
   }
-  function drawPreview() {
+  /** Most of the board is on the screen (then a preview takes its place). */
+  function boardInSight() {
+    const box = boardWrap.getBoundingClientRect();
+    const seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    return box.height > 0 && seen >= 0.6 * Math.min(box.height, window.innerHeight);
+  }
+  async function drawPreview() {
     const preview = get("preview") || {};
     if (ui.previewStep === null || preview.step !== ui.previewStep || !preview.board) return;
     const banner = h("div", { class: "ulx-preview-banner" },
       h("b", {}, `Preview of step ${preview.step}`), ` · ${preview.label} · click the step to go there`);
     const holder = h("div", { class: "ulx-preview" });
-    boardWrap.replaceChildren(banner, holder);
-    drawBoard(holder, preview.board, { compact: false, changed: [] });
+    if (boardInSight()) {
+      // the eye can see the board: the step is drawn there
+      ui.previewOnBoard = true;
+      boardWrap.replaceChildren(banner, holder);
+      drawBoard(holder, preview.board, { compact: false, changed: [] });
+      return;
+    }
+    // the board is off the screen: a small board beside the log step pointed at
+    peek.replaceChildren(banner, holder);
+    await drawBoard(holder, preview.board, { compact: true, changed: [] });
+    if (ui.previewStep !== preview.step) return;
+    peek.hidden = false;
+    const box = root.getBoundingClientRect();
+    const anchor = ui.previewAnchor && ui.previewAnchor.isConnected ? ui.previewAnchor.getBoundingClientRect() : box;
+    const height = peek.offsetHeight;
+    const middle = anchor.top + anchor.height / 2 - height / 2;
+    const y = Math.max(4, Math.min(middle, window.innerHeight - height - 4));
+    peek.style.left = `${Math.max(4, box.width - peek.offsetWidth - 8)}px`;
+    peek.style.top = `${y - box.top}px`;
   }
   root.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -656,8 +749,10 @@ function render({ model, el }) {
     }
     const box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
     panel.replaceChildren(box);
+    // scrolled to the step on the board once the page is laid out (reading sizes now would
+    // make the browser lay the page out in the middle of the redraw)
     const here = list.querySelector(".is-here");
-    if (here) box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8);
+    if (here) requestAnimationFrame(() => { box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8); });
   }
 
   function logEntry(entry, here, ahead) {
@@ -666,7 +761,12 @@ function render({ model, el }) {
       h("button", {
         class: "ulx-log-head", type: "button", title: here ? "The step on the board" : "Point to preview this step on the board; click to go there",
         onclick: () => { endPreview(); send({ type: "jump", step: entry.step }); },
-        onmouseenter: (event) => { if (!here) { event.currentTarget.classList.add("is-previewing"); startPreview(entry.step); } },
+        onmouseenter: (event) => {
+          if (here) return;
+          ui.previewAnchor = event.currentTarget;
+          event.currentTarget.classList.add("is-previewing");
+          startPreview(entry.step);
+        },
         onmouseleave: (event) => { event.currentTarget.classList.remove("is-previewing"); endPreview(); },
       },
         h("span", { class: "ulx-log-num" }, String(entry.step)),
@@ -723,8 +823,8 @@ function render({ model, el }) {
     const status = get("status") || {};
     const label = h("input", { class: "ulx-input ulx-fork-label", type: "text", placeholder: "e.g. block instead", "aria-label": "Name of the new branch" });
     const note = h("input", { class: "ulx-input", type: "text", placeholder: "what you want to try", "aria-label": "Note for the new branch" });
-    const same = h("input", { type: "radio", name: `luck-${model.cid || "x"}`, value: "same", checked: true });
-    const fresh = h("input", { type: "radio", name: `luck-${model.cid || "x"}`, value: "new" });
+    const same = h("input", { type: "radio", name: `${viewId}-luck`, value: "same", checked: true });
+    const fresh = h("input", { type: "radio", name: `${viewId}-luck`, value: "new" });
     const fork = () => send({ type: "fork", label: label.value, note: note.value, new_luck: fresh.checked });
     label.addEventListener("keydown", (event) => { if (event.key === "Enter") fork(); });
     const form = h("div", { class: "ulx-fork" },
@@ -877,13 +977,19 @@ function render({ model, el }) {
 
   // --- wiring ----------------------------------------------------------------------------------
   const dirty = new Set();
-  let frame = 0;
+  // The traits of one message from Python change one after another in the same task: they are
+  // drawn together right after it (a microtask), not a frame later, so the new table is on the
+  // screen at the next paint.
+  let pending = false;
+  let closed = false;
   const schedule = (...parts) => {
     for (const part of parts) dirty.add(part);
-    if (!frame) frame = requestAnimationFrame(flush);
+    if (!pending) { pending = true; queueMicrotask(flush); }
   };
   function flush() {
-    frame = 0;
+    pending = false;
+    if (closed) return;
+    const began = performance.now();
     const parts = new Set(dirty);
     dirty.clear();
     const draw = (part, fn) => {
@@ -905,6 +1011,9 @@ function render({ model, el }) {
     draw("panel", drawPanel);
     draw("notice", drawNotice);
     draw("idle", () => root.classList.remove("is-busy"));
+    restoreFocus();
+    // how long this redraw took (read by benchmarks/explorer_clicks.py --browser)
+    root.dataset.drawMs = (performance.now() - began).toFixed(1);
   }
   const on = (name, ...parts) => model.on(`change:${name}`, () => schedule(...parts));
   on("board_css", "css");
@@ -946,7 +1055,7 @@ function render({ model, el }) {
   const guard = setInterval(() => {
     if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
   }, 1000);
-  return () => { clearInterval(guard); cancelAnimationFrame(frame); };
+  return () => { clearInterval(guard); closed = true; };
 }
 
 export default { render };

@@ -43,10 +43,21 @@ const VERDICT = {
   behind: { word: "behind", banner: "Not the best: this move is behind.", cls: "is-behind" },
 };
 
+/**
+ * An id for one drawn view, unique on the page (anywidget gives no ``model.cid``): the ids and
+ * radio-group names of two widgets on one page must never be the same.
+ */
+let views = 0;
+function uniqueId(prefix) {
+  views += 1;
+  return `${prefix}-${views}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 function render({ model, el }) {
   const get = (name) => model.get(name);
   const send = (message) => model.send(message);
   const root = h("div", { class: "ulp" });
+  const questionId = `${uniqueId("ulp")}-q`;
   const boardStyle = h("style");
   el.append(boardStyle, root);
   let picked = null; // picked but not committed: stays in the page
@@ -159,12 +170,12 @@ function render({ model, el }) {
       count > 1 ? h("div", { class: "ulp-nav" },
         h("button", { type: "button", class: "ulp-step", disabled: busy, onclick: () => send({ type: "previous" }), "aria-label": "Previous puzzle" }, "‹ Previous"),
         h("button", { type: "button", class: "ulp-step", disabled: busy, onclick: () => send({ type: "next" }), "aria-label": "Next puzzle" }, "Next ›")) : null));
-    root.append(h("div", { class: "ulp-question", id: `${model.cid}-q` }, get("question")));
+    root.append(h("div", { class: "ulp-question", id: questionId }, get("question")));
     root.append(h("div", { class: "ulp-hint" }, get("hint")));
     root.append(boardWrap);
     drawBoard();
 
-    const group = h("div", { class: "ulp-choices", role: "radiogroup", "aria-labelledby": `${model.cid}-q` });
+    const group = h("div", { class: "ulp-choices", role: "radiogroup", "aria-labelledby": questionId });
     choices.forEach((choice, i) => {
       const chosen = committed ? guess === choice.id : picked === choice.id;
       const best = reveal.best === choice.id;

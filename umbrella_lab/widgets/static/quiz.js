@@ -18,6 +18,16 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * An id for one drawn view, unique on the page (anywidget gives no ``model.cid``): the ids and
+ * radio-group names of two widgets on one page must never be the same.
+ */
+let views = 0;
+function uniqueId(prefix) {
+  views += 1;
+  return `${prefix}-${views}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 function decimals(step) {
   const text = String(step);
   return text.includes(".") ? text.split(".")[1].length : 0;
@@ -25,6 +35,7 @@ function decimals(step) {
 
 function render({ model, el }) {
   const root = h("div", { class: "ulq" });
+  const questionId = `${uniqueId("ulq")}-q`;
   el.append(root);
   let picked = null; // the choice picked but not yet committed (stays in the page)
   let number = null;
@@ -42,13 +53,13 @@ function render({ model, el }) {
     root.classList.toggle("is-busy", !!busy);
 
     root.append(h("div", { class: "ulq-tag" }, "Predict, then reveal"));
-    root.append(h("div", { class: "ulq-question", id: `${model.cid}-q` }, model.get("question")));
+    root.append(h("div", { class: "ulq-question", id: questionId }, model.get("question")));
     const hint = model.get("hint");
     if (hint) root.append(h("div", { class: "ulq-hint" }, hint));
 
     // --- the answer the learner gives ---------------------------------------------------
     if (kind === "choice") {
-      const group = h("div", { class: "ulq-choices", role: "radiogroup", "aria-labelledby": `${model.cid}-q` });
+      const group = h("div", { class: "ulq-choices", role: "radiogroup", "aria-labelledby": questionId });
       for (const label of model.get("choices")) {
         const chosen = committed ? guess === label : picked === label;
         const right = reveal.answer !== undefined && reveal.answer === label;
@@ -69,7 +80,7 @@ function render({ model, el }) {
       const shown = h("output", { class: "ulq-number-value" }, `${Number(value).toFixed(digits)}${scale.unit || ""}`);
       const slider = h("input", {
         type: "range", class: "ulq-slider", min: scale.low, max: scale.high, step: scale.step,
-        value, disabled: committed || busy, "aria-labelledby": `${model.cid}-q`,
+        value, disabled: committed || busy, "aria-labelledby": questionId,
       });
       const box = h("input", {
         type: "number", class: "ulq-number", min: scale.low, max: scale.high, step: scale.step,
