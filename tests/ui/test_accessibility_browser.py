@@ -74,24 +74,7 @@ def _wait_step(page, step: int) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "view",
-    [
-        pytest.param(
-            name,
-            marks=[
-                pytest.mark.xfail(
-                    reason="the Marvel United board nests its moves in location targets "
-                    "(nested-interactive); the board is being reworked",
-                    strict=False,
-                )
-            ]
-            if name == "explorer-marvel"
-            else [],
-        )
-        for name in VIEWS
-    ],
-)
+@pytest.mark.parametrize("view", list(VIEWS))
 def test_no_serious_accessibility_violation(servers, browser, views, view):
     _, ready = VIEWS[view]
     page = browser.new_page(viewport={"width": 1280, "height": 800})

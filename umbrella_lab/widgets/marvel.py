@@ -43,8 +43,8 @@ HERO_COLOURS = {
     "iron-man": "#c8412b",
     "captain-america": "#2b5aa6",
     "black-widow": "#3d4350",
-    "hulk": "#3c8a3a",
-    "captain-marvel": "#b87710",
+    "hulk": "#357a33",
+    "captain-marvel": "#946000",
     "ant-man": "#a0364f",
     "wasp": "#6c4bb0",
 }
