@@ -97,15 +97,18 @@ def look_alike(state, seat, key):
         )
         if other.villains and unused:  # a villain still to come that could have been another
             other.villains[rng.randrange(len(other.villains))] = rng.choice(unused)
-    elif name == "marvel":  # every hand is open; the deck orders are hidden
+    elif name == "marvel":  # every hand is open; the deck orders are hidden, but for the
+        # cards the table saw go under a deck (kept at its bottom) or left on top
         other = state.fork()
-        for deck in other.decks:
-            rng.shuffle(deck)
         looking = other.ask is not None and other.ask[0] == "interrogate"
-        top = other.plan_deck.pop() if looking else None  # the heroes see it
-        rng.shuffle(other.plan_deck)
-        if top is not None:
-            other.plan_deck.append(top)
+        for index, deck in enumerate((*other.decks, other.plan_deck)):
+            top = other.on_top[index]
+            shown = bool(deck) and (deck[-1] == top or (looking and deck is other.plan_deck))
+            kept = [deck.pop()] if shown else []
+            under = min(other.under[index], len(deck))
+            middle = deck[under:]
+            rng.shuffle(middle)
+            deck[under:] = middle + kept
         other.shuffles += key
     else:  # pragma: no cover - a new game: its look-alikes are to be written
         pytest.skip(f"{name}: no look-alike tables written for this game yet")
