@@ -709,8 +709,10 @@ def five_facility_cards(cards: Cards) -> Cards:
     if found is None or found.source != cards.source:
         starting = [n for n, c in enumerate(cards.umbrella) if c.start]
         left_out = starting[-1]
-        found = replace(
-            cards, umbrella=tuple(c for n, c in enumerate(cards.umbrella) if n != left_out)
+        found = card_tables(  # the tables by name are built anew for the shorter list
+            list(cards.hero),
+            [c for n, c in enumerate(cards.umbrella) if n != left_out],
+            cards.source,
         )
         _FIVE_FACILITY_CARDS[id(cards)] = found
     return found
