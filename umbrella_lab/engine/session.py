@@ -284,21 +284,10 @@ class Session:
         for child in self.node.children:
             if child.kind == "move" and child.action == chosen.id:
                 return self._move_to(child)
-        after = state.apply(chosen)
         branch = None
         if any(c.branch is None for c in self.node.children):  # a new line leaves this one
             branch = self._unique_label(self._branch_head(self.node).branch or MAIN)
-        child = self._new_node(
-            after,
-            self.node,
-            "move",
-            action=chosen.id,
-            label=chosen.label,
-            rule=chosen.rule,
-            events=tuple(after.events),
-            branch=branch,
-        )
-        return self._move_to(child)
+        return self._move_to(self._move_node(state, chosen, branch=branch))
 
     def _start_branch(self, action: Action | str | tuple, label: str, note: str = "") -> Node:
         """Start branch ``label`` here with ``action`` as its first move and move onto it.
@@ -311,8 +300,12 @@ class Session:
         if state.is_over:
             raise IllegalActionError("the game is over; no more actions", _over_rule(state))
         chosen = state.parse_action(action)
+        return self._move_to(self._move_node(state, chosen, branch=label, note=note))
+
+    def _move_node(self, state: State, chosen: Action, **fields: Any) -> Node:
+        """A new position after ``chosen``, a child of the current one."""
         after = state.apply(chosen)
-        child = self._new_node(
+        return self._new_node(
             after,
             self.node,
             "move",
@@ -320,10 +313,8 @@ class Session:
             label=chosen.label,
             rule=chosen.rule,
             events=tuple(after.events),
-            branch=label,
-            note=note,
+            **fields,
         )
-        return self._move_to(child)
 
     def undo(self) -> Node:
         """Go back one position (nothing happens at the first position)."""
