@@ -1,4 +1,5 @@
-"""Simulation and analysis: policies, simulations, sweeps, win rates and the move advisor.
+"""Simulation and analysis: policies, simulations, sweeps, win rates, the move advisor and
+the design report.
 
 Everything here returns plain pandas tables (one row per game, or per action), which the chart
 builders in :mod:`umbrella_lab.charts` turn into pictures. Importing this package does not
@@ -11,6 +12,7 @@ import altair.
 """
 
 from umbrella_lab.sim.advisor import advise, best_action, review
+from umbrella_lab.sim.design import Budget, DesignReport, design
 from umbrella_lab.sim.mcts import MCTS, mcts
 from umbrella_lab.sim.policies import (
     PolicyError,
@@ -33,13 +35,16 @@ from umbrella_lab.sim.tournament import Tournament, tournament
 
 __all__ = [
     "MCTS",
+    "Budget",
     "Comparison",
+    "DesignReport",
     "PolicyError",
     "SimulationNote",
     "Tournament",
     "advise",
     "best_action",
     "compare",
+    "design",
     "describe_policy",
     "fast_policy",
     "get_policy",

@@ -1,0 +1,1578 @@
+"""The design lab: measure why a game plays the way it does.
+
+:func:`design` plays a game many times and answers a designer's questions in one report:
+
+* **balance**: is it fair to every seat (competitive games), how often does the team win
+  (co-operative games, by player count);
+* **length**: how many moves, turns and rounds, and which rule ends the games;
+* **choices**: how many moves a player chooses among, how often only one is legal, and how
+  often the advisor can tell the best move from the rest;
+* **skill and luck**: the same seeds played by a weak, a good and a searching player, the gap
+  between them, and the share of the outcome's variance that the seed (luck) explains;
+* **tension**: the chance to win along sampled games (from rollouts), lead changes, when a
+  game is decided, and how often the side behind at half time wins;
+* **rules**: for every rule of the digest, how often it fires and whether it ends games
+  (rules that never fire are listed: :attr:`DesignReport.unused_rules`);
+* **cards**: how much each kind of move or card matters, by *restricted play* (Jaffe et al.,
+  "Evaluating Competitive Game Balance with Restricted Play", AIIDE 2012): the same seeds with
+  it forbidden to one side (the team, in a co-operative game);
+* **options**: every option value against the default on the same seeds (a tornado chart).
+
+>>> from umbrella_lab import sim
+>>> report = sim.design("pig", players=2, n=40, seed=1, budget={"cards": 2})
+>>> report.metrics.columns.tolist()
+['part', 'name', 'value', 'low', 'high', 'games', 'meaning']
+>>> report.metrics.equals(sim.design("pig", players=2, n=40, seed=1, budget={"cards": 2}).metrics)
+True
+
+How games are played. Main game ``i`` is dealt from seed ``seed + i`` and its players share the
+generator ``random.Random(seed + i)``, as in :func:`~umbrella_lab.sim.simulate`; every other
+part plays the same seeds, so each comparison is paired (common random numbers). Games are
+added in batches of :data:`BATCH` until the headline figures' 95% intervals reach
+``precision`` either side or the part's budget (:class:`Budget`) is spent; each row of
+:attr:`DesignReport.metrics` says how many games it rests on. Work is spread over this
+machine's cores; the same arguments always give the same report.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+import pandas as pd
+
+from umbrella_lab.engine.core import CHANCE, Game, State, load
+from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
+from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
+from umbrella_lab.sim._parallel import (
+    local_pool,
+    rebuild_game,
+    shippable,
+    submit_quietly,
+    travels,
+    workers_or_default,
+)
+from umbrella_lab.sim.mcts import MCTS
+from umbrella_lab.sim.policies import (
+    PolicyError,
+    PolicyLike,
+    get_policy,
+    policy_name,
+)
+from umbrella_lab.sim.stats import Z95, compare, wilson
+
+DEFAULT_POLICIES = ("random", "heuristic", "mcts")
+"""Who plays the skill part by default, from the weakest to the strongest expected."""
+
+DEFAULT_PRECISION = 0.05
+"""The wanted half-width of the headline figures' 95% intervals (5 points either side)."""
+
+BATCH = 100
+"""Games added at a time while a figure's interval is wider than ``precision``."""
+
+PARTS = ("balance", "length", "choices", "skill", "tension")
+"""The parts of :attr:`DesignReport.metrics`, in order."""
+
+BOOTSTRAP = 200
+"""Resamples of the seeds for the interval of the luck share."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most work each part of a report may do (games, positions, rollouts).
+
+    The defaults keep a full report of every game of the kit within a minute on two cores
+    (``benchmarks/design.py``); ``sim.design(..., budget={"games": 4000})`` asks for more.
+
+    Attributes:
+        games: The most main games (balance, length, choices, rules).
+        option_games: The most games per option value (paired with the main games).
+        card_games: The most games per restricted kind of move or card.
+        cards: How many kinds of move and cards are tried, the most played first.
+        skill_games: Seeds each player of the skill part plays.
+        search_playouts: Playouts per decision of the search player (``"mcts"``).
+        tension_games: Main games followed move by move for the tension part.
+        positions: Positions sampled along each of those games.
+        rollouts: Games played out from each sampled position.
+        advised: Decisions the advisor rates (choices part).
+        advisor_budget: The advisor's rollouts per decision.
+    """
+
+    games: int = 1000
+    option_games: int = 300
+    card_games: int = 300
+    cards: int = 8
+    skill_games: int = 60
+    search_playouts: int = 12
+    tension_games: int = 12
+    positions: int = 12
+    rollouts: int = 16
+    advised: int = 8
+    advisor_budget: int = 150
+
+
+BUDGETS: dict[str, Budget] = {
+    "academy": Budget(skill_games=40, search_playouts=8),
+    "pig": Budget(skill_games=40, search_playouts=8, rollouts=12),
+    "umbrella": Budget(skill_games=40, search_playouts=6, advisor_budget=100),
+    "corporation": Budget(
+        games=400,
+        option_games=150,
+        card_games=150,
+        cards=6,
+        skill_games=16,
+        search_playouts=4,
+        tension_games=8,
+        positions=8,
+        rollouts=8,
+        advised=6,
+        advisor_budget=60,
+    ),
+    "marvel": Budget(
+        games=400,
+        option_games=100,
+        card_games=100,
+        cards=6,
+        skill_games=12,
+        search_playouts=3,
+        tension_games=8,
+        positions=8,
+        rollouts=8,
+        advised=6,
+        advisor_budget=60,
+    ),
+}
+"""Each seed game's default budget, measured to fit a minute on two cores."""
+
+MAIN_POLICY = {"marvel": "greedy"}
+"""Games whose main games are played by a quicker player than their heuristic by default:
+Marvel United's heuristic (its planner) plays about five games a second."""
+
+_MOST = 10_000_000
+
+
+class DesignNote(UserWarning):
+    """A note about how a design report was made."""
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+@dataclass
+class DesignReport:
+    """What :func:`design` measured; every table is tidy (one row per figure).
+
+    Attributes:
+        game: The game's name.
+        title: The game's title.
+        players: The player counts measured (the first is used for every part but balance).
+        cooperative: True when the players win or lose together.
+        policy: The name of the player of the main games.
+        policies: The names of the players compared in the skill part.
+        seed: The first seed.
+        precision: The wanted half-width of the headline intervals.
+        options: The options that differ from their defaults.
+        metrics: One row per figure: ``part`` (balance, length, choices, skill, tension),
+            ``name``, ``value``, ``low``, ``high`` (the 95% range, or for a spread the 10th
+            and 90th percentile), ``games`` (games the figure rests on) and ``meaning`` (one
+            sentence).
+        rules: One row per rule of the digest (then any other rule cited): ``rule``,
+            ``title``, ``section``, ``games``, ``fired`` (games in which it fired),
+            ``share`` (of the games), ``per_game`` (times per game), ``ended`` (games it
+            ended) and ``ended_share``.
+        cards: Restricted play: ``restriction`` (what was forbidden), ``kind``, ``card``,
+            ``played`` (times the main games' players chose it), ``games``, ``with_it`` and
+            ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``.
+        options: One row per option value: ``option``, ``value``, ``default``, ``games``,
+            ``win_rate``, ``change``, ``low``, ``high`` (win rate), ``moves``,
+            ``moves_change``, ``moves_low``, ``moves_high``.
+        tension: The win-probability curves: ``game`` (its seed), ``move``, ``share`` (of the
+            game's moves), ``side`` (a seat's name, or ``"team"``), ``chance``.
+        games: One row per main game (seed, players, winners, result rule, moves, ...).
+        notes: Sentences on how the report was made (budget spent, interval not reached).
+        seconds: The time each part took (it varies from run to run; nothing else does).
+    """
+
+    game: str
+    title: str
+    players: tuple[int, ...]
+    cooperative: bool
+    policy: str
+    policies: tuple[str, ...]
+    seed: int
+    precision: float
+    options: dict[str, Any]
+    metrics: pd.DataFrame
+    rules: pd.DataFrame
+    cards: pd.DataFrame
+    option_table: pd.DataFrame
+    tension: pd.DataFrame
+    games: pd.DataFrame
+    notes: list[str] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def unused_rules(self) -> list[str]:
+        """Ids of the digest's rules that fired in no game (option rules included)."""
+        table = self.rules
+        return table.loc[(table["fired"] == 0) & table["in_digest"], "rule"].tolist()
+
+    def metric(self, name: str) -> float:
+        """The value of one metric by its name (see ``metrics["name"]``).
+
+        Raises:
+            KeyError: naming the metrics there are.
+        """
+        found = self.metrics.loc[self.metrics["name"] == name, "value"]
+        if found.empty:
+            names = ", ".join(self.metrics["name"])
+            msg = f"no metric named {name!r}; the metrics are: {names}"
+            raise KeyError(msg)
+        return float(found.iloc[0])
+
+    def part(self, part: str) -> pd.DataFrame:
+        """The metrics of one part (balance, length, choices, skill or tension)."""
+        if part not in PARTS:
+            msg = f"no part {part!r}; the parts are {', '.join(PARTS)}"
+            raise KeyError(msg)
+        return self.metrics[self.metrics["part"] == part].reset_index(drop=True)
+
+    def charts(self) -> dict[str, Any]:
+        """The report's altair charts by part (see :mod:`umbrella_lab.charts.design`)."""
+        return _upper("umbrella_lab.charts.design", "design_charts")(self)
+
+    def to_html(self, *, pictures: bool = True) -> str:
+        """A self-contained web page of the report, to share (charts as SVG pictures)."""
+        return _upper("umbrella_lab.charts.design", "design_html")(self, pictures=pictures)
+
+    def widget(self) -> Any:
+        """A widget with one tab per part (see :mod:`umbrella_lab.widgets.design`)."""
+        return _upper("umbrella_lab.widgets.design", "design_widget")(self)
+
+    def __repr__(self) -> str:
+        counts = "/".join(str(p) for p in self.players)
+        return (
+            f"<DesignReport {self.game}, {counts} players, {len(self.games)} main games "
+            f"({self.policy}), {len(self.metrics)} metrics>"
+        )
+
+    def _repr_html_(self) -> str:
+        shown = self.metrics[["part", "name", "value", "low", "high", "games"]]
+        head = f"<h3>Design report: {self.title}</h3>"
+        return head + shown.to_html(index=False, float_format=lambda v: f"{v:.3g}")
+
+
+def _upper(module: str, name: str) -> Callable[..., Any]:
+    """A presenter of the layer above (charts, widgets), found by name when it is asked for.
+
+    The report's data is made here; its pictures and its widget belong to the layers above
+    (``sim`` imports neither altair nor ipywidgets), so they are looked up only when a reader
+    asks for them.
+    """
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+# --- the public function --------------------------------------------------------------------
+
+
+def design(
+    game: str | Game,
+    players: int | Sequence[int] | None = None,
+    policies: Sequence[PolicyLike] = DEFAULT_POLICIES,
+    n: int | None = None,
+    precision: float = DEFAULT_PRECISION,
+    seed: int = 0,
+    *,
+    policy: PolicyLike | None = None,
+    budget: Budget | Mapping[str, int] | None = None,
+    solution: Any = None,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    **options: Any,
+) -> DesignReport:
+    """Measure a game's design in one report: balance, length, choices, skill, tension.
+
+    Rules, cards and options come with it (see :class:`DesignReport`).
+
+    Args:
+        game: A registered game's name (then rule options may follow) or a loaded game.
+        players: A player count, or several (balance is then given per count; every other
+            part uses the first). Default: the loaded game's, or the game's first count.
+        policies: The players compared in the skill part, from the weakest to the strongest
+            expected: names (``"random"``, ``"heuristic"``, ``"mcts"``: the search player with
+            ``budget.search_playouts`` playouts), fast policies or plain functions.
+        n: Play exactly ``n`` seeds in every part instead of adding games until
+            ``precision`` is met (a quick look: ``n=50``).
+        precision: The half-width wanted for the headline 95% intervals (the win rates, the
+            options' and cards' changes), a fraction above 0 and below 0.5.
+        seed: The first seed; the same arguments always give the same report.
+        policy: Who plays the main games, the options, the cards and the rollouts (default:
+            the game's heuristic; Marvel United: its quick ``"greedy"`` player).
+        budget: The most work per part (a :class:`Budget`, or a dict changing some of its
+            fields, e.g. ``{"games": 4000}``); default: the game's entry in :data:`BUDGETS`.
+        solution: Exact play, if known (``sim.solve``'s answer: ``.value(state)``, the win
+            chance of the seat to act, and ``.policy``): the report then gives the main
+            player's regret against it.
+        workers: Processes to use (default: every core; ``1``: this process only).
+        executor: Any ``concurrent.futures`` executor to run on instead (e.g. Dask's).
+        **options: Rule options (when ``game`` is a name).
+
+    Returns:
+        A :class:`DesignReport`.
+
+    Raises:
+        OptionError: for an unknown game, player count, option, budget field, a count of
+            games, a precision or a seed that is not allowed (the message names the field
+            and what is allowed).
+        PolicyError: for an unknown policy.
+    """
+    base, counts = _check_game(game, players, options)
+    n = None if n is None else whole_number(n, "design: n (games)", low=2, high=_MOST)
+    precision = _check_precision(precision)
+    seed = seed_number(seed, "design: the seed")
+    plan = _check_budget(base.name, budget)
+    main_policy = _check_main_policy(base, policy)
+    lineup = _check_policies(base, policies, main_policy, plan)
+    if solution is not None and not (
+        callable(getattr(solution, "value", None)) and hasattr(solution, "policy")
+    ):
+        msg = (
+            "design: solution must be exact play with .value(state) and .policy "
+            f"(what sim.solve returns), not {type(solution).__name__}"
+        )
+        raise OptionError(msg)
+    cores = workers_or_default(workers, "design")
+    sendable = all(shippable(p) for p in (main_policy, *lineup.values())) and travels(base)
+    with _Runner(cores if sendable else 1, executor if sendable else None) as runner:
+        return _Designer(base, counts, main_policy, lineup, n, precision, seed, plan, runner)(
+            solution
+        )
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def _check_game(
+    game: str | Game, players: int | Sequence[int] | None, options: dict[str, Any]
+) -> tuple[Game, tuple[int, ...]]:
+    if isinstance(players, Iterable) and not isinstance(players, str | bytes):
+        counts = list(players)
+        if not counts:
+            msg = "design: players must be a player count or a list of them, not an empty list"
+            raise OptionError(msg)
+    else:
+        counts = [players]
+    if isinstance(game, str):
+        loaded = [load(game, players=p, **options) for p in counts]
+    elif isinstance(game, Game):
+        loaded = [
+            game.with_options(p, **options) if p is not None or options else game for p in counts
+        ]
+    else:
+        msg = f"design: give a game name such as 'pig' or a loaded game, not {type(game).__name__}"
+        raise OptionError(msg)
+    seen = [g.players for g in loaded]
+    if len(set(seen)) != len(seen):
+        msg = f"design: players lists a count twice ({seen}); give each count once"
+        raise OptionError(msg)
+    return loaded[0], tuple(seen)
+
+
+def _check_precision(precision: object) -> float:
+    if (
+        isinstance(precision, bool)
+        or not isinstance(precision, int | float)
+        or not 0 < float(precision) < 0.5
+        or math.isnan(float(precision))
+    ):
+        msg = (
+            "design: precision (the wanted half-width of a 95% interval) must be a fraction "
+            f"above 0 and below 0.5, e.g. 0.05 for 5 points either side, not {precision!r}"
+        )
+        raise OptionError(msg)
+    return float(precision)
+
+
+def _check_budget(name: str, budget: Budget | Mapping[str, int] | None) -> Budget:
+    plan = BUDGETS.get(name, Budget())
+    if budget is None:
+        return plan
+    if isinstance(budget, Budget):
+        changes = {f.name: getattr(budget, f.name) for f in fields(Budget)}
+    elif isinstance(budget, Mapping):
+        changes = dict(budget)
+    else:
+        msg = f"design: budget must be a dict of budget fields or a Budget, not {budget!r}"
+        raise OptionError(msg)
+    known = [f.name for f in fields(Budget)]
+    for key, value in changes.items():
+        if key not in known:
+            msg = f"design: budget has no field {key!r}; the fields are {', '.join(known)}"
+            raise OptionError(msg)
+        low = 0 if key in ("cards", "advised", "tension_games") else 1
+        whole_number(value, f"design: budget field {key}", low=low, high=_MOST)
+    return replace(plan, **{k: int(v) for k, v in changes.items()})
+
+
+def _check_main_policy(game: Game, policy: PolicyLike | None) -> PolicyLike:
+    chosen = MAIN_POLICY.get(game.name, "heuristic") if policy is None else policy
+    get_policy(game, chosen)  # an unknown name fails here, naming the policies
+    return chosen
+
+
+def _check_policies(
+    game: Game, policies: Sequence[PolicyLike], main: PolicyLike, plan: Budget
+) -> dict[str, PolicyLike]:
+    if isinstance(policies, str) or not isinstance(policies, Sequence) or not policies:
+        msg = (
+            "design: policies must be a list of players from the weakest to the strongest, "
+            f"e.g. ['random', 'heuristic', 'mcts'], not {policies!r}"
+        )
+        raise PolicyError(msg)
+    lineup: dict[str, PolicyLike] = {}
+    for item in policies:
+        chosen: PolicyLike = item
+        if item == "mcts":
+            chosen = MCTS(plan.search_playouts, rollout=main, name="mcts")
+        get_policy(game, chosen)
+        name = policy_name(item)
+        if name in lineup:
+            msg = f"design: policies names {name!r} twice; give each player once"
+            raise PolicyError(msg)
+        lineup[name] = chosen
+    return lineup
+
+
+# --- restricted play ------------------------------------------------------------------------
+
+
+def card_names(state: State, move: Move) -> list[str]:
+    """The names of the cards (or other data entries) a move uses: its ``ByName`` id parts."""
+    parts = type(move).id_parts()
+    return [
+        part.write(state, value)
+        for part, value in zip(parts, move[1:], strict=True)
+        if isinstance(part, ByName)
+    ]
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A kind of move, or one card of it, forbidden to one side.
+
+    Attributes:
+        kind: The kind of move (``"attack"``).
+        card: A card's name in that kind's moves (``None``: every move of the kind).
+    """
+
+    kind: str
+    card: str | None = None
+
+    def forbids(self, state: State, move: Move) -> bool:
+        """True when ``move`` is of the kind (and uses the card)."""
+        if move[0] != self.kind:
+            return False
+        return self.card is None or self.card in card_names(state, move)
+
+    def __str__(self) -> str:
+        return f"no {self.kind}" if self.card is None else f"no {self.kind} with {self.card}"
+
+
+def restricted_move(
+    state: State, rng: random.Random, fast: FastPolicy, restriction: Restriction
+) -> tuple:
+    """The move of ``fast``, or when it is forbidden, another legal move at random.
+
+    When every legal move is forbidden, the forbidden move is played after all (the side
+    cannot pass by the rules).
+    """
+    move = fast(state, rng)
+    if not restriction.forbids(state, move):  # type: ignore[arg-type]
+        return move
+    allowed = [m for m in state.legal_moves() if not restriction.forbids(state, m)]
+    return allowed[rng.randrange(len(allowed))] if allowed else move
+
+
+# --- the work a worker does -----------------------------------------------------------------
+
+
+def _resolve(game: Game, spec: PolicyLike) -> FastPolicy:
+    return get_policy(game, spec)
+
+
+def trace_games(
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    policy: PolicyLike,
+    start: int,
+    stop: int,
+    keep: int,
+) -> list[dict[str, Any]]:
+    """Play seeds ``start .. stop - 1`` recording what the report needs of each game.
+
+    Events are recorded (for their rule ids), and every decision's number of legal moves.
+    The moves of games with seeds below ``keep`` are returned too (to follow them later).
+    """
+    game = rebuild_game(name, players, options)
+    fast = _resolve(game, policy)
+    return [_trace(game, fast, s, keep=s < keep) for s in range(start, stop)]
+
+
+def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, Any]:
+    s = game.new(seed)
+    rules: Counter[str] = Counter(e.rule for e in s.events or ())
+    s.events = []
+    rng = random.Random(seed)
+    moves: list[tuple] = []
+    branching: list[tuple[int, int]] = []  # (move index, legal moves) per decision
+    actors: list[int] = []
+    kinds: Counter[str] = Counter()
+    cards: Counter[tuple[str, str]] = Counter()
+    chance = s.chance_steps
+    while s.result is None:
+        if chance and s.to_act == CHANCE:
+            move = s._lucky_key()
+        else:
+            actors.append(s.to_act)  # type: ignore[arg-type]
+            branching.append((len(moves), len(s.legal_moves())))
+            move = fast(s, rng)
+            kinds[move[0]] += 1
+            for card in card_names(s, move):  # type: ignore[arg-type]
+                cards[(move[0], card)] += 1
+        moves.append(move)
+        move.play(s)  # type: ignore[attr-defined]
+        for event in s.events:
+            rules[event.rule] += 1
+        s.events.clear()
+        if len(moves) > MAX_MOVES:
+            msg = f"{game.name}: a game did not end within {MAX_MOVES} moves (seed {seed})"
+            raise RuntimeError(msg)
+    result = s.result
+    total = len(moves)
+    thirds = [[0, 0], [0, 0], [0, 0]]
+    for index, count in branching:
+        third = min(2, index * 3 // max(total, 1))
+        thirds[third][0] += count
+        thirds[third][1] += 1
+    turns = 1 + sum(1 for a, b in itertools.pairwise(actors) if a != b) if actors else 0
+    summary = s.summary()
+    turns = int(summary.get("turns", turns))
+    rounds = int(summary.get("rounds", math.ceil(turns / game.players)))
+    rules[result.rule] += 0  # the ending rule is listed even when it says nothing
+    return {
+        "seed": seed,
+        "players": game.players,
+        "winners": tuple(result.winners),
+        "won": result.won,
+        "rule": result.rule,
+        "moves": total,
+        "turns": turns,
+        "rounds": rounds,
+        "decisions": len(branching),
+        "forced": sum(1 for _, c in branching if c == 1),
+        "branching": sum(c for _, c in branching),
+        "thirds": thirds,
+        "rules": dict(rules),
+        "kinds": dict(kinds),
+        "cards": dict(cards),
+        "played": moves if keep else None,
+    }
+
+
+def play_sides(
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    tested: PolicyLike,
+    others: PolicyLike | None,
+    restriction: Restriction | None,
+    start: int,
+    stop: int,
+) -> list[tuple[int, tuple[int, ...], bool, int]]:
+    """Play seeds ``start .. stop - 1``: the tested side against the others.
+
+    In a competitive game the tested side is seat ``seed % players`` and the others play
+    ``others`` (``None``: the tested policy too); in a co-operative game the tested policy
+    makes every decision. A restriction applies to the tested side's decisions.
+
+    Returns:
+        ``(seed, winners, won, moves)`` per game.
+    """
+    game = rebuild_game(name, players, options)
+    mine = _resolve(game, tested)
+    theirs = mine if others is None else _resolve(game, others)
+    coop = game.info.cooperative
+    rows = []
+    for seed in range(start, stop):
+        s = game.deal(seed)
+        rng = random.Random(seed)
+        seat = seed % players
+        chance = s.chance_steps
+        count = 0
+        while s.result is None:
+            if chance and s.to_act == CHANCE:
+                move = s._lucky_key()
+            else:
+                own = coop or s.to_act == seat or s.to_act is None or s.to_act < 0
+                fast = mine if own else theirs
+                if own and restriction is not None:
+                    move = restricted_move(s, rng, fast, restriction)
+                else:
+                    move = fast(s, rng)
+            move.play(s)  # type: ignore[attr-defined]
+            count += 1
+            if count > MAX_MOVES:
+                msg = f"{name}: a game did not end within {MAX_MOVES} moves (seed {seed})"
+                raise RuntimeError(msg)
+        result = s.result
+        rows.append((seed, tuple(result.winners), result.won, count))
+    return rows
+
+
+def _rollout_seed(seed: int, j: int) -> int:
+    return (seed * 1_000_003 + 7_919 * (j + 1) + 1) % MAX_SEED
+
+
+def follow_game(
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    policy: PolicyLike,
+    seed: int,
+    played: Sequence[tuple],
+    positions: Sequence[int],
+    rollouts: int,
+    advise_at: int | None,
+    advisor_budget: int,
+) -> tuple[list[list[float]], str | None]:
+    """Replay one game and estimate each seat's chance to win after ``positions`` moves.
+
+    The chance comes from ``rollouts`` games played out with ``policy`` from a copy of the
+    position whose luck to come is dealt anew (``reshuffled``). At the move ``advise_at``
+    the advisor rates the moves (its verdict on the best is returned).
+
+    Returns:
+        Per position, each seat's share of rollouts won (one share, the team's, in a
+        co-operative game); and the advisor's first verdict (or ``None``).
+    """
+    from umbrella_lab.sim.advisor import advise
+
+    game = rebuild_game(name, players, options)
+    fast = _resolve(game, policy)
+    coop = game.info.cooperative
+    state = game.deal(seed)
+    wanted = set(positions)
+    chances: dict[int, list[float]] = {}
+    verdict = None
+    for index in range(len(played) + 1):
+        if index == advise_at and state.result is None:
+            table = advise(state, policy, seed=seed, budget=advisor_budget, workers=1)
+            verdict = str(table["verdict"].iloc[0])
+        if index in wanted:
+            chances[index] = _chances(state, fast, rollouts, coop, players)
+        if index < len(played):
+            state = state._clone()
+            played[index].play(state)  # type: ignore[attr-defined]
+    return [chances[i] for i in positions], verdict
+
+
+def _chances(
+    state: State, fast: FastPolicy, rollouts: int, coop: bool, players: int
+) -> list[float]:
+    result = state.result
+    if result is not None:
+        if coop:
+            return [float(result.won)]
+        return [float(seat in result.winners) for seat in range(players)]
+    wins = [0] * (1 if coop else players)
+    for j in range(rollouts):
+        rseed = _rollout_seed(state.seed, j)
+        try:
+            start = state.reshuffled(rseed)
+        except NotImplementedError:  # a game without hidden luck to deal anew
+            start = state._clone()
+        final = play_out(start, fast, random.Random(rseed))
+        assert final.result is not None
+        if coop:
+            wins[0] += final.result.won
+        else:
+            for seat in final.result.winners:
+                wins[seat] += 1
+    return [w / rollouts for w in wins]
+
+
+# --- running work ---------------------------------------------------------------------------
+
+
+class _Runner:
+    """Runs the workers' functions here or on a pool of processes, results in task order."""
+
+    def __init__(self, cores: int, executor: Executor | None) -> None:
+        self.cores = cores
+        self.executor = executor
+        self.pool: Executor | None = executor
+
+    def __enter__(self) -> _Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None and self.executor is None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    @property
+    def parts(self) -> int:
+        return self.cores if self.executor is None else max(2 * self.cores, 2)
+
+    def map(self, fn: Callable[..., Any], tasks: list[tuple]) -> list[Any]:
+        if len(tasks) <= 1 or (self.cores <= 1 and self.executor is None):
+            return [fn(*task) for task in tasks]
+        if self.pool is None:
+            self.pool = local_pool(self.cores)
+        futures = [submit_quietly(self.pool, fn, *task) for task in tasks]
+        return [future.result() for future in futures]
+
+
+def _split(start: int, stop: int, parts: int) -> list[tuple[int, int]]:
+    size = max(1, math.ceil((stop - start) / max(parts, 1)))
+    return [(s, min(s + size, stop)) for s in range(start, stop, size)]
+
+
+# --- making the report ----------------------------------------------------------------------
+
+
+def _row(
+    part: str,
+    name: str,
+    value: float,
+    low: float,
+    high: float,
+    games: int,
+    meaning: str,
+) -> dict[str, Any]:
+    return {
+        "part": part,
+        "name": name,
+        "value": float(value),
+        "low": float(low),
+        "high": float(high),
+        "games": int(games),
+        "meaning": meaning,
+    }
+
+
+def _mean_row(part: str, name: str, values: Sequence[float], meaning: str) -> dict[str, Any]:
+    """A mean with its 95% interval (mean +- 1.96 standard errors)."""
+    count = len(values)
+    if count == 0:
+        return _row(part, name, math.nan, math.nan, math.nan, 0, meaning)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(count) if count > 1 else math.inf
+    return _row(part, name, mean, mean - half, mean + half, count, meaning)
+
+
+def _spread_row(part: str, name: str, values: Sequence[float], meaning: str) -> dict[str, Any]:
+    """The standard deviation, with the 10th and 90th percentiles as low and high."""
+    count = len(values)
+    if count < 2:
+        return _row(part, name, math.nan, math.nan, math.nan, count, meaning)
+    ordered = sorted(values)
+    q = statistics.quantiles(ordered, n=10, method="inclusive")
+    return _row(part, name, statistics.stdev(values), q[0], q[-1], count, meaning)
+
+
+def _rate_row(part: str, name: str, wins: int, games: int, meaning: str) -> dict[str, Any]:
+    rate, low, high = wilson(wins, games)
+    return _row(part, name, rate, low, high, games, meaning)
+
+
+def _half(low: float, high: float) -> float:
+    return (high - low) / 2
+
+
+def seat_name(seat: int) -> str:
+    """``"P1"`` for seat 0: seats in the report's words."""
+    return f"P{seat + 1}"
+
+
+def luck_share(outcomes: Sequence[Sequence[float]]) -> float:
+    """The share of the outcome's variance that the seed explains (an intraclass correlation).
+
+    ``outcomes[s][k]`` is the outcome (1 a win, 0 a loss) of seed ``s`` played by player
+    ``k``. With ``K`` players per seed, the one-way analysis of variance by seed gives the
+    mean square between seeds ``MSB = K * var(seed means)`` and within seeds ``MSW`` (the
+    mean of the seeds' own variances); the seed's share is
+    ``(MSB - MSW) / (MSB + (K - 1) * MSW)`` (ICC(1), Shrout and Fleiss 1979), kept within
+    0..1. It is 1 when the seed alone fixes the outcome (whoever plays), 0 when the outcome
+    varies as much within a seed as between seeds. NaN when nothing varies.
+
+    >>> luck_share([[1, 1, 1], [0, 0, 0], [1, 1, 1], [0, 0, 0]])
+    1.0
+    >>> luck_share([[1, 0], [1, 0], [1, 0], [1, 0]])
+    0.0
+    """
+    rows = [list(map(float, row)) for row in outcomes if len(row) > 1]
+    if len(rows) < 2:
+        return math.nan
+    k = len(rows[0])
+    means = [statistics.fmean(row) for row in rows]
+    msb = k * statistics.variance(means)
+    msw = statistics.fmean(statistics.pvariance(row) * k / (k - 1) for row in rows)
+    denominator = msb + (k - 1) * msw
+    if denominator <= 0:
+        return math.nan
+    return min(1.0, max(0.0, (msb - msw) / denominator))
+
+
+class _Designer:
+    """Makes one report: the parts in order, sharing the main games."""
+
+    def __init__(
+        self,
+        game: Game,
+        counts: tuple[int, ...],
+        policy: PolicyLike,
+        lineup: dict[str, PolicyLike],
+        n: int | None,
+        precision: float,
+        seed: int,
+        plan: Budget,
+        runner: _Runner,
+    ) -> None:
+        self.game, self.counts, self.policy, self.lineup = game, counts, policy, lineup
+        self.n, self.precision, self.seed, self.plan, self.runner = n, precision, seed, plan, runner
+        self.coop = game.info.cooperative
+        self.rows: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self.options = dict(game.changed_options)
+
+    # the shared plumbing --------------------------------------------------------------------
+    def _games_wanted(self, cap: int) -> int:
+        return self.n if self.n is not None else cap
+
+    def _trace(self, game: Game, start: int, stop: int) -> list[dict[str, Any]]:
+        keep = self.seed + self.plan.tension_games
+        tasks = [
+            (game.name, game.players, dict(game.changed_options), self.policy, a, b, keep)
+            for a, b in _split(start, stop, self.runner.parts)
+        ]
+        return [row for chunk in self.runner.map(trace_games, tasks) for row in chunk]
+
+    def _sides(
+        self,
+        game: Game,
+        tested: PolicyLike,
+        others: PolicyLike | None,
+        restriction: Restriction | None,
+        start: int,
+        stop: int,
+    ) -> list[tuple[int, tuple[int, ...], bool, int]]:
+        options = dict(game.changed_options)
+        tasks = [
+            (game.name, game.players, options, tested, others, restriction, a, b)
+            for a, b in _split(start, stop, self.runner.parts)
+        ]
+        return [row for chunk in self.runner.map(play_sides, tasks) for row in chunk]
+
+    def _side_won(self, seed: int, winners: tuple[int, ...], won: bool, players: int) -> bool:
+        return won if self.coop else seed % players in winners
+
+    # the parts ------------------------------------------------------------------------------
+    def __call__(self, solution: Any) -> DesignReport:
+        clock = _Clock()
+        traces = self._main()
+        first = [t for t in traces if t["players"] == self.game.players]
+        self._length(first)
+        self._choices(first)
+        rules = self._rules(first)
+        clock("main games")
+        self._skill()
+        clock("skill")
+        tension = self._tension(first, solution)
+        clock("tension")
+        cards = self._cards(first)
+        clock("cards")
+        option_table = self._options(first)
+        clock("options")
+        metrics = pd.DataFrame(self.rows)
+        metrics["order"] = metrics["part"].map(PARTS.index)
+        metrics = metrics.sort_values("order", kind="stable").drop(columns="order")
+        games = pd.DataFrame(
+            [{k: v for k, v in t.items() if k not in ("played", "thirds")} for t in traces]
+        )
+        return DesignReport(
+            game=self.game.name,
+            title=self.game.info.title,
+            players=self.counts,
+            cooperative=self.coop,
+            policy=policy_name(self.policy),
+            policies=tuple(self.lineup),
+            seed=self.seed,
+            precision=self.precision,
+            options=self.options,
+            metrics=metrics.reset_index(drop=True),
+            rules=rules,
+            cards=cards,
+            option_table=option_table,
+            tension=tension,
+            games=games,
+            notes=self.notes,
+            seconds=clock.seconds,
+        )
+
+    def _main(self) -> list[dict[str, Any]]:
+        """Balance: the main games, in batches until every headline interval is narrow."""
+        traces: list[dict[str, Any]] = []
+        for players in self.counts:
+            game = self.game.with_options(players)
+            wanted = self._games_wanted(self.plan.games)
+            played: list[dict[str, Any]] = []
+            while len(played) < wanted:
+                step = wanted - len(played) if self.n is not None else BATCH
+                start = self.seed + len(played)
+                played += self._trace(game, start, start + min(step, wanted - len(played)))
+                if self.n is None and self._balance_half(played, players) <= self.precision:
+                    break
+            if self.n is None and self._balance_half(played, players) > self.precision:
+                self.notes.append(
+                    f"{players} players: the win rates' intervals reach "
+                    f"{self._balance_half(played, players):.1%} either side after the "
+                    f"budget of {len(played):,} games (wanted {self.precision:.1%})."
+                )
+            self._balance(played, players)
+            traces += played
+        return traces
+
+    def _balance_half(self, played: list[dict[str, Any]], players: int) -> float:
+        if self.coop:
+            wins = sum(t["won"] for t in played)
+            return _half(*wilson(wins, len(played))[1:])
+        return max(
+            _half(*wilson(sum(seat in t["winners"] for t in played), len(played))[1:])
+            for seat in range(players)
+        )
+
+    def _balance(self, played: list[dict[str, Any]], players: int) -> None:
+        games = len(played)
+        if self.coop:
+            wins = sum(t["won"] for t in played)
+            self.rows.append(
+                _rate_row(
+                    "balance",
+                    f"team win rate, {players} players",
+                    wins,
+                    games,
+                    f"How often the team wins with {players} players, all played by "
+                    f"{policy_name(self.policy)}.",
+                )
+            )
+            return
+        for seat in range(players):
+            wins = sum(seat in t["winners"] for t in played)
+            self.rows.append(
+                _rate_row(
+                    "balance",
+                    f"win rate {seat_name(seat)}"
+                    + (f", {players} players" if len(self.counts) > 1 else ""),
+                    wins,
+                    games,
+                    f"How often the player in seat {seat + 1} wins; a fair game gives every "
+                    f"seat about {1 / players:.0%}.",
+                )
+            )
+        wins = sum(0 in t["winners"] for t in played)
+        rate, low, high = wilson(wins, games)
+        fair = 1 / players
+        self.rows.append(
+            _row(
+                "balance",
+                "first player's advantage"
+                + (f", {players} players" if len(self.counts) > 1 else ""),
+                rate - fair,
+                low - fair,
+                high - fair,
+                games,
+                f"The first player's win rate minus a fair share ({fair:.0%}): above 0 the "
+                "first seat is an advantage.",
+            )
+        )
+        ties = sum(len(t["winners"]) > 1 for t in played)
+        if ties:
+            self.rows.append(
+                _rate_row(
+                    "balance",
+                    "shared wins",
+                    ties,
+                    games,
+                    "How often several players share the win (each counts as a winner).",
+                )
+            )
+
+    def _length(self, played: list[dict[str, Any]]) -> None:
+        for what, say in (
+            ("moves", "moves (every choice and every roll of luck)"),
+            ("turns", "turns"),
+            ("rounds", "rounds"),
+        ):
+            values = [t[what] for t in played]
+            self.rows.append(
+                _mean_row("length", f"{what} per game", values, f"How many {say} a game lasts.")
+            )
+            self.rows.append(
+                _spread_row(
+                    "length",
+                    f"{what} per game, spread",
+                    values,
+                    f"How much the number of {what} varies: the standard deviation (low and "
+                    "high: the 10th and 90th percentile).",
+                )
+            )
+        book = self.game.rules
+        ends = Counter(t["rule"] for t in played)
+        for rule, count in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0])):
+            title = book[rule].title if rule in book else rule
+            self.rows.append(
+                _rate_row(
+                    "length",
+                    f"ended by {rule}",
+                    count,
+                    len(played),
+                    f"How often a game ends by the rule {rule} ({title}).",
+                )
+            )
+
+    def _choices(self, played: list[dict[str, Any]]) -> None:
+        decided = [t for t in played if t["decisions"]]
+        per_game = [t["branching"] / t["decisions"] for t in decided]
+        self.rows.append(
+            _mean_row(
+                "choices",
+                "branching factor",
+                per_game,
+                "How many legal moves a player chooses among, on average over a game.",
+            )
+        )
+        for third, word in enumerate(("opening", "middle", "end")):
+            values = [
+                t["thirds"][third][0] / t["thirds"][third][1]
+                for t in decided
+                if t["thirds"][third][1]
+            ]
+            self.rows.append(
+                _mean_row(
+                    "choices",
+                    f"branching factor, {word}",
+                    values,
+                    f"Legal moves per decision in the {word} third of a game's moves.",
+                )
+            )
+        forced = sum(t["forced"] for t in played)
+        decisions = sum(t["decisions"] for t in played)
+        rate, _, _ = wilson(forced, decisions) if decisions else (math.nan, 0.0, 1.0)
+        shares = [t["forced"] / t["decisions"] for t in decided]
+        row = _mean_row(
+            "choices",
+            "forced decisions",
+            shares,
+            "The share of decisions with only one legal move (no real choice).",
+        )
+        row["value"] = rate  # over all decisions; the interval from the games' shares
+        if len(shares) > 1 and statistics.pstdev(shares) == 0:
+            row["low"] = row["high"] = rate
+        self.rows.append(row)
+
+    def _rules(self, played: list[dict[str, Any]]) -> pd.DataFrame:
+        book = self.game.rules
+        fired: Counter[str] = Counter()
+        total: Counter[str] = Counter()
+        ended: Counter[str] = Counter(t["rule"] for t in played)
+        for t in played:
+            for rule, count in t["rules"].items():
+                total[rule] += count
+                fired[rule] += count > 0
+        ids = list(book) + sorted(set(total) - set(book))
+        games = len(played)
+        rows = []
+        for rule in ids:
+            entry = book.get(rule)
+            rows.append(
+                {
+                    "rule": rule,
+                    "title": entry.title if entry else "(not in the digest)",
+                    "section": entry.section if entry else "",
+                    "in_digest": entry is not None,
+                    "games": games,
+                    "fired": fired[rule],
+                    "share": fired[rule] / games if games else math.nan,
+                    "per_game": total[rule] / games if games else math.nan,
+                    "ended": ended[rule],
+                    "ended_share": ended[rule] / games if games else math.nan,
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def _skill(self) -> None:
+        game = self.game
+        names = list(self.lineup)
+        weakest = self.lineup[names[0]]
+        count = self._games_wanted(self.plan.skill_games)
+        start = self.seed
+        outcomes: dict[str, list[float]] = {}
+        for name, player in self.lineup.items():
+            rows = self._sides(game, player, weakest, None, start, start + count)
+            outcomes[name] = [float(self._side_won(*r[:3], game.players)) for r in rows]
+        against = "" if self.coop else f" in one seat against {names[0]} in the others"
+        for name in names:
+            wins = int(sum(outcomes[name]))
+            self.rows.append(
+                _rate_row(
+                    "skill",
+                    f"win rate of {name}",
+                    wins,
+                    count,
+                    f"How often {name} wins{against}, on the same seeds as the others.",
+                )
+            )
+        if len(names) > 1:
+            a = pd.DataFrame({"seed": range(count), "won": outcomes[names[-1]]})
+            b = pd.DataFrame({"seed": range(count), "won": outcomes[names[0]]})
+            paired = compare(a, b)
+            self.rows.append(
+                _row(
+                    "skill",
+                    "skill gap",
+                    paired.difference,
+                    paired.low,
+                    paired.high,
+                    count,
+                    f"How much more often {names[-1]} wins than {names[0]} on the same seeds: "
+                    "near 0, skill hardly matters.",
+                )
+            )
+            table = [[outcomes[name][i] for name in names] for i in range(count)]
+            share = luck_share(table)
+            rng = random.Random(self.seed)
+            boots = []
+            for _ in range(BOOTSTRAP):
+                sample = [table[rng.randrange(count)] for _ in range(count)]
+                value = luck_share(sample)
+                if not math.isnan(value):
+                    boots.append(value)
+            low = high = math.nan
+            boots.sort()
+            if len(boots) >= 20 and not math.isnan(share):
+                low, high = boots[int(0.025 * len(boots))], boots[int(0.975 * len(boots)) - 1]
+            self.rows.append(
+                _row(
+                    "skill",
+                    "luck share",
+                    share,
+                    low,
+                    high,
+                    count,
+                    "The share of the outcome's variation that the seed (the luck of the deal "
+                    "and the dice) explains, whoever plays: 1 is pure luck, 0 no luck at all.",
+                )
+            )
+
+    def _tension(self, played: list[dict[str, Any]], solution: Any) -> pd.DataFrame:
+        plan = self.plan
+        followed = [t for t in played if t["played"] is not None][: plan.tension_games]
+        if self.n is not None:
+            followed = followed[: self.n]
+        advise_at: dict[int, int] = {}
+        if plan.advised:
+            candidates = []
+            for t in followed:
+                choices = [i for i, _ in _decisions(self.game, t)]
+                if choices:
+                    candidates.append((t["seed"], choices[len(choices) // 2]))
+            step = max(1, len(candidates) // plan.advised)
+            advise_at = dict(candidates[::step][: plan.advised])
+        tasks = []
+        for t in followed:
+            total = t["moves"]
+            if total + 1 <= plan.positions:
+                positions = list(range(total + 1))
+            else:
+                positions = sorted(
+                    {round(k * total / (plan.positions - 1)) for k in range(plan.positions)} | {1}
+                )
+            t["positions"] = positions
+            tasks.append(
+                (
+                    self.game.name,
+                    self.game.players,
+                    self.options,
+                    self.policy,
+                    t["seed"],
+                    t["played"],
+                    positions,
+                    plan.rollouts,
+                    advise_at.get(t["seed"]),
+                    plan.advisor_budget,
+                )
+            )
+        answers = self.runner.map(follow_game, tasks)
+        rows = []
+        changes, decided_at, decided_share, comebacks, behind, behind_won = [], [], [], 0, 0, 0
+        verdicts = []
+        for t, (chances, verdict) in zip(followed, answers, strict=True):
+            if verdict is not None:
+                verdicts.append(verdict == "best")
+            positions = t["positions"]
+            sides = ["team"] if self.coop else [seat_name(s) for s in range(self.game.players)]
+            for move, values in zip(positions, chances, strict=True):
+                for side, value in zip(sides, values, strict=True):
+                    rows.append(
+                        {
+                            "game": t["seed"],
+                            "move": move,
+                            "share": move / max(t["moves"], 1),
+                            "side": side,
+                            "chance": value,
+                        }
+                    )
+            final = _final_chances(self.coop, t, self.game.players)
+            # the probability of the final result at each position
+            if self.coop:
+                of_final = [v[0] if t["won"] else 1 - v[0] for v in chances]
+                leaders = [v[0] > 0.5 for v in chances]
+            else:
+                winners = [s for s in range(self.game.players) if final[s]]
+                of_final = [max(v[s] for s in winners) if winners else 0.0 for v in chances]
+                leaders = [max(range(len(v)), key=lambda s, v=v: (v[s], -s)) for v in chances]
+            changes.append(sum(1 for a, b in itertools.pairwise(leaders) if a != b))
+            at = len(positions) - 1
+            while at > 0 and of_final[at - 1] >= 0.9:
+                at -= 1
+            decided_at.append(positions[at])
+            decided_share.append(positions[at] / max(t["moves"], 1))
+            middle = min(range(len(positions)), key=lambda i: abs(positions[i] - t["moves"] / 2))
+            if self.coop:
+                if chances[middle][0] < 0.5:
+                    behind += 1
+                    behind_won += t["won"]
+            else:
+                behind += 1
+                half = chances[middle]
+                top = max(half)
+                comebacks += any(half[s] < top for s in t["winners"]) and t["winners"] != ()
+        games = len(followed)
+        meaning_rollouts = (
+            f"from {plan.rollouts} rollouts by {policy_name(self.policy)} at up to "
+            f"{plan.positions} positions of each of {games} games"
+        )
+        self.rows.append(
+            _mean_row(
+                "tension",
+                "lead changes",
+                changes,
+                "How often the side most likely to win changes during a game ("
+                + ("the team's chance crossing 50%, " if self.coop else "")
+                + meaning_rollouts
+                + ").",
+            )
+        )
+        self.rows.append(
+            _mean_row(
+                "tension",
+                "decided after move",
+                decided_at,
+                "After which move the final result's chance stays above 90% for good ("
+                + meaning_rollouts
+                + ").",
+            )
+        )
+        self.rows.append(
+            _mean_row(
+                "tension",
+                "decided at share of the game",
+                decided_share,
+                "How far into a game (0 the start, 1 the end) its result is settled at 90%.",
+            )
+        )
+        if self.coop:
+            self.rows.append(
+                _rate_row(
+                    "tension",
+                    "behind at half time, won",
+                    behind_won,
+                    behind,
+                    "How often the team wins when its chance was below 50% at half time.",
+                )
+            )
+        else:
+            self.rows.append(
+                _rate_row(
+                    "tension",
+                    "behind at half time, won",
+                    comebacks,
+                    behind,
+                    "How often the winner was not the most likely winner at half time "
+                    "(a comeback).",
+                )
+            )
+        if verdicts:
+            self.rows.append(
+                _rate_row(
+                    "choices",
+                    "best move clear",
+                    sum(verdicts),
+                    len(verdicts),
+                    "How often the advisor (a small budget of rollouts) finds one move clearly "
+                    "better than every other: the choices matter.",
+                )
+            )
+        if solution is not None:
+            self._regret(followed, solution)
+        return pd.DataFrame(rows, columns=["game", "move", "share", "side", "chance"])
+
+    def _regret(self, followed: list[dict[str, Any]], solution: Any) -> None:
+        regrets = []
+        for t in followed:
+            state = self.game.deal(t["seed"])
+            for move in t["played"]:
+                actor = state.to_act
+                if actor is not None and actor != CHANCE and len(state.legal_moves()) > 1:
+                    seat = actor
+                    best = solution.value(state)
+                    after = state._clone()
+                    move.play(after)
+                    regrets.append(best - _value_for(solution, after, seat))
+                state = state._clone()
+                move.play(state)
+        self.rows.append(
+            _mean_row(
+                "skill",
+                "regret against optimal play",
+                regrets,
+                f"How much win chance {policy_name(self.policy)} gives away per decision "
+                "compared with exact optimal play.",
+            )
+        )
+        self.rows.append(
+            _rate_row(
+                "skill",
+                "optimal decisions",
+                sum(r < 1e-9 for r in regrets),
+                len(regrets),
+                f"How often {policy_name(self.policy)} makes a move as good as optimal play's.",
+            )
+        )
+
+    def _cards(self, played: list[dict[str, Any]]) -> pd.DataFrame:
+        columns = [
+            "restriction",
+            "kind",
+            "card",
+            "played",
+            "games",
+            "with_it",
+            "without",
+            "change",
+            "low",
+            "high",
+        ]
+        kinds: Counter[str] = Counter()
+        cards: Counter[tuple[str, str]] = Counter()
+        for t in played:
+            kinds.update(t["kinds"])
+            cards.update(t["cards"])
+        chosen: list[tuple[Restriction, int]] = [
+            (Restriction(k), c) for k, c in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
+        ]
+        chosen += [
+            (Restriction(k, card), c)
+            for (k, card), c in sorted(cards.items(), key=lambda kv: (-kv[1], kv[0]))
+        ]
+        chosen = chosen[: self.plan.cards]
+        players = self.game.players
+        base = {
+            t["seed"]: float(self._side_won(t["seed"], t["winners"], t["won"], players))
+            for t in played
+        }
+        cap = min(self._games_wanted(self.plan.card_games), len(played))
+        rows = []
+        for restriction, count in chosen:
+            outcome = self._paired(
+                cap,
+                base,
+                lambda a, b, r=restriction: self._sides(self.game, self.policy, None, r, a, b),
+                lambda seed, winners, won: self._side_won(seed, winners, won, players),
+            )
+            rows.append(
+                {
+                    "restriction": str(restriction),
+                    "kind": restriction.kind,
+                    "card": restriction.card,
+                    "played": count,
+                    **outcome,
+                }
+            )
+        return pd.DataFrame(rows, columns=columns)
+
+    def _paired(
+        self,
+        cap: int,
+        base: dict[int, float],
+        play: Callable[[int, int], list[tuple[int, tuple[int, ...], bool, int]]],
+        side: Callable[[int, tuple[int, ...], bool], bool],
+        lengths: dict[int, int] | None = None,
+    ) -> dict[str, Any]:
+        """Play a variant on the main seeds in batches until its paired change is narrow.
+
+        ``side(seed, winners, won)`` says whether the side measured won a game; ``base``
+        holds the same for the main games by seed (and ``lengths`` their moves).
+        """
+        rows: list[tuple[int, tuple[int, ...], bool, int]] = []
+        while len(rows) < cap:
+            step = cap - len(rows) if self.n is not None else min(BATCH, cap - len(rows))
+            start = self.seed + len(rows)
+            rows += play(start, start + step)
+            wins = [float(side(r[0], r[1], r[2])) for r in rows]
+            frame_a = pd.DataFrame({"seed": [r[0] for r in rows], "won": wins})
+            frame_b = pd.DataFrame({"seed": frame_a["seed"], "won": [base[r[0]] for r in rows]})
+            paired = compare(frame_a, frame_b)
+            if self.n is None and _half(paired.low, paired.high) <= self.precision:
+                break
+        out = {
+            "games": len(rows),
+            "without": paired.a,
+            "with_it": paired.b,
+            "change": paired.difference,
+            "low": paired.low,
+            "high": paired.high,
+        }
+        if lengths is not None:
+            moves_a = pd.DataFrame({"seed": frame_a["seed"], "moves": [r[3] for r in rows]})
+            moves_b = pd.DataFrame(
+                {"seed": frame_a["seed"], "moves": [lengths[r[0]] for r in rows]}
+            )
+            if (moves_a["moves"] - moves_b["moves"]).abs().sum() == 0:
+                low = high = 0.0
+                change = 0.0
+            else:
+                moved = compare(moves_a, moves_b, column="moves")
+                change, low, high = moved.difference, moved.low, moved.high
+            out.update(
+                {
+                    "moves": float(moves_a["moves"].mean()),
+                    "moves_change": change,
+                    "moves_low": low,
+                    "moves_high": high,
+                }
+            )
+        return out
+
+    def _options(self, played: list[dict[str, Any]]) -> pd.DataFrame:
+        columns = [
+            "option",
+            "value",
+            "default",
+            "games",
+            "win_rate",
+            "change",
+            "low",
+            "high",
+            "moves",
+            "moves_change",
+            "moves_low",
+            "moves_high",
+        ]
+        base = {t["seed"]: float(self._won_by(t["winners"], t["won"])) for t in played}
+        lengths = {t["seed"]: t["moves"] for t in played}
+        cap = min(self._games_wanted(self.plan.option_games), len(played))
+        rows = []
+        for option in self.game.info.options:
+            if not option.choices:
+                continue
+            current = self.game.options[option.name]
+            for value in option.choices:
+                if value == current:
+                    continue
+                try:
+                    variant = self.game.with_options(**{option.name: value})
+                except OptionError as error:  # a value that does not fit the other settings
+                    self.notes.append(f"option {option.name}={value!r} skipped: {error}")
+                    continue
+                outcome = self._paired(
+                    cap,
+                    base,
+                    lambda a, b, v=variant: self._sides(v, self.policy, None, None, a, b),
+                    lambda seed, winners, won: self._won_by(winners, won),
+                    lengths,
+                )
+                rows.append(
+                    {
+                        "option": option.name,
+                        "value": value,
+                        "default": current,
+                        "games": outcome["games"],
+                        "win_rate": outcome["without"],
+                        **{k: outcome[k] for k in columns[5:]},
+                    }
+                )
+        return pd.DataFrame(rows, columns=columns)
+
+    def _won_by(self, winners: tuple[int, ...], won: bool) -> bool:
+        return won if self.coop else 0 in winners
+
+
+class _Clock:
+    """Seconds spent per part of a report."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.last = time.perf_counter()
+
+    def __call__(self, part: str) -> None:
+        now = time.perf_counter()
+        self.seconds[part] = round(now - self.last, 3)
+        self.last = now
+
+
+def _decisions(game: Game, trace: dict[str, Any]) -> list[tuple[int, tuple]]:
+    """(move index, move) of each decision with a real choice in a kept game."""
+    state = game.deal(trace["seed"])
+    found = []
+    for index, move in enumerate(trace["played"]):
+        if state.to_act != CHANCE and len(state.legal_moves()) > 1:
+            found.append((index, move))
+        state = state._clone()
+        move.play(state)
+    return found
+
+
+def _final_chances(coop: bool, trace: dict[str, Any], players: int) -> list[float]:
+    if coop:
+        return [float(trace["won"])]
+    return [float(seat in trace["winners"]) for seat in range(players)]
+
+
+def _value_for(solution: Any, state: State, seat: int) -> float:
+    """The exact win chance of ``seat`` in ``state`` (chance steps averaged, exactly)."""
+    result = state.result
+    if result is not None:
+        return float(seat in result.winners)
+    actor = state.to_act
+    if actor == CHANCE:
+        total = 0.0
+        for move, probability in state._chance():
+            after = state._clone()
+            move.play(after)
+            total += float(probability) * _value_for(solution, after, seat)
+        return total
+    value = float(solution.value(state))
+    return value if actor == seat or state.game.info.cooperative else 1.0 - value
