@@ -1,5 +1,4 @@
-"""Simulation and analysis: policies, simulations, sweeps, win rates, the move advisor and
-the design report.
+"""Simulation and analysis: policies, simulations, sweeps, win rates, advisor, design report.
 
 Everything here returns plain pandas tables (one row per game, or per action), which the chart
 builders in :mod:`umbrella_lab.charts` turn into pictures. Importing this package does not
@@ -44,8 +43,8 @@ __all__ = [
     "advise",
     "best_action",
     "compare",
-    "design",
     "describe_policy",
+    "design",
     "fast_policy",
     "get_policy",
     "mcts",

@@ -600,12 +600,15 @@ def play_sides(
     restriction: Restriction | None,
     start: int,
     stop: int,
+    salt: int = 0,
 ) -> list[tuple[int, tuple[int, ...], bool, int]]:
     """Play seeds ``start .. stop - 1``: the tested side against the others.
 
     In a competitive game the tested side is seat ``seed % players`` and the others play
     ``others`` (``None``: the tested policy too); in a co-operative game the tested policy
-    makes every decision. A restriction applies to the tested side's decisions.
+    makes every decision. A restriction applies to the tested side's decisions. The players
+    draw their own random choices from ``random.Random(seed)`` (with a ``salt``, from a
+    generator of their own instead: the deal stays the seed's).
 
     Returns:
         ``(seed, winners, won, moves)`` per game.
@@ -617,7 +620,7 @@ def play_sides(
     rows = []
     for seed in range(start, stop):
         s = game.deal(seed)
-        rng = random.Random(seed)
+        rng = random.Random(seed if not salt else _rollout_seed(seed, 1_000 + salt))
         seat = seed % players
         chance = s.chance_steps
         count = 0
@@ -877,10 +880,11 @@ class _Designer:
         restriction: Restriction | None,
         start: int,
         stop: int,
+        salt: int = 0,
     ) -> list[tuple[int, tuple[int, ...], bool, int]]:
         options = dict(game.changed_options)
         tasks = [
-            (game.name, game.players, options, tested, others, restriction, a, b)
+            (game.name, game.players, options, tested, others, restriction, a, b, salt)
             for a, b in _split(start, stop, self.runner.parts)
         ]
         return [row for chunk in self.runner.map(play_sides, tasks) for row in chunk]
@@ -1129,8 +1133,8 @@ class _Designer:
         count = self._games_wanted(self.plan.skill_games)
         start = self.seed
         outcomes: dict[str, list[float]] = {}
-        for name, player in self.lineup.items():
-            rows = self._sides(game, player, weakest, None, start, start + count)
+        for salt, (name, player) in enumerate(self.lineup.items(), start=1):
+            rows = self._sides(game, player, weakest, None, start, start + count, salt)
             outcomes[name] = [float(self._side_won(*r[:3], game.players)) for r in rows]
         against = "" if self.coop else f" in one seat against {names[0]} in the others"
         for name in names:
@@ -1182,7 +1186,8 @@ class _Designer:
                     high,
                     count,
                     "The share of the outcome's variation that the seed (the luck of the deal "
-                    "and the dice) explains, whoever plays: 1 is pure luck, 0 no luck at all.",
+                    "and the dice) explains, whoever plays: 1 is pure luck, 0 no luck at all "
+                    "(the players' own random choices do not count as the seed's).",
                 )
             )
 
