@@ -405,3 +405,26 @@ def test_bad_arguments_are_refused_naming_the_field(toys, kwargs, words):
 def test_a_game_that_is_not_a_game_is_refused():
     with pytest.raises(ValueError, match="give a game name such as 'pig' or a loaded game"):
         sim.design(5)
+
+
+def test_charts_page_and_widget(toys):
+    r = report("ace", n=12)
+    charts = r.charts()
+    assert list(charts) == [
+        "balance",
+        "length",
+        "choices",
+        "skill",
+        "tension",
+        "rules",
+        "cards",
+        "options",
+    ]
+    assert charts["options"].to_dict()["layer"][0]["mark"]["type"] == "bar"
+    page = r.to_html(pictures=False)
+    assert page.startswith("<!DOCTYPE html>") and "rare.never" in page and "<script" not in page
+    tab = r.widget.__func__  # the widget draws pictures; here only its tables
+    from umbrella_lab.widgets.design import design_widget
+
+    assert len(design_widget(r, pictures=False).children) == 8
+    assert callable(tab)

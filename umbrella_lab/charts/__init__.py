@@ -11,6 +11,7 @@ call :func:`setup_notebook` once so that charts use the kit's theme and draw off
 'bar'
 """
 
+from umbrella_lab.charts.design import design_charts, design_html
 from umbrella_lab.charts.display import describe, pictures_of
 from umbrella_lab.charts.outcomes import (
     advisor_chart,
@@ -37,6 +38,8 @@ __all__ = [
     "comparison_chart",
     "damage_by_round_chart",
     "describe",
+    "design_charts",
+    "design_html",
     "ladder_chart",
     "pairings_chart",
     "pictures_of",

@@ -1,0 +1,251 @@
+"""Charts and a web page of a design report (:func:`umbrella_lab.sim.design`).
+
+>>> from umbrella_lab import sim, charts
+>>> report = sim.design("pig", players=2, n=20, policies=["random"], budget={"cards": 1})
+>>> sorted(charts.design_charts(report))
+['balance', 'cards', 'choices', 'length', 'options', 'rules', 'skill', 'tension']
+"""
+
+from __future__ import annotations
+
+import html
+
+import altair as alt
+import pandas as pd
+
+from umbrella_lab.charts.theme import BLUE, GREY, INK, VERMILLION, interval, to_svg
+from umbrella_lab.sim.design import DesignReport
+
+Chart = alt.TopLevelMixin
+
+PART_TITLES = {
+    "balance": "Balance: is it fair?",
+    "length": "Length: how long, and how does it end?",
+    "choices": "Choices: are they real?",
+    "skill": "Skill and luck",
+    "tension": "Tension: when is it decided?",
+    "rules": "Rules: which ones does the game use?",
+    "cards": "Cards and moves: which ones matter? (restricted play)",
+    "options": "Options: which one changes the game most?",
+}
+"""The heading of each part of a report, as the page and the widget show it."""
+
+
+def _points(table: pd.DataFrame, title: str, subtitle: str, *, rate: bool = True) -> Chart:
+    """One row per metric: its value as a point with its 95% range."""
+    data = table[["name", "value", "low", "high", "games", "meaning"]].copy()
+    data = data.fillna({"low": data["value"], "high": data["value"]})
+    y = alt.Y("name:N", title=None, sort=list(data["name"]), axis=alt.Axis(labelLimit=320))
+    fmt = ".1%" if rate else ".3g"
+    x = alt.X("low:Q", title=None, axis=alt.Axis(format="%" if rate else "~s"))
+    base = alt.Chart(data)
+    points = base.mark_point(filled=True, size=110, color=BLUE).encode(
+        y=y,
+        x="value:Q",
+        tooltip=[
+            alt.Tooltip("name:N", title="Figure"),
+            alt.Tooltip("value:Q", format=fmt, title="Value"),
+            alt.Tooltip("low:Q", format=fmt, title="95% range from"),
+            alt.Tooltip("high:Q", format=fmt, title="to"),
+            alt.Tooltip("games:Q", title="Games"),
+            alt.Tooltip("meaning:N", title="Meaning"),
+        ],
+    )
+    spread = base.mark_rule(color=INK, strokeWidth=2).encode(y=y, x=x, x2="high:Q")
+    return (spread + points).properties(
+        height=alt.Step(30), title=alt.Title(title, subtitle=subtitle)
+    )
+
+
+def _tornado(table: pd.DataFrame, label: str, title: str, subtitle: str) -> Chart:
+    """A change with its 95% range per row, the largest changes on top."""
+    data = table.copy()
+    data["label"] = data[label].astype(str)
+    data["size"] = data["change"].abs()
+    order = list(data.sort_values("size", ascending=False)["label"])
+    y = alt.Y("label:N", title=None, sort=order, axis=alt.Axis(labelLimit=320))
+    base = alt.Chart(data)
+    bars = base.mark_bar().encode(
+        y=y,
+        x=alt.X("change:Q", title="Change in win rate (points)", axis=alt.Axis(format="+%")),
+        color=alt.condition(alt.datum.change < 0, alt.value(VERMILLION), alt.value(BLUE)),
+        tooltip=[
+            alt.Tooltip("label:N", title="Change"),
+            alt.Tooltip("change:Q", format="+.1%", title="Win rate change"),
+            alt.Tooltip("low:Q", format="+.1%", title="95% range from"),
+            alt.Tooltip("high:Q", format="+.1%", title="to"),
+            alt.Tooltip("games:Q", title="Games"),
+        ],
+    )
+    zero = alt.Chart(pd.DataFrame({"zero": [0]})).mark_rule(color=GREY).encode(x="zero:Q")
+    lines = interval(base, y=y, x="low:Q", x2="high:Q")
+    return (bars + lines + zero).properties(
+        height=alt.Step(26), title=alt.Title(title, subtitle=subtitle)
+    )
+
+
+def design_charts(report: DesignReport) -> dict[str, Chart]:
+    """The report's charts by part.
+
+    The parts: balance, length, choices, skill, tension, rules, cards and options.
+    """
+    charts: dict[str, Chart] = {}
+    games = len(report.games)
+    charts["balance"] = _points(
+        report.part("balance"),
+        PART_TITLES["balance"],
+        f"{games:,} games by {report.policy}; black lines: 95% range.",
+    )
+    length = report.part("length")
+    means = length[length["name"].str.endswith("per game")]
+    charts["length"] = _points(
+        means, PART_TITLES["length"], "Mean per game with its 95% range.", rate=False
+    ) | _points(
+        length[length["name"].str.startswith("ended by")],
+        "How games end",
+        "The share of games each rule ended.",
+    )
+    choices = report.part("choices")
+    branching = choices[choices["name"].str.startswith("branching")]
+    charts["choices"] = _points(
+        branching, PART_TITLES["choices"], "Legal moves per decision.", rate=False
+    ) | _points(
+        choices[~choices["name"].str.startswith("branching")],
+        "Forced and clear decisions",
+        "Shares of the decisions.",
+    )
+    skill = report.part("skill")
+    charts["skill"] = _points(
+        skill,
+        PART_TITLES["skill"],
+        "The same seeds for every player; luck share: 1 all luck, 0 none.",
+        rate=True,
+    )
+    curves = report.tension
+    charts["tension"] = (
+        alt.Chart(curves)
+        .mark_line(point=True, opacity=0.6)
+        .encode(
+            x=alt.X("share:Q", title="Share of the game played", axis=alt.Axis(format="%")),
+            y=alt.Y("chance:Q", title="Chance to win", axis=alt.Axis(format="%")),
+            color=alt.Color("side:N", title="Side"),
+            detail="game:N",
+            tooltip=["game:N", "move:Q", "side:N", alt.Tooltip("chance:Q", format=".0%")],
+        )
+        .properties(
+            title=alt.Title(
+                PART_TITLES["tension"],
+                subtitle=f"{curves['game'].nunique()} games followed, chances from rollouts.",
+            )
+        )
+    )
+    rules = report.rules.copy()
+    rules["used"] = rules["fired"] > 0
+    charts["rules"] = (
+        alt.Chart(rules)
+        .mark_bar()
+        .encode(
+            y=alt.Y("rule:N", sort=list(rules["rule"]), title=None),
+            x=alt.X("share:Q", title="Share of games it fired in", axis=alt.Axis(format="%")),
+            color=alt.condition(alt.datum.used, alt.value(BLUE), alt.value(GREY)),
+            tooltip=[
+                "rule:N",
+                "title:N",
+                alt.Tooltip("share:Q", format=".0%"),
+                alt.Tooltip("per_game:Q", format=".2f", title="Times per game"),
+                alt.Tooltip("ended_share:Q", format=".0%", title="Ended games"),
+            ],
+        )
+        .properties(
+            height=alt.Step(16),
+            title=alt.Title(
+                PART_TITLES["rules"],
+                subtitle=f"{len(report.unused_rules)} rules never fired (grey) in {games:,} games.",
+            ),
+        )
+    )
+    cards = report.cards
+    charts["cards"] = _tornado(
+        cards,
+        "restriction",
+        PART_TITLES["cards"],
+        "Win rate of the side it was forbidden to, against the same seeds without the ban.",
+    )
+    options = report.option_table.copy()
+    options["setting"] = [
+        f"{o} = {v}" for o, v in zip(options["option"], options["value"], strict=True)
+    ]
+    who = "the team" if report.cooperative else "P1"
+    charts["options"] = _tornado(
+        options,
+        "setting",
+        PART_TITLES["options"],
+        f"Change in {who}'s win rate against the default, on the same seeds (a tornado chart).",
+    )
+    return charts
+
+
+def _table(frame: pd.DataFrame) -> str:
+    return frame.to_html(
+        index=False, border=0, classes="design", float_format=lambda v: f"{v:.3g}", na_rep=""
+    )
+
+
+PAGE_STYLE = """
+body { font-family: 'Source Sans 3', 'Segoe UI', Arial, sans-serif; color: #222; margin: 2em;
+       max-width: 1100px; }
+h1 { font-size: 1.8em; } h2 { margin-top: 1.6em; border-bottom: 2px solid #0072B2; }
+table.design { border-collapse: collapse; font-size: 0.95em; margin: 0.6em 0; }
+table.design th, table.design td { padding: 3px 8px; border-bottom: 1px solid #ddd;
+       text-align: left; vertical-align: top; }
+.note { color: #444; }
+"""
+
+
+def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bool) -> str:
+    """One part of the report as HTML: its table, then its chart as an SVG picture."""
+    if part in ("balance", "length", "choices", "skill", "tension"):
+        table = report.part(part)[["name", "value", "low", "high", "games", "meaning"]]
+    elif part == "rules":
+        table = report.rules.drop(columns=["in_digest", "section"])
+    elif part == "cards":
+        table = report.cards
+    else:
+        table = report.option_table
+    body = _table(table) if len(table) else "<p class='note'>Nothing to show.</p>"
+    picture = ""
+    if pictures and chart is not None and len(table):
+        picture = f"<div role='img' aria-label='{html.escape(part)} chart'>{to_svg(chart)}</div>"
+    return f"{picture}{body}"
+
+
+def design_html(report: DesignReport, *, pictures: bool = True) -> str:
+    """The report as one self-contained web page (no script, no internet): tables and SVG charts.
+
+    Args:
+        report: A design report.
+        pictures: Draw the charts (SVG, inside the page); ``False`` for the tables only.
+    """
+    charts = design_charts(report) if pictures else {}
+    counts = "/".join(str(p) for p in report.players)
+    options = ", ".join(f"{k}={v!r}" for k, v in report.options.items()) or "the defaults"
+    parts = [
+        f"<h2>{html.escape(PART_TITLES[part])}</h2>"
+        + part_html(report, part, charts.get(part), pictures)
+        for part in PART_TITLES
+    ]
+    unused = ", ".join(report.unused_rules) or "none"
+    notes = "".join(f"<li>{html.escape(note)}</li>" for note in report.notes)
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>Design report: {html.escape(report.title)}</title>"
+        f"<style>{PAGE_STYLE}</style></head><body>"
+        f"<h1>Design report: {html.escape(report.title)}</h1>"
+        f"<p class='note'>{counts} players, options: {html.escape(options)}. Main games played "
+        f"by {html.escape(report.policy)} from seed {report.seed}; intervals are 95% ranges, "
+        f"wanted within {report.precision:.0%} either side. Rules that never fired: "
+        f"{html.escape(unused)}.</p>"
+        + (f"<ul class='note'>{notes}</ul>" if notes else "")
+        + "".join(parts)
+        + "</body></html>"
+    )
