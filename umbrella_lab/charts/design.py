@@ -1,7 +1,8 @@
 """Charts and a web page of a design report (:func:`umbrella_lab.sim.design`).
 
 >>> from umbrella_lab import sim, charts
->>> report = sim.design("pig", players=2, n=20, policies=["random"], budget={"cards": 1})
+>>> quick = {"cards": 1, "tension_games": 2, "advised": 0}
+>>> report = sim.design("pig", players=2, n=10, policies=["random"], budget=quick)
 >>> sorted(charts.design_charts(report))
 ['balance', 'cards', 'choices', 'length', 'options', 'rules', 'skill', 'tension']
 """

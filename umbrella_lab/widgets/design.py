@@ -2,7 +2,8 @@
 
 >>> from umbrella_lab import sim
 >>> from umbrella_lab.widgets.design import design_widget
->>> report = sim.design("pig", players=2, n=20, policies=["random"], budget={"cards": 1})
+>>> quick = {"cards": 1, "tension_games": 2, "advised": 0}
+>>> report = sim.design("pig", players=2, n=10, policies=["random"], budget=quick)
 >>> len(design_widget(report, pictures=False).children)
 8
 """
