@@ -1,4 +1,4 @@
-"""Simulation and analysis: policies, simulations, sweeps, win rates and the move advisor.
+"""Simulation and analysis: policies, simulations, sweeps, win rates, the advisor, exact play.
 
 Everything here returns plain pandas tables (one row per game, or per action), which the chart
 builders in :mod:`umbrella_lab.charts` turn into pictures. Importing this package does not
@@ -21,6 +21,7 @@ from umbrella_lab.sim.policies import (
     policy_names,
 )
 from umbrella_lab.sim.simulate import SimulationNote, simulate, sweep
+from umbrella_lab.sim.solve import OptimalPolicy, Solution, SolveError, solve
 from umbrella_lab.sim.stats import (
     Comparison,
     compare,
@@ -34,8 +35,11 @@ from umbrella_lab.sim.tournament import Tournament, tournament
 __all__ = [
     "MCTS",
     "Comparison",
+    "OptimalPolicy",
     "PolicyError",
     "SimulationNote",
+    "Solution",
+    "SolveError",
     "Tournament",
     "advise",
     "best_action",
@@ -50,6 +54,7 @@ __all__ = [
     "sample_size",
     "seat_win_rate",
     "simulate",
+    "solve",
     "sweep",
     "tournament",
     "wilson",
