@@ -517,6 +517,14 @@ def solve(
             _SOLVED.move_to_end(memo)
             return found
     began = time.perf_counter()
+    known = _known_size(start)
+    if known is not None and known > max_states:
+        msg = (
+            f"{_title(loaded)}: too large to solve exactly: about {known:,} positions, more "
+            f"than the cap of {max_states:,} (option max_states)"
+            + ("; Pig's fast path handles two players" if loaded.name == "pig" else "")
+        )
+        raise SolveError(msg)
     if method == "pig" or (method == "auto" and _pig_fast(start)):
         why_not = _why_not_pig(start)
         if why_not:
@@ -606,7 +614,7 @@ def _solve_generic(
     start: State, key: Key, max_states: int, tolerance: float, game: Game
 ) -> tuple[_GenericTable, str, int]:
     """Walk every position from ``start``, then back-induct (no cycles) or iterate (cycles)."""
-    _refuse_hidden_luck(start, key, game)
+    _refuse_hidden_luck(start, key, game, max_states)
     graph = _walk(start, key, max_states, game)
     order = _topological(graph)
     if order is not None:
@@ -802,20 +810,27 @@ def _best_moves(graph: _Graph, values: np.ndarray) -> dict[Hashable, Move]:
 # --- refusals: luck in hidden orders, games too large ----------------------------------------
 
 
-def _refuse_hidden_luck(start: State, key: Key, game: Game) -> None:
+def _refuse_hidden_luck(start: State, key: Key, game: Game, max_states: int) -> None:
     """A game whose tables differ by seed deals its luck in hidden orders: not solvable here."""
-    if key(game.deal(1)) != key(game.deal(0)):
-        estimate = _estimate(game, start)
+    if key(game.deal(1)) == key(game.deal(0)):
+        return
+    estimate, size = _estimate(game, start)
+    hidden = (
+        "its luck is dealt in hidden orders (two seeds deal different tables), not as chance "
+        "steps with known odds"
+    )
+    if size > math.log10(max_states):
         msg = (
-            f"{_title(game)}: cannot be solved exactly: its luck is dealt in hidden orders "
-            "(two seeds deal different tables), not as chance steps with known odds; and one "
-            f"deal alone has a game tree of {estimate}"
+            f"{_title(game)}: too large to solve exactly: one deal alone has a game tree of "
+            f"{estimate}, more than the cap of {max_states:,} (option max_states); and {hidden}"
         )
-        raise SolveError(msg)
+    else:
+        msg = f"{_title(game)}: cannot be solved exactly: {hidden}"
+    raise SolveError(msg)
 
 
 def _too_large(game: Game, start: State, max_states: int, *, walked: bool) -> None:
-    estimate = _estimate(game, start)
+    estimate, _ = _estimate(game, start)
     msg = (
         f"{_title(game)}: too large to solve exactly: more than {max_states:,} positions "
         f"(the cap, option max_states); its game tree has {estimate}. "
@@ -824,21 +839,21 @@ def _too_large(game: Game, start: State, max_states: int, *, walked: bool) -> No
     raise SolveError(msg)
 
 
-def _estimate(game: Game, start: State) -> str:
-    """The size of the game tree, estimated from random games (Knuth's estimator).
+def _estimate(game: Game, start: State) -> tuple[str, float]:
+    """The size of the game tree from random games (Knuth's estimator): words, and its log10.
 
     Along each random game the product of the choices met (legal moves, or one over the odds of
     the outcome that came) estimates the positions at that depth; their sum over the game
     estimates the tree. Positions reached by several paths count once per path, so the number
     of distinct positions may be smaller.
     """
-    sums = []
+    logs = []  # log10 of each game's estimate: the products overflow floats in big games
     for seed in range(ESTIMATE_GAMES):
         rng = random.Random(seed)
         s = start._clone()
         s.events = None
         s.seed = seed
-        width, total = 1.0, 1.0
+        width, total = 0.0, 0.0  # log10 of the product so far, and of the sum
         for _ in range(10_000):
             if s.result is not None:
                 break
@@ -846,25 +861,27 @@ def _estimate(game: Game, start: State) -> str:
                 outcomes = s._chance()
                 move = s._lucky_key()
                 odds = next((float(p) for m, p in outcomes if m == move), 1 / len(outcomes))
-                width *= 1 / odds
+                width -= math.log10(odds)
             else:
                 moves = s.legal_moves()
                 if not moves:
                     break
                 move = moves[rng.randrange(len(moves))]
-                width *= len(moves)
-            total += width
+                width += math.log10(len(moves))
+            total = _log_add(total, width)
             move.play(s)
-            if math.isinf(total):
-                break
-        sums.append(total)
-    mean = sum(sums) / len(sums)
-    if math.isinf(mean):
-        return "more than 10^308 positions (estimated from random games)"
-    if mean >= 1e9:
-        power = math.floor(math.log10(mean))
-        return f"about 10^{power} positions (estimated from {len(sums)} random games)"
-    return f"about {mean:,.0f} positions (estimated from {len(sums)} random games)"
+        logs.append(total)
+    mean = _log_add(*logs) - math.log10(len(logs))
+    games = f"estimated from {len(logs)} random games"
+    if mean >= 9:
+        return f"about 10^{math.floor(mean)} positions ({games})", mean
+    return f"about {10**mean:,.0f} positions ({games})", mean
+
+
+def _log_add(*logs: float) -> float:
+    """log10 of the sum of the numbers whose log10 are given."""
+    top = max(logs)
+    return top + math.log10(sum(10 ** (value - top) for value in logs))
 
 
 # --- Pig's fast path ----------------------------------------------------------------------
@@ -879,16 +896,21 @@ def _why_not_pig(start: State) -> str:
         return "it is not Pig"
     s: Any = start
     if len(s.scores) != 2:
-        return f"it handles two players, not {len(s.scores)}" + _pig_size(s)
+        return f"it handles two players, not {len(s.scores)}"
     if any(face.value < 1 and not face.pig for face in s.die.faces):
         return "a face worth 0 points that is not a pig (use method='generic')"
     return ""
 
 
-def _pig_size(s: Any) -> str:
+def _known_size(start: State) -> int | None:
+    """The number of positions where a game's shape gives it (Pig), else ``None``."""
+    if start.game.name != "pig":
+        return None
+    s: Any = start
     players, goal = len(s.scores), s.goal
-    positions = players * goal ** (players - 1) * goal * (goal + 1) // 2
-    return f" (with {players} players Pig to {goal} has about {positions:,} positions)"
+    if players == 2 and _pig_fast(start):
+        return None  # the fast path needs no walk: any goal the option allows fits
+    return players * goal ** (players - 1) * goal * (goal + 1) // 2
 
 
 def _solve_pig(start: State) -> tuple[_PigTable, int]:
