@@ -517,6 +517,9 @@ def solve(
             _SOLVED.move_to_end(memo)
             return found
     began = time.perf_counter()
+    if method == "pig" and _why_not_pig(start):
+        why_not = _why_not_pig(start)
+        raise SolveError(f"{_title(loaded)}: Pig's fast path cannot solve it: {why_not}")
     known = _known_size(start)
     if known is not None and known > max_states:
         msg = (
@@ -526,9 +529,6 @@ def solve(
         )
         raise SolveError(msg)
     if method == "pig" or (method == "auto" and _pig_fast(start)):
-        why_not = _why_not_pig(start)
-        if why_not:
-            raise SolveError(f"{_title(loaded)}: Pig's fast path cannot solve it: {why_not}")
         table, sweeps = _solve_pig(start)
         how = "Pig's fast path (policy iteration by score sums)"
     else:
@@ -953,12 +953,10 @@ def _solve_pig(start: State) -> tuple[_PigTable, int]:
             c0, b0 = a[:, 0] - b[:, 0] * guess[partner], b[:, 0]
             new = (c0 + b0 * c0[partner]) / (1 - b0 * b0[partner])
             if last is not None and np.array_equal(rolls, last):
-                guess = new
-                break
+                break  # the same policy twice: ``guess`` solved it exactly, and so does ``a``
             guess, last = new, rolls
         else:
             raise SolveError("pig: policy iteration did not settle")  # pragma: no cover
-        a, _b, rolls = _pig_pass(guess[partner], hold, inside, pig_share, steps, reach, top, faces)
         rounds_most = max(rounds_most, rounds)
         win[own, other, :] = a[:, :goal]
         roll[own, other, :] = rolls[:, :goal]
