@@ -20,6 +20,7 @@ from umbrella_lab.charts.outcomes import (
     sweep_heatmap,
     win_rate_chart,
 )
+from umbrella_lab.charts.solve import hold_boundary_chart
 from umbrella_lab.charts.strategy import ladder_chart, pairings_chart, ratings_chart
 from umbrella_lab.charts.theme import (
     PALETTE,
@@ -37,6 +38,7 @@ __all__ = [
     "comparison_chart",
     "damage_by_round_chart",
     "describe",
+    "hold_boundary_chart",
     "ladder_chart",
     "pairings_chart",
     "pictures_of",
