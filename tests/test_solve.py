@@ -5,6 +5,7 @@ clear refusals.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 import types
@@ -14,8 +15,8 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import charts, sim
-from umbrella_lab.engine.core import Game, GameInfo, Option, Result, State
-from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option, Result, State
+from umbrella_lab.engine.errors import IllegalActionError, OptionError
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.games.pig.rules import Hold, Roll
@@ -209,6 +210,33 @@ def test_race_to_21_the_first_player_wins_by_leaving_a_multiple_of_4():
     table = solution.actions(game.new())
     assert table.loc[0, "label"] == "P1: add 1 (say 1)" and bool(table.loc[0, "best"])
     assert table["win_rate"].tolist() == [1.0, 0.0, 0.0]
+
+
+def test_regret_is_what_a_move_gives_away():
+    game = race()
+    solution = sim.solve(game)
+    assert solution.regret(game.new(), "P1: add 1 (say 1)") == 0.0
+    assert solution.regret(game.new(), "add/0/3") == 1.0
+    with pytest.raises(IllegalActionError):
+        solution.regret(game.new(), "add/1/1")
+    start = pig_to(10)
+    pig = sim.solve(start)
+    state = pig_at(start, (0, 0), 0, 8)
+    table = pig.actions(state).set_index("kind")
+    assert pig.regret(state, "hold/0") == pytest.approx(table.loc["hold", "regret"])
+    assert table["regret"].min() == 0.0 and table.loc[table["best"], "regret"].iloc[0] == 0.0
+
+
+def test_a_game_registered_in_a_notebook_is_solved_by_name():
+    info = dataclasses.replace(RACE, name="race-to-solve")
+    REGISTRY.register(info)
+    try:
+        solution = sim.solve("race-to-solve", target=13)
+        assert solution.first_player_wins == 1.0  # 13 = 4 * 3 + 1: P1 says 1, 5, 9, 13
+        frame = sim.simulate("race-to-solve", "optimal", n=3, workers=1, target=13)
+        assert frame["winners"].tolist() == [[0], [0], [0]]
+    finally:
+        REGISTRY.games.pop("race-to-solve")
 
 
 def test_race_to_20_the_second_player_wins():

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from umbrella_lab.engine.core import CHANCE, TEAM, Game, GameInfo, State, load
+from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim.policies import PolicyError
@@ -173,6 +173,39 @@ class Solution:
         """The first player's (P1's) win probability from the start, with optimal play."""
         return self.start_values[0]
 
+    def regret(self, state: State, action: Action | str | tuple) -> float:
+        """How much less often the decider wins after ``action`` than after the optimal move.
+
+        0 for an optimal move; otherwise the win probability given away (for the seat
+        deciding, or the team). Sums of regrets along a player's games measure how far it is
+        from optimal play.
+
+        Args:
+            state: A decision of the solved game.
+            action: One of its legal actions: an action, its label, its id or its move.
+
+        Raises:
+            IllegalActionError: for an action that is not legal here.
+            SolveError: where no player decides, or for a state of another game.
+        """
+        self._check_state(state)
+        actor = state.to_act
+        if actor is None or actor == CHANCE:
+            msg = f"{_title(self.game)}: no player decides here, so no move can be regretted"
+            raise SolveError(msg)
+        column = -1 if actor == TEAM else actor
+        chosen = state.parse_action(action)
+        return (
+            self._after(state, self._table.move(state))[column]
+            - self._after(state, chosen.key)[column]
+        )
+
+    def _after(self, state: State, move: Move) -> tuple[float, ...]:
+        after = state._clone()
+        after.events = None
+        move.play(after)
+        return self._table.values(after)
+
     def actions(self, state: State) -> pd.DataFrame:
         """Every legal action at a decision, with the win probability it leaves the decider.
 
@@ -190,15 +223,12 @@ class Solution:
         chosen = self._table.move(state)
         rows = []
         for action in state.legal_actions():
-            after = state._clone()
-            after.events = None
-            action.key.play(after)
             rows.append(
                 {
                     "label": action.label,
                     "id": action.id,
                     "kind": action.key.kind,
-                    "win_rate": self._table.values(after)[column],
+                    "win_rate": self._after(state, action.key)[column],
                     "best": action.key == chosen,
                 }
             )
