@@ -21,6 +21,7 @@ from umbrella_lab.charts.outcomes import (
     sweep_heatmap,
     win_rate_chart,
 )
+from umbrella_lab.charts.solve import hold_boundary_chart
 from umbrella_lab.charts.strategy import ladder_chart, pairings_chart, ratings_chart
 from umbrella_lab.charts.theme import (
     PALETTE,
@@ -40,6 +41,7 @@ __all__ = [
     "describe",
     "design_charts",
     "design_html",
+    "hold_boundary_chart",
     "ladder_chart",
     "pairings_chart",
     "pictures_of",

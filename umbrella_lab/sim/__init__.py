@@ -1,4 +1,4 @@
-"""Simulation and analysis: policies, simulations, sweeps, win rates, advisor, design report.
+"""Simulation and analysis: policies, simulations, the advisor, exact play, the design report.
 
 Everything here returns plain pandas tables (one row per game, or per action), which the chart
 builders in :mod:`umbrella_lab.charts` turn into pictures. Importing this package does not
@@ -22,6 +22,7 @@ from umbrella_lab.sim.policies import (
     policy_names,
 )
 from umbrella_lab.sim.simulate import SimulationNote, simulate, sweep
+from umbrella_lab.sim.solve import OptimalPolicy, Solution, SolveError, solve
 from umbrella_lab.sim.stats import (
     Comparison,
     compare,
@@ -37,8 +38,11 @@ __all__ = [
     "Budget",
     "Comparison",
     "DesignReport",
+    "OptimalPolicy",
     "PolicyError",
     "SimulationNote",
+    "Solution",
+    "SolveError",
     "Tournament",
     "advise",
     "best_action",
@@ -54,6 +58,7 @@ __all__ = [
     "sample_size",
     "seat_win_rate",
     "simulate",
+    "solve",
     "sweep",
     "tournament",
     "wilson",

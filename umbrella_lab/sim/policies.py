@@ -5,7 +5,8 @@ A simulation needs a *fast policy*: a function ``(state, rng) -> move key`` (see
 one:
 
 * a name, such as ``"random"`` or ``"heuristic"``: the ready-made players of the game, found in
-  the ``POLICIES`` dict of ``umbrella_lab.games.<game>.policies``;
+  the ``POLICIES`` dict of ``umbrella_lab.games.<game>.policies``; ``"mcts"`` (the search
+  player) and ``"optimal"`` (exact play, for a game small enough to solve) work for every game;
 * a fast policy (its second parameter is called ``rng``, or it is marked with
   :func:`fast_policy`);
 * a plain function written in a notebook, which sees the table as the deciding seat sees it and
@@ -81,6 +82,10 @@ def game_policies(game_name: str | Game | GameInfo) -> dict[str, FastPolicy]:
 SEARCH_POLICIES = ("mcts",)
 """Players every game has, by name, beside its own: ``"mcts"``, the search player of
 :mod:`umbrella_lab.sim.mcts` with its default budget."""
+
+EXACT_POLICY = "optimal"
+"""Exact optimal play by name (:func:`umbrella_lab.sim.solve`): accepted for every game and
+solved on first use; a game too large to solve says so then."""
 
 
 def policy_names(game_name: str) -> list[str]:
@@ -166,6 +171,10 @@ def get_policy(game_name: str | Game, policy: PolicyLike) -> FastPolicy:
     """
     if isinstance(policy, str):
         known = game_policies(game_name)
+        if policy not in known and policy == EXACT_POLICY:
+            from umbrella_lab.sim.solve import OptimalPolicy  # (it imports this module)
+
+            return OptimalPolicy()
         if policy not in known and policy in SEARCH_POLICIES:
             from umbrella_lab.sim.mcts import MCTS  # (it imports this module)
 

@@ -110,6 +110,19 @@ class PigState(State):
             problems.append("the winner is not the player who held last")
         return problems
 
+    def position_key(self) -> tuple:
+        """What decides who wins from here: the scores, whose turn, the turn total, the die.
+
+        Two tables with the same key have the same chances for every seat (the counts of
+        turns and rolls only number them), so the exact solver (``umbrella_lab.sim.solve``)
+        meets each position once. A turn total that reaches the goal counts as just reaching
+        it: holding wins at once however far past it the total is, and without this a player
+        who never holds would make the positions endless.
+        """
+        winners = self.outcome.winners if self.outcome is not None else ()
+        total = min(self.turn_total, max(self.goal - self.scores[self.active], 0))
+        return (tuple(self.scores), self.active, total, self.rolling, winners)
+
     def summary(self) -> dict[str, int]:
         """One row of facts for simulation tables: turns and rolls taken."""
         return {"turns": self.turns, "rolls": self.rolls}
