@@ -8,8 +8,13 @@ Hulk, Captain Marvel, Ant-Man and Wasp, on 6 of 8 locations.
 >>> state = game.new(seed=3)
 >>> state.health, len(state.plan_deck)
 (8, 11)
->>> len(state.hands[0])  # a hand of 5 in the solo mode, then the first turn's draw
-6
+>>> for action in state.legal_actions():  # two Threats' BAMs at once: the player orders them
+...     print(action.label)
+S.H.I.E.L.D.: Ultron Clone at Stark Labs acts next
+S.H.I.E.L.D.: Ultron Clone at NYPD HQ acts next
+>>> state = state.apply(state.legal_moves()[0])
+>>> state.step, len(state.hands[0])  # a hand of 5 in the solo mode, then the first turn's draw
+('play', 6)
 """
 
 from __future__ import annotations
