@@ -14,6 +14,7 @@ same for all of them::
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import json
 import math
@@ -288,6 +289,11 @@ class Game:
         changed = {k: v for k, v in self.options.items() if v != self.info_default(k)}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"Game({self.name!r}, players={self.players}{extra})"
+
+    def __reduce__(self) -> tuple[Any, tuple]:
+        """A game pickles as the call that loads it: its name, players and changed options."""
+        again = functools.partial(load, self.name, players=self.players, **self.changed_options)
+        return (again, ())
 
     def info_default(self, name: str) -> Any:
         """Default value of an option."""

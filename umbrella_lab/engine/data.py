@@ -138,22 +138,34 @@ def read_entries(
     return out
 
 
+@dataclass(frozen=True)
+class FolderCheck:
+    """The check of a game's ``data`` option (see :func:`folder_option`).
+
+    A plain object rather than a closure, so that it pickles: a game travels whole to worker
+    processes and into OpenSpiel's copies.
+    """
+
+    names: tuple[str, ...]
+
+    def __call__(self, value: Any) -> str:
+        """What is wrong with ``value`` as a data folder, or ``""``."""
+        if value is None:
+            return ""
+        if not isinstance(value, (str, Path)) or not Path(value).is_dir():
+            names = self.names
+            holding = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            return f"give the path of a folder holding {holding}"
+        return ""
+
+
 def folder_option(*names: str) -> Callable[[Any], str]:
     """The check of a game's ``data`` option: ``None`` (the packaged files) or a folder.
 
     Returns what is wrong with a value, or ``""``; the message names the files the folder
     must hold. (The files themselves are read and checked when the game is loaded.)
     """
-    holding = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-    def check(value: Any) -> str:
-        if value is None:
-            return ""
-        if not isinstance(value, (str, Path)) or not Path(value).is_dir():
-            return f"give the path of a folder holding {holding}"
-        return ""
-
-    return check
+    return FolderCheck(names)
 
 
 # --- data folders read again when they change ------------------------------------------------

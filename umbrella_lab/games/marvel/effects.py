@@ -1392,7 +1392,18 @@ class SwapAsk(Ask):
     def words(self, s: MarvelState, choice: int) -> str:
         card, place = divmod(choice, 100)
         old = s.storyline[place]
-        return f"swap {rules.card_words(s, card)} in hand for {rules.card_words(s, old)}"
+        words = f"swap {rules.card_words(s, card)} in hand for {rules.card_words(s, old)}"
+        if any(
+            other != choice and self._plain(s, other) == self._plain(s, choice)
+            for other in self.choices(s)
+        ):  # two cards alike (the same symbols): the card ids tell the swaps apart
+            words += f" [{self.name(s, choice)}]"
+        return words
+
+    @staticmethod
+    def _plain(s: MarvelState, choice: int) -> tuple[str, str]:
+        card, place = divmod(choice, 100)
+        return rules.card_words(s, card), rules.card_words(s, s.storyline[place])
 
     def name(self, s: MarvelState, choice: int) -> str:
         card, place = divmod(choice, 100)
