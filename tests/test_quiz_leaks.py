@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from umbrella_lab.engine.core import REGISTRY
 from umbrella_lab.widgets import Quiz
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,6 +255,8 @@ OPEN = {
 def test_no_quiz_answer_appears_before_its_quiz_played(path, monkeypatch):
     """Every quiz with its real answer: the notebook's code run here, cell by cell."""
     monkeypatch.chdir(path.parent)
+    REGISTRY.ready()  # a game the workshop registers is forgotten after the test
+    monkeypatch.setattr(REGISTRY, "games", dict(REGISTRY.games))
     cells = _cells(path)
     names: dict[str, Any] = {"__name__": "__main__"}
     quizzes = {cell.index: cell for cell in quiz_cells(cells)}
