@@ -78,12 +78,12 @@ def transcript(game: ul.Game, seed: int, policy: str) -> Iterator[str]:
             state = state.roll()
             yield f"{step}. luck: {state_history_label(state)}"
         else:
-            if chooser is None:
-                labels = sorted(str(a) for a in state.legal_actions())
-                choice: Any = rng.choice(labels)
+            if chooser is None:  # the actions by label, so that labels are made once a step
+                by_label = {str(a): a for a in state.legal_actions()}
+                choice: Any = by_label[rng.choice(sorted(by_label))]
             else:
-                choice = chooser(state, rng)
-            label = str(state.parse_action(choice))
+                choice = state.parse_action(chooser(state, rng))
+            label = str(choice)
             state = state.apply(choice)
             yield f"{step}. {label}"
         for event in state.events:
