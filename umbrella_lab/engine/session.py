@@ -57,6 +57,7 @@ from umbrella_lab.engine.errors import (
     RecordError,
     shown,
 )
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import MAIN
 
@@ -370,11 +371,8 @@ class Session:
         state = self.node.state
         if new_luck or seed is not None:
             if seed is None:
-                seed = (
-                    self.seed * 1_000_003
-                    + self.node.id * 7919
-                    + 104_729 * (1 + len(self.node.children))
-                ) % (2**31 - 1)
+                branch = self.node.id * 7919 + 104_729 * (1 + len(self.node.children))
+                seed = derive_seed(self.seed, branch) % (2**31 - 1)
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
             try:

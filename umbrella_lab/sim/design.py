@@ -52,6 +52,7 @@ import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, Game, State, load
 from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
 from umbrella_lab.sim._parallel import (
@@ -646,7 +647,7 @@ def play_sides(
 
 
 def _rollout_seed(seed: int, j: int) -> int:
-    return (seed * 1_000_003 + 7_919 * (j + 1) + 1) % MAX_SEED
+    return derive_seed(seed, 7_919 * (j + 1) + 1) % MAX_SEED
 
 
 def follow_game(

@@ -48,6 +48,7 @@ from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
@@ -324,7 +325,7 @@ class AcademyState(State):
         a fork keeps them.
         """
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def reshuffled(self, seed: int) -> AcademyState:
         """A copy with new luck: every deck order (and the villain stack) dealt anew."""

@@ -39,6 +39,7 @@ from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation import effects
@@ -330,7 +331,7 @@ class CorporationState(State):
     def _rng(self) -> random.Random:
         """A generator for the next shuffle, fixed by the seed and the shuffle count."""
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def _chance(self) -> list[tuple[Move, Fraction]]:
         if self.outcome is not None:

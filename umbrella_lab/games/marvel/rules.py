@@ -36,6 +36,7 @@ from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move, Words
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
@@ -342,7 +343,7 @@ class MarvelState(State):
     def _rng(self) -> random.Random:
         """A generator for the next shuffle, fixed by the seed and the shuffle count."""
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def reshuffled(self, seed: int) -> MarvelState:
         """A copy with new luck: every hero deck and the Master Plan deck shuffled anew."""

@@ -61,6 +61,7 @@ import random
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.effects import EFFECTS
@@ -408,7 +409,7 @@ class UmbrellaState(State):
         shuffled together and dealt back into the same places; in the 2-4 player game their
         sides are dealt anew too, in solo they stay black side up.
         """
-        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 11), by_number=False)
+        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 11)), by_number=False)
 
     def redeal(self, seat: int | None, seed: int) -> UmbrellaState:
         """A table that looks the same to ``seat``, the tiles nobody has seen dealt anew.
@@ -424,7 +425,7 @@ class UmbrellaState(State):
             seat: The seat whose view is kept (``None``: the whole table; the same here).
             seed: The new luck.
         """
-        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 13), by_number=True)
+        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 13)), by_number=True)
 
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
