@@ -27,6 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
+from umbrella_lab.engine.cloning import clone_function, slots_of
 from umbrella_lab.engine.errors import (
     MAX_SEED,
     IllegalActionError,
@@ -377,9 +378,28 @@ class State:
     """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
     the check."""
 
+    slot_copies: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """How each slot that the rules change in place is copied (``{"scores": "list"}``); every
+    other slot is shared by a state and its copy. The kinds are those of
+    :data:`umbrella_lab.engine.cloning.COPY_KINDS`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a state class whose fields are all slots a ``_clone`` made from them.
+
+        A class that writes its own ``_clone`` keeps it.
+        """
+        super().__init_subclass__(**kwargs)
+        slots = slots_of(cls, State)
+        if "_clone" not in vars(cls) and slots is not None:
+            cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
+
     # --- what a game must provide -------------------------------------------------------
     def _clone(self) -> State:
-        """A copy whose later changes do not touch this state (events are not copied)."""
+        """A copy whose later changes do not touch this state (events are not copied).
+
+        Made from the slots and :attr:`slot_copies` for a class whose fields are all slots;
+        a class may write its own.
+        """
         raise NotImplementedError
 
     def _chance(self) -> list[tuple[tuple, Fraction]]:

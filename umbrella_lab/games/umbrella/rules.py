@@ -58,6 +58,7 @@ tile sides and Scoreboard spots by name (``push/0/west/red/1``).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
@@ -288,42 +289,21 @@ class UmbrellaState(State):
         "turns",
         "zones",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "cells": "lists",
+        "discard": "list",
+        "due": "list",
+        "filled": "list",
+        "spaces": "lists of lists",
+        "tile_box": "list",
+        "tile_discard": "list",
+        "turns": "list",
+        "zones": "lists",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
-
-    def _clone(self) -> UmbrellaState:
-        new = UmbrellaState.__new__(UmbrellaState)
-        new.game, new.seed, new.events, new.tables = self.game, self.seed, None, self.tables
-        new.players, new.around, new.box, new.pinwheel, new.faces = (
-            self.players,
-            self.around,
-            self.box,
-            self.pinwheel,
-            self.faces,
-        )
-        new.cells = [stage[:] for stage in self.cells]
-        new.zones = [zone[:] for zone in self.zones]
-        new.discard = self.discard[:]
-        new.spaces = [[stack[:] for stack in seat] for seat in self.spaces]
-        new.tile_box, new.tile_discard, new.seen = self.tile_box[:], self.tile_discard[:], self.seen
-        new.filled, new.turns = self.filled[:], self.turns[:]
-        new.supply, new.reserve, new.active, new.step = (
-            self.supply,
-            self.reserve,
-            self.active,
-            self.step,
-        )
-        new.offers, new.due = self.offers, self.due[:]
-        new.held, new.held_from, new.receiver, new.choose_side = (
-            self.held,
-            self.held_from,
-            self.receiver,
-            self.choose_side,
-        )
-        new.extra_turn, new.ejected = self.extra_turn, self.ejected
-        new.trigger, new.trigger_seat, new.outcome = self.trigger, self.trigger_seat, self.outcome
-        return new
 
     @property
     def to_act(self) -> int | None:
