@@ -38,6 +38,7 @@ from umbrella_lab.engine.errors import (
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import noun
 
 TEAM = -2
@@ -208,6 +209,8 @@ class GameInfo:
         check: Checks the settings as a whole when the game is loaded (for example chosen
             heroes against the player count, or a data folder), raising ``OptionError`` or
             ``DataError``; each option alone is checked by its own ``Option``.
+        simulation: The game's defaults in the simulation tools (budgets measured for its
+            players' speed; see :class:`~umbrella_lab.engine.settings.SimSettings`).
     """
 
     name: str
@@ -226,6 +229,7 @@ class GameInfo:
     cooperative: bool = False
     describe: str = ""
     check: Callable[[Game], None] | None = None
+    simulation: SimSettings = field(default_factory=SimSettings)
 
     @property
     def kinds(self) -> dict[str, type[Move]]:
