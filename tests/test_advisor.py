@@ -62,7 +62,7 @@ def test_a_cap_per_move_and_the_default_budget():
     capped = sim.advise(state, rollouts=40, race=True, seed=1, workers=1)
     assert capped["rollouts"].max() <= 40
     default = sim.advise(state, seed=1, workers=1)
-    assert default["rollouts"].sum() <= advisor.DEFAULT_BUDGET["pig"]
+    assert default["rollouts"].sum() <= ul.load("pig").info.simulation.advisor_budget
 
 
 def test_given_rollouts_alone_every_move_gets_them():

@@ -22,7 +22,6 @@ from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.testing import slots
 from umbrella_lab.games.academy import effects as academy_effects
 from umbrella_lab.sim.mcts import (
-    DEFAULT_PLAYOUTS,
     FALLBACK_PLAYOUTS,
     MCTS,
     can_redeal,
@@ -254,7 +253,8 @@ def test_the_same_seed_gives_the_same_search_and_a_table_explains_it():
 
 def test_the_default_budget_is_the_games():
     player = sim.get_policy("corporation", "mcts")
-    assert player.budget("corporation") == DEFAULT_PLAYOUTS["corporation"]
+    declared = ul.load("corporation").info.simulation.search_playouts
+    assert player.budget("corporation") == player.budget(ul.load("corporation")) == declared
     assert player.budget("a new game") == FALLBACK_PLAYOUTS
     assert sim.mcts(playouts=7).budget("pig") == 7
     assert sim.mcts(seconds=0.5).budget("pig") > 10**9

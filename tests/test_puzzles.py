@@ -74,6 +74,6 @@ def test_every_stored_answer_still_holds_from_the_seats_view(puzzle):
 
 
 def test_slow_games_get_a_smaller_budget():
-    budget, fair = puzzle_module.SLOW_GAMES["marvel"]
+    budget, fair = ul.load("marvel").info.simulation.puzzle_budget
     assert budget < puzzle_module.BUDGET and fair < puzzle_module.FAIR_ROLLOUTS
-    assert puzzle_module.TABLES["marvel"] == 2
+    assert ul.load("marvel").info.simulation.puzzle_players == 2

@@ -23,6 +23,7 @@ from umbrella_lab.engine.errors import (
 )
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.rules import Rule, RuleBook, read_rulebook
+from umbrella_lab.engine.settings import SimSettings
 
 __all__ = [
     "CHANCE",
@@ -41,6 +42,7 @@ __all__ = [
     "Result",
     "Rule",
     "RuleBook",
+    "SimSettings",
     "State",
     "UmbrellaLabError",
     "games",

@@ -13,21 +13,21 @@ same for all of them::
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import json
 import math
 import numbers
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import Any, ClassVar, NamedTuple
 
+from umbrella_lab.engine import ids
+from umbrella_lab.engine.cloning import clone_function, slots_of
 from umbrella_lab.engine.errors import (
     MAX_SEED,
     IllegalActionError,
@@ -35,8 +35,10 @@ from umbrella_lab.engine.errors import (
     seed_number,
     shown,
 )
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import noun
 
 TEAM = -2
@@ -207,6 +209,8 @@ class GameInfo:
         check: Checks the settings as a whole when the game is loaded (for example chosen
             heroes against the player count, or a data folder), raising ``OptionError`` or
             ``DataError``; each option alone is checked by its own ``Option``.
+        simulation: The game's defaults in the simulation tools (budgets measured for its
+            players' speed; see :class:`~umbrella_lab.engine.settings.SimSettings`).
     """
 
     name: str
@@ -225,6 +229,7 @@ class GameInfo:
     cooperative: bool = False
     describe: str = ""
     check: Callable[[Game], None] | None = None
+    simulation: SimSettings = field(default_factory=SimSettings)
 
     @property
     def kinds(self) -> dict[str, type[Move]]:
@@ -382,9 +387,28 @@ class State:
     """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
     the check."""
 
+    slot_copies: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """How each slot that the rules change in place is copied (``{"scores": "list"}``); every
+    other slot is shared by a state and its copy. The kinds are those of
+    :data:`umbrella_lab.engine.cloning.COPY_KINDS`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a state class whose fields are all slots a ``_clone`` made from them.
+
+        A class that writes its own ``_clone`` keeps it.
+        """
+        super().__init_subclass__(**kwargs)
+        slots = slots_of(cls, State)
+        if "_clone" not in vars(cls) and slots is not None:
+            cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
+
     # --- what a game must provide -------------------------------------------------------
     def _clone(self) -> State:
-        """A copy whose later changes do not touch this state (events are not copied)."""
+        """A copy whose later changes do not touch this state (events are not copied).
+
+        Made from the slots and :attr:`slot_copies` for a class whose fields are all slots;
+        a class may write its own.
+        """
         raise NotImplementedError
 
     def _chance(self) -> list[tuple[tuple, Fraction]]:
@@ -431,30 +455,6 @@ class State:
     def _is_move(self, move: object) -> bool:
         """True for a move of one of this game's kinds (legal here or not)."""
         return isinstance(move, Move) and type(move) in self.game.info.kinds.values()
-
-    def _from_id(self, text: str) -> Move | None:
-        """The move an id names (or an id in the older numeric format), or ``None``.
-
-        Raises:
-            IllegalActionError: when the kind is known but a part cannot be read.
-        """
-        kind, _, rest = text.partition("/")
-        info = self.game.info
-        cls = info.kinds.get(kind)
-        if cls is None:  # a kind word of older ids, perhaps
-            old = _key_from_id(text)
-            return info.legacy(self, old) if old is not None and info.legacy else None
-        parts = rest.split("/") if rest else []
-        try:
-            return cls.from_id(self, parts)
-        except ValueError as error:
-            old = _key_from_id(text)
-            if old is not None and info.legacy is not None:
-                move = info.legacy(self, old)
-                if move is not None:
-                    return move
-            msg = f"'{text}' cannot be read: {error}"
-            raise IllegalActionError(msg, cls.rule, reason=str(error)) from error
 
     # --- pictures: drawn by the game's views module -----------------------------------------
     def _views(self) -> Any:
@@ -533,76 +533,15 @@ class State:
         A move (or an id) is looked up among the legal moves without putting every legal move
         into words; a label is compared with the labels of every legal move. ``old_ids`` reads
         an id in the older numeric format first (``attack/0/52/-1``), as records written
-        before ids named cards do.
+        before ids named cards do. The reading is done by :mod:`umbrella_lab.engine.ids`.
+
+        Raises:
+            IllegalActionError: the text names no legal move; the message says why, citing
+                the rule.
         """
         if isinstance(text, Action):
             text = text.key
-        if isinstance(text, str) and "/" in text and " " not in text.strip():
-            found = self._by_id(text.strip(), old_ids)
-            if found is not None:
-                return found
-        if isinstance(text, tuple):
-            return self._by_move(text)
-        if not isinstance(text, str):
-            msg = f"an action must be an Action, its label or its id, not {type(text).__name__}"
-            raise IllegalActionError(msg, self.rule_for_unknown_action)
-        legal = self.legal_actions()
-        wanted = text.strip()
-        for action in legal:
-            if wanted in (action.label, action.id):
-                return action
-        folded = wanted.casefold()
-        matches = [a for a in legal if a.label.casefold() == folded]
-        if len(matches) == 1:
-            return matches[0]
-        key = self._from_id(wanted)
-        if key is not None and self._is_move(key):
-            same = key.canonical(self)
-            for action in legal:
-                if action.key == same:
-                    return action
-            if self.is_over:
-                self._refuse(wanted, "is not legal", "the game is over", self._over_rule())
-            message, rule = same.why_not(self)
-            self._refuse(wanted, "is not legal now", message, rule)
-        if self.is_over:
-            self._refuse(wanted, "is not legal", "the game is over", self._over_rule())
-        for move in self._known_moves():  # a real move that is not legal now: say why
-            if move.label(self).casefold() == folded:
-                message, rule = move.why_not(self)
-                self._refuse(wanted, "is not legal now", message, rule)
-        parts = self._read_by_parts(wanted)
-        if parts is not None:
-            message, rule = parts
-            verdict = (
-                "cannot be read here" if message.startswith("the part") else "is not legal now"
-            )
-            self._refuse(wanted, verdict, message, rule)
-        self._refuse(wanted, "is not a legal action here", *self._why_unknown(wanted, legal))
-
-    def _refuse(self, wanted: str, verdict: str, reason: str, rule: str) -> NoReturn:
-        """Refuse a typed action: what was typed, the verdict, the reason and its rule."""
-        rule = rule or self.rule_for_unknown_action
-        raise IllegalActionError(f"'{wanted}' {verdict}: {reason}", rule, reason=reason)
-
-    def _why_unknown(self, wanted: str, legal: list[Action]) -> tuple[str, str]:
-        """Why a text that names no move of this game (as far as it can be read) is refused.
-
-        An id whose kind the game does not have says so; any other text gets the nearest
-        labels. The rule is the game's rule for an unknown action.
-        """
-        rule = self.rule_for_unknown_action
-        labels = [a.label for a in legal]
-        kind = wanted.partition("/")[0]
-        if "/" in wanted and " " not in wanted and kind not in self.game.info.kinds:
-            said = f"'{kind}' is not a kind of move of this game" if kind else "no kind is named"
-        else:
-            said = "it names no move offered now"
-            nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6)
-            if nearest:
-                return f"{said}. The nearest: {'; '.join(nearest)}", rule
-        more = f" (and {len(labels) - 5} more)" if len(labels) > 5 else ""
-        return f"{said}. Legal now: {'; '.join(labels[:5])}{more}", rule
+        return ids.parse_action(self, text, old_ids=old_ids)
 
     def split_label(self, label: str) -> tuple[str, str, str] | None:
         """A label's three parts: who acts, the verb and the rest; ``None`` for another shape.
@@ -616,62 +555,6 @@ class State:
             return None
         return who.strip(), verb, rest
 
-    def _read_by_parts(self, wanted: str) -> tuple[str, str] | None:
-        """Read a typed label "Who: verb the rest" part by part; say which part fails, and why.
-
-        Only labels of the game's shape (:meth:`split_label`) are read this way (``"The
-        Horror: heal 3 with 20"``, ``"P1: push ..."``); other texts get ``None``. The answer is
-        (words, rule id): the turn order's rule for a seat that does not act now, the kind's
-        rule for a kind of move not offered now, and the reason and rule of the move the
-        label names when it is a real move that is not legal, or the kind's rule when its
-        target or card is not there.
-        """
-        split = self.split_label(wanted)
-        if split is None:
-            return None
-        who, verb, rest = split
-        moves = list(self.legal_moves()) + self._known_moves()
-        legal = set(self.legal_moves())
-        read = []
-        for move in moves:
-            label = move.label(self)
-            parts = self.split_label(label)
-            if parts is not None:
-                read.append((move, label, parts[0], parts[1].casefold()))
-        if not read:
-            return None
-        actors = sorted({actor for _, _, actor, _ in read})
-        if who.casefold() not in {a.casefold() for a in actors}:
-            now = " or ".join(actors)
-            rule = self.rule_for_turn_order or self.rule_for_unknown_action
-            return f"the part '{who}' is not who acts now ({now} does)", rule
-        mine = [r for r in read if r[2].casefold() == who.casefold()]
-        same = [r for r in mine if r[3] == verb.casefold()]
-        if not same:
-            kinds = self.game.info.kinds
-            kind = kinds.get(verb.casefold()) or kinds.get(
-                self.label_verbs.get(verb.casefold(), "")
-            )
-            if kind is not None:
-                return self._why_no_kind_rule(kind)
-            offered = ", ".join(sorted({r[3] for r in mine}))
-            labels = [a.label for a in self.legal_actions()]
-            nearest = difflib.get_close_matches(wanted, labels, n=3, cutoff=0.6) or labels[:3]
-            said = f"the part '{verb}' is not a kind of move here (now: {offered})"
-            return f"{said}. The nearest: {'; '.join(nearest)}", self.rule_for_unknown_action
-        typed = {w for w in re.split(r"[^\w+-]+", rest.casefold()) if w}
-
-        def shared(entry: tuple) -> int:
-            return len(typed & set(re.split(r"[^\w+-]+", entry[1].casefold())))
-
-        move, label, _, _ = max(same, key=shared)
-        if move not in legal and shared((move, label)) == len(typed):
-            message, rule = move.why_not(self)
-            return f"{message} ('{label}')", rule
-        nearest = "; ".join(r[1] for r in sorted(same, key=shared, reverse=True)[:3])
-        said = f"the part '{rest}' matches no {verb} move now"
-        return f"{said}. The nearest: {nearest}", type(move).rule or self.rule_for_unknown_action
-
     def _known_moves(self) -> list[Move]:
         """Moves a learner may name here that are not legal (each kind's ``known``)."""
         legal = set(self.legal_moves())
@@ -679,48 +562,6 @@ class State:
         for kind in self.game.info.moves:
             found += [move for move in kind.known(self) if move not in legal]
         return found
-
-    def _by_move(self, key: tuple) -> Action:
-        """The legal action of a move (or its canonical twin); refused with the rule if none."""
-        legal = self.legal_moves()
-        is_move = self._is_move(key)
-        same = key.canonical(self) if is_move else key  # type: ignore[attr-defined]
-        for move in (key, same):
-            if move in legal:
-                return self.action(legal[legal.index(move)])  # the rules' own move object
-        if self.is_over:
-            raise IllegalActionError("the game is over; no more actions", self._over_rule())
-        info = self.game.info
-        if not is_move and info.legacy and _is_old_key(key):
-            old = info.legacy(self, key)
-            if old is not None:
-                return self._by_move(old)
-        message, rule = (
-            same.why_not(self)  # type: ignore[attr-defined]
-            if is_move
-            else (f"{key!r} is not a move of this game", self.rule_for_unknown_action)
-        )
-        raise IllegalActionError(message, rule)
-
-    def _by_id(self, text: str, old_ids: bool) -> Action | None:
-        """The legal action an id names, found without labelling the others; else ``None``."""
-        info = self.game.info
-        move = None
-        if old_ids and info.legacy is not None:
-            old = _key_from_id(text)
-            move = info.legacy(self, old) if old is not None else None
-        if move is None:
-            try:
-                move = self._from_id(text)
-            except IllegalActionError:
-                return None  # the slow path below says why
-        if move is None or not self._is_move(move):
-            return None
-        legal = self.legal_moves()
-        for candidate in (move, move.canonical(self)):
-            if candidate in legal:
-                return self.action(legal[legal.index(candidate)])
-        return None
 
     def apply(self, action: Action | str | tuple) -> State:
         """The state after ``action``; this state does not change.
@@ -751,7 +592,7 @@ class State:
         dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
         first whose running total of exact probabilities is above it (:func:`exact_pick`).
         """
-        draw = random.Random(self.seed * 1_000_003 + 7919 * self._luck() + 17).random()
+        draw = random.Random(derive_seed(self.seed, 7919 * self._luck() + 17)).random()
         outcomes = self._chance()
         if isinstance(outcomes, tuple):  # a game's constant table: its edges are kept
             for (outcome, _), edge in zip(outcomes, _edges(outcomes), strict=True):
@@ -907,24 +748,6 @@ def exact_pick(outcomes: Sequence[tuple[Any, Fraction]], draw: float) -> Any:
         if top * denominator < total * scale:
             return outcome
     return outcomes[-1][0]
-
-
-def _key_from_id(text: str) -> tuple | None:
-    parts = text.split("/")
-    if len(parts) < 2:
-        return None
-    try:
-        return (parts[0], *(int(p) for p in parts[1:]))
-    except ValueError:
-        return None
-
-
-def _is_old_key(key: tuple) -> bool:
-    return (
-        len(key) >= 2
-        and isinstance(key[0], str)
-        and all(isinstance(k, int) and not isinstance(k, bool) for k in key[1:])
-    )
 
 
 @dataclass

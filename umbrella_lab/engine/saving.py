@@ -5,6 +5,10 @@ played with, and every branch as a list of action ids with where it leaves its p
 and with which luck, its label and notes (see :mod:`umbrella_lab.engine.session`). Reading a
 file checks it field by field, then replays every action through the rules, so a file replays
 exactly or fails with a :class:`~umbrella_lab.engine.errors.RecordError` that says where.
+
+It works through the session's public face only: writing reads ``Session.starts_at_deal``,
+``Session.nodes`` and ``Session.branch_nodes``; reading rebuilds the tree with
+``Session.apply``, ``Session.start_branch``, ``Session.fork`` and ``Session.goto``.
 """
 
 from __future__ import annotations
@@ -45,16 +49,16 @@ def session_to_dict(session: Session) -> dict[str, Any]:
     Raises:
         RecordError: if the session did not start at a fresh deal.
     """
-    if not session._dealt:
+    if not session.starts_at_deal:
         raise RecordError(
             "this session starts from a position set up by hand, not from a "
             "deal; only sessions that start with game.new(seed) can be saved"
         )
-    heads = [node for node in session._nodes if node.branch is not None]
+    heads = [node for node in session.nodes if node.branch is not None]
     place: dict[int, tuple[int, int]] = {}
     chains = []
     for index, head in enumerate(heads):
-        chain = session._chain(head)
+        chain = session.branch_nodes(head)
         chains.append(chain)
         for offset, node in enumerate(chain):
             place[node.id] = (index, offset)
@@ -216,7 +220,7 @@ class _Loader:
         current = data.get("current", {"branch": 0, "step": 0})
         where = "field 'current'"
         branch, step = self.place(current, chains, where)
-        session._move_to(chains[branch][step])
+        session.goto(chains[branch][step])
         if self.other_data:
             warnings.warn(
                 f"{self.source}: {self.other_data}; it replayed all the same",
@@ -284,7 +288,7 @@ class _Loader:
             if start not in ("fork", "move"):
                 raise self.fail(f"{where}field 'start' must be 'fork' or 'move', not {start!r}")
             parent_branch, parent_step = self.place(entry.get("from"), chains, f"{where}'from'")
-            session._move_to(chains[parent_branch][parent_step])
+            session.goto(chains[parent_branch][parent_step])
             if start == "fork":
                 luck = entry.get("luck", "same")
                 seed = entry.get("luck_seed")
@@ -309,7 +313,7 @@ class _Loader:
             try:
                 parsed = node.state.parse_action(action, old_ids=self.old_ids)
                 if head is None:  # its first move: a new branch, even where it repeats a move
-                    after = session._start_branch(parsed, label, note)
+                    after = session.start_branch(parsed, label, note)
                 else:
                     after = session.apply(parsed)
             except IllegalActionError as error:
@@ -329,7 +333,7 @@ class _Loader:
             chain.append(after)
         if head is None:  # pragma: no cover - guarded above
             raise self.fail(f"{where}empty branch")
-        taken = [n.branch for n in session._nodes if n.branch is not None and n is not head]
+        taken = [n.branch for n in session.nodes if n.branch is not None and n is not head]
         if head.branch in taken:
             raise self.fail(f"{where}the label {head.branch!r} is used twice")
         notes = entry.get("notes", {})

@@ -57,6 +57,7 @@ from umbrella_lab.engine.errors import (
     RecordError,
     shown,
 )
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import MAIN
 
@@ -241,6 +242,14 @@ class Session:
         return list(self._nodes)
 
     @property
+    def starts_at_deal(self) -> bool:
+        """True when the first position is a fresh deal (``game.new(seed)``).
+
+        Only such a session can be saved, or give a record: a file replays from a seed.
+        """
+        return self._dealt
+
+    @property
     def can_undo(self) -> bool:
         """True when there is a position before the current one."""
         return self.node.parent is not None
@@ -289,12 +298,16 @@ class Session:
             branch = self._unique_label(self._branch_head(self.node).branch or MAIN)
         return self._move_to(self._move_node(state, chosen, branch=branch))
 
-    def _start_branch(self, action: Action | str | tuple, label: str, note: str = "") -> Node:
+    def start_branch(self, action: Action | str | tuple, label: str, note: str = "") -> Node:
         """Start branch ``label`` here with ``action`` as its first move and move onto it.
 
         Unlike :meth:`apply`, a new position is made even when the same action was played here
         before: a saved session may hold a branch that starts with the move its parent line
-        makes next, and it reads back as it was saved.
+        makes next, and it reads back as it was saved (:mod:`~umbrella_lab.engine.saving`
+        uses it). The label is taken as given: the caller names one no other branch has.
+
+        Raises:
+            IllegalActionError: if the action is not legal here; it names the rule.
         """
         state = self.node.state
         if state.is_over:
@@ -370,11 +383,8 @@ class Session:
         state = self.node.state
         if new_luck or seed is not None:
             if seed is None:
-                seed = (
-                    self.seed * 1_000_003
-                    + self.node.id * 7919
-                    + 104_729 * (1 + len(self.node.children))
-                ) % (2**31 - 1)
+                branch = self.node.id * 7919 + 104_729 * (1 + len(self.node.children))
+                seed = derive_seed(self.seed, branch) % (2**31 - 1)
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
             try:
@@ -629,6 +639,13 @@ class Session:
         while walker.branch is None and walker.parent is not None:
             walker = walker.parent
         return walker
+
+    def branch_nodes(self, head: Node) -> list[Node]:
+        """The positions a branch owns: its first (``head``), then on through unlabelled children.
+
+        A saved session lists each branch by these positions (:mod:`~umbrella_lab.engine.saving`).
+        """
+        return self._chain(head)
 
     @staticmethod
     def _chain(head: Node) -> list[Node]:

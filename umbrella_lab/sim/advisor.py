@@ -67,14 +67,13 @@ Tally = tuple[list[int], list[float], bool]
 EVEN_ROLLOUTS = 200
 """Rollouts per move when the advisor is asked not to race and no count is given."""
 
-DEFAULT_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 40}
-"""Rollouts in all of the racing advisor, per game, so that any position is answered in
-about a second on a 2-core machine (measured by ``benchmarks/advisor_speed.py``). Marvel
-United's heuristic (its planner) plays a game out in about 50 ms: its answers rest on few
-rollouts, and say so in their intervals."""
-
 FALLBACK_BUDGET = 400
-"""The racing budget of a game not in :data:`DEFAULT_BUDGET`."""
+"""The racing budget of a game that declares none.
+
+Each game declares its own in ``GameInfo.simulation.advisor_budget``: rollouts in all, so that
+any position is answered in about a second on a 2-core machine (measured by
+``benchmarks/advisor_speed.py``). Marvel United's heuristic (its planner) plays a game out in
+about 50 ms: its answers rest on few rollouts, and say so in their intervals."""
 
 MOST_ROLLOUTS = 1_000_000
 """The most rollouts the advisor accepts, per action (``rollouts``) or in all (``budget``):
@@ -111,8 +110,9 @@ def advise(
         executor: Any ``concurrent.futures`` executor to spread the rollouts over (e.g. a Dask
             client's ``get_executor()``). Without one, the rollouts use this machine's cores
             when that pays off (more than a fraction of a second of work).
-        budget: While racing, the rollouts to spend in all (default: the game's entry in
-            :data:`DEFAULT_BUDGET`, about a second of work); at least one per action is spent.
+        budget: While racing, the rollouts to spend in all (default: the game's
+            ``GameInfo.simulation.advisor_budget``, about a second of work); at least one per
+            action is spent.
         race: Race the actions (drop those clearly behind, stop when the best is clearly
             ahead); by default the advisor races unless ``rollouts`` is given alone.
         workers: How many processes to use without an executor (default: every core; ``1``
@@ -158,7 +158,7 @@ def advise(
     report = progress or _quiet
     cores = workers_or_default(workers, "advise")
     if race:
-        spend = budget or DEFAULT_BUDGET.get(state.game.name, FALLBACK_BUDGET)
+        spend = budget or state.game.info.simulation.advisor_budget or FALLBACK_BUDGET
         with _Runner(state, actions, fast, sent, seat, team, executor, cores) as runner:
             wins, scores, counts, has_scores, dropped = _race(
                 runner, len(actions), seed, max(spend, len(actions)), rollouts, report

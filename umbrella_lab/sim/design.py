@@ -52,6 +52,7 @@ import pandas as pd
 
 from umbrella_lab.engine.core import CHANCE, Game, State, load
 from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
 from umbrella_lab.sim._parallel import (
@@ -120,43 +121,6 @@ class Budget:
     advised: int = 8
     advisor_budget: int = 150
 
-
-BUDGETS: dict[str, Budget] = {
-    "academy": Budget(skill_games=40, search_playouts=8),
-    "pig": Budget(skill_games=40, search_playouts=8, rollouts=12),
-    "umbrella": Budget(skill_games=40, search_playouts=6, advisor_budget=100),
-    "corporation": Budget(
-        games=400,
-        option_games=150,
-        card_games=150,
-        cards=6,
-        skill_games=16,
-        search_playouts=4,
-        tension_games=8,
-        positions=8,
-        rollouts=8,
-        advised=6,
-        advisor_budget=60,
-    ),
-    "marvel": Budget(
-        games=400,
-        option_games=100,
-        card_games=100,
-        cards=6,
-        skill_games=12,
-        search_playouts=3,
-        tension_games=8,
-        positions=8,
-        rollouts=8,
-        advised=6,
-        advisor_budget=60,
-    ),
-}
-"""Each seed game's default budget, measured to fit a minute on two cores."""
-
-MAIN_POLICY = {"marvel": "greedy"}
-"""Games whose main games are played by a quicker player than their heuristic by default:
-Marvel United's heuristic (its planner) plays about five games a second."""
 
 _MOST = 10_000_000
 
@@ -321,7 +285,8 @@ def design(
         policy: Who plays the main games, the options, the cards and the rollouts (default:
             the game's heuristic; Marvel United: its quick ``"greedy"`` player).
         budget: The most work per part (a :class:`Budget`, or a dict changing some of its
-            fields, e.g. ``{"games": 4000}``); default: the game's entry in :data:`BUDGETS`.
+            fields, e.g. ``{"games": 4000}``); default: the game's
+            ``GameInfo.simulation.design_budget``.
         solution: Exact play, if known (``sim.solve``'s answer: ``.value(state)``, the win
             chance of the seat to act, and ``.policy``): the report then gives the main
             player's regret against it.
@@ -342,7 +307,7 @@ def design(
     n = None if n is None else whole_number(n, "design: n (games)", low=2, high=_MOST)
     precision = _check_precision(precision)
     seed = seed_number(seed, "design: the seed")
-    plan = _check_budget(base.name, budget)
+    plan = _check_budget(base, budget)
     main_policy = _check_main_policy(base, policy)
     lineup = _check_policies(base, policies, main_policy, plan)
     if solution is not None and not (
@@ -405,8 +370,8 @@ def _check_precision(precision: object) -> float:
     return float(precision)
 
 
-def _check_budget(name: str, budget: Budget | Mapping[str, int] | None) -> Budget:
-    plan = BUDGETS.get(name, Budget())
+def _check_budget(game: Game, budget: Budget | Mapping[str, int] | None) -> Budget:
+    plan = Budget(**game.info.simulation.design_budget)
     if budget is None:
         return plan
     if isinstance(budget, Budget):
@@ -427,7 +392,7 @@ def _check_budget(name: str, budget: Budget | Mapping[str, int] | None) -> Budge
 
 
 def _check_main_policy(game: Game, policy: PolicyLike | None) -> PolicyLike:
-    chosen = MAIN_POLICY.get(game.name, "heuristic") if policy is None else policy
+    chosen = game.info.simulation.main_policy if policy is None else policy
     get_policy(game, chosen)  # an unknown name fails here, naming the policies
     return chosen
 
@@ -646,7 +611,7 @@ def play_sides(
 
 
 def _rollout_seed(seed: int, j: int) -> int:
-    return (seed * 1_000_003 + 7_919 * (j + 1) + 1) % MAX_SEED
+    return derive_seed(seed, 7_919 * (j + 1) + 1) % MAX_SEED
 
 
 def follow_game(

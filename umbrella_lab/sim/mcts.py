@@ -57,19 +57,19 @@ from typing import Any
 
 import pandas as pd
 
-from umbrella_lab.engine.core import CHANCE, TEAM, Game, GameInfo, State
+from umbrella_lab.engine.core import CHANCE, REGISTRY, TEAM, Game, GameInfo, State
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 
-DEFAULT_PLAYOUTS = {"academy": 100, "pig": 100, "umbrella": 40, "corporation": 25, "marvel": 12}
-"""Playouts per decision by default, per game (``get_policy(game, "mcts")``): a game with the
-search at every seat takes a few seconds at most, so a simulation of a few hundred games stays
-a matter of minutes on two cores (see ``benchmarks/mcts_strength.py``). Marvel United's
-heuristic (its planner) plays a game out in about 50 ms, so its search gets few playouts."""
-
 FALLBACK_PLAYOUTS = 50
-"""Playouts per decision by default for a game not in :data:`DEFAULT_PLAYOUTS`."""
+"""Playouts per decision by default for a game that declares none.
+
+Each game declares its own in ``GameInfo.simulation.search_playouts``
+(``get_policy(game, "mcts")``): a game with the search at every seat takes a few seconds at
+most, so a simulation of a few hundred games stays a matter of minutes on two cores (see
+``benchmarks/mcts_strength.py``). Marvel United's heuristic (its planner) plays a game out in
+about 50 ms, so its search gets few playouts."""
 
 MOST_PLAYOUTS = 1_000_000
 """The most playouts per decision one may ask for (as the advisor's bound on its rollouts)."""
@@ -134,8 +134,9 @@ class MCTS:
     game; see the module docstring for the method.
 
     Args:
-        playouts: Playouts per decision (1 to :data:`MOST_PLAYOUTS`). ``None``: the game's default
-            (:data:`DEFAULT_PLAYOUTS`), or with ``seconds`` given, as many as fit in the time.
+        playouts: Playouts per decision (1 to :data:`MOST_PLAYOUTS`). ``None``: the game's
+            default (``GameInfo.simulation.search_playouts``), or with ``seconds`` given, as
+            many as fit in the time.
         seconds: A time limit per decision, at most :data:`MOST_SECONDS` (the search stops at
             whichever limit comes first).
             A time limit makes decisions depend on the machine's speed: keep it ``None`` for
@@ -266,8 +267,8 @@ class MCTS:
             self._rollouts[key] = found
         return found
 
-    def budget(self, game: str) -> int:
-        """Playouts per decision in ``game``.
+    def budget(self, game: str | Game) -> int:
+        """Playouts per decision in ``game`` (a game, or a registered game's name).
 
         The chosen number, else the game's default, or with only a time limit, no limit but
         the time.
@@ -276,7 +277,10 @@ class MCTS:
             return self.playouts
         if self.seconds is not None:
             return 1 << 62
-        return DEFAULT_PLAYOUTS.get(game, FALLBACK_PLAYOUTS)
+        REGISTRY.ready()
+        info = game.info if isinstance(game, Game) else REGISTRY.games.get(game)
+        found = None if info is None else info.simulation.search_playouts
+        return FALLBACK_PLAYOUTS if found is None else found
 
     # --- deciding -------------------------------------------------------------------------------
     def __call__(self, state: State, rng: random.Random) -> tuple:
@@ -308,7 +312,7 @@ class MCTS:
         usual_index = moves.index(usual) if usual in moves else -1
         live = list(range(len(moves)))
         rewards: list[list[float]] = [[] for _ in moves]  # per root move, one per round
-        limit = self.budget(state.game.name)
+        limit = self.budget(state.game)
         deadline = began + self.seconds if self.seconds is not None else math.inf
         timed = self.seconds is not None
         done = 0

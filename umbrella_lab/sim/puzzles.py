@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, games, load
+from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, game_info, games, load
 from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
@@ -57,23 +57,8 @@ FAIR_ROLLOUTS = 300
 MOST_FOUND = 100_000
 """The most puzzles wanted, or games looked through, in one :func:`find_puzzles`."""
 
-SLOW_GAMES = {"marvel": (600, 200)}
-"""Games whose heuristic plays out slowly (Marvel United's planner: about 50 ms a game): the
-advisor's budget and the paired rollouts used there instead of :data:`BUDGET` and
-:data:`FAIR_ROLLOUTS`, so that a search stays a matter of minutes."""
-
 PER_GAME = 5
 """Puzzles kept per game."""
-
-TABLES = {"academy": 3, "corporation": 2, "marvel": 2, "pig": 2, "umbrella": 2}
-"""The player count each game's puzzles are found at (a game not named: its default)."""
-
-OPTIONS: dict[str, dict[str, Any]] = {"pig": {"goal": 50}}
-"""Rule options each game's puzzles are found with. Pig is played to 50: the heuristic's one
-rule (hold at 20) goes wrong near the end of a game, and a short game has more ends."""
-
-EVERY = {"pig": 1}
-"""Games whose every decision is a candidate (in others, every third)."""
 
 FORMAT = "umbrella-lab/puzzle"
 
@@ -234,28 +219,29 @@ def find_puzzles(
         count: Puzzles wanted.
         games_to_try: Games to look through at most.
         seed: The first game's seed.
-        every: Look at every ``every``-th decision (default: the game's entry in
-            :data:`EVERY`, else 3).
-        budget: The advisor's rollouts per candidate (default :data:`BUDGET`, less in the
-            games of :data:`SLOW_GAMES`).
+        every: Look at every ``every``-th decision (default: the game's
+            ``GameInfo.simulation.puzzle_every``, 3 unless it says otherwise).
+        budget: The advisor's rollouts per candidate (default :data:`BUDGET`, or the first
+            of the game's ``GameInfo.simulation.puzzle_budget``, less for a slow game).
         fair_rollouts: Paired rollouts of the check from the seat's view (default
-            :data:`FAIR_ROLLOUTS`, or the game's entry in :data:`SLOW_GAMES`).
+            :data:`FAIR_ROLLOUTS`, or the second of the game's ``puzzle_budget``).
         progress: Print a line per game looked through and per puzzle found.
 
     Returns:
         Up to ``count`` puzzles, in the order found.
     """
-    loaded = (
-        load(game, players=TABLES.get(game), **OPTIONS.get(game, {}))
-        if isinstance(game, str)
-        else game
-    )
+    if isinstance(game, str):
+        settings = game_info(game).simulation
+        loaded = load(game, players=settings.puzzle_players, **settings.puzzle_options)
+    else:
+        loaded = game
+    settings = loaded.info.simulation
     count = whole_number(count, "find_puzzles: count", low=1, high=MOST_FOUND)
     games_to_try = whole_number(games_to_try, "find_puzzles: games_to_try", low=1, high=MOST_FOUND)
     seed = seed_number(seed, "find_puzzles: the seed")
-    slow_budget, slow_fair = SLOW_GAMES.get(loaded.name, (BUDGET, FAIR_ROLLOUTS))
+    slow_budget, slow_fair = settings.puzzle_budget or (BUDGET, FAIR_ROLLOUTS)
     every = whole_number(
-        EVERY.get(loaded.name, 3) if every is None else every, "find_puzzles: every", low=1
+        settings.puzzle_every if every is None else every, "find_puzzles: every", low=1
     )
     budget = whole_number(
         slow_budget if budget is None else budget, "find_puzzles: budget", low=2, high=MOST_ROLLOUTS

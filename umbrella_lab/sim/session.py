@@ -18,6 +18,7 @@ import random
 
 from umbrella_lab.engine import session
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.play import FastPolicy
 from umbrella_lab.sim.policies import PolicyLike, get_policy
 
@@ -71,7 +72,7 @@ def play(
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"steps must be a whole number >= 0 or None, not {steps!r}")
     chooser = get_policy(on.game, policy)
-    rng = random.Random(on.seed * 1_000_003 + on.node.id)
+    rng = random.Random(derive_seed(on.seed, on.node.id))
     played = []
     listeners, on._listeners = on._listeners, []
     try:

@@ -60,7 +60,7 @@ ADVISOR_MISSING = (
 
 ADVISOR_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 16}
 """Rollouts of one quick answer of the advisor per game (about a second of work; the same as
-``umbrella_lab.sim.advisor.DEFAULT_BUDGET``, kept here so that the explorer starts without
+each game's ``GameInfo.simulation.advisor_budget``, kept here so that the explorer starts without
 importing pandas). Marvel United's planner plays about 17 games a second on two cores (fewer
 on a busy machine, and fewer from the opening): 16 rollouts answer in about a second, the most
 (ten quick answers, 160) in about ten."""

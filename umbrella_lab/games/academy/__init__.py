@@ -15,6 +15,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.academy import policies, views
 from umbrella_lab.games.academy.cards import DATA_FILES, PACKAGE, load_cards
 from umbrella_lab.games.academy.legacy import read_old_key
@@ -268,6 +269,12 @@ INFO = GameInfo(
     cooperative=True,
     describe="Co-operative card game: face the villains' lineups left to right, survive the "
     "Final Battle.",
+    simulation=SimSettings(
+        advisor_budget=2000,
+        search_playouts=100,
+        design_budget={"skill_games": 40, "search_playouts": 8},
+        puzzle_players=3,
+    ),
 )
 
 __all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

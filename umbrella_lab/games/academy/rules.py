@@ -41,13 +41,14 @@ Attack(seat=0, card=40)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from types import SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
@@ -180,35 +181,31 @@ class AcademyState(State):
         "villain_discard",
         "villains",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "boosted": "list",
+        "damage_log": "list",
+        "deck": "list",
+        "discard": "list",
+        "faced": "list",
+        "family_deck": "list",
+        "family_discard": "list",
+        "final_pile": "list",
+        "hands": "lists",
+        "life": "list",
+        "lineup": "list",
+        "max_life": "list",
+        "outcomes": "list",
+        "power_allowance": "list",
+        "power_uses": "list",
+        "vanya_round": "list",
+        "villain_deck": "list",
+        "villain_discard": "list",
+        "villains": "list",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
-
-    def _clone(self) -> AcademyState:
-        new = AcademyState.__new__(AcademyState)
-        new.game, new.seed, new.events = self.game, self.seed, None
-        new.cards, new.options = self.cards, self.options
-        new.heroes, new.hand_size = self.heroes, self.hand_size
-        new.life, new.max_life, new.boosted = self.life[:], self.max_life[:], self.boosted[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.deck, new.discard = self.deck[:], self.discard[:]
-        new.villain_deck, new.villain_discard = self.villain_deck[:], self.villain_discard[:]
-        new.villains, new.faced = self.villains[:], self.faced[:]
-        new.family_deck, new.family_discard = self.family_deck[:], self.family_discard[:]
-        new.family, new.round, new.final = self.family, self.round, self.final
-        new.lineup, new.outcomes = self.lineup[:], self.outcomes[:]
-        new.boost_card, new.boost_amount = self.boost_card, self.boost_amount
-        new.blocked_at = self.blocked_at
-        new.stage, new.phase, new.responder = self.stage, self.phase, self.responder
-        new.last_responder, new.turn_open = self.last_responder, self.turn_open
-        new.start = self.start
-        new.power_uses, new.power_allowance = self.power_uses[:], self.power_allowance[:]
-        new.vanya_round, new.vanya_left = self.vanya_round[:], self.vanya_left
-        new.pogo = self.pogo
-        new.pending_damage, new.pending_rule = self.pending_damage, self.pending_rule
-        new.final_pile, new.shuffles, new.result = self.final_pile[:], self.shuffles, self.result
-        new.damage_log = self.damage_log[:]
-        return new
 
     # --- who decides, and how it ended ------------------------------------------------------
     @property
@@ -324,7 +321,7 @@ class AcademyState(State):
         a fork keeps them.
         """
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def reshuffled(self, seed: int) -> AcademyState:
         """A copy with new luck: every deck order (and the villain stack) dealt anew."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.corporation import policies, views
 from umbrella_lab.games.corporation.cards import PACKAGE, load_cards
 from umbrella_lab.games.corporation.legacy import read_old_key
@@ -195,6 +196,24 @@ INFO = GameInfo(
     cooperative=False,
     describe="Two-player card game: the Heroes' teams assault Umbrella's facilities, Umbrella's "
     "units hunt the teams; hidden hands, 2D6 combat.",
+    simulation=SimSettings(
+        advisor_budget=250,
+        search_playouts=25,
+        design_budget={
+            "games": 400,
+            "option_games": 150,
+            "card_games": 150,
+            "cards": 6,
+            "skill_games": 16,
+            "search_playouts": 4,
+            "tension_games": 8,
+            "positions": 8,
+            "rollouts": 8,
+            "advised": 6,
+            "advisor_budget": 60,
+        },
+        puzzle_players=2,
+    ),
 )
 
 __all__ = ["HERO", "INFO", "OPTIONS", "UMBRELLA", "CorporationState", "load_cards"]

@@ -39,6 +39,7 @@ from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation import effects
@@ -142,6 +143,24 @@ class CorporationState(State):
         "turn",
         "units",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "after": "list",
+        "committed": "pair of lists",
+        "crews": "lists",
+        "decks": "pair of lists",
+        "defended": "list",
+        "discards": "pair of lists",
+        "facilities": "list",
+        "hands": "pair of lists",
+        "history": "list",
+        "removed": "pair of lists",
+        "rolls": "list",
+        "split_cards": "list",
+        "stats": "list",
+        "teams": "list",
+        "units": "list",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
@@ -182,30 +201,6 @@ class CorporationState(State):
             if verb in label:
                 return side, verb.strip(), label
         return None
-
-    def _clone(self) -> CorporationState:
-        new = CorporationState.__new__(CorporationState)
-        new.game, new.seed, new.events, new.cards = self.game, self.seed, None, self.cards
-        new.decks = [self.decks[0][:], self.decks[1][:]]
-        new.discards = [self.discards[0][:], self.discards[1][:]]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.removed = [self.removed[0][:], self.removed[1][:]]
-        new.teams, new.crews = self.teams[:], [crew[:] for crew in self.crews]
-        new.facilities, new.units = self.facilities[:], self.units[:]
-        new.turn, new.phase, new.actor, new.seat = self.turn, self.phase, self.actor, self.seat
-        new.passes, new.characters_played = self.passes, self.characters_played
-        new.lockdown, new.defended = self.lockdown, self.defended[:]
-        new.combat, new.attacker, new.target = self.combat, self.attacker, self.target
-        new.guard, new.committed = self.guard, [self.committed[0][:], self.committed[1][:]]
-        new.committer, new.rolls, new.roller = self.committer, self.rolls[:], self.roller
-        new.lucky_used, new.after = self.lucky_used, self.after[:]
-        new.split_cards, new.history, new.stats = (
-            self.split_cards[:],
-            self.history[:],
-            self.stats[:],
-        )
-        new.shuffles, new.luck, new.outcome = self.shuffles, self.luck, self.outcome
-        return new
 
     @property
     def to_act(self) -> int | None:
@@ -330,7 +325,7 @@ class CorporationState(State):
     def _rng(self) -> random.Random:
         """A generator for the next shuffle, fixed by the seed and the shuffle count."""
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def _chance(self) -> list[tuple[Move, Fraction]]:
         if self.outcome is not None:

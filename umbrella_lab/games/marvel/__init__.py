@@ -24,6 +24,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.marvel import policies, views
 from umbrella_lab.games.marvel.cards import DATA_FILES, data_file
 from umbrella_lab.games.marvel.rules import MOVES, MarvelState, check_table, setup
@@ -225,6 +226,27 @@ INFO = GameInfo(
     cooperative=True,
     describe="Co-operative: heroes build a Storyline against a villain's Master Plan, complete "
     "missions, then take the villain down.",
+    simulation=SimSettings(
+        advisor_budget=40,
+        search_playouts=12,
+        # the heuristic (a planner) plays about five games a second: slow for design reports
+        main_policy="greedy",
+        design_budget={
+            "games": 400,
+            "option_games": 100,
+            "card_games": 100,
+            "cards": 6,
+            "skill_games": 12,
+            "search_playouts": 3,
+            "tension_games": 8,
+            "positions": 8,
+            "rollouts": 8,
+            "advised": 6,
+            "advisor_budget": 60,
+        },
+        puzzle_players=2,
+        puzzle_budget=(600, 200),
+    ),
 )
 
 __all__ = ["INFO", "OPTIONS", "MarvelState"]

@@ -36,6 +36,7 @@ from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move, Words
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
@@ -176,6 +177,31 @@ class MarvelState(State):
         "vulnerable",
         "wounded",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "civilians": "list",
+        "crisis": "list",
+        "crisis_at": "list",
+        "decks": "lists",
+        "done": "list",
+        "hands": "lists",
+        "hero_at": "list",
+        "ko": "list",
+        "marks": "list",
+        "on_top": "list",
+        "plan_deck": "list",
+        "pool": "list",
+        "primed": "list",
+        "progress": "list",
+        "shield": "list",
+        "storyline": "list",
+        "threats": "list",
+        "thugs": "list",
+        "todo": "list",
+        "tokens": "lists",
+        "under": "list",
+        "wounded": "list",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"starts": "lead", "move": "go", "rescue": "heroic", "end": "done"}
@@ -191,35 +217,6 @@ class MarvelState(State):
         if ": " not in label and label.endswith(" starts"):
             return label.removesuffix(" starts"), "starts", ""
         return super().split_label(label)
-
-    def _clone(self) -> MarvelState:
-        new = MarvelState.__new__(MarvelState)
-        new.game, new.seed, new.events = self.game, self.seed, None
-        new.cards, new.options, new.villain = self.cards, self.options, self.villain
-        new.heroes, new.places, new.total = self.heroes, self.places, self.total
-        new.thugs, new.civilians = self.thugs[:], self.civilians[:]
-        new.crisis_at, new.threats, new.marks = self.crisis_at[:], self.threats[:], self.marks[:]
-        new.wounded, new.primed = self.wounded[:], self.primed[:]
-        new.villain_at, new.health, new.track = self.villain_at, self.health, self.track
-        new.hero_at, new.ko, new.shield = self.hero_at[:], self.ko[:], self.shield[:]
-        new.crisis = self.crisis[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.decks = [deck[:] for deck in self.decks]
-        new.tokens = [pool[:] for pool in self.tokens]
-        new.plan_deck, new.storyline = self.plan_deck[:], self.storyline[:]
-        new.under, new.on_top = self.under[:], self.on_top[:]
-        new.since_plan, new.pressure, new.vulnerable = (
-            self.since_plan,
-            self.pressure,
-            self.vulnerable,
-        )
-        new.progress, new.done = self.progress[:], self.done[:]
-        new.turn, new.active, new.step = self.turn, self.active, self.step
-        new.pool, new.played, new.special = self.pool[:], self.played, self.special
-        new.virus, new.todo, new.ask = self.virus, self.todo[:], self.ask
-        new.shuffles, new.turns, new.plans = self.shuffles, self.turns, self.plans
-        new.outcome = self.outcome
-        return new
 
     # --- who decides, and how it ended ------------------------------------------------------
     @property
@@ -342,7 +339,7 @@ class MarvelState(State):
     def _rng(self) -> random.Random:
         """A generator for the next shuffle, fixed by the seed and the shuffle count."""
         self.shuffles += 1
-        return random.Random(self.seed * 1_000_003 + self.shuffles)
+        return random.Random(derive_seed(self.seed, self.shuffles))
 
     def reshuffled(self, seed: int) -> MarvelState:
         """A copy with new luck: every hero deck and the Master Plan deck shuffled anew."""

@@ -16,6 +16,7 @@ from importlib.resources import files
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.pig import policies, views
 from umbrella_lab.games.pig.die import die_file, load_die
 from umbrella_lab.games.pig.rules import MOVES, PigState, setup
@@ -54,6 +55,16 @@ INFO = GameInfo(
     data=lambda game: [die_file(game.options["data"])],
     check=_check,
     describe="The folk dice game: roll to build a turn total, hold before a one wipes it out.",
+    simulation=SimSettings(
+        advisor_budget=600,
+        search_playouts=100,
+        design_budget={"skill_games": 40, "search_playouts": 8, "rollouts": 12},
+        puzzle_players=2,
+        # puzzles are found in games to 50: the heuristic's one rule (hold at 20) goes wrong
+        # near the end of a game, and a short game has more ends
+        puzzle_options={"goal": 50},
+        puzzle_every=1,
+    ),
 )
 
 __all__ = ["INFO", "OPTIONS", "PigState"]

@@ -24,6 +24,7 @@ refusal names one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Annotated, ClassVar
 
@@ -61,21 +62,11 @@ class PigState(State):
         "turn_total",
         "turns",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "scores": "list",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
     rule_for_unknown_action: ClassVar[str] = "turn.order"
-
-    def _clone(self) -> PigState:
-        new = PigState.__new__(PigState)
-        new.game, new.seed, new.events, new.die, new.goal = (
-            self.game,
-            self.seed,
-            None,
-            self.die,
-            self.goal,
-        )
-        new.scores = self.scores[:]
-        new.active, new.turn_total, new.rolling = self.active, self.turn_total, self.rolling
-        new.rolls, new.turns, new.outcome = self.rolls, self.turns, self.outcome
-        return new
 
     @property
     def to_act(self) -> int | None:

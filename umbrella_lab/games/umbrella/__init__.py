@@ -18,6 +18,7 @@ from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.umbrella import policies, views
 from umbrella_lab.games.umbrella.legacy import read_old_key
 from umbrella_lab.games.umbrella.pieces import data_files, load_pieces
@@ -136,6 +137,12 @@ INFO = GameInfo(
     version=2,
     describe="Abstract game: push umbrellas into your 4 x 4 Stage to make one-colour figures "
     "and fill your Scoreboard.",
+    simulation=SimSettings(
+        advisor_budget=200,
+        search_playouts=40,
+        design_budget={"skill_games": 40, "search_playouts": 6, "advisor_budget": 100},
+        puzzle_players=2,
+    ),
 )
 
 __all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]

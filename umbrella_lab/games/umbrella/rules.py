@@ -58,9 +58,11 @@ tile sides and Scoreboard spots by name (``push/0/west/red/1``).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
+from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.effects import EFFECTS
@@ -287,42 +289,21 @@ class UmbrellaState(State):
         "turns",
         "zones",
     )
+    slot_copies: ClassVar[Mapping[str, str]] = {
+        "cells": "lists",
+        "discard": "list",
+        "due": "list",
+        "filled": "list",
+        "spaces": "lists of lists",
+        "tile_box": "list",
+        "tile_discard": "list",
+        "turns": "list",
+        "zones": "lists",
+    }
+    """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
-
-    def _clone(self) -> UmbrellaState:
-        new = UmbrellaState.__new__(UmbrellaState)
-        new.game, new.seed, new.events, new.tables = self.game, self.seed, None, self.tables
-        new.players, new.around, new.box, new.pinwheel, new.faces = (
-            self.players,
-            self.around,
-            self.box,
-            self.pinwheel,
-            self.faces,
-        )
-        new.cells = [stage[:] for stage in self.cells]
-        new.zones = [zone[:] for zone in self.zones]
-        new.discard = self.discard[:]
-        new.spaces = [[stack[:] for stack in seat] for seat in self.spaces]
-        new.tile_box, new.tile_discard, new.seen = self.tile_box[:], self.tile_discard[:], self.seen
-        new.filled, new.turns = self.filled[:], self.turns[:]
-        new.supply, new.reserve, new.active, new.step = (
-            self.supply,
-            self.reserve,
-            self.active,
-            self.step,
-        )
-        new.offers, new.due = self.offers, self.due[:]
-        new.held, new.held_from, new.receiver, new.choose_side = (
-            self.held,
-            self.held_from,
-            self.receiver,
-            self.choose_side,
-        )
-        new.extra_turn, new.ejected = self.extra_turn, self.ejected
-        new.trigger, new.trigger_seat, new.outcome = self.trigger, self.trigger_seat, self.outcome
-        return new
 
     @property
     def to_act(self) -> int | None:
@@ -408,7 +389,7 @@ class UmbrellaState(State):
         shuffled together and dealt back into the same places; in the 2-4 player game their
         sides are dealt anew too, in solo they stay black side up.
         """
-        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 11), by_number=False)
+        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 11)), by_number=False)
 
     def redeal(self, seat: int | None, seed: int) -> UmbrellaState:
         """A table that looks the same to ``seat``, the tiles nobody has seen dealt anew.
@@ -424,7 +405,7 @@ class UmbrellaState(State):
             seat: The seat whose view is kept (``None``: the whole table; the same here).
             seed: The new luck.
         """
-        return deal_unseen_tiles(self, seed, random.Random(seed * 1_000_003 + 13), by_number=True)
+        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 13)), by_number=True)
 
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
