@@ -18,6 +18,7 @@ Steps 3 and 4 are skipped quietly when nbval is not installed.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -39,12 +40,29 @@ def pytest_report_header(config: pytest.Config) -> str:
     if config.getoption("markexpr"):
         return f"tier: the tests chosen by -m {config.getoption('markexpr')!r}"
     if full_tier():
-        return "tier: full (every test, the slow ones too)"
+        return (
+            "tier: full (every test, the slow ones too; the notebooks and workshops run under "
+            "nbval in a Windows-style clone)"
+        )
     return "tier: default (tests marked slow are left out; `python3 dev.py test --full` runs them)"
 
 
+def _windows_clone_runs_the_notebooks() -> bool:
+    """True where the full run's Windows-style clone can be made (a git checkout)."""
+    return shutil.which("git") is not None and (ROOT / ".git").exists()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if full_tier() or config.getoption("markexpr"):
+    if config.getoption("markexpr"):
+        return
+    if full_tier():
+        # The full run plays every notebook and workshop under nbval once, in the Windows-style
+        # clone (tests/test_portable.py), rather than here and there again.
+        if _windows_clone_runs_the_notebooks() and not config.getoption("file_or_dir"):
+            here = [item for item in items if item.path.suffix == ".ipynb"]
+            if here:
+                config.hook.pytest_deselected(items=here)
+                items[:] = [item for item in items if item.path.suffix != ".ipynb"]
         return
     slow = [item for item in items if item.get_closest_marker("slow") is not None]
     if slow:

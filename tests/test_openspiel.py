@@ -20,7 +20,7 @@ pyspiel = pytest.importorskip(
 
 from umbrella_lab.interop import openspiel  # noqa: E402 - only with pyspiel
 
-SIMS = 5 if FULL else 2
+SIMS = 3 if FULL else 2
 
 
 def tables():

@@ -148,7 +148,9 @@ def test_a_clone_with_symlinks_off_loads_every_game_with_its_rules(windows_clone
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_a_windows_clone_passes_every_notebook_and_workshop_under_nbval(windows_clone):
+    # The full run's only nbval run of the notebooks (conftest.py leaves the checkout's out).
     # Strict nbval in the clone: a warning (such as the card data hashing differently), an
     # error or any changed output fails its cell. First make sure that the kernels will run
     # the clone's code, not this checkout's: they start from each notebook's folder with the
