@@ -170,3 +170,41 @@ def test_a_bad_number_of_games_is_refused_and_the_run_button_stays_usable(games)
     with pytest.raises(UmbrellaLabError, match="the number of games"):
         board.run(games=games)
     assert not board.run_button.disabled and board.current is None
+
+
+def test_the_design_report_tab_measures_a_game_with_progress_and_shows_its_tabs():
+    board = Dashboard(game="pig")
+    assert [board.tabs.get_title(i) for i in range(2)] == [
+        "Simulate a rule change",
+        "Design report",
+    ]
+    panel = board.design
+    assert "No report yet" in panel.summary.value and panel.depth_choice.value == "quick"
+    panel.game_choice.value = "academy"
+    assert panel.players_choice.value == 3  # a co-operative game starts at three
+    panel.game_choice.value = "pig"
+    panel.pictures = False  # the tables only: the charts are drawn in tests/test_design.py
+    steps, texts = [], []
+    panel.progress.observe(lambda change: steps.append(change["new"]), names="value")
+    panel.progress_text.observe(lambda change: texts.append(change["new"]), names="value")
+    report = panel.measure()
+    assert report.game == "pig" and report.players == (2,) and panel.report is report
+    assert steps == [1, 2, 3] and texts[0].startswith("Playing Pig") and "ready" in texts[-1]
+    assert "Design report: <b>Pig</b>" in panel.summary.value
+    assert 'download="design-report-pig.html"' in panel.summary.value
+    (view,) = panel.report_box.children
+    assert [view.get_title(i) for i in range(len(view.children))][:2] == ["Balance", "Length"]
+    assert not panel.run_button.disabled and panel.progress.layout.display == "none"
+
+
+def test_a_problem_in_the_design_tab_is_shown_not_raised(monkeypatch):
+    board = Dashboard(game="pig")
+    panel = board.design
+
+    def broken(*args, **kwargs):
+        raise UmbrellaLabError("design: the budget is not allowed")
+
+    monkeypatch.setattr("umbrella_lab.widgets.design.design", broken)
+    panel._safely(panel.measure)
+    assert "uld-problem" in panel.summary.value and "budget is not allowed" in panel.summary.value
+    assert not panel.run_button.disabled and panel.report is None

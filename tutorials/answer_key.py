@@ -859,3 +859,178 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
         f"✓ a good puzzle: {top['label']} is clearly best ({rate}) and the heuristic plays "
         f"{usual.label}. Show it with ul.puzzle(state)."
     )
+
+
+# --- 08: measure a design -----------------------------------------------------------------------
+
+
+def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
+    """In a design report of a two-player game, how often does the first player win?"""
+
+    def answer() -> float:
+        return report().metric("win rate P1")
+
+    def explain(rate: float) -> str:
+        found = report().part("balance").set_index("name")
+        edge = found.loc["first player's advantage"]
+        return (
+            f"P1 won {rate:.1%} of {int(found.loc['win rate P1', 'games']):,} games; the first "
+            f"player's advantage is {edge['value'] * 100:+.1f} points (95% range "
+            f"{edge['low'] * 100:+.1f} to {edge['high'] * 100:+.1f}). A range that holds 0 "
+            "means these games cannot tell the seats apart."
+        )
+
+    return Quiz.number(
+        "Both players bank their turn at 20 points. What share of the games does P1, who rolls "
+        "first, win, in percent?",
+        answer,
+        within=5,
+        percent=True,
+        start=50,
+        explain=explain,
+        hint="Is moving first worth anything in a race of dice?",
+    )
+
+
+FIGURES = {
+    "first player's advantage": "the first player's advantage",
+    "moves per game": "the length of a game (moves)",
+    "lead changes": "the lead changes",
+}
+"""The figures the broken-die question compares, in words."""
+
+
+def side_by_side(reports: dict[str, sim.DesignReport], names: Any = None) -> pd.DataFrame:
+    """Chosen figures of several reports side by side (one column per report)."""
+    names = list(FIGURES) if names is None else list(names)
+    columns = {label: [report.metric(name) for name in names] for label, report in reports.items()}
+    return pd.DataFrame(columns, index=pd.Index(names, name="figure")).round(3)
+
+
+def which_figure_moves(
+    before: sim.DesignReport, after: Callable[[], sim.DesignReport], change: str
+) -> Quiz:
+    """Which figure of the report does a broken rule move the most (relative to its start)?"""
+
+    def moved(name: str) -> float:
+        old, new = before.metric(name), after().metric(name)
+        scale = max(abs(old), 0.1)  # an advantage near 0: a change of 10 points counts as 1
+        return abs(new - old) / scale
+
+    def answer() -> str:
+        return max(FIGURES, key=moved)
+
+    def explain(name: str) -> str:
+        lines = [
+            f"{words}: {before.metric(key):.3g} → {after().metric(key):.3g}"
+            for key, words in FIGURES.items()
+        ]
+        return (
+            f"With {change}: " + "; ".join(lines) + ". A roll of six now ends the game, so most "
+            "games end within a few turns, before anyone can take the lead back."
+        )
+
+    return Quiz.choice(
+        f"With {change}, which figure changes the most (compared with where it was)?",
+        [(words, key) for key, words in FIGURES.items()],
+        answer=answer,
+        explain=explain,
+        evidence=lambda name: side_by_side({"packaged die": before, change: after()}),
+    )
+
+
+def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0.10) -> str:
+    """Exercise 1's check: a repaired die gives long games and no clear first-player edge."""
+    length = report.metric("moves per game")
+    advantage = report.part("balance").set_index("name").loc["first player's advantage"]
+    long_enough = length >= moves
+    fair = abs(float(advantage["value"])) <= edge
+    return "\n".join(
+        [
+            f"{'✓' if long_enough else '✗'} games last {length:.0f} moves on average "
+            f"(wanted: {moves:.0f} or more)",
+            f"{'✓' if fair else '✗'} the first player's advantage is "
+            f"{advantage['value'] * 100:+.1f} points, 95% range {advantage['low'] * 100:+.1f} to "
+            f"{advantage['high'] * 100:+.1f} (wanted: within ±{edge * 100:.0f})",
+        ]
+    )
+
+
+def optimal_against_hold(result: Callable[[], sim.Tournament], fixed: str = "hold at 20") -> Quiz:
+    """How often does optimal Pig play beat a player who always banks at 20?"""
+
+    def answer() -> float:
+        return float(result().seed_scores("optimal", fixed)["score"].mean())
+
+    def explain(score: float) -> str:
+        row = result().table.set_index(["policy", "opponent"]).loc[("optimal", fixed)]
+        return (
+            f"Optimal play won {score:.1%} of {int(row['games'])} games against {fixed} (95% "
+            f"range {row['seed_low']:.1%} to {row['seed_high']:.1%}; every seed from both "
+            "seats). 'Hold at 20' is already very good: most of the time it holds where the "
+            "optimal player would; the optimal player gains in the race's last turns."
+        )
+
+    return Quiz.number(
+        f"Optimal play meets '{fixed}' (each seed twice, seats swapped). What share of the "
+        "games does optimal play win, in percent?",
+        answer,
+        within=3,
+        percent=True,
+        start=50,
+        explain=explain,
+        evidence=lambda score: charts.pairings_chart(result(), title="Optimal play or hold at 20"),
+        hint="Against a perfect player, how much can a simple rule give away?",
+    )
+
+
+ENDS = {
+    "end.plot": "the villain's plot succeeds (the Fear Track reaches its end)",
+    "end.win": "the heroes defeat the villain",
+    "end.plan-empty": "the Master Plan deck runs out",
+    "end.no-cards": "a hero has no cards left",
+}
+"""Ways a game of Marvel United ends, by rule id, in words."""
+
+
+def what_ends_marvel(report: Callable[[], sim.DesignReport]) -> Quiz:
+    """Which rule ends most games of Marvel United?"""
+
+    def ends() -> pd.DataFrame:
+        table = report().rules.set_index("rule")
+        return table.loc[[rule for rule in ENDS if rule in table.index], ["title", "ended_share"]]
+
+    def answer() -> str:
+        return str(ends()["ended_share"].idxmax())
+
+    def explain(rule: str) -> str:
+        shares = ", ".join(f"{rule} {share:.0%}" for rule, share in ends()["ended_share"].items())
+        return (
+            f"Share of the games each rule ended: {shares}. The rule table counts, for every rule "
+            "of the digest, the games it fired in and the games it ended."
+        )
+
+    return Quiz.choice(
+        "The team plays Marvel United with the quick 'greedy' player. Which rule ends most games?",
+        [(words, rule) for rule, words in ENDS.items()],
+        answer=answer,
+        explain=explain,
+        evidence=lambda rule: ends().reset_index(),
+    )
+
+
+def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "end.plot") -> str:
+    """Exercise 2's check: did your setting make ``rule`` end fewer games?"""
+
+    def share(report: sim.DesignReport) -> tuple[float, int]:
+        row = report.rules.set_index("rule").loc[rule]
+        return float(row["ended_share"]), int(row["games"])
+
+    old, games = share(before)
+    new, _ = share(after)
+    changed = ", ".join(f"{k}={v!r}" for k, v in after.options.items()) or "nothing changed yet"
+    mark = "✓" if new < old - 0.1 else "~" if new < old else "✗"
+    return (
+        f"{mark} {rule} ended {new:.0%} of the games with {changed} (it ended {old:.0%} of "
+        f"{games} games before). Wanted: at least 10 points fewer."
+    )

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 import altair as alt
 import pandas as pd
@@ -220,21 +221,23 @@ def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bo
     return f"{picture}{body}"
 
 
-def design_html(report: DesignReport, *, pictures: bool = True) -> str:
+def design_html(
+    report: DesignReport, *, pictures: bool = True, bodies: Mapping[str, str] | None = None
+) -> str:
     """The report as one self-contained web page (no script, no internet): tables and SVG charts.
 
     Args:
         report: A design report.
         pictures: Draw the charts (SVG, inside the page); ``False`` for the tables only.
+        bodies: The parts already drawn (:func:`part_html`'s answers by part), so that a
+            widget and a page of the same report draw each chart once.
     """
-    charts = design_charts(report) if pictures else {}
+    if bodies is None:
+        charts = design_charts(report) if pictures else {}
+        bodies = {part: part_html(report, part, charts.get(part), pictures) for part in PART_TITLES}
     counts = "/".join(str(p) for p in report.players)
     options = ", ".join(f"{k}={v!r}" for k, v in report.options.items()) or "the defaults"
-    parts = [
-        f"<h2>{html.escape(PART_TITLES[part])}</h2>"
-        + part_html(report, part, charts.get(part), pictures)
-        for part in PART_TITLES
-    ]
+    parts = [f"<h2>{html.escape(PART_TITLES[part])}</h2>" + bodies[part] for part in PART_TITLES]
     unused = ", ".join(report.unused_rules) or "none"
     notes = "".join(f"<li>{html.escape(note)}</li>" for note in report.notes)
     return (

@@ -53,8 +53,10 @@ def hold_boundary_chart(
         f"{said}Colour: the turn total at which the optimal player holds, by both banked "
         "scores. The 'hold at 20' player would be one flat colour."
     )
+    # The values go inline: Pig to 100 has 10,000 cells, beyond altair's default row limit.
+    values = alt.Data(values=data.to_dict(orient="records"))
     return (
-        alt.Chart(data)
+        alt.Chart(values)
         .mark_rect()
         .encode(
             x=alt.X("score:O", title="Your banked score", axis=alt.Axis(values=ticks)),

@@ -3,7 +3,9 @@
 One page (made for Voila: ``umbrella-lab dashboard``) where a teacher picks a game, the player
 count, rule options, a card-data variant, who plays and how many games; runs them with a
 progress bar; reads the win rate with its 95% range and the charts; keeps a run as the
-baseline and compares a change with it on the same seeds.
+baseline and compares a change with it on the same seeds. Its second tab, "Design report"
+(:class:`~umbrella_lab.widgets.design.DesignPanel`), measures a game's design
+(:func:`umbrella_lab.sim.design`) and shows the report one part per tab.
 
 >>> board = Dashboard(game="pig")
 >>> board
@@ -36,6 +38,7 @@ from umbrella_lab.engine.errors import UmbrellaLabError, seed_number, whole_numb
 from umbrella_lab.sim import compare, simulate, wilson
 from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.simulate import MAX_GAMES
+from umbrella_lab.widgets.design import DesignPanel
 from umbrella_lab.widgets.views import view_for
 
 GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
@@ -43,6 +46,9 @@ GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
 
 STEPS = 12
 """Moves of the progress bar in one run (at least ten, whatever the number of games)."""
+
+TAB_TITLES = ("Simulate a rule change", "Design report")
+"""The dashboard's tabs: runs compared on the same seeds, and a game's design report."""
 
 PACKAGED = "packaged"
 """The card-data choice that means the game's own data files."""
@@ -206,8 +212,8 @@ class Dashboard(w.VBox):
         self.game_choice.observe(lambda _: self._game_changed(), names="value")
         self.players_choice.observe(lambda _: self._players_changed(), names="value")
 
-        head = w.HTML(
-            STYLE + '<div class="uld-title">Game lab: simulate a rule change</div>'
+        head = w.HTML(STYLE + '<div class="uld-title">Game lab</div>')
+        lead = w.HTML(
             '<div class="uld-lead">Pick the settings and run. Keep the run as the baseline, '
             "change one thing and run again: both are played on the same seeds, so the "
             "difference comes from the change, not from luck.</div>"
@@ -241,7 +247,11 @@ class Dashboard(w.VBox):
         main.add_class("uld-main")
         body = w.Box([side, main])
         body.add_class("uld-body")
-        super().__init__([head, body])
+        self.design = DesignPanel(names, game, seed=seed)
+        self.tabs = w.Tab(children=[w.VBox([lead, body]), self.design])
+        for index, title in enumerate(TAB_TITLES):
+            self.tabs.set_title(index, title)
+        super().__init__([head, self.tabs])
         self.add_class("uld")
         self._game_changed()
 
@@ -265,7 +275,8 @@ class Dashboard(w.VBox):
             "text/plain": repr(self),
             "text/html": (
                 '<div style="font-family:sans-serif;border:1px solid #dfe3e8;border-radius:8px;'
-                'padding:10px 14px;max-width:760px"><b>Game lab: simulate a rule change</b>'
+                'padding:10px 14px;max-width:760px"><b>Game lab: simulate a rule change, '
+                "measure a design</b>"
                 "<br>The teacher's dashboard runs with a live kernel: open this notebook in "
                 "Voila (<code>umbrella-lab dashboard</code>) or JupyterLab.</div>"
             ),
