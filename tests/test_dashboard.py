@@ -41,7 +41,7 @@ def test_a_kept_baseline_fixes_the_seeds_and_a_change_is_compared_on_them():
     assert list(change.frame["seed"]) == list(base.frame["seed"])
     expected = sim.compare(change.frame, base.frame)
     assert f"{expected.difference * 100:+.1f} points" in board.results.value
-    assert "base life: 5 → 6" in board.results.value
+    assert "Starting life: 5 → 6" in board.results.value
     assert board.charts.value.count("<svg") == 1  # the comparison chart
     board.clear_baseline()
     assert not board.games_choice.disabled and board.baseline is None

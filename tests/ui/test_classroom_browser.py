@@ -73,11 +73,6 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         shoot_whole(page, shots, f"quiz-lab-{tag}-number.png", number, height=2600)
 
 
-@pytest.mark.xfail(
-    reason="the dashboard now names options by their rule titles and folds the readings under "
-    "'Advanced: readings': this test still looks for the raw name 'base life' (to be updated)",
-    strict=False,
-)
 @pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
 def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, browser, shots, size):
     tag = "desktop" if size is DESKTOP else "projected"
@@ -98,14 +93,17 @@ def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, bro
         page.get_by_role("button", name="Keep as baseline").click()
         board.locator(".uld-sub", has_text="Baseline kept").wait_for(timeout=TIMEOUT)
 
-        base_life = board.locator(".widget-dropdown", has_text="base life").locator("select")
-        base_life.select_option(label="6")
+        # Starting life is a reading (opt.base_life): folded under "Advanced: readings"
+        board.get_by_text(re.compile(r"^Advanced: readings")).click()
+        life = board.locator(".uld-option", has_text="Starting life").locator("select")
+        life.wait_for(timeout=TIMEOUT)
+        life.select_option(label="6")
         page.get_by_role("button", name="Run").click()
         compare = board.locator(".uld-compare")
         compare.wait_for(timeout=TIMEOUT)
         text = compare.inner_text()
         assert "Against the baseline, on the same 2,000 seeds" in text
-        assert "base life: 5 → 6" in text
+        assert "Starting life: 5 → 6" in text
         assert re.search(r"[+-]\d+\.\d points \(95% range", text)
         board.locator(".uld-charts svg").first.wait_for(timeout=TIMEOUT)
         assert board.locator(".uld-charts svg").count() == 1  # the comparison chart

@@ -24,7 +24,7 @@ import html
 import math
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,6 +161,7 @@ class Dashboard(w.VBox):
         self.baseline: Run | None = None
         self.current: Run | None = None
         self._option_controls: dict[str, w.Dropdown] = {}
+        self._option_titles: dict[str, str] = {}
 
         self.game_choice = w.Dropdown(
             options=[(_title(name), name) for name in names],
@@ -403,7 +404,7 @@ class Dashboard(w.VBox):
         if comparable:
             assert base is not None
             result = compare(run.frame, base.frame)
-            changes = _changes(base.settings, run.settings)
+            changes = _changes(base.settings, run.settings, self._option_titles)
             said = "".join(f"<li>{html.escape(change)}</li>" for change in changes) or (
                 "<li>nothing: the same settings</li>"
             )
@@ -456,6 +457,7 @@ class Dashboard(w.VBox):
         default_players = 3 if info.cooperative and 3 in info.players else info.players[0]
         self.players_choice.value = default_players
         controls = {}
+        titles: dict[str, str] = {}
         rows: list[w.Widget] = []
         readings: list[w.Widget] = []
         book = _rule_book(game)
@@ -468,8 +470,10 @@ class Dashboard(w.VBox):
             entry = book.get(option.rule) if shared[option.rule] == 1 else None
             control, row = _option_row(option, choices, entry, reading)
             controls[option.name] = control
+            titles[option.name] = _option_title(option, entry)
             (readings if reading else rows).append(row)
         self._option_controls = controls
+        self._option_titles = titles
         self.options_box.children = rows or [
             w.HTML(
                 "<i>No settings beyond the readings below.</i>"
@@ -546,6 +550,13 @@ def _rule_book(game: Game) -> dict[str, Any]:
         return {}
 
 
+def _option_title(option: Any, rule: Any) -> str:
+    """An option's name in words: its own digest entry's title, else its keyword."""
+    keyword = option.name.replace("_", " ")
+    title = rule.title if rule is not None and getattr(rule, "title", "") else keyword
+    return title[:1].upper() + title[1:]
+
+
 def _option_row(
     option: Any, choices: tuple[Any, ...], rule: Any, reading: bool
 ) -> tuple[w.Dropdown, w.VBox]:
@@ -556,9 +567,7 @@ def _option_row(
     table); the help line says what the option changes and names the rule; the tooltip holds
     both and the keyword used in code. A reading marks its default.
     """
-    keyword = option.name.replace("_", " ")
-    title = rule.title if rule is not None and getattr(rule, "title", "") else keyword
-    title = title[:1].upper() + title[1:]
+    title = _option_title(option, rule)
     cite = f"rule {option.rule}" if option.rule else ""
     tip = f"{option.doc} ({cite}; in code: {option.name}=...)" if cite else option.doc
 
@@ -668,9 +677,13 @@ def _comparable(a: Run, b: Run) -> bool:
     return a.settings["game"] == b.settings["game"] and a.side == b.side
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def _changes(
+    before: dict[str, Any], after: dict[str, Any], titles: Mapping[str, str] | None = None
+) -> list[str]:
+    """What differs between two runs' settings, each option named as its menu names it."""
+    titles = titles or {}
     return [
-        f"{key.replace('_', ' ')}: {_value(before.get(key))} → {_value(value)}"
+        f"{titles.get(key, key.replace('_', ' '))}: {_value(before.get(key))} → {_value(value)}"
         for key, value in after.items()
         if before.get(key) != value
     ]
