@@ -8,8 +8,8 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
                                              # not marked slow, every notebook under nbval and
                                              # the browser tests (when Chromium is there)
     python3 dev.py test --full [pytest args] # every test, the slow ones too: every golden
-                                             # game, the whole contract, a Windows-style clone,
-                                             # OpenSpiel's test (as CI runs it)
+                                             # game, the whole contract, the notebooks in a
+                                             # Windows-style clone, OpenSpiel's test (as CI)
     python3 dev.py dashboard [args]          # install, then open the teacher's dashboard (Voila)
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check`
@@ -354,7 +354,8 @@ def cmd_test(args: list[str]) -> int:
             extras += ("openspiel",)
         say(
             "full run: every test, the slow ones too (every golden game, the whole contract, "
-            "a Windows-style clone, OpenSpiel's own game test)"
+            "the installed kit, OpenSpiel's own game test; the notebooks under nbval in a "
+            "Windows-style clone)"
         )
     else:
         say("default run: every test not marked slow (`python3 dev.py test --full` runs all)")
