@@ -3,11 +3,12 @@ use them."""
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from umbrella_lab import jupyter_settings
 from umbrella_lab.jupyter_settings import server_settings, write_server_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,20 +36,27 @@ def test_writing_keeps_other_settings_and_refuses_a_broken_file(tmp_path):
     assert path.read_text(encoding="utf-8") == "{not json"
 
 
-def test_the_command_writes_into_the_environment_and_trusts_notebooks(
-    monkeypatch, tmp_path, capsys
-):
+def test_the_command_writes_into_the_environment_and_trusts_notebooks(monkeypatch, tmp_path):
     pytest.importorskip("nbformat")
     from nbformat import read
     from nbformat.sign import NotebookNotary
 
-    monkeypatch.setattr(jupyter_settings.sys, "prefix", str(tmp_path / "env"))
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))  # a scratch trust database
     folder = tmp_path / "notebooks"
     folder.mkdir()
     shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", folder)
-    assert jupyter_settings.main(["--trust", str(folder)]) == 0
-    out = capsys.readouterr().out
+    # In a process of its own, as `dev.py` runs it: an environment at a scratch prefix.
+    script = (
+        "import sys\n"
+        f"sys.prefix = {str(tmp_path / 'env')!r}\n"
+        "from umbrella_lab import jupyter_settings\n"
+        f"raise SystemExit(jupyter_settings.main(['--trust', {str(folder)!r}]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
     assert "1 notebooks trusted (1 newly)" in out
     assert (tmp_path / "env" / "etc" / "jupyter" / "jupyter_server_config.json").is_file()
     notary = NotebookNotary()
