@@ -324,3 +324,37 @@ def test_a_session_refuses_missing_places_clearly_and_stays_put():
             error = named_clearly(partial(call, value), field, value)
             assert isinstance(error, KeyError | IndexError | UmbrellaLabError)
             assert session.node is where
+
+
+@pytest.mark.parametrize("name", sorted(ul.games()))
+def test_a_seat_that_is_not_at_the_table_is_named(name):
+    state = ul.load(name).new(seed=4)
+    before = slots(state)
+    seats = state.game.players
+    for value in (-1, seats, "0", 1.0, True, 10**4000, [0]):
+        for call in (state.to_text, state.to_dict, state.to_json):
+            error = named_clearly(partial(call, value), "seat", value)
+            assert isinstance(error, ul.engine.SeatError), (call.__name__, value, error)
+            assert f"{seats}-player table" in str(error), error
+    assert state.to_text(seats - 1) and state.to_dict(None)
+    assert slots(state) == before
+
+
+def test_an_action_given_again_and_a_record_of_wrong_fields():
+    state = ul.load("pig").new(seed=4)
+    action = state.legal_actions()[0]
+    assert state.action(action) is action
+    assert state.action(action.key) == action
+    assert state.action(action.label) == state.action(action.id) == action
+    clearly(state.action, "hold")  # not legal at the start of a turn: refused, with the rule
+    game = state.game
+    for field, call in (
+        ("actions", lambda: Record.of(game, 4, None)),
+        ("actions", lambda: Record.of(game, 4, "roll")),
+        ("actions", lambda: Record.of(game, 4, [action])),
+        ("labels", lambda: Record.of(game, 4, [], labels=[1])),
+        ("seed", lambda: Record.of(game, -4, [])),
+        ("game", lambda: Record.of("pig", 4, [])),
+    ):
+        named_clearly(call, field, None)
+    assert Record.of(game, 4, [action.id]).final().to_dict() == state.apply(action).to_dict()

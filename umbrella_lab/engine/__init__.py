@@ -19,6 +19,7 @@ from umbrella_lab.engine.errors import (
     IllegalActionError,
     OptionError,
     RecordError,
+    SeatError,
     UmbrellaLabError,
 )
 from umbrella_lab.engine.record import Record
@@ -42,6 +43,7 @@ __all__ = [
     "Result",
     "Rule",
     "RuleBook",
+    "SeatError",
     "SimSettings",
     "State",
     "UmbrellaLabError",

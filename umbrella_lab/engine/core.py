@@ -32,6 +32,7 @@ from umbrella_lab.engine.errors import (
     MAX_SEED,
     IllegalActionError,
     OptionError,
+    SeatError,
     seed_number,
     shown,
 )
@@ -469,12 +470,38 @@ class State:
 
         Deck orders are never shown, only counts; what else is hidden is the game's (see its
         views module).
+
+        Raises:
+            SeatError: ``seat`` is not a seat at this table (see :meth:`seat_or_table`).
         """
-        return self._views().snapshot(self, seat)
+        return self._views().snapshot(self, self.seat_or_table(seat))
 
     def to_text(self, seat: int | None = None) -> str:
-        """A readable picture of the table; with ``seat``, as that seat sees it."""
-        return self._views().to_text(self, seat)
+        """A readable picture of the table; with ``seat``, as that seat sees it.
+
+        Raises:
+            SeatError: ``seat`` is not a seat at this table (see :meth:`seat_or_table`).
+        """
+        return self._views().to_text(self, self.seat_or_table(seat))
+
+    def seat_or_table(self, seat: object) -> int | None:
+        """``seat`` checked: ``None`` (the whole table) or a seat number of this game.
+
+        Seats are numbered from 0 (``0`` is P1). A text such as ``"0"`` or a seat that is not
+        at the table is refused with a message that says which seats there are.
+        """
+        if seat is None:
+            return None
+        players = self.game.players
+        whole = isinstance(seat, numbers.Integral) and not isinstance(seat, bool)
+        if whole and 0 <= int(seat) < players:
+            return int(seat)
+        seats = "the only seat is 0" if players == 1 else f"seats are 0 to {players - 1}"
+        msg = (
+            f"{self.game.name}: there is no seat {shown(seat)} at a {players}-player table; "
+            f"{seats} (whole numbers, 0 for the first player), or None for the whole table"
+        )
+        raise SeatError(msg)
 
     def _repr_html_(self) -> str:
         return self._views().to_html(self)
@@ -523,8 +550,16 @@ class State:
             actions.append(Action(key, label, rule, ident))
         return actions
 
-    def action(self, move: Move) -> Action:
-        """A legal move with its words (label, rule and id)."""
+    def action(self, move: Move | Action | str) -> Action:
+        """A move with its words (label, rule and id).
+
+        An :class:`Action` is given back as it is; a label or an id is read by
+        :meth:`parse_action` (so it must be legal now).
+        """
+        if isinstance(move, Action):
+            return move
+        if not isinstance(move, Move):
+            return self.parse_action(move)
         return Action(move, move.label(self), move.rule_in(self), move.id(self))
 
     def parse_action(self, text: str | Action | tuple, *, old_ids: bool = False) -> Action:

@@ -29,6 +29,10 @@ class OptionError(UmbrellaLabError, ValueError):
     """A game name, player count or rule option that the game does not offer."""
 
 
+class SeatError(UmbrellaLabError, ValueError):
+    """A seat that is not at the table (seats are whole numbers from 0, or ``None``)."""
+
+
 class DataError(UmbrellaLabError, ValueError):
     """A card data file that is broken: names the file, the entry and the field."""
 

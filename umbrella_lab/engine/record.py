@@ -23,6 +23,8 @@ from umbrella_lab.engine.errors import (
     IllegalActionError,
     OptionError,
     RecordError,
+    seed_number,
+    shown,
 )
 from umbrella_lab.engine.saving import IDS, data_note, jsonable_options, parse_json, read_json
 
@@ -68,7 +70,30 @@ class Record:
         labels: list[str] | None = None,
         notes: str = "",
     ) -> Record:
-        """A record of ``actions`` played from ``game.new(seed)``."""
+        """A record of ``actions`` (their ids) played from ``game.new(seed)``.
+
+        Raises:
+            RecordError: ``game`` is not a loaded game, ``seed`` is not a seed, or ``actions``
+                (or ``labels``) is not a list of texts; the message names the field.
+        """
+        if not isinstance(game, Game):
+            msg = f"Record.of: 'game' must be a loaded game (ul.load(...)), not {shown(game)}"
+            raise RecordError(msg)
+        try:
+            seed = seed_number(seed)
+        except OptionError as error:
+            raise RecordError(f"Record.of: field 'seed': {error}") from None
+        for name, texts in (("actions", actions), ("labels", labels or [])):
+            if isinstance(texts, str | bytes) or not isinstance(texts, list | tuple):
+                msg = f"Record.of: field {name!r} must be a list of action ids (text), not "
+                raise RecordError(msg + shown(texts))
+            wrong = next((item for item in texts if not isinstance(item, str)), None)
+            if wrong is not None:
+                msg = (
+                    f"Record.of: field {name!r} holds {shown(wrong)}; it must hold texts "
+                    "(an action's .id)"
+                )
+                raise RecordError(msg)
         return cls(
             game.name,
             game.players,
