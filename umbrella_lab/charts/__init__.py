@@ -11,6 +11,7 @@ call :func:`setup_notebook` once so that charts use the kit's theme and draw off
 'bar'
 """
 
+from umbrella_lab.charts import _altair  # noqa: F401  (first: see its docstring)
 from umbrella_lab.charts.design import design_charts, design_html
 from umbrella_lab.charts.display import describe, pictures_of
 from umbrella_lab.charts.outcomes import (
