@@ -171,9 +171,6 @@ def ensure_env(extras: tuple[str, ...] = ()) -> None:
     have = set(stamp.get("extras", ())) if stamp.get("pyproject") == wanted else None
     if have is not None and set(extras) <= have:
         say(".venv is up to date with pyproject.toml (delete .venv to force a reinstall)")
-        if needs_compiling() and not stamp.get("compiled"):
-            compile_packages()
-            STAMP.write_text(json.dumps({**stamp, "compiled": True}) + "\n")
         return
 
     extras = tuple(sorted(set(extras) | (have or set())))
@@ -207,49 +204,26 @@ def ensure_env(extras: tuple[str, ...] = ()) -> None:
     if rc != 0:
         STAMP.unlink(missing_ok=True)
         sys.exit(f"[dev.py] error: installing failed (exit {rc}); see the messages above")
-    compiled = needs_compiling()
-    if compiled:
-        compile_packages()
-    STAMP.write_text(
-        json.dumps({"pyproject": wanted, "extras": list(extras), "compiled": compiled}) + "\n"
-    )
+    STAMP.write_text(json.dumps({"pyproject": wanted, "extras": list(extras)}) + "\n")
     say(f"install finished in {time.monotonic() - start:.0f} s")
 
 
-def needs_compiling() -> bool:
-    """True where Python writes no bytecode (``PYTHONDONTWRITEBYTECODE`` is set).
+BYTECODE = VENV / "pycache"
+"""Where Python keeps the modules it compiled, when the machine says to write none nearby."""
 
-    Python then compiles every module it imports again at every start: pandas, altair and
-    JupyterLab's server each time a kernel, a notebook test or a page starts (seconds each).
-    Compiled once after installing, they load from bytecode. Elsewhere Python writes the
-    bytecode itself, for the modules it uses, the first time.
+
+def keep_bytecode() -> None:
+    """Let Python keep the modules it compiles, in ``.venv/pycache``, for the next start.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (containers and CI machines often set it), Python
+    compiles every module it imports again at every start: pandas, altair and the Jupyter
+    server each time a kernel, a notebook test or a page starts, seconds each time. For the
+    programs dev.py starts, compiled modules are kept instead, all of them inside ``.venv``
+    (``PYTHONPYCACHEPREFIX``), so nothing is written next to the sources and deleting .venv
+    removes them. Elsewhere Python keeps its bytecode as it always does.
     """
-    return bool(os.environ.get("PYTHONDONTWRITEBYTECODE"))
-
-
-def compile_packages() -> None:
-    """Compile the installed packages in .venv to bytecode, once (see needs_compiling)."""
-    folders = subprocess.run(
-        [
-            str(PYTHON),
-            "-c",
-            "import sysconfig; print('\\n'.join({sysconfig.get_path(p) for p in "
-            "('purelib', 'platlib')}))",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.split()
-    say(
-        "compiling the installed packages to bytecode once (PYTHONDONTWRITEBYTECODE is set "
-        "here, so Python would compile them again at every start) ..."
-    )
-    start = time.monotonic()
-    # A few packages ship files for other Python versions that do not compile: compileall
-    # skips them (and exits 1); what does compile is written all the same.
-    run_pip([str(PYTHON), "-m", "compileall", "-q", "-q", "-j", "0", *folders])
-    say(f"compiled in {time.monotonic() - start:.0f} s")
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        os.environ.setdefault("PYTHONPYCACHEPREFIX", str(BYTECODE))
 
 
 def find_uv() -> list[str] | None:
@@ -474,6 +448,7 @@ def main(argv: list[str]) -> int:
         print(USAGE, end="")
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
+    keep_bytecode()
     if command not in COMMANDS:
         print(f"[dev.py] error: unknown command {command!r}\n", file=sys.stderr)
         print(USAGE, end="", file=sys.stderr)
