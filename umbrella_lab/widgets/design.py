@@ -21,7 +21,6 @@ import ipywidgets as w
 
 from umbrella_lab.charts.design import PART_TITLES, design_charts, design_html, part_html
 from umbrella_lab.engine.core import REGISTRY, load
-from umbrella_lab.engine.errors import UmbrellaLabError
 from umbrella_lab.sim.design import (
     DEFAULT_POLICIES,
     DEFAULT_PRECISION,
@@ -29,6 +28,7 @@ from umbrella_lab.sim.design import (
     DesignReport,
     design,
 )
+from umbrella_lab.widgets.problems import run_safely
 
 SHORT_TITLES = {
     "balance": "Balance",
@@ -244,14 +244,14 @@ class DesignPanel(w.VBox):
         return report
 
     def _safely(self, action: Callable[[], object]) -> None:
-        """Run the button's action; a problem is shown on the page, never lost in a log."""
-        try:
-            action()
-        except (UmbrellaLabError, ValueError, KeyError) as error:
-            self.progress.layout.display = "none"
-            self.progress_text.value = ""
-            self.run_button.disabled = False
-            self.summary.value = f'<div class="uld-problem">{html.escape(str(error))}</div>'
+        """Run the button's action; a problem is shown on the page (:func:`run_safely`)."""
+        run_safely(
+            action,
+            button=self.run_button,
+            progress=self.progress,
+            progress_text=self.progress_text,
+            shown_in=self.summary,
+        )
 
     def _game_changed(self) -> None:
         info = load(self.game_choice.value).info
