@@ -361,6 +361,13 @@ def test_options_are_compared_on_the_same_seeds(toys):
     assert row["moves_change"] > 0 and row["games"] == 20
 
 
+def test_a_quick_look_may_leave_out_the_options_cards_and_tension(toys):
+    quick = {"option_games": 0, "cards": 0, "tension_games": 0, "advised": 0}
+    r = report("coin", n=10, budget=quick)
+    assert r.option_table.empty and r.cards.empty and r.tension.empty
+    assert r.metric("win rate P1") >= 0 and math.isnan(r.metric("lead changes"))
+
+
 def test_the_same_seed_gives_the_same_report_on_one_core_or_two(toys):
     one = report("ace", n=24)
     two = report("ace", n=24, workers=2)

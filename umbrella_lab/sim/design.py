@@ -97,15 +97,16 @@ class Budget:
 
     Attributes:
         games: The most main games (balance, length, choices, rules).
-        option_games: The most games per option value (paired with the main games).
+        option_games: The most games per option value (paired with the main games); 0
+            leaves the options out.
         card_games: The most games per restricted kind of move or card.
-        cards: How many kinds of move and cards are tried, the most played first.
+        cards: How many kinds of move and cards are tried, the most played first (0: none).
         skill_games: Seeds each player of the skill part plays.
         search_playouts: Playouts per decision of the search player (``"mcts"``).
-        tension_games: Main games followed move by move for the tension part.
+        tension_games: Main games followed move by move for the tension part (0: none).
         positions: Positions sampled along each of those games.
         rollouts: Games played out from each sampled position.
-        advised: Decisions the advisor rates (choices part).
+        advised: Decisions the advisor rates (choices part; 0: none).
         advisor_budget: The advisor's rollouts per decision.
     """
 
@@ -411,7 +412,7 @@ def _check_budget(game: Game, budget: Budget | Mapping[str, int] | None) -> Budg
         if key not in known:
             msg = f"design: budget has no field {key!r}; the fields are {', '.join(known)}"
             raise OptionError(msg)
-        low = 0 if key in ("cards", "advised", "tension_games") else 1
+        low = 0 if key in ("cards", "advised", "tension_games", "option_games") else 1
         whole_number(value, f"design: budget field {key}", low=low, high=_MOST)
     return replace(plan, **{k: int(v) for k, v in changes.items()})
 
@@ -1568,6 +1569,8 @@ class _Designer:
         cap = min(self._games_wanted(self.plan.option_games), len(played))
         limit = self._limit(played)
         rows = []
+        if self.plan.option_games == 0:  # left out on purpose (a quick look)
+            return pd.DataFrame(rows, columns=columns)
         for option in self.game.info.options:
             if not option.choices:
                 continue
