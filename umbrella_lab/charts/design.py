@@ -16,7 +16,7 @@ import altair as alt
 import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, VERMILLION, interval, to_svg
-from umbrella_lab.sim.design import DesignReport
+from umbrella_lab.sim.design import DesignReport, player_count
 
 Chart = alt.TopLevelMixin
 
@@ -235,7 +235,6 @@ def design_html(
     if bodies is None:
         charts = design_charts(report) if pictures else {}
         bodies = {part: part_html(report, part, charts.get(part), pictures) for part in PART_TITLES}
-    counts = "/".join(str(p) for p in report.players)
     options = ", ".join(f"{k}={v!r}" for k, v in report.options.items()) or "the defaults"
     parts = [f"<h2>{html.escape(PART_TITLES[part])}</h2>" + bodies[part] for part in PART_TITLES]
     unused = ", ".join(report.unused_rules) or "none"
@@ -245,9 +244,10 @@ def design_html(
         f"<title>Design report: {html.escape(report.title)}</title>"
         f"<style>{PAGE_STYLE}</style></head><body>"
         f"<h1>Design report: {html.escape(report.title)}</h1>"
-        f"<p class='note'>{counts} players, options: {html.escape(options)}. Main games played "
-        f"by {html.escape(report.policy)} from seed {report.seed}; intervals are 95% ranges, "
-        f"wanted within {report.precision:.0%} either side. Rules that never fired: "
+        f"<p class='note'>{player_count(report.players)}, options: {html.escape(options)}. "
+        f"Main games played by {html.escape(report.policy)} from seed {report.seed}; intervals "
+        f"are 95% ranges, wanted within {report.precision:.0%} either side. Rules that never "
+        "fired: "
         f"{html.escape(unused)}.</p>"
         + (f"<ul class='note'>{notes}</ul>" if notes else "")
         + "".join(parts)

@@ -250,10 +250,9 @@ class DesignReport:
         return _upper("umbrella_lab.widgets.design", "design_widget")(self)
 
     def __repr__(self) -> str:
-        counts = "/".join(str(p) for p in self.players)
         return (
-            f"<DesignReport {self.game}, {counts} players, {len(self.games)} main games "
-            f"({self.policy}), {len(self.metrics)} metrics>"
+            f"<DesignReport {self.game}, {player_count(self.players)}, "
+            f"{len(self.games)} main games ({self.policy}), {len(self.metrics)} metrics>"
         )
 
     def _repr_html_(self) -> str:
@@ -821,6 +820,17 @@ def _half(low: float, high: float) -> float:
     return (high - low) / 2
 
 
+def player_count(players: int | Sequence[int]) -> str:
+    """A player count, or several, in the report's words.
+
+    >>> player_count(1), player_count(3), player_count((2, 3))
+    ('1 player', '3 players', '2/3 players')
+    """
+    counts = [players] if isinstance(players, int) else list(players)
+    text = "/".join(str(count) for count in counts)
+    return f"{text} player" if counts == [1] else f"{text} players"
+
+
 def seat_name(seat: int) -> str:
     """``"P1"`` for seat 0: seats in the report's words."""
     return f"P{seat + 1}"
@@ -989,7 +999,7 @@ class _Designer:
                     break
             if self.n is None and self._balance_half(played, players) > self.precision:
                 self.notes.append(
-                    f"{players} players: the win rates' intervals reach "
+                    f"{player_count(players)}: the win rates' intervals reach "
                     f"{self._balance_half(played, players):.1%} either side after the "
                     f"budget of {len(played):,} games (wanted {self.precision:.1%})."
                 )
@@ -1013,10 +1023,10 @@ class _Designer:
             self.rows.append(
                 _rate_row(
                     "balance",
-                    f"team win rate, {players} players",
+                    f"team win rate, {player_count(players)}",
                     wins,
                     games,
-                    f"How often the team wins with {players} players, all played by "
+                    f"How often the team wins with {player_count(players)}, all played by "
                     f"{policy_name(self.policy)}.",
                 )
             )

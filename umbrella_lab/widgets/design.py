@@ -27,6 +27,7 @@ from umbrella_lab.sim.design import (
     DesignNote,
     DesignReport,
     design,
+    player_count,
 )
 from umbrella_lab.widgets.problems import run_safely
 
@@ -262,10 +263,9 @@ class DesignPanel(w.VBox):
 def _summary(report: DesignReport, page: str) -> str:
     """The report's headline in a few lines, and a link that saves it as a web page."""
     games = len(report.games)
-    counts = "/".join(str(p) for p in report.players)
     lines = [
         f'<div class="uld-headline">Design report: <b>{html.escape(report.title)}</b>, '
-        f"{counts} players</div>",
+        f"{player_count(report.players)}</div>",
         f'<div class="uld-sub">{games:,} main games played by {html.escape(report.policy)} '
         f"from seed {report.seed}; ranges are 95% ranges, wanted within "
         f"{report.precision:.0%} either side. Rules that never fired: "
