@@ -187,21 +187,36 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     return charts
 
 
+TABLE_STYLE = (
+    "table.design { border-collapse: collapse; font-size: 0.95em; margin: 0.6em 0; } "
+    "table.design th, table.design td { padding: 3px 8px; border-bottom: 1px solid #ddd; "
+    "text-align: left; vertical-align: top; line-height: 1.35; } "
+    "table.design td:first-child { white-space: nowrap; }"
+)
+"""How a report's tables look, in the page and in the widget (which has no page style)."""
+
+
 def _table(frame: pd.DataFrame) -> str:
-    return frame.to_html(
-        index=False, border=0, classes="design", float_format=lambda v: f"{v:.3g}", na_rep=""
+    table = frame.to_html(
+        index=False,
+        border=0,
+        classes="design",
+        justify="left",
+        float_format=lambda v: f"{v:.3g}",
+        na_rep="",
     )
+    return f"<style>{TABLE_STYLE}</style>{table}"
 
 
-PAGE_STYLE = """
+PAGE_STYLE = (
+    """
 body { font-family: 'Source Sans 3', 'Segoe UI', Arial, sans-serif; color: #222; margin: 2em;
        max-width: 1100px; }
 h1 { font-size: 1.8em; } h2 { margin-top: 1.6em; border-bottom: 2px solid #0072B2; }
-table.design { border-collapse: collapse; font-size: 0.95em; margin: 0.6em 0; }
-table.design th, table.design td { padding: 3px 8px; border-bottom: 1px solid #ddd;
-       text-align: left; vertical-align: top; }
 .note { color: #444; }
 """
+    + TABLE_STYLE
+)
 
 
 def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bool) -> str:
