@@ -11,8 +11,10 @@ Each game is registered for this module only and removed afterwards.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, ClassVar
 
 import pytest
@@ -21,7 +23,7 @@ import umbrella_lab as ul
 from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE, REGISTRY, GameInfo, Option, Result, State
 from umbrella_lab.engine.moves import ByName, Move
-from umbrella_lab.sim.design import Restriction, luck_share
+from umbrella_lab.sim.design import Restriction, luck_estimate, luck_share
 
 DIGEST = """# {name}: rule digest
 
@@ -359,6 +361,13 @@ def test_options_are_compared_on_the_same_seeds(toys):
     assert row["moves_change"] > 0 and row["games"] == 20
 
 
+def test_a_quick_look_may_leave_out_the_options_cards_and_tension(toys):
+    quick = {"option_games": 0, "cards": 0, "tension_games": 0, "advised": 0}
+    r = report("coin", n=10, budget=quick)
+    assert r.option_table.empty and r.cards.empty and r.tension.empty
+    assert r.metric("win rate P1") >= 0 and math.isnan(r.metric("lead changes"))
+
+
 def test_the_same_seed_gives_the_same_report_on_one_core_or_two(toys):
     one = report("ace", n=24)
     two = report("ace", n=24, workers=2)
@@ -379,6 +388,53 @@ def test_precision_adds_games_in_batches_until_met(toys):
 def test_the_luck_share_estimator():
     assert luck_share([[1, 1], [0, 0], [1, 1], [0, 0]]) == 1.0
     assert luck_share([[1, 0], [0, 1], [1, 0], [0, 1]]) == 0.0
+    assert luck_estimate([[1, 0], [0, 1], [1, 0], [0, 1]]) < 0  # shown as 0 by luck_share
+    assert math.isnan(luck_share([[1, 1], [1, 1]]))  # nothing varies
+
+
+def test_a_skill_gap_does_not_pass_for_negative_luck():
+    """Seeds that change nothing, a player twice as strong: the share is near 0, not below.
+
+    The one-way ICC(1) counted the gap between the players as noise within each seed and
+    stayed near -0.2 here however many seeds were played.
+    """
+    rng = random.Random(1)
+    table = [[float(rng.random() < 0.45), float(rng.random() < 0.9)] for _ in range(4000)]
+    assert abs(luck_estimate(table)) < 0.03
+    # a seed that makes both players win half the games, whatever their skill; otherwise they
+    # win 20% and 80%: win rates 0.6 and 0.9 (variances 0.24 and 0.09, spread between the
+    # players 0.045), covariance within a seed 0.5 + 0.5 * 0.2 * 0.8 - 0.6 * 0.9 = 0.04:
+    # the seed's share is 0.04 / ((0.24 + 0.09) / 2 + 0.045) = 0.19
+    table = [
+        [1.0, 1.0] if rng.random() < 0.5 else [float(rng.random() < 0.2), float(rng.random() < 0.8)]
+        for _ in range(4000)
+    ]
+    assert luck_estimate(table) == pytest.approx(0.04 / 0.21, abs=0.04)
+
+
+def test_a_luck_share_estimated_below_zero_is_shown_as_zero_with_a_note():
+    quick = {"cards": 0, "tension_games": 0, "advised": 0}
+    r = sim.design(
+        "pig", players=2, n=20, policies=["random", "heuristic"], budget=quick, workers=1
+    )
+    row = r.metrics.set_index("name").loc["luck share"]
+    assert row["value"] == 0.0 and row["low"] == 0.0
+    assert "Here the estimate was -0.10, shown as 0." in row["meaning"]
+    assert any("estimated at -0.10 from 20 seeds and is shown as 0" in n for n in r.notes)
+
+
+def test_a_die_without_a_pig_leaves_out_the_restriction_that_never_ends(tmp_path):
+    """Forbidden to hold, a side could roll forever: the report says so and goes on."""
+    packaged = Path(ul.__file__).parent / "games" / "pig" / "data" / "die.toml"
+    die = packaged.read_text(encoding="utf-8").replace("pig = true", "pig = false")
+    (tmp_path / "die.toml").write_text(die, encoding="utf-8")
+    quick = {"cards": 2, "tension_games": 0, "advised": 0}
+    r = sim.design(
+        "pig", players=2, n=6, policies=["random"], budget=quick, data=tmp_path, workers=1
+    )
+    assert r.cards["restriction"].tolist() == ["no roll"]
+    (note,) = [n for n in r.notes if n.startswith("cards:")]
+    assert "'no hold' left out" in note and "did not end within" in note
 
 
 @pytest.mark.parametrize(

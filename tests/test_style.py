@@ -47,3 +47,21 @@ def test_the_engine_imports_no_module_by_name():
         if by_name.search(line)
     ]
     assert not found, f"the engine imports modules by name: {found}"
+
+
+def test_sim_reaches_the_layers_above_only_for_a_design_reports_pictures():
+    """The one by-name import in sim: DesignReport's presenters (docs/architecture.md)."""
+    by_name = re.compile(r"import_module\(|__import__\(|importlib\.util")
+    found = [
+        f"{path.relative_to(ROOT).as_posix()}:{line.strip()}"
+        for path in sorted((ROOT / "umbrella_lab" / "sim").rglob("*.py"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if by_name.search(line)
+    ]
+    assert found == [
+        "umbrella_lab/sim/design.py:return getattr(importlib.import_module(module), name)"
+    ], found
+    design = (ROOT / "umbrella_lab" / "sim" / "design.py").read_text(encoding="utf-8")
+    named = re.findall(r'_upper\("([\w.]+)"', design)
+    assert named, "the report's presenters are looked up with _upper"
+    assert all(m.startswith(("umbrella_lab.charts.", "umbrella_lab.widgets.")) for m in named)

@@ -16,7 +16,7 @@ import altair as alt
 import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, VERMILLION, interval, to_svg
-from umbrella_lab.sim.design import DesignReport
+from umbrella_lab.sim.design import DesignReport, player_count
 
 Chart = alt.TopLevelMixin
 
@@ -187,21 +187,36 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     return charts
 
 
+TABLE_STYLE = (
+    "table.design { border-collapse: collapse; font-size: 0.95em; margin: 0.6em 0; } "
+    "table.design th, table.design td { padding: 3px 8px; border-bottom: 1px solid #ddd; "
+    "text-align: left; vertical-align: top; line-height: 1.35; } "
+    "table.design td:first-child { white-space: nowrap; }"
+)
+"""How a report's tables look, in the page and in the widget (which has no page style)."""
+
+
 def _table(frame: pd.DataFrame) -> str:
-    return frame.to_html(
-        index=False, border=0, classes="design", float_format=lambda v: f"{v:.3g}", na_rep=""
+    table = frame.to_html(
+        index=False,
+        border=0,
+        classes="design",
+        justify="left",
+        float_format=lambda v: f"{v:.3g}",
+        na_rep="",
     )
+    return f"<style>{TABLE_STYLE}</style>{table}"
 
 
-PAGE_STYLE = """
+PAGE_STYLE = (
+    """
 body { font-family: 'Source Sans 3', 'Segoe UI', Arial, sans-serif; color: #222; margin: 2em;
        max-width: 1100px; }
 h1 { font-size: 1.8em; } h2 { margin-top: 1.6em; border-bottom: 2px solid #0072B2; }
-table.design { border-collapse: collapse; font-size: 0.95em; margin: 0.6em 0; }
-table.design th, table.design td { padding: 3px 8px; border-bottom: 1px solid #ddd;
-       text-align: left; vertical-align: top; }
 .note { color: #444; }
 """
+    + TABLE_STYLE
+)
 
 
 def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bool) -> str:
@@ -235,7 +250,6 @@ def design_html(
     if bodies is None:
         charts = design_charts(report) if pictures else {}
         bodies = {part: part_html(report, part, charts.get(part), pictures) for part in PART_TITLES}
-    counts = "/".join(str(p) for p in report.players)
     options = ", ".join(f"{k}={v!r}" for k, v in report.options.items()) or "the defaults"
     parts = [f"<h2>{html.escape(PART_TITLES[part])}</h2>" + bodies[part] for part in PART_TITLES]
     unused = ", ".join(report.unused_rules) or "none"
@@ -245,9 +259,10 @@ def design_html(
         f"<title>Design report: {html.escape(report.title)}</title>"
         f"<style>{PAGE_STYLE}</style></head><body>"
         f"<h1>Design report: {html.escape(report.title)}</h1>"
-        f"<p class='note'>{counts} players, options: {html.escape(options)}. Main games played "
-        f"by {html.escape(report.policy)} from seed {report.seed}; intervals are 95% ranges, "
-        f"wanted within {report.precision:.0%} either side. Rules that never fired: "
+        f"<p class='note'>{player_count(report.players)}, options: {html.escape(options)}. "
+        f"Main games played by {html.escape(report.policy)} from seed {report.seed}; intervals "
+        f"are 95% ranges, wanted within {report.precision:.0%} either side. Rules that never "
+        "fired: "
         f"{html.escape(unused)}.</p>"
         + (f"<ul class='note'>{notes}</ul>" if notes else "")
         + "".join(parts)

@@ -97,15 +97,16 @@ class Budget:
 
     Attributes:
         games: The most main games (balance, length, choices, rules).
-        option_games: The most games per option value (paired with the main games).
+        option_games: The most games per option value (paired with the main games); 0
+            leaves the options out.
         card_games: The most games per restricted kind of move or card.
-        cards: How many kinds of move and cards are tried, the most played first.
+        cards: How many kinds of move and cards are tried, the most played first (0: none).
         skill_games: Seeds each player of the skill part plays.
         search_playouts: Playouts per decision of the search player (``"mcts"``).
-        tension_games: Main games followed move by move for the tension part.
+        tension_games: Main games followed move by move for the tension part (0: none).
         positions: Positions sampled along each of those games.
         rollouts: Games played out from each sampled position.
-        advised: Decisions the advisor rates (choices part).
+        advised: Decisions the advisor rates (choices part; 0: none).
         advisor_budget: The advisor's rollouts per decision.
     """
 
@@ -127,6 +128,31 @@ _MOST = 10_000_000
 
 class DesignNote(UserWarning):
     """A note about how a design report was made."""
+
+
+class EndlessGame(RuntimeError):
+    """A game of a variant (a restriction, an option) did not end within its move limit.
+
+    Attributes:
+        game: The game's name.
+        limit: The most moves a game could last.
+        seed: The seed of the game that did not end.
+    """
+
+    def __init__(self, game: str, limit: int, seed: int) -> None:
+        super().__init__(game, limit, seed)
+        self.game, self.limit, self.seed = game, limit, seed
+
+    def __str__(self) -> str:
+        return f"{self.game}: a game did not end within {self.limit:,} moves (seed {self.seed})"
+
+
+RESTRICTED_LENGTH = 20
+"""A restricted or optional game may last this many times the longest main game (at least
+:data:`RESTRICTED_FLOOR` moves) before it counts as endless (a side forbidden to hold in Pig
+with a die without a pig could roll forever)."""
+
+RESTRICTED_FLOOR = 2_000
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -224,10 +250,9 @@ class DesignReport:
         return _upper("umbrella_lab.widgets.design", "design_widget")(self)
 
     def __repr__(self) -> str:
-        counts = "/".join(str(p) for p in self.players)
         return (
-            f"<DesignReport {self.game}, {counts} players, {len(self.games)} main games "
-            f"({self.policy}), {len(self.metrics)} metrics>"
+            f"<DesignReport {self.game}, {player_count(self.players)}, "
+            f"{len(self.games)} main games ({self.policy}), {len(self.metrics)} metrics>"
         )
 
     def _repr_html_(self) -> str:
@@ -386,7 +411,7 @@ def _check_budget(game: Game, budget: Budget | Mapping[str, int] | None) -> Budg
         if key not in known:
             msg = f"design: budget has no field {key!r}; the fields are {', '.join(known)}"
             raise OptionError(msg)
-        low = 0 if key in ("cards", "advised", "tension_games") else 1
+        low = 0 if key in ("cards", "advised", "tension_games", "option_games") else 1
         whole_number(value, f"design: budget field {key}", low=low, high=_MOST)
     return replace(plan, **{k: int(v) for k, v in changes.items()})
 
@@ -557,29 +582,55 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
     }
 
 
-def play_sides(
-    name: str,
-    players: int,
-    options: dict[str, Any],
-    tested: PolicyLike,
-    others: PolicyLike | None,
-    restriction: Restriction | None,
-    start: int,
-    stop: int,
-    salt: int = 0,
-) -> list[tuple[int, tuple[int, ...], bool, int]]:
-    """Play seeds ``start .. stop - 1``: the tested side against the others.
+@dataclass(frozen=True)
+class Sides:
+    """Who plays a batch of paired games: the tested side, the others, and any restriction.
 
     In a competitive game the tested side is seat ``seed % players`` and the others play
     ``others`` (``None``: the tested policy too); in a co-operative game the tested policy
     makes every decision. A restriction applies to the tested side's decisions. The players
     draw their own random choices from ``random.Random(seed)`` (with a ``salt``, from a
-    generator of their own instead: the deal stays the seed's).
+    generator of their own instead: the deal stays the seed's). A game longer than ``limit``
+    moves stops the batch (:class:`EndlessGame`).
+
+    Attributes:
+        name: The game's registered name.
+        players: The player count.
+        options: The rule options that differ from their defaults.
+        tested: The tested side's policy.
+        others: The other seats' policy (``None``: the tested policy).
+        restriction: What the tested side may not play (``None``: anything legal).
+        salt: ``0`` for the seed's own generator, else a generator of the players' own.
+        limit: The most moves a game may last.
+    """
+
+    name: str
+    players: int
+    options: dict[str, Any]
+    tested: PolicyLike
+    others: PolicyLike | None = None
+    restriction: Restriction | None = None
+    salt: int = 0
+    limit: int = MAX_MOVES
+
+    @classmethod
+    def of(cls, game: Game, tested: PolicyLike, **how: Any) -> Sides:
+        """The sides of ``game`` as loaded (its player count and changed options)."""
+        return cls(game.name, game.players, dict(game.changed_options), tested, **how)
+
+
+def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int, ...], bool, int]]:
+    """Play seeds ``start .. stop - 1`` as ``sides`` says (see :class:`Sides`).
 
     Returns:
         ``(seed, winners, won, moves)`` per game.
+
+    Raises:
+        EndlessGame: when a game lasts more than ``sides.limit`` moves.
     """
-    game = rebuild_game(name, players, options)
+    name, players, salt, limit = sides.name, sides.players, sides.salt, sides.limit
+    tested, others, restriction = sides.tested, sides.others, sides.restriction
+    game = rebuild_game(name, players, sides.options)
     mine = _resolve(game, tested)
     theirs = mine if others is None else _resolve(game, others)
     coop = game.info.cooperative
@@ -602,9 +653,8 @@ def play_sides(
                     move = fast(s, rng)
             move.play(s)  # type: ignore[attr-defined]
             count += 1
-            if count > MAX_MOVES:
-                msg = f"{name}: a game did not end within {MAX_MOVES} moves (seed {seed})"
-                raise RuntimeError(msg)
+            if count > limit:
+                raise EndlessGame(name, limit, seed)
         result = s.result
         rows.append((seed, tuple(result.winners), result.won, count))
     return rows
@@ -770,38 +820,75 @@ def _half(low: float, high: float) -> float:
     return (high - low) / 2
 
 
+def player_count(players: int | Sequence[int]) -> str:
+    """A player count, or several, in the report's words.
+
+    >>> player_count(1), player_count(3), player_count((2, 3))
+    ('1 player', '3 players', '2/3 players')
+    """
+    counts = [players] if isinstance(players, int) else list(players)
+    text = "/".join(str(count) for count in counts)
+    return f"{text} player" if counts == [1] else f"{text} players"
+
+
 def seat_name(seat: int) -> str:
     """``"P1"`` for seat 0: seats in the report's words."""
     return f"P{seat + 1}"
 
 
 def luck_share(outcomes: Sequence[Sequence[float]]) -> float:
-    """The share of the outcome's variance that the seed explains (an intraclass correlation).
+    """The share of the outcome's variance that the seed explains, kept within 0..1.
 
     ``outcomes[s][k]`` is the outcome (1 a win, 0 a loss) of seed ``s`` played by player
-    ``k``. With ``K`` players per seed, the one-way analysis of variance by seed gives the
-    mean square between seeds ``MSB = K * var(seed means)`` and within seeds ``MSW`` (the
-    mean of the seeds' own variances); the seed's share is
-    ``(MSB - MSW) / (MSB + (K - 1) * MSW)`` (ICC(1), Shrout and Fleiss 1979), kept within
-    0..1. It is 1 when the seed alone fixes the outcome (whoever plays), 0 when the outcome
-    varies as much within a seed as between seeds. NaN when nothing varies.
+    ``k``; the estimate is :func:`luck_estimate`'s, raised to 0 when it is below (a share
+    cannot be negative) and lowered to 1 when above. It is 1 when the seed alone fixes the
+    outcome (whoever plays), 0 when the seed explains none of it. NaN when nothing varies.
 
     >>> luck_share([[1, 1, 1], [0, 0, 0], [1, 1, 1], [0, 0, 0]])
     1.0
     >>> luck_share([[1, 0], [1, 0], [1, 0], [1, 0]])
     0.0
     """
-    rows = [list(map(float, row)) for row in outcomes if len(row) > 1]
-    if len(rows) < 2:
+    value = luck_estimate(outcomes)
+    return value if math.isnan(value) else min(1.0, max(0.0, value))
+
+
+def luck_estimate(outcomes: Sequence[Sequence[float]]) -> float:
+    """The seed's share of the outcome's variance as estimated, which may fall below 0.
+
+    Every seed is played by the same ``K`` players, so the outcomes form a seeds-by-players
+    table; the two-way analysis of variance of that table splits it into the mean squares of
+    the seeds ``MSR``, of the players ``MSC`` (the skill gap) and of what is left ``MSE``
+    (the players' own random choices). The seed's share of the whole variance is
+    ``(MSR - MSE) / (MSR + (K - 1) * MSE + K * (MSC - MSE) / N)`` for ``N`` seeds: the
+    intraclass correlation ICC(2,1) of Shrout and Fleiss (1979), McGraw and Wong's ICC(A,1).
+
+    The one-way estimate ICC(1) would count the skill gap as noise within each seed and fall
+    below 0 however many seeds are played when the players differ in strength; this one
+    takes the players' difference out first. With few seeds it still falls below 0 by
+    chance when the true share is small: :func:`luck_share` then shows 0. NaN when nothing
+    varies (or fewer than two seeds or players).
+
+    >>> round(luck_estimate([[1, 1], [0, 1], [1, 1], [0, 0]]), 3)
+    0.571
+    """
+    rows = [list(map(float, row)) for row in outcomes]
+    if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return math.nan
-    k = len(rows[0])
-    means = [statistics.fmean(row) for row in rows]
-    msb = k * statistics.variance(means)
-    msw = statistics.fmean(statistics.pvariance(row) * k / (k - 1) for row in rows)
-    denominator = msb + (k - 1) * msw
-    if denominator <= 0:
+    seeds, k = len(rows), len(rows[0])
+    grand = statistics.fmean(value for row in rows for value in row)
+    seed_means = [statistics.fmean(row) for row in rows]
+    player_means = [statistics.fmean(row[j] for row in rows) for j in range(k)]
+    ss_seeds = k * sum((m - grand) ** 2 for m in seed_means)
+    ss_players = seeds * sum((m - grand) ** 2 for m in player_means)
+    ss_total = sum((value - grand) ** 2 for row in rows for value in row)
+    msr = ss_seeds / (seeds - 1)
+    msc = ss_players / (k - 1)
+    mse = max(0.0, ss_total - ss_seeds - ss_players) / ((seeds - 1) * (k - 1))
+    denominator = msr + (k - 1) * mse + k * (msc - mse) / seeds
+    if denominator <= 1e-12:
         return math.nan
-    return min(1.0, max(0.0, (msb - msw) / denominator))
+    return round((msr - mse) / denominator, 12)  # no float dust around 0
 
 
 class _Designer:
@@ -839,21 +926,17 @@ class _Designer:
         return [row for chunk in self.runner.map(trace_games, tasks) for row in chunk]
 
     def _sides(
-        self,
-        game: Game,
-        tested: PolicyLike,
-        others: PolicyLike | None,
-        restriction: Restriction | None,
-        start: int,
-        stop: int,
-        salt: int = 0,
+        self, sides: Sides, start: int, stop: int
     ) -> list[tuple[int, tuple[int, ...], bool, int]]:
-        options = dict(game.changed_options)
-        tasks = [
-            (game.name, game.players, options, tested, others, restriction, a, b, salt)
-            for a, b in _split(start, stop, self.runner.parts)
-        ]
+        """:func:`play_sides` over seeds ``start .. stop - 1``, split among the workers."""
+        tasks = [(sides, a, b) for a, b in _split(start, stop, self.runner.parts)]
         return [row for chunk in self.runner.map(play_sides, tasks) for row in chunk]
+
+    @staticmethod
+    def _limit(played: list[dict[str, Any]]) -> int:
+        """The most moves a variant's game may last (see :data:`RESTRICTED_LENGTH`)."""
+        longest = max((t["moves"] for t in played), default=0)
+        return min(MAX_MOVES, max(RESTRICTED_FLOOR, RESTRICTED_LENGTH * longest))
 
     def _side_won(self, seed: int, winners: tuple[int, ...], won: bool, players: int) -> bool:
         return won if self.coop else seed % players in winners
@@ -916,7 +999,7 @@ class _Designer:
                     break
             if self.n is None and self._balance_half(played, players) > self.precision:
                 self.notes.append(
-                    f"{players} players: the win rates' intervals reach "
+                    f"{player_count(players)}: the win rates' intervals reach "
                     f"{self._balance_half(played, players):.1%} either side after the "
                     f"budget of {len(played):,} games (wanted {self.precision:.1%})."
                 )
@@ -940,10 +1023,10 @@ class _Designer:
             self.rows.append(
                 _rate_row(
                     "balance",
-                    f"team win rate, {players} players",
+                    f"team win rate, {player_count(players)}",
                     wins,
                     games,
-                    f"How often the team wins with {players} players, all played by "
+                    f"How often the team wins with {player_count(players)}, all played by "
                     f"{policy_name(self.policy)}.",
                 )
             )
@@ -1100,7 +1183,8 @@ class _Designer:
         start = self.seed
         outcomes: dict[str, list[float]] = {}
         for salt, (name, player) in enumerate(self.lineup.items(), start=1):
-            rows = self._sides(game, player, weakest, None, start, start + count, salt)
+            sides = Sides.of(game, player, others=weakest, salt=salt)
+            rows = self._sides(sides, start, start + count)
             outcomes[name] = [float(self._side_won(*r[:3], game.players)) for r in rows]
         against = "" if self.coop else f" in one seat against {names[0]} in the others"
         for name in names:
@@ -1131,18 +1215,20 @@ class _Designer:
                 )
             )
             table = [[outcomes[name][i] for name in names] for i in range(count)]
+            estimate = luck_estimate(table)
             share = luck_share(table)
             rng = random.Random(self.seed)
             boots = []
             for _ in range(BOOTSTRAP):
                 sample = [table[rng.randrange(count)] for _ in range(count)]
-                value = luck_share(sample)
+                value = luck_estimate(sample)  # kept within 0..1 below
                 if not math.isnan(value):
                     boots.append(value)
             low = high = math.nan
             boots.sort()
             if len(boots) >= 20 and not math.isnan(share):
-                low, high = boots[int(0.025 * len(boots))], boots[int(0.975 * len(boots)) - 1]
+                ends = boots[int(0.025 * len(boots))], boots[int(0.975 * len(boots)) - 1]
+                low, high = (min(1.0, max(0.0, end)) for end in ends)
             self.rows.append(
                 _row(
                     "skill",
@@ -1153,9 +1239,21 @@ class _Designer:
                     count,
                     "The share of the outcome's variation that the seed (the luck of the deal "
                     "and the dice) explains, whoever plays: 1 is pure luck, 0 no luck at all "
-                    "(the players' own random choices do not count as the seed's).",
+                    "(the players' own random choices do not count as the seed's)."
+                    + (
+                        f" Here the estimate was {estimate:.2f}, shown as 0."
+                        if estimate < 0
+                        else ""
+                    ),
                 )
             )
+            if estimate < 0:
+                self.notes.append(
+                    f"skill: the luck share was estimated at {estimate:.2f} from {count} "
+                    "seeds and is shown as 0 (a share cannot be negative): the seed's part "
+                    "is too small to tell from the players' own chance with so few seeds; "
+                    "more seeds (budget skill_games) measure it better."
+                )
 
     def _tension(self, played: list[dict[str, Any]], solution: Any) -> pd.DataFrame:
         plan = self.plan
@@ -1375,14 +1473,27 @@ class _Designer:
             for t in played
         }
         cap = min(self._games_wanted(self.plan.card_games), len(played))
+        limit = self._limit(played)
         rows = []
         for restriction, count in chosen:
-            outcome = self._paired(
-                cap,
-                base,
-                lambda a, b, r=restriction: self._sides(self.game, self.policy, None, r, a, b),
-                lambda seed, winners, won: self._side_won(seed, winners, won, players),
-            )
+            sides = Sides.of(self.game, self.policy, restriction=restriction, limit=limit)
+            try:
+                outcome = self._paired(
+                    cap,
+                    base,
+                    sides,
+                    lambda seed, winners, won: self._side_won(seed, winners, won, players),
+                )
+            except EndlessGame as error:
+                who = "the team" if self.coop else "one side"
+                longest = max(t["moves"] for t in played)
+                self.notes.append(
+                    f"cards: '{restriction}' left out: when {who} may not play it, game "
+                    f"{error.seed} did not end within {error.limit:,} moves (the longest "
+                    f"main game had {longest:,}): without it that side may have no way to "
+                    "end the game, so its importance is not measured."
+                )
+                continue
             rows.append(
                 {
                     "restriction": str(restriction),
@@ -1398,20 +1509,21 @@ class _Designer:
         self,
         cap: int,
         base: dict[int, float],
-        play: Callable[[int, int], list[tuple[int, tuple[int, ...], bool, int]]],
+        sides: Sides,
         side: Callable[[int, tuple[int, ...], bool], bool],
         lengths: dict[int, int] | None = None,
     ) -> dict[str, Any]:
         """Play a variant on the main seeds in batches until its paired change is narrow.
 
-        ``side(seed, winners, won)`` says whether the side measured won a game; ``base``
-        holds the same for the main games by seed (and ``lengths`` their moves).
+        ``sides`` says who plays the variant; ``side(seed, winners, won)`` says whether the
+        side measured won a game; ``base`` holds the same for the main games by seed (and
+        ``lengths`` their moves).
         """
         rows: list[tuple[int, tuple[int, ...], bool, int]] = []
         while len(rows) < cap:
             step = cap - len(rows) if self.n is not None else min(BATCH, cap - len(rows))
             start = self.seed + len(rows)
-            rows += play(start, start + step)
+            rows += self._sides(sides, start, start + step)
             wins = [float(side(r[0], r[1], r[2])) for r in rows]
             frame_a = pd.DataFrame({"seed": [r[0] for r in rows], "won": wins})
             frame_b = pd.DataFrame({"seed": frame_a["seed"], "won": [base[r[0]] for r in rows]})
@@ -1465,7 +1577,10 @@ class _Designer:
         base = {t["seed"]: float(self._won_by(t["winners"], t["won"])) for t in played}
         lengths = {t["seed"]: t["moves"] for t in played}
         cap = min(self._games_wanted(self.plan.option_games), len(played))
+        limit = self._limit(played)
         rows = []
+        if self.plan.option_games == 0:  # left out on purpose (a quick look)
+            return pd.DataFrame(rows, columns=columns)
         for option in self.game.info.options:
             if not option.choices:
                 continue
@@ -1478,13 +1593,21 @@ class _Designer:
                 except OptionError as error:  # a value that does not fit the other settings
                     self.notes.append(f"option {option.name}={value!r} skipped: {error}")
                     continue
-                outcome = self._paired(
-                    cap,
-                    base,
-                    lambda a, b, v=variant: self._sides(v, self.policy, None, None, a, b),
-                    lambda seed, winners, won: self._won_by(winners, won),
-                    lengths,
-                )
+                try:
+                    outcome = self._paired(
+                        cap,
+                        base,
+                        Sides.of(variant, self.policy, limit=limit),
+                        lambda seed, winners, won: self._won_by(winners, won),
+                        lengths,
+                    )
+                except EndlessGame as error:
+                    self.notes.append(
+                        f"option {option.name}={value!r} left out: game {error.seed} did "
+                        f"not end within {error.limit:,} moves (the longest main game had "
+                        f"{max(lengths.values()):,})."
+                    )
+                    continue
                 rows.append(
                     {
                         "option": option.name,

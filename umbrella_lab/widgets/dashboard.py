@@ -24,7 +24,7 @@ import html
 import math
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from umbrella_lab.sim import compare, simulate, wilson
 from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.simulate import MAX_GAMES
 from umbrella_lab.widgets.design import DesignPanel
+from umbrella_lab.widgets.problems import run_safely
 from umbrella_lab.widgets.views import view_for
 
 GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
@@ -439,15 +440,15 @@ class Dashboard(w.VBox):
             + "</div>"
         )
 
-    def _safely(self, action: Any) -> None:
-        """Run a button's action; a problem is shown on the page, never lost in a log."""
-        try:
-            action()
-        except (UmbrellaLabError, ValueError, KeyError) as error:
-            self.progress.layout.display = "none"
-            self.progress_text.value = ""
-            self.run_button.disabled = False
-            self.results.value = f'<div class="uld-problem">{html.escape(str(error))}</div>'
+    def _safely(self, action: Callable[[], object]) -> None:
+        """Run a button's action; a problem is shown on the page (:func:`run_safely`)."""
+        run_safely(
+            action,
+            button=self.run_button,
+            progress=self.progress,
+            progress_text=self.progress_text,
+            shown_in=self.results,
+        )
 
     def _game_changed(self) -> None:
         name = self.game_choice.value

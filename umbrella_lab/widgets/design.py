@@ -21,14 +21,15 @@ import ipywidgets as w
 
 from umbrella_lab.charts.design import PART_TITLES, design_charts, design_html, part_html
 from umbrella_lab.engine.core import REGISTRY, load
-from umbrella_lab.engine.errors import UmbrellaLabError
 from umbrella_lab.sim.design import (
     DEFAULT_POLICIES,
     DEFAULT_PRECISION,
     DesignNote,
     DesignReport,
     design,
+    player_count,
 )
+from umbrella_lab.widgets.problems import run_safely
 
 SHORT_TITLES = {
     "balance": "Balance",
@@ -244,14 +245,14 @@ class DesignPanel(w.VBox):
         return report
 
     def _safely(self, action: Callable[[], object]) -> None:
-        """Run the button's action; a problem is shown on the page, never lost in a log."""
-        try:
-            action()
-        except (UmbrellaLabError, ValueError, KeyError) as error:
-            self.progress.layout.display = "none"
-            self.progress_text.value = ""
-            self.run_button.disabled = False
-            self.summary.value = f'<div class="uld-problem">{html.escape(str(error))}</div>'
+        """Run the button's action; a problem is shown on the page (:func:`run_safely`)."""
+        run_safely(
+            action,
+            button=self.run_button,
+            progress=self.progress,
+            progress_text=self.progress_text,
+            shown_in=self.summary,
+        )
 
     def _game_changed(self) -> None:
         info = load(self.game_choice.value).info
@@ -262,10 +263,9 @@ class DesignPanel(w.VBox):
 def _summary(report: DesignReport, page: str) -> str:
     """The report's headline in a few lines, and a link that saves it as a web page."""
     games = len(report.games)
-    counts = "/".join(str(p) for p in report.players)
     lines = [
         f'<div class="uld-headline">Design report: <b>{html.escape(report.title)}</b>, '
-        f"{counts} players</div>",
+        f"{player_count(report.players)}</div>",
         f'<div class="uld-sub">{games:,} main games played by {html.escape(report.policy)} '
         f"from seed {report.seed}; ranges are 95% ranges, wanted within "
         f"{report.precision:.0%} either side. Rules that never fired: "
