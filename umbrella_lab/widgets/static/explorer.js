@@ -252,7 +252,7 @@ function render({ model, el }) {
     pop.replaceChildren(...[
       why ? h("div", { class: "ulx-pop-why" }, why) : null,
       h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
-      h("div", { class: "ulx-pop-text" }, text),
+      text ? h("div", { class: "ulx-pop-text" }, more && !/[.!?:]$/.test(text) ? `${text} …` : text) : null,
       more ? h("div", { class: "ulx-pop-more" }, "… the whole rule is in the rule box under the moves") : null,
     ].filter(Boolean));
   }
