@@ -95,6 +95,12 @@ def test_the_learner_goes_from_puzzle_to_puzzle():
         view.go(9)
 
 
+def test_the_stored_answers_stay_in_python_for_a_workshops_check():
+    view = puzzles("pig")
+    assert view.items == tuple(load_puzzles("pig"))  # each holds its best move, for the check
+    assert "best" not in json.dumps(view.get_state(["board", "choices", "reveal", "text"]))
+
+
 def test_any_position_is_judged_by_the_advisor_at_the_commitment():
     game = ul.load("pig", players=2)
     state, rng = game.new(4), random.Random(4)

@@ -28,7 +28,9 @@ from typing import Any
 import pytest
 
 from umbrella_lab.engine.core import REGISTRY
-from umbrella_lab.widgets import Quiz
+from umbrella_lab.sim.puzzles import Puzzle, load_puzzles
+from umbrella_lab.widgets import PuzzleView, Quiz
+from umbrella_lab.widgets.views import view_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
@@ -80,13 +82,16 @@ class QuizCell:
     call: str
 
 
-def quiz_cells(cells: list[dict]) -> Iterator[QuizCell]:
-    """The cells whose stored result is a quiz, with the expression that builds it."""
+def quiz_cells(cells: list[dict], shows: str = "Quiz(") -> Iterator[QuizCell]:
+    """The cells whose stored result is a quiz, with the expression that builds it.
+
+    ``shows`` is how the result's text begins: ``"PuzzleView("`` finds the puzzle views.
+    """
     for index, cell in enumerate(cells):
         if cell["cell_type"] != "code":
             continue
         shown = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
-        if not shown or not "".join(shown[0]["data"].get("text/plain", "")).startswith("Quiz("):
+        if not shown or not "".join(shown[0]["data"].get("text/plain", "")).startswith(shows):
             continue
         tree = ast.parse("".join(cell["source"]))
         last = tree.body[-1]
@@ -106,10 +111,11 @@ def page_text(cells: list[dict], upto: int) -> str:
         parts.append("".join(cell["source"]))
         for output in cell.get("outputs", []):
             parts.append("".join(output.get("text", "")))
-            quiz = "".join(output.get("data", {}).get("text/plain", "")).startswith("Quiz(")
+            shown = "".join(output.get("data", {}).get("text/plain", ""))
+            quiz = shown.startswith(("Quiz(", "PuzzleView("))
             for kind, data in output.get("data", {}).items():
                 if kind in SKIPPED_OUTPUTS or (quiz and kind != "text/plain"):
-                    continue  # a quiz's picture offers every choice: only its question counts
+                    continue  # a quiz's (a puzzle's) picture offers every choice: not an answer
                 parts.append(data if isinstance(data, str) else "".join(data))
     return normalise("\n".join(parts))
 
@@ -189,6 +195,44 @@ def answer_without_the_notebook(quiz: Quiz) -> Any | None:
         return None
 
 
+def the_answer(quiz: Quiz) -> Any:
+    """The quiz's answer, worked out (a quiz may hold it, or a function that finds it)."""
+    return quiz._answer() if callable(quiz._answer) else quiz._answer
+
+
+def move_words(label: str, seats: list[str]) -> str:
+    """A move's words without the seat that plays it.
+
+    ``"P1: roll the die"`` gives ``"roll the die"``, ``"Umbrella commits nothing more"`` gives
+    ``"commits nothing more"`` (seats ``P1`` and ``Umbrella``).
+    """
+    for seat in seats:
+        for joint in (": ", " "):
+            if label.startswith(seat + joint):
+                return label.removeprefix(seat + joint)
+    return label
+
+
+def puzzle_leaks(view: PuzzleView, text: str) -> list[str]:
+    """The best moves of a view's stored puzzles that stand in ``text``.
+
+    Like a choice quiz's answer: the best move's words (without its seat, two words at least)
+    are a leak, unless the text names every move of that puzzle (a list gives nothing away).
+    A position without stored evidence is judged at the commitment: nothing to look for.
+    """
+    named = []
+    for item in view.items:
+        if not isinstance(item, Puzzle):
+            continue
+        seats = view_for(item.game).seat_names(item.position())
+        best = move_words(item.best["label"], seats)
+        every = [move_words(row["label"], seats) for row in item.evidence]
+        named_all = all(found(words, text) for words in every if len(words.split()) >= 2)
+        if len(best.split()) >= 2 and found(best, text) and not named_all:
+            named.append(best)
+    return named
+
+
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
@@ -231,12 +275,17 @@ def test_the_check_finds_an_answer_in_any_rounding():
     assert leaks(choice, None, every) == []  # naming every choice gives nothing away
 
 
-OPEN = {
-    "05_puzzles": "the puzzle questions' answers are built when the view reveals them, which this "
-    "check cannot call yet (TypeError)",
-    "07_design_a_villain": "'a KO' is named where the ways of losing are first explained, before "
-    "the question of which grew most; to be reworded",
-}
+def test_the_check_finds_a_puzzles_best_move():
+    view = PuzzleView(load_puzzles("corporation")[:1])  # its best move: commit nothing more
+    assert puzzle_leaks(view, normalise("Here *Umbrella commits nothing more*.")) == [
+        "commits nothing more"
+    ]
+    assert puzzle_leaks(view, normalise("should umbrella commit a card, or nothing?")) == []
+    every = " ".join(row["label"] for row in view.items[0].evidence)
+    assert puzzle_leaks(view, normalise(every)) == []  # naming every move gives nothing away
+
+
+OPEN: dict[str, str] = {}
 """Workshops whose played check is known to fail, with why (open work)."""
 
 
@@ -260,11 +309,16 @@ def test_no_quiz_answer_appears_before_its_quiz_played(path, monkeypatch):
     cells = _cells(path)
     names: dict[str, Any] = {"__name__": "__main__"}
     quizzes = {cell.index: cell for cell in quiz_cells(cells)}
+    views = {cell.index: cell for cell in quiz_cells(cells, shows="PuzzleView(")}
     for index, cell in enumerate(cells):
         if cell["cell_type"] != "code":
             continue
         exec(compile("".join(cell["source"]), f"{path.stem} cell {index}", "exec"), names)
         if index in quizzes:
             quiz = eval(quizzes[index].call, names)
-            found_here = leaks(quiz, quiz._answer(), page_text(cells, index))
+            found_here = leaks(quiz, the_answer(quiz), page_text(cells, index))
             assert not found_here, f"{path.name}, cell {index}: {found_here}"
+        if index in views:
+            view = eval(views[index].call, names)
+            found_here = puzzle_leaks(view, page_text(cells, index))
+            assert not found_here, f"{path.name}, cell {index} (a puzzle's best move): {found_here}"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import umbrella_lab as ul
+from conftest import write_notebook
 
 pytestmark = pytest.mark.ui
 
@@ -400,3 +401,110 @@ SMALLEST_TEXT = """(root) => {
   }
   return least;
 }"""
+
+
+EVERY_GAME = {  # each game's explorer, and the hand of the seat to play (Umbrella: its board)
+    'Explorer("academy", seed=7, players=3)': ".uab-hero.is-acting .uab-hand",
+    'Explorer("umbrella", seed=3, players=4)': ".uub-seat.is-acting .uub-turn",
+    'Explorer("corporation", seed=3)': ".ucb-zone.is-deciding .ucb-hand",
+    'Explorer("pig", seed=3, players=3)': ".upg-row.is-active",
+    'Explorer("marvel", seed=1, players=1)': ".umv-beside .umv-hand",
+}
+
+BELOW_THE_FOLD_IN_LAB = {
+    'Explorer("corporation", seed=3)': "the Heroes' hand, at the bottom of the table by design, "
+    "ends a pixel under JupyterLab's status bar (open: a compact table for the Heroes' turn)",
+}
+"""Explorers known not to fit the first screen in JupyterLab yet, with why (open work)."""
+
+ON_SCREEN = """(root, hand) => {
+  // the notebook panel's visible band: the window less JupyterLab's menus, toolbar and status bar
+  let top = 0, bottom = window.innerHeight;
+  for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.height) continue;
+    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+  }
+  const place = (selector, whole) => {
+    const found = root.querySelector(selector);
+    if (!found) return [selector, "missing"];
+    const r = found.getBoundingClientRect();
+    // the board starts in the top half of the screen; the hand and the first move show whole
+    const seen = r.top >= top - 1 && (whole ? r.bottom <= bottom + 1 : r.top < (top + bottom) / 2);
+    const where = [r.top, r.bottom, top, bottom].map(Math.round);
+    return seen ? null : [selector, ...where];
+  };
+  const first = place(".ulx-side .ulx-action", true);
+  return [place(".ulx-board", false), place(hand, true), first].filter(Boolean);
+}"""
+
+POP_OVER_FOCUS = """(button) => {
+  // the rule pop-up of a focused move: beside the move (not over it), and whole on screen
+  const pop = button.closest(".ulx").querySelector(".ulx-pop");
+  if (!pop || pop.hidden) return null;
+  let top = 0, bottom = window.innerHeight;
+  const root = button.closest(".ulx");
+  for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.height) continue;
+    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+  }
+  const a = button.getBoundingClientRect(), p = pop.getBoundingClientRect();
+  const apart = p.bottom <= a.top + 0.5 || p.top >= a.bottom - 0.5;
+  const whole = p.top >= top - 1 && p.bottom <= bottom + 1;
+  return apart && whole ? null : [a.top, a.bottom, p.top, p.bottom, top, bottom].map(Math.round);
+}"""
+
+
+def test_lab_projected_every_game_on_the_first_screen_and_no_rule_over_the_focused_move(
+    servers, browser, shots
+):
+    """JupyterLab at 1280x720 at device scale 1.5 (Voila: the test above), one notebook with an
+    explorer of every game: each cell brought to the top of the notebook shows the board, the
+    active hand and the first move. Then, projected (853x480) and on a desktop, a move given the
+    keyboard's focus keeps its rule pop-up beside it, never over it, and whole on screen."""
+    cells = ["from umbrella_lab.widgets import Explorer", *EVERY_GAME]
+    write_notebook(servers.root / "every_game.ipynb", cells)
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    try:
+        page.goto(f"{servers.lab}/lab/tree/every_game.ipynb?reset", timeout=TIMEOUT)
+        page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
+        page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        notebook = page.locator(".jp-NotebookPanel:visible")
+        cells_shown = notebook.locator(".jp-Cell")
+        problems = {}
+        for n, (cell, hand) in enumerate(EVERY_GAME.items(), start=1):
+            cells_shown.nth(n).evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+            explorer = cells_shown.nth(n).locator(".ulx")
+            explorer.locator(".ulx-side .ulx-action").first.wait_for(timeout=TIMEOUT)
+            page.mouse.move(2, 2)
+            page.wait_for_timeout(400)
+            cells_shown.nth(n).evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+            page.wait_for_timeout(200)
+            missing = explorer.evaluate(ON_SCREEN, hand)
+            if missing:
+                problems[cell] = missing
+            game = cell.split('"')[1]
+            page.screenshot(path=str(shots / f"lab-projected-{game}.png"))
+        unexpected = {
+            cell: where for cell, where in problems.items() if cell not in BELOW_THE_FOLD_IN_LAB
+        }
+        assert not unexpected, unexpected
+        fixed = set(BELOW_THE_FOLD_IN_LAB) - set(problems)
+        assert not fixed, f"now on the first screen (take them off BELOW_THE_FOLD_IN_LAB): {fixed}"
+        for size in ({"width": 853, "height": 480}, {"width": 1280, "height": 800}):
+            page.set_viewport_size(size)
+            for n in range(1, len(EVERY_GAME) + 1):
+                cells_shown.nth(n).evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+                moves = cells_shown.nth(n).locator(".ulx-side .ulx-action")
+                for i in range(min(moves.count(), 8)):
+                    moves.nth(i).focus()
+                    page.wait_for_timeout(120)
+                    covered = moves.nth(i).evaluate(POP_OVER_FOCUS)
+                    assert covered is None, (size, cells[n], i, covered)
+    finally:
+        page.close()

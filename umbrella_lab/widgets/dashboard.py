@@ -85,6 +85,8 @@ STYLE = """<style>
 .uld-option-help { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.86em;
   line-height: 1.35; margin: 0 0 0.15em; }
 .uld-option-help code { font-size: 0.95em; }
+.uld .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {  /* whole titles, 4.5:1 at least */
+  flex: 0 0 auto; color: var(--jp-ui-font-color1, rgba(0, 0, 0, 0.87)); }
 .uld-readings-lead { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.9em;
   line-height: 1.4; margin: 0 0 0.3em; }
 </style>"""

@@ -204,6 +204,15 @@ class PuzzleView(anywidget.AnyWidget):
         assert self._state is not None
         return self._state
 
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The stored puzzles and positions shown one after another, in order.
+
+        A stored puzzle holds its answer (``best``), which stays in Python: a workshop's check
+        reads it here to make sure the page does not print it before the puzzle is asked.
+        """
+        return tuple(self._items)
+
     def __repr__(self) -> str:
         if self._state is None:
             return "PuzzleView(no puzzle shown)"

@@ -229,19 +229,44 @@ function render({ model, el }) {
   }
 
   /**
+   * The band of the window where the explorer can be seen, top and bottom in window pixels:
+   * the window, less what a scrolling container around it hides (JupyterLab's notebook panel
+   * sits under the menus and the toolbar).
+   */
+  function visibleBand() {
+    let top = 0;
+    let bottom = window.innerHeight;
+    for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+      if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.height) continue;
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+    return { top, bottom };
+  }
+
+  /** Fill the pop-up with a rule (its text cut to about `most` characters). */
+  function fillPop(id, rule, most, why) {
+    const [text, more] = brief(rule.text, most);
+    pop.replaceChildren(...[
+      why ? h("div", { class: "ulx-pop-why" }, why) : null,
+      h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
+      text ? h("div", { class: "ulx-pop-text" }, more && !/[.!?:]$/.test(text) ? `${text} …` : text) : null,
+      more ? h("div", { class: "ulx-pop-more" }, "… the whole rule is in the rule box under the moves") : null,
+    ].filter(Boolean));
+  }
+
+  /**
    * Show a rule next to `anchor`: "side" keeps it over the column of moves (never over the
-   * board), "below-right" under a rule id elsewhere (the log).
+   * board), "below-right" under a rule id elsewhere (the log). Beside a move it goes below the
+   * move or above it, where the screen shows it whole, and never over the move itself (the one
+   * the pointer or the keyboard's focus is on): with little room the text is shorter, with
+   * none the rule is only in the rule box.
    */
   function showPop(anchor, id, side, why = "") {
     const rule = ruleOf(id);
     if (!rule || !anchor.isConnected) { hidePop(); return; }
-    const [text, more] = brief(rule.text, side === "side" ? 320 : 520);
-    pop.replaceChildren(...[
-      why ? h("div", { class: "ulx-pop-why" }, why) : null,
-      h("div", { class: "ulx-pop-top" }, h("span", { class: "ulx-rule ulx-rule-static" }, id), h("span", { class: "ulx-pop-title" }, rule.title)),
-      h("div", { class: "ulx-pop-text" }, text),
-      more ? h("div", { class: "ulx-pop-more" }, "… the whole rule is in the rule box under the moves") : null,
-    ].filter(Boolean));
     pop.hidden = false;
     const box = root.getBoundingClientRect();
     const at = anchor.getBoundingClientRect();
@@ -250,26 +275,36 @@ function render({ model, el }) {
     if (side === "side") {
       const column = (anchor.closest(".ulx-side") || anchor).getBoundingClientRect();
       pop.style.width = `${Math.max(column.width, 260)}px`;
+      const band = visibleBand();
+      const roomBelow = band.bottom - 4 - (at.bottom + 6);
+      const roomAbove = at.top - 6 - Math.max(band.top, box.top) - 4;
+      let y = null;
+      for (const most of [320, 140, 0]) {
+        fillPop(id, rule, most, most ? why : "");
+        const height = pop.offsetHeight;
+        if (height <= roomBelow) y = at.bottom + 6;
+        else if (height <= roomAbove) y = at.top - 6 - height;
+        if (y !== null) break;
+      }
+      if (y === null) { hidePop(); return; }
       left = column.right - box.left - pop.offsetWidth;
-      // below the move if it fits on the screen, else above it, else as low as the screen allows
-      const height = pop.offsetHeight;
-      let y = at.bottom + 6;
-      if (y + height > window.innerHeight) y = at.top - height - 6 >= 0 ? at.top - height - 6 : Math.max(4, window.innerHeight - height - 4);
       top = y - box.top;
     } else {
+      fillPop(id, rule, 520, why);
       pop.style.width = "";
       left = side === "below-right" ? at.right - box.left - pop.offsetWidth : at.left - box.left;
-      top = at.bottom - box.top + 6;
+      top = Math.max(4, at.bottom - box.top + 6);
     }
     pop.style.left = `${Math.max(4, Math.min(left, box.width - pop.offsetWidth - 4))}px`;
-    pop.style.top = `${Math.max(4, top)}px`;
+    pop.style.top = `${top}px`;
   }
   const hidePop = () => { pop.hidden = true; };
 
   /** Pointing at a move or a rule id: its rule in the rule box if that is in view, else a pop-up. */
   function pointAt(anchor, id, side, why = "") {
     const box = rulebox.getBoundingClientRect();
-    const seen = box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    const band = visibleBand();
+    const seen = box.height > 0 && box.top >= band.top && box.bottom <= band.bottom;
     if (ui.hoverRule !== id || ui.hoverWhy !== why) { ui.hoverRule = id; ui.hoverWhy = why; drawRulebox(); }
     if (seen) hidePop(); else if (pop.hidden) showPop(anchor, id, side, why);
   }
