@@ -8,6 +8,9 @@ servers on free ports, a temp root folder (so autosave touches no committed file
 settings that silence the "news" toast and keep no workspace between runs.
 
 Screenshots go to ``$UMBRELLA_LAB_SHOTS`` (default: a temp folder, printed by the test).
+
+The default run (``python3 dev.py test``) drives one page of each kind, the tests named in
+:data:`QUICK`; every other browser test is marked ``slow`` here and runs in the full run (CI).
 """
 
 from __future__ import annotations
@@ -26,6 +29,29 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+QUICK = {
+    "test_explorer_browser.py::test_lab_click_fork_compare",
+    "test_explorer_browser.py::test_voila_renders_and_clicks",
+    "test_marvel_browser.py::test_a_turn_played_by_clicking_the_table",
+    "test_classroom_browser.py::test_the_quiz_hides_its_answer_until_the_commitment[desktop]",
+    "test_classroom_browser.py::test_the_dashboard_in_voila_compares_a_change_with_its_baseline"
+    "[desktop]",
+    "test_puzzle_browser.py::test_a_puzzle_hides_its_answer_until_the_commitment[desktop]",
+    "test_accessibility_browser.py::test_no_serious_accessibility_violation[explorer-umbrella]",
+}
+"""The browser tests of the default run: the explorer in JupyterLab and in Voila, Marvel
+United's table, the quiz, the dashboard, a puzzle and one accessibility check, each on the
+desktop. The projected sizes, every game's and view's own checks and the workshops in Voila are
+marked slow: each page starts a kernel, and they are many."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before the root conftest.py leaves the slow tests out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here and item.nodeid.split("/")[-1] not in QUICK:
+            item.add_marker(pytest.mark.slow)
 
 
 def find_chromium() -> Path:
