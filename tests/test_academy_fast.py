@@ -66,7 +66,7 @@ SETTINGS = [
         "villains": 12,
     },
 ]
-GAMES = 1000 if FULL else 250  # per setting
+GAMES = 1000 if FULL else 60  # per setting
 
 
 def table(s: AcademyState) -> dict:

@@ -194,7 +194,7 @@ def test_mcts_never_peeks(name, players, options):
         seat = viewer(state)
         if len(root_moves(state, seat)) < 2 or index % 3:
             continue
-        if checked >= (12 if FULL else 3):
+        if checked >= (12 if FULL else 2):
             break
         twin = look_alike(state, seat, index)
         assert twin.to_dict(seat) == state.to_dict(seat)
