@@ -356,7 +356,7 @@ def test_every_digest_rule_is_listed_and_unused_ones_named(toys):
 
 def test_options_are_compared_on_the_same_seeds(toys):
     r = report("coin", n=20)
-    row = r.option_table.iloc[0]
+    row = r.options.iloc[0]
     assert (row["option"], row["value"], row["default"]) == ("pad", 2, 0)
     assert row["moves_change"] > 0 and row["games"] == 20
 
@@ -364,14 +364,14 @@ def test_options_are_compared_on_the_same_seeds(toys):
 def test_a_quick_look_may_leave_out_the_options_cards_and_tension(toys):
     quick = {"option_games": 0, "cards": 0, "tension_games": 0, "advised": 0}
     r = report("coin", n=10, budget=quick)
-    assert r.option_table.empty and r.cards.empty and r.tension.empty
+    assert r.options.empty and r.cards.empty and r.tension.empty
     assert r.metric("win rate P1") >= 0 and math.isnan(r.metric("lead changes"))
 
 
 def test_the_same_seed_gives_the_same_report_on_one_core_or_two(toys):
     one = report("ace", n=24)
     two = report("ace", n=24, workers=2)
-    for part in ("metrics", "rules", "cards", "option_table", "tension", "games"):
+    for part in ("metrics", "rules", "cards", "options", "tension", "games"):
         assert getattr(one, part).equals(getattr(two, part)), part
 
 

@@ -1028,7 +1028,9 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
 
     old, games = share(before)
     new, _ = share(after)
-    changed = ", ".join(f"{k}={v!r}" for k, v in after.options.items()) or "nothing changed yet"
+    changed = (
+        ", ".join(f"{k}={v!r}" for k, v in after.changed_options.items()) or "nothing changed yet"
+    )
     mark = "✓" if new < old - 0.1 else "~" if new < old else "✗"
     return (
         f"{mark} {rule} ended {new:.0%} of the games with {changed} (it ended {old:.0%} of "

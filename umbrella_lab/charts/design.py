@@ -173,7 +173,7 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
         PART_TITLES["cards"],
         "Win rate of the side it was forbidden to, against the same seeds without the ban.",
     )
-    options = report.option_table.copy()
+    options = report.options.copy()
     options["setting"] = [
         f"{o} = {v}" for o, v in zip(options["option"], options["value"], strict=True)
     ]
@@ -219,16 +219,43 @@ h1 { font-size: 1.8em; } h2 { margin-top: 1.6em; border-bottom: 2px solid #0072B
 )
 
 
+COUNTS = ("per game", "branching factor", "lead changes", "decided after move")
+"""Metrics that count something (moves, legal moves, changes of lead); the others are shares."""
+
+
+def readable(name: str, value: float) -> str:
+    """A metric's value as a table shows it: a share in percent, a count with a decimal or two."""
+    if value != value:  # not measured
+        return ""
+    if any(words in name for words in COUNTS):
+        return f"{value:,.2f}" if abs(value) < 10 else f"{value:,.1f}"
+    sign = "+" if value > 0 and ("advantage" in name or "gap" in name) else ""
+    return f"{sign}{value:.0%}" if abs(value) >= 0.1 or value == 0 else f"{sign}{value:.1%}"
+
+
+def metrics_table(metrics: pd.DataFrame) -> pd.DataFrame:
+    """A part's metrics with their values as people read them: ``54%``, ``+4.0%``, ``153.9``.
+
+    ``low`` and ``high`` are the 95% range (for a spread: the 10th and 90th percentile).
+    """
+    shown = metrics[["name", "value", "low", "high", "games", "meaning"]].copy()
+    for column in ("value", "low", "high"):
+        shown[column] = [
+            readable(name, value) for name, value in zip(shown["name"], shown[column], strict=True)
+        ]
+    return shown
+
+
 def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bool) -> str:
     """One part of the report as HTML: its table, then its chart as an SVG picture."""
     if part in ("balance", "length", "choices", "skill", "tension"):
-        table = report.part(part)[["name", "value", "low", "high", "games", "meaning"]]
+        table = metrics_table(report.part(part))
     elif part == "rules":
         table = report.rules.drop(columns=["in_digest", "section"])
     elif part == "cards":
         table = report.cards
     else:
-        table = report.option_table
+        table = report.options
     body = _table(table) if len(table) else "<p class='note'>Nothing to show.</p>"
     picture = ""
     if pictures and chart is not None and len(table):
@@ -250,7 +277,7 @@ def design_html(
     if bodies is None:
         charts = design_charts(report) if pictures else {}
         bodies = {part: part_html(report, part, charts.get(part), pictures) for part in PART_TITLES}
-    options = ", ".join(f"{k}={v!r}" for k, v in report.options.items()) or "the defaults"
+    options = ", ".join(f"{k}={v!r}" for k, v in report.changed_options.items()) or "the defaults"
     parts = [f"<h2>{html.escape(PART_TITLES[part])}</h2>" + bodies[part] for part in PART_TITLES]
     unused = ", ".join(report.unused_rules) or "none"
     notes = "".join(f"<li>{html.escape(note)}</li>" for note in report.notes)

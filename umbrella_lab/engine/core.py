@@ -379,6 +379,10 @@ class State:
     """The rule cited when a label names a seat that does not act now (default: the rule for
     an unknown action)."""
 
+    seats_said: ClassVar[str] = ""
+    """How the seats are named, for messages (``"0 is the Heroes, 1 is Umbrella"``); empty for
+    seats numbered from 0 for the first player."""
+
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Words a label's verb may be, other than a kind word, with the kind each names
     (``{"move": "go"}``): a typed label whose kind is not offered now is refused with that
@@ -497,9 +501,10 @@ class State:
         if whole and 0 <= int(seat) < players:
             return int(seat)
         seats = "the only seat is 0" if players == 1 else f"seats are 0 to {players - 1}"
+        said = self.seats_said or "whole numbers, 0 for the first player"
         msg = (
             f"{self.game.name}: there is no seat {shown(seat)} at a {players}-player table; "
-            f"{seats} (whole numbers, 0 for the first player), or None for the whole table"
+            f"{seats} ({said}), or None for the whole table"
         )
         raise SeatError(msg)
 

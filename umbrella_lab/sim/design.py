@@ -171,7 +171,7 @@ class DesignReport:
         policies: The names of the players compared in the skill part.
         seed: The first seed.
         precision: The wanted half-width of the headline intervals.
-        options: The options that differ from their defaults.
+        changed_options: The options that differ from their defaults (as ``Game`` names them).
         metrics: One row per figure: ``part`` (balance, length, choices, skill, tension),
             ``name``, ``value``, ``low``, ``high`` (the 95% range, or for a spread the 10th
             and 90th percentile), ``games`` (games the figure rests on) and ``meaning`` (one
@@ -201,11 +201,11 @@ class DesignReport:
     policies: tuple[str, ...]
     seed: int
     precision: float
-    options: dict[str, Any]
+    changed_options: dict[str, Any]
     metrics: pd.DataFrame
     rules: pd.DataFrame
     cards: pd.DataFrame
-    option_table: pd.DataFrame
+    options: pd.DataFrame
     tension: pd.DataFrame
     games: pd.DataFrame
     notes: list[str] = field(default_factory=list)
@@ -973,11 +973,11 @@ class _Designer:
             policies=tuple(self.lineup),
             seed=self.seed,
             precision=self.precision,
-            options=self.options,
+            changed_options=self.options,
             metrics=metrics.reset_index(drop=True),
             rules=rules,
             cards=cards,
-            option_table=option_table,
+            options=option_table,
             tension=tension,
             games=games,
             notes=self.notes,

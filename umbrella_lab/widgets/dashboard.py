@@ -72,6 +72,10 @@ STYLE = """<style>
 .uld-headline { font-size: 1.25em; margin: 0.3em 0 0.1em; line-height: 1.35; }
 .uld-headline b { color: #2c6e76; }
 .uld-sub { color: var(--jp-ui-font-color2, #5f6975); margin: 0.15em 0; line-height: 1.35; }
+.uld-save { display: inline-block; margin: 0.3em 0.4em 0.3em 0; padding: 4px 12px;
+  border: 1px solid #1565c0; border-radius: 4px; color: #1565c0; text-decoration: none;
+  font-weight: 600; }
+.uld-save:hover, .uld-save:focus { background: #e3f0fb; }
 .uld-compare { margin: 0.4em 0; padding: 0.5em 0.8em; border-left: 4px solid #e69f00;
   background: var(--jp-layout-color2, #f6f1e6); border-radius: 4px; line-height: 1.4; }
 .uld-problem { margin: 0.4em 0; padding: 0.5em 0.8em; border-left: 4px solid #a8332a;

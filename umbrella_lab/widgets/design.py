@@ -57,13 +57,10 @@ def design_widget(report: DesignReport, *, pictures: bool = True) -> w.Tab:
 
 
 def _tabs(bodies: dict[str, str]) -> w.Tab:
-    """One tab per part of a report, each holding its heading and its drawn body."""
+    """One tab per part of a report, each holding its drawn body (the chart's title heads it)."""
     children = [
-        w.HTML(
-            f"<h3>{heading}</h3>{bodies[part]}",
-            layout=w.Layout(overflow="auto", max_height="640px"),
-        )
-        for part, heading in PART_TITLES.items()
+        w.HTML(bodies[part], layout=w.Layout(overflow="auto", max_height="640px"))
+        for part in PART_TITLES
     ]
     tab = w.Tab(children=children)
     for index, part in enumerate(PART_TITLES):
@@ -274,8 +271,9 @@ def _summary(report: DesignReport, page: str) -> str:
     lines += [f'<div class="uld-sub">{html.escape(note)}</div>' for note in report.notes]
     data = base64.b64encode(page.encode("utf-8")).decode("ascii")
     lines.append(
-        f'<div class="uld-sub"><a download="design-report-{html.escape(report.game)}.html" '
+        f'<div class="uld-sub"><a class="uld-save" '
+        f'download="design-report-{html.escape(report.game)}.html" '
         f'href="data:text/html;base64,{data}">Save the report as a web page</a> '
-        "(to share it or print it).</div>"
+        "to share it or print it.</div>"
     )
     return "".join(lines)

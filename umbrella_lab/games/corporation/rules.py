@@ -163,6 +163,7 @@ class CorporationState(State):
     """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
+    seats_said: ClassVar[str] = "0 is the Heroes, 1 is Umbrella"
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "play": "event",
