@@ -19,13 +19,13 @@ GAMES = {
     name: tuple({id(f): f for f in game_policies(name).values()}.values()) for name in ul.games()
 }
 
-PER_PLAYER_COUNT = 60 if FULL else 12
+PER_PLAYER_COUNT = 60 if FULL else 8
 """Games per player count and policy, each fully checked (every move, replays)."""
 
 PER_OPTION_VALUE = 5 if FULL else 1
 """Fully checked games per option value, player count and policy."""
 
-GAMES_PER_VARIANT = 300 if FULL else 30
+GAMES_PER_VARIANT = 300 if FULL else 20
 """Games each option value gets, shared out over the player counts and the fast policies."""
 
 SEARCHING = {"planner"}

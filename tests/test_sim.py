@@ -462,6 +462,21 @@ def test_importing_sim_does_not_import_altair():
     assert json.loads(out) == [False, False]
 
 
+def test_a_page_with_an_explorer_never_imports_altair_and_charts_skip_the_slow_checker():
+    code = (
+        "import json, sys\n"
+        "from umbrella_lab.widgets import Explorer, Quiz, puzzle\n"
+        "Explorer('pig', seed=1)\n"
+        "page = 'altair' in sys.modules\n"
+        "import umbrella_lab.charts\n"
+        "print(json.dumps([page, 'altair' in sys.modules, 'rfc3987_syntax' in sys.modules]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert json.loads(out) == [False, True, False]
+
+
 def test_top_level_functions_travel_to_worker_processes(monkeypatch):
     monkeypatch.setattr(simulate_module, "PARALLEL_FROM", 10)
     monkeypatch.setattr(simulate_module, "CHUNK_MIN", 4)
