@@ -6,7 +6,7 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
     python3 dev.py lab  [jupyter-lab args]   # install, then open JupyterLab on the start notebook
     python3 dev.py test [pytest args]        # install, then run the default tier: every test
                                              # not marked slow, every notebook under nbval and
-                                             # the browser tests (when Chromium is there)
+                                             # seven browser tests (when Chromium is there)
     python3 dev.py test --full [pytest args] # every test, the slow ones too: every golden
                                              # game, the whole contract, the notebooks in a
                                              # Windows-style clone, OpenSpiel's test (as CI)
@@ -63,7 +63,8 @@ commands:
   test  [ARGS]  install into .venv (with the test tools), then run
                 `python -m pytest` (ARGS go to pytest); the default run leaves out the
                 tests marked slow and plays a few golden and contract games of each kind,
-                and still runs every notebook under strict nbval and the browser tests;
+                and still runs every notebook under strict nbval and seven browser tests
+                (one page of each kind);
                 `test --full` runs every test with all the games (as CI does)
   dashboard [ARGS]  install into .venv, then open the teacher's dashboard in Voila
                 (ARGS go to `umbrella-lab dashboard`, e.g. --port 8870 --no-browser)

@@ -102,3 +102,25 @@ def test_a_game_can_join_openspiels_registry():
     game = pyspiel.load_game(name)
     assert name == "umbrella_lab_pig" and game.num_players() == 3
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_two_moves_that_read_alike_get_two_strings(monkeypatch):
+    from umbrella_lab.games.pig.rules import Hold, Roll
+
+    game = openspiel.load_game("pig", players=2, deals=1)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(state.legal_actions()[0])  # roll
+    state.apply_action(
+        next(
+            a
+            for a, _ in state.chance_outcomes()
+            if "shows 5" in state.action_to_string(pyspiel.PlayerId.CHANCE, a)
+        )
+    )
+    for kind in (Roll, Hold):
+        monkeypatch.setattr(kind, "label", lambda self, s: "P1: the same words")
+    state = state.clone()  # a fresh state: nothing worded yet
+    said = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert len(said) == 2 and len(set(said)) == 2, said
+    assert all(words.startswith("P1: the same words [") for words in said), said

@@ -279,6 +279,9 @@ def _game_class(pyspiel: Any) -> Any:
             if self.lab is None:
                 return f"deal seed {self.get_game().first_seed + int(action)}"
             move = self.numbers.move[action]
+            labels = self.held.labels()  # the engine tells alike labels apart (by their ids)
+            if move in labels:
+                return labels[move]
             try:
                 return self.lab.action(move).label  # type: ignore[arg-type]
             except Exception:  # a move of another moment: its id is enough
@@ -338,12 +341,28 @@ def _game_class(pyspiel: Any) -> Any:
 
 
 class Held:
-    """An engine state inside an OpenSpiel state; a deep copy is a fast ``_clone``."""
+    """An engine state inside an OpenSpiel state; a deep copy is a fast ``_clone``.
 
-    __slots__ = ("state",)
+    It also keeps the legal moves' labels of the state it holds, put into words once: the
+    engine's ``legal_actions`` tells two alike labels apart by the moves' ids, which wording
+    the moves one by one would not.
+    """
+
+    __slots__ = ("_labelled", "_labels", "state")
 
     def __init__(self, state: State | None) -> None:
         self.state = state
+        self._labelled: State | None = None
+        self._labels: dict[Any, str] = {}
+
+    def labels(self) -> dict[Any, str]:
+        """The legal moves of the held state, each with its label (``{}`` before the deal)."""
+        if self.state is None:
+            return {}
+        if self._labelled is not self.state:
+            self._labels = {action.key: action.label for action in self.state.legal_actions()}
+            self._labelled = self.state
+        return self._labels
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         return Held(None if self.state is None else self.state._clone())
