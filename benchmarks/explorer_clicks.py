@@ -13,6 +13,11 @@ table; only the moves are counted. It prints the explorer's own drawing time too
 ``--against DIR`` runs the same rounds, alternating click by click, on a second page whose
 kernel imports the kit from DIR (another checkout, e.g. made by ``git worktree add``): a
 change measured against what it replaces on a busy machine.
+
+The browser run also measures the floor, alternating with the explorer: a minimal widget whose
+button sends a message to the kernel, which answers with one changed value that is drawn.
+No explorer can answer faster than that round trip on the same machine (Jupyter's server, the
+kernel's messaging and the page's next frame); what the explorer adds is the difference.
 """
 
 from __future__ import annotations
@@ -75,6 +80,62 @@ CLICK = """async ([index, selector]) => {
 }"""
 
 
+FLOOR_CELL = '''import anywidget, traitlets
+
+
+class RoundTrip(anywidget.AnyWidget):
+    """A button; a click asks the kernel for the next number, which is drawn anew."""
+
+    _esm = """
+    function render({ model, el }) {
+      const button = Object.assign(document.createElement("button"), { textContent: "next" });
+      button.className = "floor-button";
+      let shown = Object.assign(document.createElement("div"), { className: "floor-count" });
+      shown.textContent = String(model.get("count"));
+      model.on("change:count", () => {
+        const next = Object.assign(document.createElement("div"), { className: "floor-count" });
+        next.textContent = String(model.get("count"));
+        shown.replaceWith(next);
+        shown = next;
+      });
+      button.addEventListener("click", () => model.send({ type: "next" }));
+      el.append(button, shown);
+    }
+    export default { render };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda widget, content, buffers: setattr(self, "count", self.count + 1))
+
+
+RoundTrip()'''
+"""A notebook cell with the smallest widget round trip: the floor under any click's answer."""
+
+FLOOR_CLICK = """async () => {
+  const root = document.querySelector(".floor-button").parentElement;
+  const before = root.querySelector(".floor-count").textContent;
+  const start = performance.now();
+  const done = new Promise((resolve) => {
+    const seen = new MutationObserver(() => {
+      const now = root.querySelector(".floor-count");
+      if (now && now.textContent !== before) {
+        seen.disconnect();
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }
+    });
+    seen.observe(root, { childList: true, subtree: true });
+  });
+  root.querySelector(".floor-button").click();
+  await done;
+  return [performance.now() - start, 0];
+}"""
+"""One round of the floor, measured as :data:`CLICK` measures the explorer's."""
+
+FLOOR = "the round trip alone"
+
+
 def _cell(game: str, kit: Path | None) -> str:
     head = f"import sys\n\nsys.path.insert(0, {str(kit)!r})\n" if kit else ""
     return (
@@ -93,7 +154,7 @@ def _open(browser, servers, where: str, notebook: str):
         page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=600_000)
         page.wait_for_function("() => window.jupyterapp", timeout=600_000)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.locator(".ulx .ulx-action").first.wait_for(timeout=600_000)
+    page.locator(".ulx .ulx-action, .floor-button").first.wait_for(timeout=600_000)
     return page
 
 
@@ -111,6 +172,8 @@ def in_browser(clicks: int, game: str, against: Path | None) -> None:
     if against:
         kits[f"the kit in {against.name}"] = "clicks_against.ipynb"
         write_notebook(root / "clicks_against.ipynb", [_cell(game, against)])
+    kits[FLOOR] = "floor.ipynb"
+    write_notebook(root / "floor.ipynb", [FLOOR_CELL])
     servers = Servers(root)
     servers.start()
     try:
@@ -124,19 +187,33 @@ def in_browser(clicks: int, game: str, against: Path | None) -> None:
                 drawing: dict[str, list[float]] = {kit: [] for kit in kits}
                 for round_ in range(clicks + 2):
                     for kit, page in pages.items():  # one click of each kit in turn
-                        took, drawn = page.evaluate(CLICK, [0, ".ulx-decide .ulx-action"])
-                        page.evaluate(CLICK, [0, ".ulx-tl-history .ulx-btn"])  # Undo
+                        if kit == FLOOR:
+                            took, drawn = page.evaluate(FLOOR_CLICK)
+                        else:
+                            took, drawn = page.evaluate(CLICK, [0, ".ulx-decide .ulx-action"])
+                            page.evaluate(CLICK, [0, ".ulx-tl-history .ulx-btn"])  # Undo
                         if round_ >= 2:  # the first rounds warm up
                             times[kit].append(took)
                             drawing[kit].append(drawn)
                 for kit, got in times.items():
                     ninety = sorted(got)[int(len(got) * 0.9)]
+                    drawn = (
+                        ""
+                        if kit == FLOOR
+                        else f"; the explorer's drawing {statistics.median(drawing[kit]):5.1f}"
+                    )
                     print(
                         f"{game} in {where:<6} {kit:<24} median {statistics.median(got):6.1f}"
-                        f"  90% {ninety:6.1f}  worst {max(got):6.1f} ms ({len(got)} clicks);"
-                        f" the explorer's drawing {statistics.median(drawing[kit]):5.1f}",
+                        f"  90% {ninety:6.1f}  worst {max(got):6.1f} ms ({len(got)} clicks)"
+                        + drawn,
                         flush=True,
                     )
+                floor = statistics.median(times[FLOOR])
+                print(
+                    f"{game} in {where:<6} the explorer adds "
+                    f"{statistics.median(times['this kit']) - floor:5.1f} ms to the round trip",
+                    flush=True,
+                )
                 for page in pages.values():
                     page.close()
             browser.close()
