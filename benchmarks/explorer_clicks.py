@@ -74,9 +74,10 @@ CLICK = """async ([index, selector]) => {
   });
   target.click();
   await done;
-  // the whole wait; the explorer's own redraw (its parts drawn at once, then the board)
+  // the whole wait; the explorer's own redraw (its parts drawn at once, then the board); and
+  // when the kernel's answer reached the page (the redraw began)
   const drawn = Number(root.dataset.drawMs || 0) + Number(wrap.dataset.drawMs || 0);
-  return [performance.now() - start, drawn];
+  return [performance.now() - start, drawn, Number(root.dataset.drawBegan) - start];
 }"""
 
 
@@ -129,7 +130,7 @@ FLOOR_CLICK = """async () => {
   });
   root.querySelector(".floor-button").click();
   await done;
-  return [performance.now() - start, 0];
+  return [performance.now() - start, 0, 0];
 }"""
 """One round of the floor, measured as :data:`CLICK` measures the explorer's."""
 
@@ -185,22 +186,28 @@ def in_browser(clicks: int, game: str, against: Path | None) -> None:
                 pages = {kit: _open(browser, servers, where, nb) for kit, nb in kits.items()}
                 times: dict[str, list[float]] = {kit: [] for kit in kits}
                 drawing: dict[str, list[float]] = {kit: [] for kit in kits}
+                answers: dict[str, list[float]] = {kit: [] for kit in kits}
                 for round_ in range(clicks + 2):
                     for kit, page in pages.items():  # one click of each kit in turn
                         if kit == FLOOR:
-                            took, drawn = page.evaluate(FLOOR_CLICK)
+                            took, drawn, answered = page.evaluate(FLOOR_CLICK)
                         else:
-                            took, drawn = page.evaluate(CLICK, [0, ".ulx-decide .ulx-action"])
+                            took, drawn, answered = page.evaluate(
+                                CLICK, [0, ".ulx-decide .ulx-action"]
+                            )
                             page.evaluate(CLICK, [0, ".ulx-tl-history .ulx-btn"])  # Undo
                         if round_ >= 2:  # the first rounds warm up
                             times[kit].append(took)
                             drawing[kit].append(drawn)
+                            answers[kit].append(answered)
                 for kit, got in times.items():
                     ninety = sorted(got)[int(len(got) * 0.9)]
                     drawn = (
                         ""
                         if kit == FLOOR
-                        else f"; the explorer's drawing {statistics.median(drawing[kit]):5.1f}"
+                        else f"; the answer reached the page after "
+                        f"{statistics.median(answers[kit]):5.1f}, the explorer's drawing "
+                        f"{statistics.median(drawing[kit]):5.1f}"
                     )
                     print(
                         f"{game} in {where:<6} {kit:<24} median {statistics.median(got):6.1f}"

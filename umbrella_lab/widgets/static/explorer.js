@@ -1047,7 +1047,8 @@ function render({ model, el }) {
     draw("notice", drawNotice);
     draw("idle", () => root.classList.remove("is-busy"));
     restoreFocus();
-    // how long this redraw took (read by benchmarks/explorer_clicks.py --browser)
+    // when this redraw began and how long it took (read by benchmarks/explorer_clicks.py)
+    root.dataset.drawBegan = began.toFixed(1);
     root.dataset.drawMs = (performance.now() - began).toFixed(1);
   }
   const on = (name, ...parts) => model.on(`change:${name}`, () => schedule(...parts));
