@@ -187,17 +187,10 @@ def rebuilt(call: str) -> Quiz | None:
 
 def answer_without_the_notebook(quiz: Quiz) -> Any | None:
     """The quiz's answer when it can be worked out without the notebook's data, else ``None``."""
-    if not callable(quiz._answer):
-        return quiz._answer
     try:
-        return quiz._answer()
+        return quiz._truth()
     except (NeedsTheNotebook, NameError, TypeError, KeyError, AttributeError):
         return None
-
-
-def the_answer(quiz: Quiz) -> Any:
-    """The quiz's answer, worked out (a quiz may hold it, or a function that finds it)."""
-    return quiz._answer() if callable(quiz._answer) else quiz._answer
 
 
 def move_words(label: str, seats: list[str]) -> str:
@@ -316,7 +309,7 @@ def test_no_quiz_answer_appears_before_its_quiz_played(path, monkeypatch):
         exec(compile("".join(cell["source"]), f"{path.stem} cell {index}", "exec"), names)
         if index in quizzes:
             quiz = eval(quizzes[index].call, names)
-            found_here = leaks(quiz, the_answer(quiz), page_text(cells, index))
+            found_here = leaks(quiz, quiz._truth(), page_text(cells, index))
             assert not found_here, f"{path.name}, cell {index}: {found_here}"
         if index in views:
             view = eval(views[index].call, names)

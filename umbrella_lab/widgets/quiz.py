@@ -259,6 +259,10 @@ class Quiz(anywidget.AnyWidget):
         )
 
     # --- answering --------------------------------------------------------------------------
+    def _truth(self) -> Any:
+        """The answer, worked out now (a quiz holds it, or a function that finds it)."""
+        return self._answer() if callable(self._answer) else self._answer
+
     def commit(self, value: Any) -> dict[str, Any]:
         """Commit an answer (a choice's label or value, or a number) and reveal.
 
@@ -277,7 +281,7 @@ class Quiz(anywidget.AnyWidget):
         self.guess = guess
         self.busy = True
         try:
-            truth = self._answer() if callable(self._answer) else self._answer
+            truth = self._truth()
             correct, verdict, answer_text = self._judge(guess, truth)
             explain = _call_with(self._explain, truth)
             evidence = _evidence_html(_call_with(self._evidence, truth))

@@ -48,12 +48,8 @@ def _umbrella_card(state: CorporationState, number: int) -> dict[str, Any]:
 def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]:
     """The table as JSON-able data; with ``seat`` (0 Heroes, 1 Umbrella), as that seat sees it.
 
-    Raises:
-        ValueError: for a seat other than 0, 1 or ``None``.
+    The seat is checked by the engine (``State.to_dict``) before it reaches here.
     """
-    if seat is not None and seat not in (HERO, UMBRELLA):
-        msg = f"there is no seat {seat!r}: 0 is the Heroes, 1 is Umbrella (or None for the table)"
-        raise ValueError(msg)
     teams = []
     for team, crew in zip(state.teams, state.crews, strict=True):
         entry = _hero_card(state, team)
