@@ -104,3 +104,24 @@ def until(widget, test, limit: int = 900):
             return widget
         frontend(widget, {"type": "play", "steps": 1})
     raise AssertionError("the position was never reached")
+
+
+def pig_position(
+    scores: tuple[int, ...] = (0, 0),
+    active: int = 0,
+    turn_total: int = 0,
+    rolling: bool = False,
+    seed: int = 0,
+    **options: object,
+):
+    """A Pig table with these scores, ``active`` to play and ``turn_total`` made this turn.
+
+    >>> [str(a) for a in pig_position(scores=(95, 40), turn_total=4).legal_actions()]
+    ['P1: roll the die', 'P1: hold (bank 4, score 99)']
+    """
+    state = ul.load("pig", players=len(scores), **options).new(seed)
+    state.scores = list(scores)
+    state.active, state.turn_total = active, turn_total
+    state.step = "roll" if rolling else "decide"
+    state.events = []
+    return state

@@ -12,7 +12,7 @@ from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab.engine.testing import check_game, check_many
-from umbrella_lab.games.pig.rules import PigState
+from umbrella_lab.games.pig import PigState
 from umbrella_lab.sim.policies import game_policies
 
 GAMES = {

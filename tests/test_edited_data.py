@@ -20,8 +20,7 @@ from umbrella_lab.engine.errors import DataError
 from umbrella_lab.engine.record import Record
 from umbrella_lab.games.academy.cards import load_cards as academy_cards
 from umbrella_lab.games.corporation.cards import load_cards as corporation_cards
-from umbrella_lab.games.pig import die as die_module
-from umbrella_lab.games.pig.die import load_die
+from umbrella_lab.games.pig import load_die
 from umbrella_lab.games.umbrella.pieces import load_pieces
 
 # game, loader, file, entry id, old text, new text (same length), what the edit changes
@@ -60,7 +59,7 @@ EDITS = [
         "six",
         "value = 6",
         "value = 9",
-        lambda data: data.faces[5].value,
+        lambda data: data[5].value,
     ),
 ]
 IDS = [edit[0] for edit in EDITS]
@@ -113,15 +112,15 @@ def test_a_broken_file_is_not_kept_and_its_fix_is_seen(tmp_path):
         ul.load("pig", data=folder)
     edit_entry(folder, "die.toml", "six", 'value = "6"', "value = 7")
     state = ul.load("pig", data=folder).new(seed=1)
-    assert state.die.faces[5].value == 7
+    assert state.die[5].value == 7
 
 
 def test_loading_the_game_again_plays_with_the_edit(tmp_path):
     folder = copy_data(tmp_path, "pig")
-    assert ul.load("pig", data=str(folder)).new(seed=3).die.faces[5].value == 6
+    assert ul.load("pig", data=str(folder)).new(seed=3).die[5].value == 6
     edit_entry(folder, "die.toml", "six", "value = 6", "value = 8")
     again = ul.load("pig", data=folder)
-    assert again.new(seed=3).die.faces[5].value == 8
+    assert again.new(seed=3).die[5].value == 8
     assert again.data_hash != ul.load("pig").data_hash
 
 
@@ -179,11 +178,11 @@ def test_a_copy_that_keeps_the_size_and_the_time_is_seen(
 @pytest.mark.filterwarnings("error::umbrella_lab.engine.errors.DataChangedWarning")
 def test_a_record_made_after_such_a_copy_replays(tmp_path):
     folder = copy_data(tmp_path, "pig")
-    assert ul.load("pig", data=folder).new(seed=3).die.faces[5].value == 6
+    assert ul.load("pig", data=folder).new(seed=3).die[5].value == 6
     _copy_keeping_size_and_times(folder, "die.toml", "six", "value = 6", "value = 9")
     game = ul.load("pig", data=folder)
     state = game.new(seed=3)
-    assert state.die.faces[5].value == 9
+    assert state.die[5].value == 9
     ids = []
     while not state.is_over:
         if state.to_act == ul.CHANCE:
@@ -194,6 +193,6 @@ def test_a_record_made_after_such_a_copy_replays(tmp_path):
         ids.append(state.action(key).id)
         state = state.apply(key)
     record = Record.of(game, 3, ids)
-    die_module._load.cache_clear()  # as in a new kernel: the folder is read afresh
+    load_die.cache_clear()  # as in a new kernel: the folder is read afresh
     replayed = Record.from_json(record.to_json()).final()
     assert replayed.result == state.result

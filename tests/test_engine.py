@@ -13,6 +13,7 @@ from typing import Annotated
 
 import pytest
 from helpers import copy_data
+from helpers import pig_position as position
 
 import umbrella_lab as ul
 from umbrella_lab.engine.core import REGISTRY, GameInfo, Option
@@ -25,8 +26,7 @@ from umbrella_lab.engine.errors import (
 from umbrella_lab.engine.moves import Move, Words
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
-from umbrella_lab.games.pig.rules import Face, Hold, Roll, setup
-from umbrella_lab.games.pig.scenario import position
+from umbrella_lab.games.pig import Face, Hold, Roll, setup
 
 # --- move units ---------------------------------------------------------------------------------
 

@@ -105,7 +105,7 @@ def test_a_game_can_join_openspiels_registry():
 
 
 def test_two_moves_that_read_alike_get_two_strings(monkeypatch):
-    from umbrella_lab.games.pig.rules import Hold, Roll
+    from umbrella_lab.games.pig import Hold, Roll
 
     game = openspiel.load_game("pig", players=2, deals=1)
     state = game.new_initial_state()

@@ -1,6 +1,6 @@
 """Rule scenarios of Pig, the template game: one test per rule id of ``games/pig/digest.md``.
 
-Each test sets a table up (``scenario.position``), acts through the public face
+Each test sets a table up (``helpers.pig_position``), acts through the public face
 (``state.apply(label or id)``) and checks the outcome and the rule ids of the events.
 """
 
@@ -12,16 +12,15 @@ from pathlib import Path
 
 import pytest
 from helpers import labels, rules_of
+from helpers import pig_position as position
 
 import umbrella_lab as ul
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.moves import Move
-from umbrella_lab.games.pig import rules
-from umbrella_lab.games.pig.policies import hold_at, hold_at_20
-from umbrella_lab.games.pig.rules import Face, Hold, Roll
-from umbrella_lab.games.pig.scenario import position
+from umbrella_lab.games import pig
+from umbrella_lab.games.pig import Face, Hold, Roll, hold_at, hold_at_20
 
-RULES_PY = Path(rules.__file__)
+RULES_PY = Path(pig.__file__)
 
 
 def test_aim_a_whole_game_ends_with_one_winner_at_the_goal():
@@ -120,7 +119,7 @@ def test_moves_are_small_named_values():
     assert Roll(0) == Roll(0) and Roll(0) != Hold(0) and hash(Roll(1)) == hash(Roll(1))
     assert Roll(1).seat == 1 and repr(Face(3)) == "Face(face=3)"
     assert Roll.kind == "roll" and Face.fields == ("face",)
-    assert all(issubclass(kind, Move) for kind in rules.MOVES)
+    assert all(issubclass(kind, Move) for kind in pig.INFO.moves)
 
 
 def test_ids_name_the_face_by_its_data_id_and_read_back():

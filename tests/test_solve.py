@@ -19,7 +19,7 @@ from umbrella_lab.engine.core import REGISTRY, Game, GameInfo, Option, Result, S
 from umbrella_lab.engine.errors import IllegalActionError, OptionError
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.play import play_out
-from umbrella_lab.games.pig.rules import Hold, Roll
+from umbrella_lab.games.pig import Hold, Roll
 from umbrella_lab.sim import PolicyError, SolveError
 from umbrella_lab.sim._parallel import dumps, shippable
 
@@ -127,12 +127,8 @@ def pig_to(goal: int) -> State:
 
 def pig_at(start: State, scores, active: int, total: int, rolling: bool = False) -> State:
     state = start._clone()
-    state.scores, state.active, state.turn_total, state.rolling = (
-        list(scores),
-        active,
-        total,
-        rolling,
-    )
+    state.scores, state.active, state.turn_total = list(scores), active, total
+    state.step = "roll" if rolling else "decide"
     return state
 
 

@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import numbers
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -240,16 +241,41 @@ class GameInfo:
             found = _KINDS[self] = kinds_by_name(self.moves)
         return found
 
+    def kinds_at(self, step: str) -> tuple[type[Move], ...]:
+        """The move kinds played at ``step``, in order.
+
+        Those that declare ``step`` among their steps, and those played at any step.
+        """
+        table = _AT_STEP.get(self)
+        if table is None:
+            table = _AT_STEP[self] = {}
+        found = table.get(step)
+        if found is None:
+            found = table[step] = tuple(k for k in self.moves if not k.steps or step in k.steps)
+        return found
+
     @property
     def policy_table(self) -> dict[str, Callable[..., Any]]:
-        """The ready-made players, with ``"heuristic"`` naming the best one."""
+        """The ready-made players, with ``"heuristic"`` naming the best one.
+
+        Every game has ``"random"`` (:func:`random_move`) unless it declares its own.
+        """
         table = dict(self.policies)
+        if "random" not in table:
+            table = {"random": random_move, **table}
         if "heuristic" not in table and self.heuristic in table:
             table["heuristic"] = table[self.heuristic]
         return table
 
 
+def random_move(state: State, rng: random.Random) -> Move:
+    """Any legal move, each as likely: the ``"random"`` player of every game without its own."""
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
 _KINDS: dict[GameInfo, dict[str, type[Move]]] = {}
+_AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 
 
 class Game:
@@ -392,6 +418,19 @@ class State:
     """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
     the check."""
 
+    step_field: ClassVar[str] = ""
+    """The field that names the step of the turn the table is at (``"step"``, ``"phase"``);
+    move kinds that declare ``steps`` are listed and allowed only at those. Empty: the game
+    names no steps."""
+
+    step_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """What is done at each step, in words: for a seat's step what the seat does, as it reads
+    after "it is P1's turn to" ("push an umbrella"); for a chance step what luck is doing
+    ("the die is rolling")."""
+
+    step_rules: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """The rule of each step, cited when a move is refused because the table is at that step."""
+
     slot_copies: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """How each slot that the rules change in place is copied (``{"scores": "list"}``); every
     other slot is shared by a state and its copy. The kinds are those of
@@ -403,6 +442,8 @@ class State:
         A class that writes its own ``_clone`` keeps it.
         """
         super().__init_subclass__(**kwargs)
+        if cls.step_field:
+            cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign]
         slots = slots_of(cls, State)
         if "_clone" not in vars(cls) and slots is not None:
             cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
@@ -451,11 +492,85 @@ class State:
 
     # --- the moves ------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        """Every legal move now, without words (fast): each move kind's ``legal``, in order."""
+        """Every legal move now, without words (fast).
+
+        The ``legal`` of each move kind played at this step (:meth:`GameInfo.kinds_at`), in the
+        kinds' order.
+        """
         moves: list[Move] = []
-        for kind in self.game.info.moves:
+        for kind in self.game.info.kinds_at(self._step(self)):
             moves += kind.legal(self)
         return moves
+
+    # --- the turn: the engine's, from the move kinds' declarations ----------------------------
+    @staticmethod
+    def _step(state: State) -> str:
+        """The step of the turn the table is at (the field named by ``step_field``)."""
+        return ""
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the table calls it (``"P1"`` for seat 0; a game may name heroes or sides)."""
+        return {TEAM: "the team", CHANCE: "luck"}.get(seat, f"P{seat + 1}")
+
+    def not_held(self, seat: int, card: Any) -> tuple[str, str] | None:
+        """Why ``seat`` cannot play ``card``, not holding it: (the reason, the rule), or ``None``.
+
+        The game's answer for move kinds that declare ``held`` cards.
+        """
+        return None
+
+    def turn_refusal(self, move: Move) -> tuple[str, str] | None:
+        """Why the turn does not allow ``move`` now: (the reason, the rule), or ``None``.
+
+        The engine's check for every game, from the kind's ``by``, ``steps`` and ``held``.
+
+        In order: the game is over; the maker is not at the table; luck, the team or another
+        seat decides now; it is another step of the turn; the maker does not hold a card.
+        ``None`` when the turn allows the move (the kind may still refuse it, see
+        :meth:`Move.refusal`).
+        """
+        if self.is_over:
+            return "the game is over", self._over_rule()
+        kind, step = type(move), self._step(self)
+        words = self.step_words.get(step, "")
+        by = kind.by
+        maker = getattr(move, by) if isinstance(by, str) else by
+        if maker is not None:
+            actor = self.to_act
+            if maker >= 0 and not maker < self.game.players:
+                players = self.game.players
+                return (
+                    f"there is no seat {maker} at a {players}-player table (seats 0 to "
+                    f"{players - 1})",
+                    self.rule_for_turn_order or self.rule_for_unknown_action,
+                )
+            if maker != actor:
+                return self._not_now(kind, maker, actor, step, words)
+        if kind.steps and step not in kind.steps:
+            who = self.seat_name(maker) if maker is not None and maker >= 0 else "the table"
+            said = f"{who} must first {words}" if words else f"it is the {step} step now"
+            if kind.when:
+                said += f" (a {kind.kind} move is made {kind.when})"
+            return said, self.step_rules.get(step, kind.rule)
+        for name in kind.held if maker is not None else ():
+            why = self.not_held(maker, getattr(move, name))
+            if why:
+                return why
+        return None
+
+    def _not_now(
+        self, kind: type[Move], maker: int, actor: int | None, step: str, words: str
+    ) -> tuple[str, str]:
+        """Why ``maker`` may not decide now: luck, the team or another seat does."""
+        turn_rule = self.rule_for_turn_order or self.rule_for_unknown_action
+        if actor == CHANCE:
+            said = f"{words}: luck decides next" if words else "luck decides next"
+            said += " (apply one of the outcomes listed)"
+            return said, self.step_rules.get(step, kind.rule)
+        if maker == CHANCE:
+            return f"{self.seat_name(actor or 0)} decides now, not luck", kind.rule
+        said = f"it is {self.seat_name(actor or 0)}'s turn"
+        return (f"{said} to {words}" if words else said), turn_rule
 
     def _is_move(self, move: object) -> bool:
         """True for a move of one of this game's kinds (legal here or not)."""

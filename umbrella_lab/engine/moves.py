@@ -120,12 +120,34 @@ class Move(tuple):
 
     Two optional parts: :meth:`canonical` (the legal move meaning the same, e.g. the other copy
     of a card) and :meth:`private_to` (a move that would show a seat a hidden card).
+
+    When a kind may be played is declared, and the engine checks it (the turn is the engine's,
+    as in boardgame.io's turn flow): ``steps`` (the steps of the turn it belongs to), ``by``
+    (who makes it) and ``held`` (the cards the maker must hold). The engine lists a kind's moves
+    only at its steps, and :meth:`why_not` gives the turn's reason before the kind's own
+    (:meth:`refusal`), so no game writes its own "may this seat act now?".
     """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
     rule: ClassVar[str] = ""
     fields: ClassVar[tuple[str, ...]] = ()
+
+    steps: ClassVar[frozenset[str]] = frozenset()
+    """The steps of the turn (the state's ``step``) at which moves of this kind are made; empty:
+    at any step, as the kind's ``legal`` finds them. Write it as a tuple; it is kept as a set."""
+
+    when: ClassVar[str] = ""
+    """When the kind is played, in words, added to a refusal at another step ("when facing a
+    card")."""
+
+    by: ClassVar[str | int | None] = None
+    """Who makes a move of this kind: the name of the field holding the seat (``"seat"``, the
+    default for a kind with a ``seat`` field), ``CHANCE`` (-1) for luck's outcomes, ``TEAM`` (-2)
+    for the team's decisions, or ``None`` when the kind's ``legal`` alone decides."""
+
+    held: ClassVar[tuple[str, ...]] = ()
+    """Fields naming cards the maker must hold (checked with the state's ``not_held``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -138,6 +160,11 @@ class Move(tuple):
             if not str(hint).startswith(("ClassVar", "typing.ClassVar"))
         )
         cls.fields = (*cls.fields, *names) if names else cls.fields
+        cls.steps = frozenset((cls.steps,) if isinstance(cls.steps, str) else cls.steps)
+        if "by" not in cls.__dict__ and cls.by is None and "seat" in cls.fields:
+            cls.by = "seat"
+        if isinstance(cls.held, str):
+            cls.held = (cls.held,) if cls.held else ()
         for index, name in enumerate(cls.fields, 1):
             setattr(cls, name, property(itemgetter(index), doc=f"The move's {name}."))
         args = ", ".join(cls.fields)
@@ -174,7 +201,16 @@ class Move(tuple):
         return self.id(s)
 
     def why_not(self, s: Any) -> tuple[str, str]:
-        """Why this move is not legal in ``s``: (a reason in plain words, the rule id)."""
+        """Why this move is not legal in ``s``: (a reason in plain words, the rule id).
+
+        First the turn's reason, which the engine finds from the kind's declarations (the game
+        is over, another seat or luck decides, it is another step, a card is not held: see
+        ``State.turn_refusal``), then the kind's own (:meth:`refusal`).
+        """
+        return s.turn_refusal(self) or self.refusal(s)
+
+    def refusal(self, s: Any) -> tuple[str, str]:
+        """The kind's own reason for refusing this move, once its turn, step and cards are right."""
         return f"a {self.kind} move is not allowed now", self.rule
 
     def rule_in(self, s: Any) -> str:

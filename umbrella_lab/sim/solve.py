@@ -418,7 +418,7 @@ class _PigTable(_Table):
 
     def __init__(self, goal: int, die: Any, win: np.ndarray, roll: np.ndarray) -> None:
         self.goal, self.win, self.roll = goal, win, roll
-        self.faces = [(face.value, face.pig) for face in die.faces]
+        self.faces = [(face.value, face.pig) for face in die]
         self.size = goal * goal * (goal + 1) // 2
 
     def __getstate__(self) -> dict[str, Any]:  # a player needs only when to roll
@@ -447,7 +447,7 @@ class _PigTable(_Table):
         return (*pair, 1.0)
 
     def move(self, state: State) -> Move:
-        from umbrella_lab.games.pig.rules import Hold, Roll
+        from umbrella_lab.games.pig import Hold, Roll
 
         s: Any = state
         total, own = s.turn_total, s.scores[s.active]
@@ -933,7 +933,7 @@ def _why_not_pig(start: State) -> str:
     s: Any = start
     if len(s.scores) != 2:
         return f"it handles two players, not {len(s.scores)}"
-    if any(face.value < 1 and not face.pig for face in s.die.faces):
+    if any(face.value < 1 and not face.pig for face in s.die):
         return "a face worth 0 points that is not a pig (use method='generic')"
     return ""
 
@@ -960,9 +960,9 @@ def _solve_pig(start: State) -> tuple[_PigTable, int]:
     """
     s: Any = start
     goal, die = s.goal, s.die
-    faces = len(die.faces)
-    pig_share = sum(face.pig for face in die.faces) / faces
-    steps = [face.value for face in die.faces if not face.pig]
+    faces = len(die)
+    pig_share = sum(face.pig for face in die) / faces
+    steps = [face.value for face in die if not face.pig]
     win = np.ones((goal, goal, goal))
     roll = np.zeros((goal, goal, goal), dtype=bool)
     start_of_turn = win[:, :, 0]  # a view: filled as the sums are solved

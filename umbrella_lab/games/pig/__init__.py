@@ -1,70 +1,340 @@
-"""Pig, the folk dice game: the kit's template game (2 to 4 players).
+"""Pig, the folk dice game for 2 to 4 players: the kit's template game, whole in this file.
 
-Everything the kit knows about Pig is declared in ``INFO`` below: its options, its setup, its
-move kinds, its views, its policies, its rule digest and its data files. Copy this folder to
-start a new game (CONTRIBUTING.md, "Adding a game").
+Read it top to bottom: the die (data), the table (state), setup, the three kinds of move, the
+pictures, a player, and ``INFO``, which registers it all. Rule ids in brackets point into
+``digest.md`` beside this file; every event and every refusal names one.
 
 >>> import umbrella_lab as ul
->>> state = ul.load("pig", players=3).new(seed=7)
->>> state.scores, state.to_act
-([0, 0, 0], 0)
+>>> state = ul.load("pig", players=2).new(seed=1)
+>>> state = state.apply("P1: roll the die").apply("the die shows 5")
+>>> [str(action) for action in state.legal_actions()]
+['P1: roll the die', 'P1: hold (bank 5, score 5)']
 """
 
 from __future__ import annotations
 
+import html
+import random
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
 from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import Game, GameInfo, Option
-from umbrella_lab.engine.data import folder_option
+from umbrella_lab.engine.core import CHANCE, Game, GameInfo, Option, Result, State
+from umbrella_lab.engine.data import Field, cached_by_files, folder_option, read_entries, read_toml
+from umbrella_lab.engine.errors import DataError
+from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.settings import SimSettings
-from umbrella_lab.games.pig import policies, views
-from umbrella_lab.games.pig.die import die_file, load_die
-from umbrella_lab.games.pig.rules import MOVES, PigState, setup
+from umbrella_lab.engine.words import plural
 
-DIGEST = files(__name__) / "digest.md"
-"""The rule digest, shipped inside the package (read with ``importlib.resources``)."""
-
-OPTIONS = (
-    Option("goal", 100, "The score that wins.", (100, 50), "opt.goal"),
-    Option(
-        "data",
-        None,
-        "A folder holding an edited die.toml to play with instead of the packaged die.",
-        check=folder_option("die.toml"),
-        rule="data.die",
-    ),
-)
+# --- The die: data/die.toml, or an edited copy in a folder [data.die] ------------------------
 
 
-def _check(game: Game) -> None:
-    """Read the die when the game is loaded: a broken file fails here, not at a deal."""
-    load_die(game.options["data"])
+@dataclass(frozen=True)
+class DieFace:
+    """One face of the die: its id, the points it adds, and whether it is a pig."""
 
+    id: str
+    value: int
+    pig: bool
+    provenance: str
+
+
+FACE_FIELDS = {"id": Field(str), "value": Field(int, low=0, high=100), "pig": Field(bool)}
+FACE_FIELDS["provenance"] = Field(str, choices=("rulebook", "published", "reconstruction"))
+
+
+def die_file(folder: Any = None) -> Any:
+    """The die's data file: in ``folder`` if one is given, else the packaged one."""
+    return Path(folder) / "die.toml" if folder else files(__name__) / "data" / "die.toml"
+
+
+@cached_by_files("die.toml")
+def load_die(folder: Path | None = None) -> tuple[DieFace, ...]:
+    """The faces, every one as likely; a ``DataError`` names the file, face and field."""
+    name, tables = read_toml(
+        folder / "die.toml" if folder else "die.toml", None if folder else __name__
+    )
+    faces = tuple(DieFace(**row) for row in read_entries(name, tables, "face", FACE_FIELDS))
+    if len(faces) < 2 or all(face.pig for face in faces):
+        raise DataError(name, "", "pig", "a die needs two faces or more, one of them no pig")
+    return faces
+
+
+# --- The table [aim] --------------------------------------------------------------------------
+
+
+class PigState(State):
+    """The banked scores, whose turn it is, the turn total, and the step of the turn."""
+
+    __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
+                 "turn_total", "turns")  # fmt: skip
+    slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
+    step_field: ClassVar = "step"  # "decide" (roll or hold), "roll" (luck decides) or "over"
+    step_words: ClassVar = {"roll": "the die is rolling"}
+    step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
+    rule_for_unknown_action: ClassVar = "turn.order"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat deciding now, ``CHANCE`` while the die rolls, ``None`` when over."""
+        return {"decide": self.active, "roll": CHANCE}.get(self.step)
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None``."""
+        return self.outcome
+
+    @property
+    def rolling(self) -> bool:
+        """True while the die is in the air [turn.roll]."""
+        return self.step == "roll"
+
+    def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
+        odds = self.game.extra.get("pig.odds")  # every face as likely: worked out once a game
+        if odds is None:
+            each = Fraction(1, len(self.die))
+            odds = self.game.extra["pig.odds"] = tuple(
+                (Face(n), each) for n in range(len(self.die))
+            )
+        return odds
+
+    def _luck(self) -> int:
+        return self.rolls  # the n-th roll of a game lands the same way on every branch
+
+    def check(self) -> list[str]:
+        """Nothing negative; the game is over exactly when the last holder reached the goal."""
+        problems = ["a negative score"] if min(self.scores) < 0 or self.turn_total < 0 else []
+        over = self.outcome is not None and self.scores[self.active] >= self.goal
+        if over != (max(self.scores) >= self.goal) or over != (self.outcome is not None):
+            problems.append("the game is over before the goal, goes on after it, or ended wrong")
+        return problems
+
+    def position_key(self) -> tuple:
+        """What decides who wins from here, for the exact solver (``sim.solve``).
+
+        A turn total past the goal counts as just reaching it: holding wins either way.
+        """
+        total = min(self.turn_total, max(self.goal - self.scores[self.active], 0))
+        winners = self.outcome.winners if self.outcome else ()
+        return (tuple(self.scores), self.active, total, self.rolling, winners)
+
+    def summary(self) -> dict[str, int]:
+        """One row of facts for simulation tables: turns and rolls taken."""
+        return {"turns": self.turns, "rolls": self.rolls}
+
+    def redeal(self, seat: int | None, seed: int) -> PigState:
+        """The same table, the rolls to come following ``seed`` (nothing else is hidden)."""
+        new = self._clone()
+        new.seed, new.events = seed, []
+        new.say("setup.players", lambda: f"New luck (seed {seed}): the rolls to come change.")
+        return new
+
+    def reshuffled(self, seed: int) -> PigState:
+        """New luck for the whole table: see :meth:`redeal`."""
+        return self.redeal(None, seed)
+
+
+def setup(game: Game, seed: int, events: list | None) -> PigState:
+    """Everyone at 0; P1 starts [setup.players] [setup.first]."""
+    s = PigState.__new__(PigState)
+    s.game, s.seed, s.events, s.goal = game, seed, events, game.options["goal"]
+    s.die, s.scores = load_die(game.options["data"]), [0] * game.players
+    s.active, s.turn_total, s.step, s.rolls, s.turns, s.outcome = 0, 0, "decide", 0, 1, None
+    s.say("setup.players", lambda: f"{game.players} players, each with a score of 0; "
+          f"the goal is {s.goal}.")  # fmt: skip
+    s.say("setup.first", lambda: "P1 starts.")
+    return s
+
+
+def next_turn(s: PigState) -> None:
+    """The die passes clockwise and the turn total starts at 0 [turn.order]."""
+    s.active, s.turns = (s.active + 1) % len(s.scores), s.turns + 1
+    s.turn_total, s.step = 0, "decide"
+    s.say("turn.order", lambda: f"{s.seat_name(s.active)}'s turn.")
+
+
+# --- The moves: when each is made (its steps), what it does, its words ------------------------
+# The engine lists a kind's moves only at its steps, and refuses a move made by the wrong seat
+# or at the wrong step with the reason; ``refusal`` gives a kind's own reason beyond that.
+
+
+class Roll(Move):
+    """Roll the die: luck then decides the face [turn.roll]."""
+
+    rule, steps = "turn.roll", ("decide",)
+    seat: int
+
+    @staticmethod
+    def legal(s: PigState) -> list[Roll]:
+        return [Roll(s.active)]
+
+    def play(self, s: PigState) -> None:
+        s.step, s.rolls = "roll", s.rolls + 1
+        s.say("turn.roll", lambda: f"{s.seat_name(self.seat)} rolls the die.")
+
+    def label(self, s: PigState) -> str:
+        return f"{s.seat_name(self.seat)}: roll the die"
+
+
+class Hold(Move):
+    """Bank the turn total and pass the die; reaching the goal wins [turn.hold] [end.goal]."""
+
+    rule, steps = "turn.hold", ("decide",)
+    seat: int
+
+    @staticmethod
+    def legal(s: PigState) -> list[Hold]:
+        return [Hold(s.active)] if s.turn_total else []
+
+    def play(self, s: PigState) -> None:
+        who, score = s.seat_name(self.seat), s.scores[self.seat] + s.turn_total
+        s.scores[self.seat] = score
+        s.say("turn.hold", lambda: f"{who} holds and banks {s.turn_total}: score {score}.")
+        if score < s.goal:
+            return next_turn(s)
+        reason = f"{who} reaches {score} of {s.goal} and wins."
+        s.outcome, s.step = Result((self.seat,), reason, "end.goal", tuple(s.scores)), "over"
+        s.say("end.goal", lambda: reason)
+
+    def label(self, s: PigState) -> str:
+        banked = s.scores[self.seat] + s.turn_total
+        return f"{s.seat_name(self.seat)}: hold (bank {s.turn_total}, score {banked})"
+
+    def refusal(self, s: PigState) -> tuple[str, str]:
+        return "there is nothing to bank yet: roll first", "turn.roll"
+
+
+def face_number(s: PigState, name: str) -> int:
+    """The face with this id ("four"); a ``ValueError`` names the faces if there is none."""
+    ids = [face.id for face in s.die]
+    if name not in ids:
+        raise ValueError(f"the die has no face {name!r}; its faces are {', '.join(ids)}")
+    return ids.index(name)
+
+
+class Face(Move):
+    """The die's answer, luck's step: points for the turn, or a pig [turn.points] [turn.pig].
+
+    Applying a face on purpose forces it: a what-if. Its id names the face ("face/four").
+    """
+
+    rule, steps, by = "turn.points", ("roll",), CHANCE
+    face: Annotated[int, ByName(lambda s, n: s.die[n].id, face_number, "face")]
+
+    @staticmethod
+    def legal(s: PigState) -> list[Face]:
+        return [Face(n) for n in range(len(s.die))]
+
+    def play(self, s: PigState) -> None:
+        face, lost, who = s.die[self.face], s.turn_total, s.seat_name(s.active)
+        if face.pig:
+            s.say("turn.pig", lambda: f"A {face.value}: a pig! {who} loses the "
+                  f"{plural(lost, 'point')} of this turn.")  # fmt: skip
+            return next_turn(s)
+        s.turn_total, s.step = s.turn_total + face.value, "decide"
+        s.say("turn.points", lambda: f"A {face.value}: the turn total is {s.turn_total}.")
+
+    def label(self, s: PigState) -> str:
+        return f"the die shows {s.die[self.face].value}"
+
+    def rule_in(self, s: PigState) -> str:
+        return "turn.pig" if s.die[self.face].pig else "turn.points"
+
+    def refusal(self, s: PigState) -> tuple[str, str]:
+        return f"the die's faces are numbered 0 to {len(s.die) - 1}", "data.die"
+
+
+# --- The pictures: nothing is hidden in Pig, so every seat sees the whole table ---------------
+
+
+def snapshot(s: PigState, seat: int | None = None) -> dict[str, Any]:
+    """The table as plain data (``state.to_dict()``)."""
+    players = [{"seat": p, "name": s.seat_name(p), "score": score, "active": p == s.active}
+               for p, score in enumerate(s.scores)]  # fmt: skip
+    return {"goal": s.goal, "players": players, "turn_total": s.turn_total, "rolling": s.rolling,
+            "die": [{"id": f.id, "value": f.value, "pig": f.pig} for f in s.die],
+            "turns": s.turns, "rolls": s.rolls,
+            "result": s.outcome.to_dict() if s.outcome else None}  # fmt: skip
+
+
+def to_text(s: PigState, seat: int | None = None) -> str:
+    """Each score as a bar towards the goal, then the turn so far (``state.to_text()``)."""
+    lines = [f"{'>' if p == s.active and not s.outcome else ' '} {s.seat_name(p)} {score:>3} "
+             f"|{'#' * (20 * min(score, s.goal) // s.goal):<20}| {s.goal}"
+             for p, score in enumerate(s.scores)]  # fmt: skip
+    doing = "the die is rolling" if s.rolling else "to roll or hold"
+    turn = f"{s.seat_name(s.active)}'s turn: turn total {s.turn_total}, {doing}"
+    return "\n".join([*lines, s.outcome.reason if s.outcome else turn])
+
+
+def to_html(s: PigState) -> str:
+    """The scores as bars towards the goal: a state's picture in a notebook."""
+    rows = "".join(
+        f'<div style="font-weight:{"bold" if p == s.active and not s.outcome else "normal"}">'
+        f"{html.escape(s.seat_name(p))}: {score}"
+        '<div style="background:#eee;width:240px;height:10px"><div style="background:#c0392b;'
+        f'width:{100 * min(score, s.goal) // s.goal}%;height:10px"></div></div></div>'
+        for p, score in enumerate(s.scores)
+    )
+    tail = s.outcome.reason if s.outcome else f"turn total {s.turn_total}"
+    return f'<div class="pig">{rows}<div>{html.escape(tail)}</div></div>'
+
+
+# --- A player, (state, rng) -> move; every game also has "random" ----------------------------
+
+
+def hold_at(threshold: int) -> Any:
+    """A player who rolls until the turn total reaches ``threshold`` or holding wins.
+
+    Why 20 is the classic threshold: one more roll loses the turn total ``t`` with chance 1/6
+    and adds 4 on average with chance 5/6, so it pays on average while ``t < 20``.
+    """
+
+    def policy(s: PigState, rng: random.Random) -> Move:
+        total, wins = s.turn_total, s.scores[s.active] + s.turn_total >= s.goal
+        return Hold(s.active) if total and (total >= threshold or wins) else Roll(s.active)
+
+    policy.__name__ = policy.__qualname__ = f"hold_at_{threshold}"
+    policy.__doc__ = f"Roll until the turn total reaches {threshold}, or holding wins; then hold."
+    return policy
+
+
+hold_at_20 = hold_at(20)
+
+# --- The game, registered: everything the kit needs to know about Pig -------------------------
 
 INFO = GameInfo(
     name="pig",
     title="Pig",
     players=(2, 3, 4),
-    options=OPTIONS,
+    options=(
+        Option("goal", 100, "The score that wins.", (100, 50), "opt.goal"),
+        Option(
+            "data",
+            None,
+            "A folder holding an edited die.toml to play with instead of the packaged die.",
+            check=folder_option("die.toml"),
+            rule="data.die",
+        ),
+    ),
     setup=setup,
-    moves=MOVES,
-    views=views,
-    policies=policies.POLICIES,
-    heuristic=policies.HEURISTIC,
-    digest=DIGEST,
+    moves=(Roll, Hold, Face),
+    views=sys.modules[__name__],  # the pictures above: snapshot, to_text and to_html
+    policies={"hold-at-20": hold_at_20},
+    heuristic="hold-at-20",
+    digest=files(__name__) / "digest.md",
     data=lambda game: [die_file(game.options["data"])],
-    check=_check,
+    check=lambda game: load_die(game.options["data"]) and None,  # a broken die fails at load
     describe="The folk dice game: roll to build a turn total, hold before a one wipes it out.",
     simulation=SimSettings(
         advisor_budget=600,
         search_playouts=100,
         design_budget={"skill_games": 40, "search_playouts": 8, "rollouts": 12},
         puzzle_players=2,
-        # puzzles are found in games to 50: the heuristic's one rule (hold at 20) goes wrong
-        # near the end of a game, and a short game has more ends
-        puzzle_options={"goal": 50},
+        puzzle_options={"goal": 50},  # the heuristic goes wrong near the end: short games help
         puzzle_every=1,
     ),
 )
-
-__all__ = ["INFO", "OPTIONS", "PigState"]
