@@ -66,8 +66,8 @@ def test_an_id_that_is_not_legal_now_names_the_rule(assault):
     error = refused(assault, "discard/0/ammo-cache")
     assert error.rule == "end.hand-limit"
     assert (
-        "it is the choice of an assault now: cards are discarded for the hand limit in the "
-        "End phase" in str(error)
+        "the Heroes must first choose an assault or decline: cards are discarded for the hand "
+        "limit in the End phase" in str(error)
     )
     old = refused(assault, f"discard/0/{assault.hands[HERO][0]}/-1")  # an older id, the same move
     assert str(old).split(" is not legal now")[1] == str(error).split(" is not legal now")[1]
@@ -75,11 +75,11 @@ def test_an_id_that_is_not_legal_now_names_the_rule(assault):
 
 def test_the_other_side_cannot_act(assault):
     error = refused(assault, Hunt("tyrant", "stars-alpha"))
-    assert "the choice of an assault" in str(error)
+    assert "it is the Heroes' turn to choose an assault" in str(error)
     s = assault.apply("S.T.A.R.S. Alpha Team assaults Paris Laboratory (force 9 vs 5 before dice)")
     assert s.to_act == HERO
     error = refused(s, CommitDone(UMBRELLA))
-    assert error.rule == "turn.phases" and "the Heroes' decision" in str(error)
+    assert error.rule == "turn.phases" and "it is the Heroes' turn" in str(error)
 
 
 def test_a_card_not_in_hand_cannot_be_committed(assault):
@@ -130,7 +130,7 @@ def test_a_player_move_at_a_chance_step_is_refused(assault):
     error = refused(s, Roll(HERO, 13))
     assert error.rule == "assault.dice"
     error = refused(s, CommitDone(HERO))
-    assert "it is a 2D6 roll now" in str(error)
+    assert "the 2D6 are rolled: luck decides next" in str(error)
     with pytest.raises(IllegalActionError, match="nothing is left to luck"):
         assault.roll()
 

@@ -107,7 +107,7 @@ def test_older_keys_the_older_rules_refused_are_refused():
     assert read_old_key(s, ("fly", HERO, 1, 1)) is None
     assert read_old_key(s, ("skip", HERO, -1, -1)) == rules.Skip(HERO)
     assert read_old_key(s, ("skip", UMBRELLA, -1, -1)) == rules.Skip(UMBRELLA)  # refused now
-    assert "the Heroes' decision" in s.why_not(("skip", UMBRELLA, -1, -1))
+    assert "it is the Heroes' turn" in s.why_not(("skip", UMBRELLA, -1, -1))
 
 
 def test_done_meant_the_end_of_recruiting_or_of_committing():

@@ -268,6 +268,11 @@ class GameInfo:
         return table
 
 
+def possessive(name: str) -> str:
+    """``"P1's"``, ``"Umbrella's"``, ``"the Heroes'"``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def random_move(state: State, rng: random.Random) -> Move:
     """Any legal move, each as likely: the ``"random"`` player of every game without its own."""
     moves = state.legal_moves()
@@ -512,10 +517,10 @@ class State:
         """A seat as the table calls it (``"P1"`` for seat 0; a game may name heroes or sides)."""
         return {TEAM: "the team", CHANCE: "luck"}.get(seat, f"P{seat + 1}")
 
-    def not_held(self, seat: int, card: Any) -> tuple[str, str] | None:
+    def not_held(self, seat: int, card: Any, rule: str) -> tuple[str, str] | None:
         """Why ``seat`` cannot play ``card``, not holding it: (the reason, the rule), or ``None``.
 
-        The game's answer for move kinds that declare ``held`` cards.
+        The game's answer for move kinds that declare ``held`` cards; ``rule`` is the kind's.
         """
         return None
 
@@ -550,10 +555,13 @@ class State:
             who = self.seat_name(maker) if maker is not None and maker >= 0 else "the table"
             said = f"{who} must first {words}" if words else f"it is the {step} step now"
             if kind.when:
-                said += f" (a {kind.kind} move is made {kind.when})"
-            return said, self.step_rules.get(step, kind.rule)
+                said += f": {kind.when}"
+            rule = kind.when_rule
+            if isinstance(rule, Mapping):
+                rule = rule.get(step) or rule.get("", "")
+            return said, rule or self.step_rules.get(step, kind.rule)
         for name in kind.held if maker is not None else ():
-            why = self.not_held(maker, getattr(move, name))
+            why = self.not_held(maker, getattr(move, name), kind.rule)
             if why:
                 return why
         return None
@@ -569,7 +577,7 @@ class State:
             return said, self.step_rules.get(step, kind.rule)
         if maker == CHANCE:
             return f"{self.seat_name(actor or 0)} decides now, not luck", kind.rule
-        said = f"it is {self.seat_name(actor or 0)}'s turn"
+        said = f"it is {possessive(self.seat_name(actor or 0))} turn"
         return (f"{said} to {words}" if words else said), turn_rule
 
     def _is_move(self, move: object) -> bool:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import inspect
 import re
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -140,6 +140,11 @@ class Move(tuple):
     when: ClassVar[str] = ""
     """When the kind is played, in words, added to a refusal at another step ("when facing a
     card")."""
+
+    when_rule: ClassVar[str | Mapping[str, str]] = ""
+    """The rule that says when the kind is played, cited by a refusal at another step; or, by
+    the step the table is at, the rule a refusal then cites (key ``""``: any other step).
+    Default: the rule of the step the table is at."""
 
     by: ClassVar[str | int | None] = None
     """Who makes a move of this kind: the name of the field holding the seat (``"seat"``, the

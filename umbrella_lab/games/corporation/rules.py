@@ -38,7 +38,7 @@ from math import comb
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State
+from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State, possessive
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
@@ -73,6 +73,234 @@ LOCKDOWNS, REROLLS, UNITS_LOST, CHARACTERS_DISCARDED, CHARACTERS_SAVED, EVENTS_P
 
 
 # --- The state ------------------------------------------------------------------------------
+
+
+PHASE_WORDS = {
+    "search": "the Heroes' team search",
+    "events": "the Event phase",
+    "recruit": "the Recruit phase",
+    "assault": "the choice of an assault",
+    "commit": "committing cards to the combat",
+    "roll": "a 2D6 roll",
+    "lucky": "K-Mart's re-roll",
+    "split": "the split of a destroyed team's characters",
+    "fate": "a unit's 50% chance",
+    "hunt": "the choice of a Search and Destroy mission",
+    "discard": "the End phase discard",
+}
+"""The steps of the turn where a player decides, in words."""
+
+STEP_WORDS = {
+    "search": "search for a team",
+    "events": "play an event card or pass",
+    "recruit": "recruit",
+    "assault": "choose an assault or decline",
+    "commit": "commit cards to the combat",
+    "roll": "the 2D6 are rolled",
+    "lucky": "choose K-Mart's re-roll or keep the roll",
+    "split": "split a destroyed team's characters",
+    "fate": "a unit's 50% chance is decided",
+    "hunt": "choose a Search and Destroy mission or decline",
+    "discard": "discard down to the hand limit",
+}
+"""What is done at each step of the turn, as it reads after "it is Umbrella's turn to" (for a
+chance step, what luck is doing); the engine's refusals use it."""
+
+
+def _verb(side: int, plural: str, singular: str) -> str:
+    return f"Heroes {plural}" if side == HERO else f"Umbrella {singular}"
+
+
+def _names(s: CorporationState, numbers: list[int]) -> str:
+    """Characters' names in words: "Jill", "Jill and Barry", "Jill, Barry and K-Mart"."""
+    names = [s.cards.hero[n].name for n in numbers]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- 3. Setup ------------------------------------------------------------------------------------
+
+
+INVENTED_ABILITIES = frozenset(("bonus-vs", "medic", "lucky", "hunt-defence", "defence"))
+"""The lasting abilities of teams, characters and units: the project's own, not the
+rulebook's [ability.*] [opt.cards]."""
+
+_RULEBOOK_CARDS: dict[int, Cards] = {}
+
+
+def rulebook_cards(cards: Cards) -> Cards:
+    """The cards without what the project invented [opt.cards].
+
+    The cards the data marks ``invented`` leave the decks: the events Intel, Medkit,
+    Anti-Virus, Red Queen Lockdown and Reinforcements, whose effects the rulebook has no word
+    of. Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are
+    gone. The events that add their number to a combat stay: the rulebook has events and traps
+    that assist a combat ("adds up the force values and bonuses of all these cards"); only
+    their numbers are the project's stand-in, as every force is.
+    """
+    found = _RULEBOOK_CARDS.get(id(cards))
+    if found is None or found.source != cards.source:
+
+        def plain(card: Any) -> Any:
+            if card.effect in INVENTED_ABILITIES:
+                return replace(card, effect="", amount=0)
+            return card
+
+        found = card_tables(
+            [plain(c) for c in cards.hero if c.provenance != "invented"],
+            [plain(c) for c in cards.umbrella if c.provenance != "invented"],
+            cards.source,
+        )
+        _RULEBOOK_CARDS[id(cards)] = found
+    return found
+
+
+_FIVE_FACILITY_CARDS: dict[int, Cards] = {}
+
+
+def five_facility_cards(cards: Cards) -> Cards:
+    """The cards with only five starting facilities: the last one of the data is left out.
+
+    The rulebook says "The Umbrella player starts with all 6 Facility cards in play except for
+    the New Facility": read as six Facility cards in all, the New Facility one of them, five
+    start in play [opt.starting_facilities]. The rulebook names no facility, so the one left
+    out of the game is the last starting facility of the data files.
+    """
+    found = _FIVE_FACILITY_CARDS.get(id(cards))
+    if found is None or found.source != cards.source:
+        starting = [n for n, c in enumerate(cards.umbrella) if c.start]
+        left_out = starting[-1]
+        found = card_tables(  # the tables by name are built anew for the shorter list
+            list(cards.hero),
+            [c for n, c in enumerate(cards.umbrella) if n != left_out],
+            cards.source,
+        )
+        _FIVE_FACILITY_CARDS[id(cards)] = found
+    return found
+
+
+def setup(game: Game, seed: int, events: list | None) -> CorporationState:
+    """Deal a table [setup.*].
+
+    Umbrella's facilities go into play and both decks are shuffled; then the Heroes search
+    their deck for a first team (their first decision, :class:`SearchTeam`).
+    """
+    cards = load_cards(game.options["data"])
+    if game.options["cards"] == "rulebook":  # [opt.cards]
+        cards = rulebook_cards(cards)
+    if game.options["starting_facilities"] == 5:  # [opt.starting_facilities]
+        cards = five_facility_cards(cards)
+    rng = random.Random(seed)
+    s = CorporationState.__new__(CorporationState)
+    s.game, s.seed, s.cards, s.events = game, seed, cards, events
+    s.shuffles, s.luck = 0, 0
+    umbrella = cards.umbrella
+    s.facilities = [n for n, c in enumerate(umbrella) if c.start]  # [setup.facilities]
+    hero_deck = list(range(len(cards.hero)))
+    umbrella_deck = [n for n, c in enumerate(umbrella) if not c.start]
+    rng.shuffle(hero_deck)
+    rng.shuffle(umbrella_deck)
+    s.decks, s.discards = [hero_deck, umbrella_deck], [[], []]
+    s.hands, s.removed = [[], []], [[], []]
+    s.teams, s.crews, s.units = [], [], []
+    s.turn, s.phase, s.actor, s.seat, s.passes = 0, "search", HERO, HERO, 0
+    s.characters_played, s.lockdown, s.defended = False, False, []
+    clear_combat(s)
+    s.history, s.stats, s.outcome = [], [0] * 6, None
+    s.say(
+        "setup.facilities",
+        lambda: (
+            f"Umbrella starts with {len(s.facilities)} facilities in play: "
+            + ", ".join(umbrella[n].name for n in s.facilities)
+            + "."
+        ),
+    )
+    s.say("setup.team", lambda: "The Heroes search their deck for a team to put into play.")
+    advance(s)
+    return s
+
+
+def clear_combat(s: CorporationState) -> None:
+    """No combat under way: nobody attacks, nothing is committed, no dice are down."""
+    s.combat, s.attacker, s.target, s.guard = "", -1, -1, -1
+    s.committed, s.committer, s.rolls, s.roller = [[], []], HERO, [0, 0], HERO
+    s.lucky_used, s.after, s.split_cards = False, [], []
+
+
+def deal_hands(s: CorporationState) -> None:
+    """After the search both players shuffle and draw two cards each [setup.shuffle]."""
+    s._rng().shuffle(s.decks[HERO])
+    s._rng().shuffle(s.decks[UMBRELLA])
+    s.say("setup.shuffle", lambda: "Both players shuffle their decks.")
+    for side in (HERO, UMBRELLA):
+        draw(s, side, STARTING_HAND, "setup.hands")
+
+
+class SearchTeam(Move):
+    """The Heroes take a team from their deck into play [setup.team] [draw.team-search].
+
+    Their first decision of the game; again in a Draw phase that finds them without a team in
+    play (then from the discard pile if the deck has none), and then they shuffle the deck.
+    """
+
+    kind = "search"
+    rule = "draw.team-search"
+    by = HERO
+    steps = ("search",)
+    when = "the Heroes search for a team only when they have none in play"
+    team: CardId
+
+    @staticmethod
+    def legal(s: CorporationState) -> list[SearchTeam]:
+        if s.outcome is not None:
+            return []
+        pool = sorted(search_pool(s))  # by card number: the order tells nothing of the deck
+        return [SearchTeam(team) for team in first_copies(s, pool)]
+
+    def play(self, s: CorporationState) -> None:
+        team = find(s, s.decks[HERO], self.team)
+        source = "deck" if team >= 0 else "discard pile"
+        if team < 0:
+            team = find(s, s.discards[HERO], self.team)
+        (s.decks[HERO] if source == "deck" else s.discards[HERO]).remove(team)
+        s.teams.append(team)
+        s.crews.append([])
+        first = s.turn == 0
+        if not first:
+            s._rng().shuffle(s.decks[HERO])
+        s.say(
+            self.rule_in(s),
+            lambda: (
+                f"The Heroes take {s.cards.hero[team].name} from their {source} and put it "
+                "into play" + ("." if first else ", then shuffle their deck.")
+            ),
+        )
+        s.phase = "setup-deal" if first else "events-start"
+        advance(s)
+
+    def label(self, s: CorporationState) -> str:
+        where = "deck" if find(s, s.decks[HERO], self.team) >= 0 else "discard pile"
+        return f"Heroes search their {where}: {design(s, HERO, self.team).label} goes into play"
+
+    def rule_in(self, s: CorporationState) -> str:
+        return "setup.team" if s.turn == 0 else "draw.team-search"
+
+    def refusal(self, s: CorporationState) -> tuple[str, str]:
+        return "that team is not in the deck", self.rule_in(s)
+
+
+# --- 4. The turn ---------------------------------------------------------------------------------
+
+DECIDES = {
+    "search": HERO,  # the team search [draw.team-search]
+    "assault": HERO,  # one assault, or none [assault.declare]
+    "lucky": HERO,  # K-Mart's re-roll [ability.lucky]
+    "hunt": UMBRELLA,  # one Search and Destroy mission, or none [search.declare]
+    "roll": CHANCE,  # a side's 2D6 [assault.dice]
+    "fate": CHANCE,  # a unit's 50% [assault.unit-fate]
+}
+"""The steps where the same side always decides (or luck does), and who."""
 
 
 class CorporationState(State):
@@ -163,7 +391,10 @@ class CorporationState(State):
     """How the fields the rules change in place are copied; the others are shared."""
 
     rule_for_unknown_action: ClassVar[str] = "turn.phases"
+    rule_for_turn_order: ClassVar[str] = "turn.phases"
     seats_said: ClassVar[str] = "0 is the Heroes, 1 is Umbrella"
+    step_field: ClassVar[str] = "phase"  # the step of the turn; each move kind names its steps
+    step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
             "play": "event",
@@ -207,6 +438,23 @@ class CorporationState(State):
     def to_act(self) -> int | None:
         """The side deciding now (0 Heroes, 1 Umbrella), ``CHANCE`` for a roll, or ``None``."""
         return None if self.outcome is not None else self.actor
+
+    def seat_name(self, seat: int) -> str:
+        """``"the Heroes"`` or ``"Umbrella"``."""
+        return "the Heroes" if seat == HERO else "Umbrella" if seat == UMBRELLA else "luck"
+
+    def not_held(self, seat: int, card_id: str, rule: str) -> tuple[str, str] | None:
+        """Why ``seat`` cannot play the card ``card_id``: no such card, or not in hand."""
+        ids = self.cards.hero_ids if seat == HERO else self.cards.umbrella_ids
+        if card_id not in ids:
+            who = "the Heroes have" if seat == HERO else "Umbrella has"
+            return f"{who} no card {card_id!r}", "cards.hero-deck" if seat == HERO else (
+                "cards.umbrella-deck"
+            )
+        if find(self, self.hands[seat], card_id, seat) < 0:
+            who = "the Heroes do" if seat == HERO else "Umbrella does"
+            return f"{who} not hold {design(self, seat, card_id).name}", rule
+        return None
 
     @property
     def result(self) -> Result | None:
@@ -571,272 +819,6 @@ CardId = Annotated[str, ByName(_write_card, _read_card, "card")]
 """A card by its id in the data files (``"-"`` in an action id for none)."""
 
 
-# --- What every move of this game has ------------------------------------------------------------
-
-
-class Play(Move):
-    """A move of Heroes vs the Umbrella Corporation.
-
-    Besides the parts of every move kind, a kind says in which steps of the turn its moves are
-    made (``phases``, with ``when`` in words), which side makes them (``by``, or the move's
-    ``seat``), and which of its cards must be in hand (``held``). ``why_not`` checks these, in
-    that order, then gives the kind's own reason (``refusal``).
-    """
-
-    by: ClassVar[int | None] = None
-    phases: ClassVar[tuple[str, ...]] = ()
-    when: ClassVar[str] = ""
-    held: ClassVar[str] = ""
-
-    def maker(self) -> int:
-        """The side that makes this move (``CHANCE`` for luck)."""
-        return self.by if self.by is not None else self.seat  # type: ignore[attr-defined]
-
-    def why_not(self, s: CorporationState) -> tuple[str, str]:
-        """Why the move is refused, citing the rule [turn.phases].
-
-        The game is over, it is another step, luck or the other side decides, the card is not
-        in hand; or the kind's own reason.
-        """
-        if s.outcome is not None:
-            return "the game is over", s.outcome.rule
-        if s.phase not in self.phases:
-            return f"it is {PHASE_WORDS.get(s.phase, s.phase)} now: {self.when}", self.rule
-        if s.actor == CHANCE:
-            return "luck decides this step: apply one of the outcomes listed", self.rule
-        side = self.maker()
-        if side != s.actor:
-            who = "the Heroes'" if s.actor == HERO else "Umbrella's"
-            return f"it is {who} decision now", "turn.phases"
-        if self.held:
-            card_id = getattr(self, self.held)
-            ids = s.cards.hero_ids if side == HERO else s.cards.umbrella_ids
-            if card_id not in ids:
-                who = "the Heroes have" if side == HERO else "Umbrella has"
-                deck = "cards.hero-deck" if side == HERO else "cards.umbrella-deck"
-                return f"{who} no card {card_id!r}", deck
-            if find(s, s.hands[side], card_id, side) < 0:
-                who = "the Heroes do" if side == HERO else "Umbrella does"
-                return f"{who} not hold {design(s, side, card_id).name}", self.rule
-        return self.refusal(s)
-
-    def refusal(self, s: CorporationState) -> tuple[str, str]:
-        """Why this move is refused when its step, its side and its card are right."""
-        return "that move is not allowed here", self.rule
-
-
-PHASE_WORDS = {
-    "search": "the Heroes' team search",
-    "events": "the Event phase",
-    "recruit": "the Recruit phase",
-    "assault": "the choice of an assault",
-    "commit": "committing cards to the combat",
-    "roll": "a 2D6 roll",
-    "lucky": "K-Mart's re-roll",
-    "split": "the split of a destroyed team's characters",
-    "fate": "a unit's 50% chance",
-    "hunt": "the choice of a Search and Destroy mission",
-    "discard": "the End phase discard",
-}
-"""The steps of the turn where a player decides, in words."""
-
-
-def _verb(side: int, plural: str, singular: str) -> str:
-    return f"Heroes {plural}" if side == HERO else f"Umbrella {singular}"
-
-
-def _names(s: CorporationState, numbers: list[int]) -> str:
-    """Characters' names in words: "Jill", "Jill and Barry", "Jill, Barry and K-Mart"."""
-    names = [s.cards.hero[n].name for n in numbers]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-# --- 3. Setup ------------------------------------------------------------------------------------
-
-
-INVENTED_ABILITIES = frozenset(("bonus-vs", "medic", "lucky", "hunt-defence", "defence"))
-"""The lasting abilities of teams, characters and units: the project's own, not the
-rulebook's [ability.*] [opt.cards]."""
-
-_RULEBOOK_CARDS: dict[int, Cards] = {}
-
-
-def rulebook_cards(cards: Cards) -> Cards:
-    """The cards without what the project invented [opt.cards].
-
-    The cards the data marks ``invented`` leave the decks: the events Intel, Medkit,
-    Anti-Virus, Red Queen Lockdown and Reinforcements, whose effects the rulebook has no word
-    of. Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are
-    gone. The events that add their number to a combat stay: the rulebook has events and traps
-    that assist a combat ("adds up the force values and bonuses of all these cards"); only
-    their numbers are the project's stand-in, as every force is.
-    """
-    found = _RULEBOOK_CARDS.get(id(cards))
-    if found is None or found.source != cards.source:
-
-        def plain(card: Any) -> Any:
-            if card.effect in INVENTED_ABILITIES:
-                return replace(card, effect="", amount=0)
-            return card
-
-        found = card_tables(
-            [plain(c) for c in cards.hero if c.provenance != "invented"],
-            [plain(c) for c in cards.umbrella if c.provenance != "invented"],
-            cards.source,
-        )
-        _RULEBOOK_CARDS[id(cards)] = found
-    return found
-
-
-_FIVE_FACILITY_CARDS: dict[int, Cards] = {}
-
-
-def five_facility_cards(cards: Cards) -> Cards:
-    """The cards with only five starting facilities: the last one of the data is left out.
-
-    The rulebook says "The Umbrella player starts with all 6 Facility cards in play except for
-    the New Facility": read as six Facility cards in all, the New Facility one of them, five
-    start in play [opt.starting_facilities]. The rulebook names no facility, so the one left
-    out of the game is the last starting facility of the data files.
-    """
-    found = _FIVE_FACILITY_CARDS.get(id(cards))
-    if found is None or found.source != cards.source:
-        starting = [n for n, c in enumerate(cards.umbrella) if c.start]
-        left_out = starting[-1]
-        found = card_tables(  # the tables by name are built anew for the shorter list
-            list(cards.hero),
-            [c for n, c in enumerate(cards.umbrella) if n != left_out],
-            cards.source,
-        )
-        _FIVE_FACILITY_CARDS[id(cards)] = found
-    return found
-
-
-def setup(game: Game, seed: int, events: list | None) -> CorporationState:
-    """Deal a table [setup.*].
-
-    Umbrella's facilities go into play and both decks are shuffled; then the Heroes search
-    their deck for a first team (their first decision, :class:`SearchTeam`).
-    """
-    cards = load_cards(game.options["data"])
-    if game.options["cards"] == "rulebook":  # [opt.cards]
-        cards = rulebook_cards(cards)
-    if game.options["starting_facilities"] == 5:  # [opt.starting_facilities]
-        cards = five_facility_cards(cards)
-    rng = random.Random(seed)
-    s = CorporationState.__new__(CorporationState)
-    s.game, s.seed, s.cards, s.events = game, seed, cards, events
-    s.shuffles, s.luck = 0, 0
-    umbrella = cards.umbrella
-    s.facilities = [n for n, c in enumerate(umbrella) if c.start]  # [setup.facilities]
-    hero_deck = list(range(len(cards.hero)))
-    umbrella_deck = [n for n, c in enumerate(umbrella) if not c.start]
-    rng.shuffle(hero_deck)
-    rng.shuffle(umbrella_deck)
-    s.decks, s.discards = [hero_deck, umbrella_deck], [[], []]
-    s.hands, s.removed = [[], []], [[], []]
-    s.teams, s.crews, s.units = [], [], []
-    s.turn, s.phase, s.actor, s.seat, s.passes = 0, "search", HERO, HERO, 0
-    s.characters_played, s.lockdown, s.defended = False, False, []
-    clear_combat(s)
-    s.history, s.stats, s.outcome = [], [0] * 6, None
-    s.say(
-        "setup.facilities",
-        lambda: (
-            f"Umbrella starts with {len(s.facilities)} facilities in play: "
-            + ", ".join(umbrella[n].name for n in s.facilities)
-            + "."
-        ),
-    )
-    s.say("setup.team", lambda: "The Heroes search their deck for a team to put into play.")
-    advance(s)
-    return s
-
-
-def clear_combat(s: CorporationState) -> None:
-    """No combat under way: nobody attacks, nothing is committed, no dice are down."""
-    s.combat, s.attacker, s.target, s.guard = "", -1, -1, -1
-    s.committed, s.committer, s.rolls, s.roller = [[], []], HERO, [0, 0], HERO
-    s.lucky_used, s.after, s.split_cards = False, [], []
-
-
-def deal_hands(s: CorporationState) -> None:
-    """After the search both players shuffle and draw two cards each [setup.shuffle]."""
-    s._rng().shuffle(s.decks[HERO])
-    s._rng().shuffle(s.decks[UMBRELLA])
-    s.say("setup.shuffle", lambda: "Both players shuffle their decks.")
-    for side in (HERO, UMBRELLA):
-        draw(s, side, STARTING_HAND, "setup.hands")
-
-
-class SearchTeam(Play):
-    """The Heroes take a team from their deck into play [setup.team] [draw.team-search].
-
-    Their first decision of the game; again in a Draw phase that finds them without a team in
-    play (then from the discard pile if the deck has none), and then they shuffle the deck.
-    """
-
-    kind = "search"
-    rule = "draw.team-search"
-    by = HERO
-    phases = ("search",)
-    when = "the Heroes search for a team only when they have none in play"
-    team: CardId
-
-    @staticmethod
-    def legal(s: CorporationState) -> list[SearchTeam]:
-        if s.phase != "search" or s.outcome is not None:
-            return []
-        pool = sorted(search_pool(s))  # by card number: the order tells nothing of the deck
-        return [SearchTeam(team) for team in first_copies(s, pool)]
-
-    def play(self, s: CorporationState) -> None:
-        team = find(s, s.decks[HERO], self.team)
-        source = "deck" if team >= 0 else "discard pile"
-        if team < 0:
-            team = find(s, s.discards[HERO], self.team)
-        (s.decks[HERO] if source == "deck" else s.discards[HERO]).remove(team)
-        s.teams.append(team)
-        s.crews.append([])
-        first = s.turn == 0
-        if not first:
-            s._rng().shuffle(s.decks[HERO])
-        s.say(
-            self.rule_in(s),
-            lambda: (
-                f"The Heroes take {s.cards.hero[team].name} from their {source} and put it "
-                "into play" + ("." if first else ", then shuffle their deck.")
-            ),
-        )
-        s.phase = "setup-deal" if first else "events-start"
-        advance(s)
-
-    def label(self, s: CorporationState) -> str:
-        where = "deck" if find(s, s.decks[HERO], self.team) >= 0 else "discard pile"
-        return f"Heroes search their {where}: {design(s, HERO, self.team).label} goes into play"
-
-    def rule_in(self, s: CorporationState) -> str:
-        return "setup.team" if s.turn == 0 else "draw.team-search"
-
-    def refusal(self, s: CorporationState) -> tuple[str, str]:
-        return "that team is not in the deck", self.rule_in(s)
-
-
-# --- 4. The turn ---------------------------------------------------------------------------------
-
-DECIDES = {
-    "search": HERO,  # the team search [draw.team-search]
-    "assault": HERO,  # one assault, or none [assault.declare]
-    "lucky": HERO,  # K-Mart's re-roll [ability.lucky]
-    "hunt": UMBRELLA,  # one Search and Destroy mission, or none [search.declare]
-    "roll": CHANCE,  # a side's 2D6 [assault.dice]
-    "fate": CHANCE,  # a unit's 50% [assault.unit-fate]
-}
-"""The steps where the same side always decides (or luck does), and who."""
-
-
 def advance(s: CorporationState) -> None:
     """Move play on to the next decision or chance step [turn.phases].
 
@@ -1002,7 +984,7 @@ def search_pool(s: CorporationState) -> list[int]:
 # --- 6. Event phase ------------------------------------------------------------------------------
 
 
-class PlayEvent(Play):
+class PlayEvent(Move):
     """Play an Event-phase card: it takes effect at once and goes to the discard pile.
 
     The players take turns, Umbrella first; after a play the other side may play or pass
@@ -1013,7 +995,7 @@ class PlayEvent(Play):
 
     kind = "event"
     rule = "event.order"
-    phases = ("events",)
+    steps = ("events",)
     when = "event-phase cards are played in the Event phase"
     held = "card"
     seat: int
@@ -1022,7 +1004,7 @@ class PlayEvent(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayEvent]:
-        if s.phase != "events" or s.outcome is not None:
+        if s.outcome is not None:
             return
         side, seen = s.seat, set()
         deck = s.cards.hero if side == HERO else s.cards.umbrella
@@ -1063,17 +1045,17 @@ class PlayEvent(Play):
         return "that card cannot be played in the Event phase (or has no target)", self.rule
 
 
-class Pass(Play):
+class Pass(Move):
     """Play no event now; two passes in a row end the Event phase [event.order]."""
 
     rule = "event.order"
-    phases = ("events",)
+    steps = ("events",)
     when = "passing is for the Event phase"
     seat: int
 
     @staticmethod
     def legal(s: CorporationState) -> list[Pass]:
-        return [Pass(s.seat)] if s.phase == "events" and s.outcome is None else []
+        return [Pass(s.seat)] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         s.passes += 1
@@ -1172,7 +1154,7 @@ def in_hand(s: CorporationState, side: int, kind: str) -> dict[str, int]:
     return found
 
 
-class PlayTeam(Play):
+class PlayTeam(Move):
     """The Heroes put a team from their hand into play [recruit.teams].
 
     Teams come first: once a character is attached, no more teams this phase.
@@ -1181,14 +1163,14 @@ class PlayTeam(Play):
     kind = "team"
     rule = "recruit.teams"
     by = HERO
-    phases = ("recruit",)
+    steps = ("recruit",)
     when = "teams enter play in the Recruit phase"
     held = "team"
     team: CardId
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayTeam]:
-        if s.phase == "recruit" and s.seat == HERO and not s.characters_played and not s.outcome:
+        if s.seat == HERO and not s.characters_played and not s.outcome:
             yield from map(PlayTeam, in_hand(s, HERO, "team"))
 
     def play(self, s: CorporationState) -> None:
@@ -1212,7 +1194,7 @@ class PlayTeam(Play):
         return f"{design(s, HERO, self.team).name} is not a team", self.rule
 
 
-class AttachCharacter(Play):
+class AttachCharacter(Move):
     """The Heroes attach a character from their hand to a team in play [recruit.characters].
 
     With subtypes="bonus" a character of the team's own sub-type adds 1 force
@@ -1222,7 +1204,7 @@ class AttachCharacter(Play):
     kind = "attach"
     rule = "recruit.characters"
     by = HERO
-    phases = ("recruit",)
+    steps = ("recruit",)
     when = "characters are attached in the Recruit phase"
     held = "character"
     character: CardId
@@ -1230,7 +1212,7 @@ class AttachCharacter(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[AttachCharacter]:
-        if s.phase != "recruit" or s.seat != HERO or s.outcome is not None:
+        if s.seat != HERO or s.outcome is not None:
             return
         teams = [s.cards.hero[team].id for team in s.teams]
         for character, number in in_hand(s, HERO, "character").items():
@@ -1294,20 +1276,20 @@ class AttachCharacter(Play):
         return may_join(s, character, team) or super().refusal(s)
 
 
-class PlayUnit(Play):
+class PlayUnit(Move):
     """Umbrella puts a unit from its hand into play; there is no limit [recruit.units]."""
 
     kind = "unit"
     rule = "recruit.units"
     by = UMBRELLA
-    phases = ("recruit",)
+    steps = ("recruit",)
     when = "units enter play in the Recruit phase"
     held = "unit"
     unit: CardId
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayUnit]:
-        if s.phase == "recruit" and s.seat == UMBRELLA and s.outcome is None:
+        if s.seat == UMBRELLA and s.outcome is None:
             yield from map(PlayUnit, in_hand(s, UMBRELLA, "unit"))
 
     def play(self, s: CorporationState) -> None:
@@ -1324,20 +1306,20 @@ class PlayUnit(Play):
         return f"{design(s, UMBRELLA, self.unit).name} is not a unit", self.rule
 
 
-class BuildFacility(Play):
+class BuildFacility(Move):
     """Umbrella puts the New Facility into play: one more target [recruit.new-facility]."""
 
     kind = "facility"
     rule = "recruit.new-facility"
     by = UMBRELLA
-    phases = ("recruit",)
+    steps = ("recruit",)
     when = "the New Facility is built in the Recruit phase"
     held = "facility"
     facility: CardId
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[BuildFacility]:
-        if s.phase == "recruit" and s.seat == UMBRELLA and s.outcome is None:
+        if s.seat == UMBRELLA and s.outcome is None:
             yield from map(BuildFacility, in_hand(s, UMBRELLA, "facility"))
 
     def play(self, s: CorporationState) -> None:
@@ -1360,18 +1342,18 @@ class BuildFacility(Play):
         return f"{design(s, UMBRELLA, self.facility).name} is not a facility", self.rule
 
 
-class EndRecruit(Play):
+class EndRecruit(Move):
     """A side says "done": the Heroes' recruiting is over, then Umbrella's [recruit.teams]."""
 
     kind = "done"
     rule = "recruit.teams"
-    phases = ("recruit",)
+    steps = ("recruit",)
     when = "'done' ends recruiting"
     seat: int
 
     @staticmethod
     def legal(s: CorporationState) -> list[EndRecruit]:
-        return [EndRecruit(s.seat)] if s.phase == "recruit" and s.outcome is None else []
+        return [EndRecruit(s.seat)] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         who = "The Heroes end" if self.seat == HERO else "Umbrella ends"
@@ -1392,7 +1374,7 @@ class EndRecruit(Play):
 # --- 8. Assault phase ----------------------------------------------------------------------------
 
 
-class Assault(Play):
+class Assault(Move):
     """The Heroes send one team against one facility; one assault a turn [assault.declare].
 
     Then both sides commit cards, the attacker first [assault.commit] [assault.defence].
@@ -1400,14 +1382,14 @@ class Assault(Play):
 
     rule = "assault.declare"
     by = HERO
-    phases = ("assault",)
+    steps = ("assault",)
     when = "an assault is declared in the Assault phase"
     team: CardId
     facility: CardId
 
     @staticmethod
     def legal(s: CorporationState) -> list[Assault]:
-        if s.phase != "assault" or s.outcome is not None:
+        if s.outcome is not None:
             return []
         hero, umbrella = s.cards.hero, s.cards.umbrella
         return [
@@ -1460,7 +1442,7 @@ class Assault(Play):
         return "that facility is not in play", self.rule
 
 
-class Skip(Play):
+class Skip(Move):
     """The side that may start this phase's combat declines it [assault.declare].
 
     The Heroes make no assault this turn; in the Search and Destroy phase, Umbrella sends no
@@ -1468,13 +1450,13 @@ class Skip(Play):
     """
 
     rule = "assault.declare"
-    phases = ("assault", "hunt")
+    steps = ("assault", "hunt")
     when = "an assault or a mission is declined when it could be declared"
     seat: int
 
     @staticmethod
     def legal(s: CorporationState) -> list[Skip]:
-        if s.outcome is not None or s.phase not in ("assault", "hunt"):
+        if s.outcome is not None:
             return []
         return [Skip(HERO if s.phase == "assault" else UMBRELLA)]
 
@@ -1552,7 +1534,7 @@ def _commit_rule(s: CorporationState, side: int) -> str:
     return "search.commit"
 
 
-class Defend(Play):
+class Defend(Move):
     """Umbrella adds a unit in play to the defence of the assaulted facility [assault.defence].
 
     At most one unit defends a facility; Umbrella may also send none.
@@ -1560,7 +1542,7 @@ class Defend(Play):
 
     rule = "assault.defence"
     by = UMBRELLA
-    phases = ("commit",)
+    steps = ("commit",)
     when = "a defending unit is chosen when a facility is assaulted"
     unit: CardId
 
@@ -1600,7 +1582,7 @@ class Defend(Play):
         return "that unit is not in play", "assault.defence"
 
 
-class Commit(Play):
+class Commit(Move):
     """Commit one event or trap from hand to the combat under way.
 
     The Heroes add assault cards to an assault and team-defence cards to a team's defence;
@@ -1611,7 +1593,7 @@ class Commit(Play):
     """
 
     rule = "assault.commit"
-    phases = ("commit",)
+    steps = ("commit",)
     when = "cards are committed to a combat before the dice"
     held = "card"
     seat: int
@@ -1619,7 +1601,7 @@ class Commit(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[Commit]:
-        if s.phase != "commit" or s.outcome is not None:
+        if s.outcome is not None:
             return
         side = s.committer
         use = commit_use(s, side)
@@ -1669,7 +1651,7 @@ def _committed_one(s: CorporationState, side: int) -> None:
     advance(s)
 
 
-class CommitDone(Play):
+class CommitDone(Move):
     """A side commits nothing more (or, committing in turns, passes) [assault.commit].
 
     By default the attacker commits first, then the defender; with alternating commitments two
@@ -1677,13 +1659,13 @@ class CommitDone(Play):
     """
 
     rule = "assault.commit"
-    phases = ("commit",)
+    steps = ("commit",)
     when = "'done' ends committing"
     seat: int
 
     @staticmethod
     def legal(s: CorporationState) -> list[CommitDone]:
-        return [CommitDone(s.committer)] if s.phase == "commit" and s.outcome is None else []
+        return [CommitDone(s.committer)] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         who = "The Heroes" if self.seat == HERO else "Umbrella"
@@ -1777,7 +1759,7 @@ def _side_force(s: CorporationState, side: int) -> int:
     return attack if side == attacker else defence
 
 
-class Roll(Play):
+class Roll(Move):
     """One side's 2D6, a chance step: the attacker rolls first [assault.dice] [search.dice].
 
     Each total from 2 to 12 comes with its exact odds (a 7 is 6/36); applying one forces it.
@@ -1785,7 +1767,7 @@ class Roll(Play):
 
     rule = "assault.dice"
     by = CHANCE
-    phases = ("roll",)
+    steps = ("roll",)
     when = "dice are rolled in a combat, once both sides are committed"
     side: int
     total: int
@@ -1797,7 +1779,7 @@ class Roll(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Roll]:
-        if s.phase != "roll" or s.outcome is not None:
+        if s.outcome is not None:
             return []
         return [roll for roll, _ in ROLL_OUTCOMES[s.roller]]
 
@@ -1823,6 +1805,14 @@ class Roll(Play):
     def rule_in(self, s: CorporationState) -> str:
         return "assault.dice" if s.combat == "assault" else "search.dice"
 
+    def refusal(self, s: CorporationState) -> tuple[str, str]:
+        if self.side != s.roller:
+            roller = possessive(s.seat_name(s.roller))
+            return f"luck decides {roller} roll now: apply one of the outcomes listed", (
+                self.rule_in(s)
+            )
+        return "two dice make a total of 2 to 12", self.rule_in(s)
+
 
 ROLL_OUTCOMES = tuple(
     tuple((Roll(side, total), p) for total, p in ROLLS) for side in (HERO, UMBRELLA)
@@ -1840,17 +1830,17 @@ def lucky_card(s: CorporationState) -> int:
     return -1
 
 
-class Reroll(Play):
+class Reroll(Move):
     """The Heroes roll their 2D6 again with K-Mart's luck; the new roll counts [ability.lucky]."""
 
     rule = "ability.lucky"
     by = HERO
-    phases = ("lucky",)
+    steps = ("lucky",)
     when = "K-Mart's re-roll comes after both rolls"
 
     @staticmethod
     def legal(s: CorporationState) -> list[Reroll]:
-        return [Reroll()] if s.phase == "lucky" and s.outcome is None else []
+        return [Reroll()] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         number = lucky_card(s)
@@ -1865,17 +1855,17 @@ class Reroll(Play):
         )
 
 
-class Keep(Play):
+class Keep(Move):
     """The Heroes keep their roll; K-Mart's luck is spent for this combat [ability.lucky]."""
 
     rule = "ability.lucky"
     by = HERO
-    phases = ("lucky",)
+    steps = ("lucky",)
     when = "K-Mart's re-roll comes after both rolls"
 
     @staticmethod
     def legal(s: CorporationState) -> list[Keep]:
-        return [Keep()] if s.phase == "lucky" and s.outcome is None else []
+        return [Keep()] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         s.lucky_used = True
@@ -2036,7 +2026,7 @@ Characters = Annotated[tuple[int, ...], ByName(_write_split, _read_split, "chara
 """Characters of the split by card number, in the team's order; written by id (``jill+barry``)."""
 
 
-class Split(Play):
+class Split(Move):
     """A destroyed team's characters: half discarded, half back to hand [assault.characters].
 
     By default luck splits them, a chance step that lists every split with its exact odds:
@@ -2046,7 +2036,7 @@ class Split(Play):
     """
 
     rule = "assault.characters"
-    phases = ("split",)
+    steps = ("split",)
     when = "characters are split when a team is destroyed"
     seat: int
     discard: Characters
@@ -2069,7 +2059,7 @@ class Split(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Split]:
-        if s.phase != "split" or s.outcome is not None:
+        if s.outcome is not None:
             return []
         if s.actor == CHANCE:
             return [split for split, _ in Split.odds(s)]
@@ -2120,7 +2110,7 @@ class Split(Play):
         return "the discarded half must be about half of the characters, rounded up", "opt.split"
 
 
-class Fate(Play):
+class Fate(Move):
     """The 50% chance that a unit is discarded after a combat [assault.unit-fate].
 
     A chance step: the defending unit of a facility that held, or the unit back from Search and
@@ -2130,7 +2120,7 @@ class Fate(Play):
 
     rule = "assault.unit-fate"
     by = CHANCE
-    phases = ("fate",)
+    steps = ("fate",)
     when = "a unit's 50% chance comes after a combat"
     lost: int
 
@@ -2141,7 +2131,7 @@ class Fate(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Fate]:
-        return [fate for fate, _ in FATES] if s.phase == "fate" and s.outcome is None else []
+        return [fate for fate, _ in FATES] if s.outcome is None else []
 
     def play(self, s: CorporationState) -> None:
         s.luck += 1
@@ -2173,7 +2163,7 @@ FATES = ((Fate(1), HALF), (Fate(0), HALF))
 # --- 10. Search and Destroy phase ----------------------------------------------------------------
 
 
-class Hunt(Play):
+class Hunt(Move):
     """Umbrella sends one unit in play against one team in play [search.declare].
 
     A Search and Destroy mission is fought like an assault with the sides swapped: the unit
@@ -2182,14 +2172,14 @@ class Hunt(Play):
 
     rule = "search.declare"
     by = UMBRELLA
-    phases = ("hunt",)
+    steps = ("hunt",)
     when = "a mission is declared in the Search and Destroy phase"
     unit: CardId
     team: CardId
 
     @staticmethod
     def legal(s: CorporationState) -> list[Hunt]:
-        if s.phase != "hunt" or s.outcome is not None:
+        if s.outcome is not None:
             return []
         teams = [s.cards.hero[team].id for team in s.teams]
         units = first_copies(s, eligible_units(s, hunting=True), UMBRELLA)
@@ -2223,14 +2213,14 @@ class Hunt(Play):
 # --- 11. End phase -------------------------------------------------------------------------------
 
 
-class Discard(Play):
+class Discard(Move):
     """Discard a card of one's choice, down to five in hand [end.hand-limit].
 
     The Heroes first, then Umbrella, one card at a time.
     """
 
     rule = "end.hand-limit"
-    phases = ("discard",)
+    steps = ("discard",)
     when = "cards are discarded for the hand limit in the End phase"
     held = "card"
     seat: int
@@ -2238,7 +2228,7 @@ class Discard(Play):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Discard]:
-        if s.phase != "discard" or s.outcome is not None:
+        if s.outcome is not None:
             return []
         return [Discard(s.seat, card) for card in first_copies(s, s.hands[s.seat], s.seat)]
 

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
@@ -219,6 +220,26 @@ def tables(game: Game) -> Tables:
 # --- 1-2. The state -------------------------------------------------------------------------
 
 
+STEP_RULE = {  # the rule each step of a turn follows
+    "push": "turn.push",
+    "score": "figure.token",
+    "pass": "figure.pass-two",
+    "cover": "figure.cover",
+    "swap": "power.swap",
+    "swap-zone": "power.swap-zone",
+    "keep": "solo.again",
+}
+STEP_WORDS = {  # what is done at each step, as it reads after "it is P1's turn to"
+    "push": "push an umbrella",
+    "score": "score the figure made by the slide",
+    "pass": "choose the side of the tile to pass",
+    "cover": "choose which tile the passed tile covers",
+    "swap": "use or skip the swap power",
+    "swap-zone": "use or skip the zone power",
+    "keep": "choose where the kept umbrella goes",
+}
+
+
 class UmbrellaState(State):
     """The whole table of Umbrella.
 
@@ -304,6 +325,10 @@ class UmbrellaState(State):
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+    step_field: ClassVar[str] = "step"  # the step of the turn; each move kind names its steps
+    step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
+    step_rules: ClassVar[Mapping[str, str]] = STEP_RULE
+    rule_for_turn_order: ClassVar[str] = "turn.order"
 
     @property
     def to_act(self) -> int | None:
@@ -658,49 +683,6 @@ PowerName = Annotated[str, ByName(_power_name, _power_read, "power")]
 """A level-4 power by the name the Scoreboard data gives it (see ``effects.py``)."""
 
 
-# --- Who may decide now (every move kind asks first) -----------------------------------------
-
-STEP_RULE = {
-    "push": "turn.push",
-    "score": "figure.token",
-    "pass": "figure.pass-two",
-    "cover": "figure.cover",
-    "swap": "power.swap",
-    "swap-zone": "power.swap-zone",
-    "keep": "solo.again",
-}
-STEP_WORDS = {
-    "push": "push an umbrella",
-    "score": "score the figure made by the slide",
-    "pass": "choose the side of the tile to pass",
-    "cover": "choose which tile the passed tile covers",
-    "swap": "use or skip the swap power",
-    "swap-zone": "use or skip the zone power",
-    "keep": "choose where the kept umbrella goes",
-}
-
-
-def not_yours(s: UmbrellaState, seat: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not decide anything now, if so [turn.order].
-
-    The game is over, there is no such seat, or another seat decides.
-    """
-    if s.outcome is not None:
-        return "the game is over", s.outcome.rule
-    n = s.players
-    if not 0 <= seat < n:
-        return f"there is no seat {seat} in a {n}-player game (seats 0 to {n - 1})", "turn.order"
-    if seat != s.to_act:
-        rule = "turn.order" if s.step == "push" else STEP_RULE[s.step]
-        return f"it is {s.seat_name(s.to_act or 0)}'s decision now ({STEP_WORDS[s.step]})", rule
-    return None
-
-
-def must_first(s: UmbrellaState, seat: int) -> tuple[str, str]:
-    """The seat has another decision to make first."""
-    return f"{s.seat_name(seat)} must first {STEP_WORDS[s.step]}", STEP_RULE[s.step]
-
-
 # --- 3. A turn: take an umbrella and push it in ----------------------------------------------
 
 
@@ -737,7 +719,7 @@ class Push(Move):
     0 to 3. An empty zone offers nothing [turn.empty-zone].
     """
 
-    rule = "turn.push"
+    rule, steps = "turn.push", ("push",)
     seat: int
     side: Side
     colour: Colour
@@ -745,8 +727,6 @@ class Push(Move):
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Push]:
-        if s.step != "push":
-            return []
         seat, zones = s.active, s.zones
         return [
             Push(seat, side, colour, line)
@@ -783,12 +763,7 @@ class Push(Move):
             f"{zone_words(s, self.seat, self.side)} {line_words(self.side, self.line)}"
         )
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if s.step != "push":
-            return must_first(s, self.seat)
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         side, colour, line = self.side, self.colour, self.line
         if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= line < 4):
             return "a push names a side, a colour and a line (each 0 to 3)", "turn.push"
@@ -808,7 +783,7 @@ class PushAny(Move):
     The side chosen also decides where the pushed-out umbrella goes: the zone on the far side.
     """
 
-    rule = "turn.all-empty"
+    rule, steps = "turn.all-empty", ("push",)
     seat: int
     zone: int
     colour: Colour
@@ -817,7 +792,7 @@ class PushAny(Move):
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[PushAny]:
-        if s.step != "push" or s.solo:
+        if s.solo:
             return []
         seat, zones = s.active, s.zones
         if any(any(zones[zone]) for zone in s.around[seat]):
@@ -850,12 +825,7 @@ class PushAny(Move):
             f"{line_words(self.side, self.line)}"
         )
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if s.step != "push":
-            return must_first(s, self.seat)
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         if s.solo:
             return "in solo all four zones are around the Stage", "turn.all-empty"
         if any(any(s.zones[zone]) for zone in s.around[self.seat]):
@@ -987,6 +957,10 @@ def colour_words(made: int) -> str:
     return "/".join(COLOURS[c] for c in range(4) if made >> c & 1)
 
 
+ONE_FIGURE = MappingProxyType({"push": "figure.later", "": "figure.one"})
+"""Why no figure is scored at a step: before the slide [figure.later], or after one [figure.one]."""
+
+
 class Score(Move):
     """Score the figure on a Figure space: a token on a free spot of its colour [figure.token].
 
@@ -995,15 +969,17 @@ class Score(Move):
     picks its colour by the spot. The completed tile is then passed [figure.pass].
     """
 
-    rule = "figure.token"
+    rule, steps = "figure.token", ("score",)
+    when, when_rule = (
+        "a figure is scored only after a slide that makes one, once a turn",
+        ONE_FIGURE,
+    )
     seat: int
     space: int
     spot: BoardSpot
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Score]:
-        if s.step != "score":
-            return []
         seat = s.active
         return [Score(seat, space, spot) for space, spot in s.offers]
 
@@ -1075,10 +1051,7 @@ class Score(Move):
             return "board.white"
         return "board.bicolour" if spot.colours & (spot.colours - 1) else "figure.token"
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat) or not_scoring_now(s, self.seat)
-        if refused:
-            return refused
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         seat, space, spot = self.seat, self.space, self.spot
         face = s.faces[seat]
         if not 0 <= space < 4:
@@ -1126,32 +1099,22 @@ class Score(Move):
         )
 
 
-def not_scoring_now(s: UmbrellaState, seat: int) -> tuple[str, str] | None:
-    """Why no figure can be scored (or declined) now: before the push, or after a figure."""
-    if s.step == "push":
-        return (
-            "figures are checked only after a slide: push an umbrella first, and score "
-            "a figure still made after it"
-        ), "figure.later"
-    if s.step != "score":
-        return f"{s.seat_name(seat)} has scored this turn already: one figure a turn", "figure.one"
-    return None
-
-
 class Decline(Move):
     """Score nothing this turn, though a figure is made [opt.scoring].
 
     Only with the option scoring='may'; by default a figure made must be scored.
     """
 
-    rule = "opt.scoring"
+    rule, steps = "opt.scoring", ("score",)
+    when, when_rule = (
+        "a figure is scored only after a slide that makes one, once a turn",
+        ONE_FIGURE,
+    )
     seat: int
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Decline]:
-        if s.step == "score" and s.game.options["scoring"] == "may":
-            return [Decline(s.active)]
-        return []
+        return [Decline(s.active)] if s.game.options["scoring"] == "may" else []
 
     def play(self, s: UmbrellaState) -> None:
         s.say("opt.scoring", lambda: f"{s.seat_name(self.seat)} does not score a figure this turn.")
@@ -1160,12 +1123,8 @@ class Decline(Move):
     def label(self, s: UmbrellaState) -> str:
         return f"{s.seat_name(self.seat)}: do not score a figure this turn"
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        return (
-            not_yours(s, self.seat)
-            or not_scoring_now(s, self.seat)
-            or ("a figure made by your slide must be scored (option scoring='must')", "opt.scoring")
-        )
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
+        return "a figure made by your slide must be scored (option scoring='must')", "opt.scoring"
 
 
 def carry_on(s: UmbrellaState) -> None:
@@ -1208,13 +1167,18 @@ def pass_left(s: UmbrellaState) -> bool:
 class Pass(Move):
     """With 2 players, the passer chooses the side the other player will see [figure.pass-two]."""
 
-    rule = "figure.pass-two"
+    rule, steps = "figure.pass-two", ("pass",)
+    when = (
+        "a side is chosen when a tile is passed in the 2-player game (with 3 or 4 players it "
+        "keeps its side)"
+    )
+    when_rule = "figure.pass"
     seat: int
     side: TileSide
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Pass]:
-        return [Pass(s.active, BLACK), Pass(s.active, WHITE)] if s.step == "pass" else []
+        return [Pass(s.active, BLACK), Pass(s.active, WHITE)]
 
     def play(self, s: UmbrellaState) -> None:
         s.held = (s.held & ~1) | self.side
@@ -1234,18 +1198,8 @@ class Pass(Move):
             f"{s.seat_name((self.seat + 1) % 2)} {SIDES[self.side]} side up"
         )
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if s.players != 2:
-            return (
-                "only in the 2-player game does the passer choose the side; with 3 or 4 "
-                "players the tile keeps its side"
-            ), "figure.pass"
-        if s.step == "pass":
-            return "a tile has a black side (0) and a white side (1)", "figure.pass-two"
-        return "no tile is being passed now", "figure.pass-two"
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
+        return "a tile has a black side (0) and a white side (1)", "figure.pass-two"
 
 
 def place_tile(s: UmbrellaState, receiver: int) -> bool:
@@ -1280,13 +1234,17 @@ class Cover(Move):
     In solo, the flipped tile [solo.flip]. The covered tile is hidden until it is revealed again.
     """
 
-    rule = "figure.cover"
+    rule, steps = "figure.cover", ("cover",)
+    when, when_rule = (
+        "a tile is covered only when a passed tile finds no empty space",
+        "figure.place",
+    )
     seat: int
     space: int
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Cover]:
-        return [Cover(s.receiver, space) for space in range(4)] if s.step == "cover" else []
+        return [Cover(s.receiver, space) for space in range(4)]
 
     def play(self, s: UmbrellaState) -> None:
         seat, space, code = self.seat, self.space, s.held
@@ -1312,12 +1270,7 @@ class Cover(Move):
     def rule_in(self, s: UmbrellaState) -> str:
         return "solo.flip" if s.solo else "figure.cover"
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if s.step != "cover":
-            return "a tile is covered only when a passed tile finds no empty space", "figure.place"
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         return f"there is no Figure space {self.space + 1}; they are numbered 1 to 4", (
             "figure.cover"
         )
@@ -1496,18 +1449,10 @@ def token_groups(s: UmbrellaState, seat: int, filled: int | None = None) -> list
     return sizes
 
 
-def no_power_now(s: UmbrellaState, seat: int, step: str) -> tuple[str, str] | None:
-    """Why a swap power (the one used at ``step``) cannot be used now, if so [board.powers]."""
-    refused = not_yours(s, seat)
-    if refused:
-        return refused
-    if s.step not in ("swap", "swap-zone"):
-        return "no swap power is waiting to be used now", "board.powers"
-    if s.step != step:
-        if step == "swap":
-            return "the power earned is the swap with a zone", "power.swap-zone"
-        return "the power earned is the swap of two neighbours", "power.swap"
-    return None
+POWER_STEPS = MappingProxyType(
+    {"swap": "power.swap", "swap-zone": "power.swap-zone", "": "board.powers"}
+)
+"""Why a power move is refused at a step: another power is earned, or none [board.powers]."""
 
 
 class Swap(Move):
@@ -1517,15 +1462,14 @@ class Swap(Move):
     two spaces may be named in either order.
     """
 
-    rule = "power.swap"
+    rule, steps, when = "power.swap", ("swap",), "the swap power is used when it is earned"
+    when_rule = POWER_STEPS
     seat: int
     a: int
     b: int
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Swap]:
-        if s.step != "swap":
-            return []
         seat, cells = s.active, s.cells[s.active]
         return [
             Swap(seat, a, b)
@@ -1559,10 +1503,7 @@ class Swap(Move):
             f"{cell_words(self.b)}"
         )
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = no_power_now(s, self.seat, "swap")
-        if refused:
-            return refused
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         if not (0 <= self.a < 16 and 0 <= self.b < 16) or self.b not in NEIGHBOURS[self.a]:
             return "only two umbrellas side by side in a row or column may be swapped", "power.swap"
         return "both umbrellas have the same colour: swapping them changes nothing", "power.swap"
@@ -1626,7 +1567,12 @@ class SwapZone(Move):
     of two colours are offered.
     """
 
-    rule = "power.swap-zone"
+    rule, steps, when = (
+        "power.swap-zone",
+        ("swap-zone",),
+        "the zone power is used when it is earned",
+    )
+    when_rule = POWER_STEPS
     seat: int
     side: Side
     colour: Colour
@@ -1634,8 +1580,6 @@ class SwapZone(Move):
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[SwapZone]:
-        if s.step != "swap-zone":
-            return []
         seat = s.active
         return [
             SwapZone(seat, side, colour, cell)
@@ -1651,10 +1595,7 @@ class SwapZone(Move):
         where = zone_words(s, self.seat, self.side)
         return zone_swap_words(s, self.seat, self.colour, where, self.cell)
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = no_power_now(s, self.seat, "swap-zone")
-        if refused:
-            return refused
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         side, colour = self.side, self.colour
         if not (0 <= side < 4 and 0 <= colour < 4 and 0 <= self.cell < 16):
             return "name a side, a colour (each 0 to 3) and a Stage space (0 to 15)", self.rule
@@ -1670,8 +1611,9 @@ class SwapFarZone(Move):
     your Stage keep the move ``SwapZone`` [power.swap-zone] [opt.swap_zone].
     """
 
-    kind = "swap-far-zone"
-    rule = "power.swap-zone"
+    kind, rule, steps = "swap-far-zone", "power.swap-zone", ("swap-zone",)
+    when = "the zone power is used when it is earned"
+    when_rule = POWER_STEPS
     seat: int
     zone: int
     colour: Colour
@@ -1679,7 +1621,7 @@ class SwapFarZone(Move):
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[SwapFarZone]:
-        if s.step != "swap-zone" or s.game.options["swap_zone"] != "any":
+        if s.game.options["swap_zone"] != "any":
             return []
         seat = s.active
         around = s.around[seat]
@@ -1697,10 +1639,7 @@ class SwapFarZone(Move):
         where = s.zone_phrase(self.zone)
         return zone_swap_words(s, self.seat, self.colour, where, self.cell)
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = no_power_now(s, self.seat, "swap-zone")
-        if refused:
-            return refused
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         if s.game.options["swap_zone"] != "any":
             return (
                 "the zone swap uses one of the four zones around your Stage (option swap_zone)",
@@ -1725,17 +1664,14 @@ SKIP_RULE = {"swap-adjacent": "power.swap", "swap-zone": "power.swap-zone"}
 class Skip(Move):
     """Leave a swap power unused [power.swap] [power.swap-zone]."""
 
-    rule = "power.swap"
+    rule, steps, when = "power.swap", ("swap", "swap-zone"), "a power is skipped when it is earned"
+    when_rule = POWER_STEPS
     seat: int
     power: PowerName
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Skip]:
-        if s.step == "swap":
-            return [Skip(s.active, "swap-adjacent")]
-        if s.step == "swap-zone":
-            return [Skip(s.active, "swap-zone")]
-        return []
+        return [Skip(s.active, "swap-adjacent" if s.step == "swap" else "swap-zone")]
 
     def play(self, s: UmbrellaState) -> None:
         s.due.pop(0)
@@ -1748,12 +1684,7 @@ class Skip(Move):
     def rule_in(self, s: UmbrellaState) -> str:
         return SKIP_RULE.get(self.power, "board.powers")
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if s.step not in ("swap", "swap-zone"):
-            return "no swap power is waiting to be used now", "board.powers"
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         return "skip names the power waiting now", self.rule_in(s)
 
 
@@ -1779,13 +1710,15 @@ def solo_flip(s: UmbrellaState) -> bool:
 class Keep(Move):
     """Solo, play again: keep this turn's pushed-out umbrella on a zone you choose [solo.again]."""
 
-    rule = "solo.again"
+    rule, steps = "solo.again", ("keep",)
+    when = "in solo, the pushed-out umbrella is kept after a figure that earns play again"
+    when_rule = "solo.again"
     seat: int
     side: Side
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Keep]:
-        return [Keep(s.active, side) for side in range(4)] if s.step == "keep" else []
+        return [Keep(s.active, side) for side in range(4)]
 
     def play(self, s: UmbrellaState) -> None:
         zone, colour = s.around[self.seat][self.side], s.ejected
@@ -1808,12 +1741,7 @@ class Keep(Move):
             f"{zone_words(s, self.seat, self.side)}"
         )
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
-        if not s.solo:
-            return "in the 2-4 player game, play again gives a new turn", "power.again"
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         return "no pushed-out umbrella is waiting to be kept", "solo.again"
 
 
@@ -1853,14 +1781,17 @@ class Stop(Move):
     Only with the option solo_end='concede', at the start of a turn [solo.end].
     """
 
-    rule = "opt.solo_end"
+    rule, steps, when = (
+        "opt.solo_end",
+        ("push",),
+        "a solo game is declared over at the start of a turn",
+    )
+    when_rule = "solo.end"
     seat: int
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Stop]:
-        if s.step == "push" and s.solo and s.game.options["solo_end"] == "concede":
-            return [Stop(s.active)]
-        return []
+        return [Stop(s.active)] if s.solo and s.game.options["solo_end"] == "concede" else []
 
     def play(self, s: UmbrellaState) -> None:
         s.say("opt.solo_end", lambda: "The player declares that no figure can be made any more.")
@@ -1869,18 +1800,13 @@ class Stop(Move):
     def label(self, s: UmbrellaState) -> str:
         return f"{s.seat_name(self.seat)}: declare that no figure can be made any more"
 
-    def why_not(self, s: UmbrellaState) -> tuple[str, str]:
-        refused = not_yours(s, self.seat)
-        if refused:
-            return refused
+    def refusal(self, s: UmbrellaState) -> tuple[str, str]:
         if not s.solo:
             return "only the solo game can be declared over", "solo.end"
-        if s.game.options["solo_end"] != "concede":
-            return (
-                "the engine itself ends the solo game when no figure is possible "
-                "(option solo_end='count')"
-            ), "opt.solo_end"
-        return must_first(s, self.seat)
+        return (
+            "the engine itself ends the solo game when no figure is possible "
+            "(option solo_end='count')"
+        ), "opt.solo_end"
 
 
 MOVES = (Push, PushAny, Stop, Score, Decline, Pass, Cover, Swap, SwapZone, SwapFarZone, Skip, Keep)
