@@ -239,7 +239,7 @@ def test_an_advisor_that_fails_to_import_disables_itself(monkeypatch):
         raise ImportError("no pandas here")
 
     monkeypatch.setattr(page_module.importlib, "import_module", broken)
-    w._advise_fn = None
+    w.page._advise_fn = None
     w.advisor = {"available": True, "reason": ""}
     frontend(w, {"type": "advise"})
     assert w.advisor["available"] is False and "no pandas here" in w.advisor["reason"]

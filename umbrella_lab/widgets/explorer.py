@@ -264,6 +264,10 @@ class Explorer(anywidget.AnyWidget):
     # --- between the page model and the browser -------------------------------------------
     def _show_fields(self, fields: dict[str, Any]) -> None:
         """Copy fields the page model changed into the traits, sent in one message."""
+        if len(fields) == 1:  # one message anyway: the advisor's thread holds no sync
+            [(name, value)] = fields.items()
+            setattr(self, name, value)
+            return
         with self.hold_sync():
             for name, value in fields.items():
                 setattr(self, name, value)
