@@ -187,6 +187,7 @@ class ExplorerPage:
         shown: Every field of the page as it is shown now, by trait name.
         on_show: Called with the fields that changed, at each change (the widget's traits
             follow it); None: nobody listens.
+        advisor_thread: The advisor's run in the background, started from the browser.
         log: Where a failure that is a bug (not a refusal) is logged with its traceback.
 
     Raises:
