@@ -18,7 +18,7 @@ import pytest
 from helpers import FULL, frontend, frontend_sets
 
 from umbrella_lab.widgets import Explorer
-from umbrella_lab.widgets import explorer as explorer_module
+from umbrella_lab.widgets import page as page_module
 
 CASES = 300 if FULL else 80
 """Random messages per game."""
@@ -217,7 +217,7 @@ def test_bad_trait_values_from_the_browser_are_put_back():
 def test_a_huge_advisor_request_is_capped_runs_in_the_background_and_can_be_stopped(
     monkeypatch,
 ):
-    monkeypatch.setattr(explorer_module, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(page_module, "PROGRESS_EVERY", 0.0)
     w = Explorer("umbrella", seed=3, players=4)
     began = time.monotonic()
     frontend(w, {"type": "advise", "rollouts": 10**9})
@@ -234,7 +234,7 @@ def test_a_huge_advisor_request_is_capped_runs_in_the_background_and_can_be_stop
 
 
 def test_a_move_while_the_advisor_thinks_stops_it(monkeypatch):
-    monkeypatch.setattr(explorer_module, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(page_module, "PROGRESS_EVERY", 0.0)
     w = Explorer("umbrella", seed=3, players=4)
     frontend(w, {"type": "advise", "effort": 10})
     frontend(w, {"type": "act", "id": w.actions[0]["id"]})

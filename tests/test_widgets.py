@@ -12,7 +12,7 @@ from helpers import frontend, frontend_sets
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
-from umbrella_lab.widgets import explorer as explorer_module
+from umbrella_lab.widgets import page as page_module
 from umbrella_lab.widgets.views import STATIC, text_model
 
 
@@ -209,7 +209,7 @@ def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
         frontend(w, {"type": "act", "id": w.actions[0]["id"]})
         assert w.advice == {}  # stale advice is dropped
     # without umbrella_lab.sim the button is disabled, with a tooltip saying why
-    monkeypatch.setattr(explorer_module.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(page_module.importlib.util, "find_spec", lambda name: None)
     bare = Explorer("academy", seed=7, players=3)
     assert bare.advisor["available"] is False
     assert "umbrella_lab.sim.advise" in bare.advisor["reason"]
@@ -218,7 +218,7 @@ def test_the_advisor_fills_bars_or_is_disabled_with_a_reason(w, monkeypatch):
 
 
 def test_the_thinking_button_hears_the_advisors_progress(w, monkeypatch):
-    monkeypatch.setattr(explorer_module, "PROGRESS_EVERY", 0.0)  # every report reaches it
+    monkeypatch.setattr(page_module, "PROGRESS_EVERY", 0.0)  # every report reaches it
     seen = []
     w.observe(lambda change: seen.append(dict(change["new"])), names="advisor")
     frontend(w, {"type": "advise", "rollouts": 20})
@@ -238,8 +238,8 @@ def test_an_advisor_that_fails_to_import_disables_itself(monkeypatch):
     def broken(name, *args, **kwargs):
         raise ImportError("no pandas here")
 
-    monkeypatch.setattr(explorer_module.importlib, "import_module", broken)
-    w._advise_fn = None
+    monkeypatch.setattr(page_module.importlib, "import_module", broken)
+    w.page._advise_fn = None
     w.advisor = {"available": True, "reason": ""}
     frontend(w, {"type": "advise"})
     assert w.advisor["available"] is False and "no pandas here" in w.advisor["reason"]

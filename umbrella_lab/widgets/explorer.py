@@ -6,84 +6,28 @@
 Explorer(academy, 3 players, seed 7, step 0)
 
 Python is the only place rules run. The browser draws what the traits hold and sends intents
-(``{"type": "act", "id": "attack/0/17/-1"}``); :meth:`Explorer._on_frontend_msg` checks them
-with the rules through a :class:`~umbrella_lab.engine.session.Session` and redraws.
+(``{"type": "act", "id": "attack/0/17/-1"}``). The widget is thin: it hands each intent to its
+page model, an :class:`~umbrella_lab.widgets.page.ExplorerPage` (``w.page``), which checks it
+with the rules through a :class:`~umbrella_lab.engine.session.Session` and works out what the
+page shows; the widget copies those fields into its traits, which travel to the browser.
 """
 
 from __future__ import annotations
 
-import html
-import importlib
-import importlib.util
-import re
 import threading
 import time
-import traceback
 from typing import Any
 
 import anywidget
 import traitlets
 
-from umbrella_lab.engine.core import CHANCE, Game, State, load
-from umbrella_lab.engine.differences import SEP, differences
-from umbrella_lab.engine.errors import OptionError, UmbrellaLabError
-from umbrella_lab.engine.moves import Move
+from umbrella_lab.engine.core import Game, State
 from umbrella_lab.engine.session import Branch, Node
-from umbrella_lab.engine.session import Session as PlainSession
-from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.session import Session
-from umbrella_lab.sim.session import play as play_session
-from umbrella_lab.widgets.changes import describe_changes
-from umbrella_lab.widgets.views import STATIC, BoardView, view_for
+from umbrella_lab.widgets.page import AdviceCancelled, ExplorerPage
+from umbrella_lab.widgets.views import STATIC, BoardView
 
-NOTHING = "\u2013"
-"""How the compare view writes an empty value (an en dash)."""
-
-PROGRESS_EVERY = 0.25
-"""Seconds between two progress updates of a running advisor (the "Thinking" button)."""
-
-MOVES_SHOWN = 8
-"""How many moves the static picture lists."""
-
-PICTURE_STYLE = (
-    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d232b;"
-    "background:#ffffff;border:1px solid #dfe3e8;border-radius:10px;padding:12px 14px;"
-    "max-width:980px;line-height:1.4"
-)
-PICTURE_NOTE_STYLE = (
-    "margin-top:10px;padding-top:6px;border-top:1px solid #eef0f2;color:#5f6975;font-size:13px"
-)
-
-ADVISOR_MISSING = (
-    "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
-)
-
-ADVISOR_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 16}
-"""Rollouts of one quick answer of the advisor per game (about a second of work; the same as
-each game's ``GameInfo.simulation.advisor_budget``, kept here so that the explorer starts without
-importing pandas). Marvel United's planner plays about 17 games a second on two cores (fewer
-on a busy machine, and fewer from the opening): 16 rollouts answer in about a second, the most
-(ten quick answers, 160) in about ten."""
-
-ADVISOR_FALLBACK = 400
-"""Rollouts of one quick answer in a game not in :data:`ADVISOR_BUDGET`."""
-
-ADVISOR_MOST = 10
-"""The most work one request from the browser may ask of the advisor, in quick answers (about
-ten seconds); a bigger request is cut to this and the widget says so."""
-
-PLAY_MOST = 5000
-"""The most steps one auto-play request from the browser may play."""
-
-LABEL_MOST = 80
-"""The longest branch name the browser may send, in characters."""
-
-NOTE_MOST = 2000
-"""The longest branch note the browser may send, in characters."""
-
-
-class AdviceCancelled(UmbrellaLabError):
-    """The advisor was stopped (the Stop button, or the position changed) before it answered."""
+__all__ = ["AdviceCancelled", "Explorer", "explore"]
 
 
 class Explorer(anywidget.AnyWidget):
@@ -103,8 +47,7 @@ class Explorer(anywidget.AnyWidget):
         **options: Rule options, when ``game`` is a name.
 
     Attributes:
-        session: The tree of positions behind the widget; changes made to it from Python
-            show at once.
+        page: The page model: what the page shows, worked out in plain Python.
         last_round_trip_ms: Milliseconds the last browser message took, from arrival to
             traits ready.
     """
@@ -146,55 +89,25 @@ class Explorer(anywidget.AnyWidget):
         policy: str = "heuristic",
         **options: Any,
     ) -> None:
-        session = _session(game, seed, players, options)
-        self._setup(session, policy)
+        self._setup(ExplorerPage(game, seed, players, policy, **options))
 
     @classmethod
     def from_session(cls, session: Session, policy: str = "heuristic") -> Explorer:
         """An explorer over an existing session (its branches and position are kept)."""
         widget = cls.__new__(cls)
-        widget._setup(session, policy)
+        widget._setup(ExplorerPage(session, policy=policy))
         return widget
 
-    def _setup(self, session: Session, policy: str) -> None:
-        view = view_for(session.game.name)
-        js, css = view.source()
-        names = _policy_names(session)
-        if names and policy not in names:
-            msg = (
-                f"{session.game.name}: no policy named {policy!r}; the policies are "
-                f"{', '.join(names)}"
-            )
-            raise OptionError(msg)
-        super().__init__(
-            game_name=session.game.name,
-            board_js=js,
-            board_css=css,
-            policy=policy,
-            policy_names=names,
-            rules=_rules(session.game),
-            advisor={
-                **_advisor_status(),
-                "quick": ADVISOR_BUDGET.get(session.game.name, ADVISOR_FALLBACK),
-            },
-        )
-        self.session = session
-        self.view: BoardView = view
+    def _setup(self, page: ExplorerPage) -> None:
+        super().__init__(**page.shown)
+        self.page = page
         self.last_round_trip_ms = 0.0
-        self._notice_serial = 0
-        self._refreshing = False
-        self._advise_fn: Any = None
-        self._worker: threading.Thread | None = None
-        self._compared: tuple = ()
-        self._cancel = threading.Event()
-        self._advising = -1  # the position the advisor in the background is thinking about
-        self._stop_reason = ""
+        page.log = self.log
+        page.on_show = self._show_fields
         self.on_msg(self._on_frontend_msg)
         self.observe(self._on_policy, names=["policy"])
         self.observe(self._on_seat, names=["seat"])
         self.observe(self._on_step, names=["step"])
-        session.on_change(self._on_session_change)
-        self.refresh()
 
     def __repr__(self) -> str:
         game = self.session.game
@@ -220,36 +133,19 @@ class Explorer(anywidget.AnyWidget):
 
         What a saved notebook shows where widgets do not run.
         """
-        state, session = self.state, self.session
-        if state.is_over:
-            doing = "The game is over."
-            moves: list[str] = []
-        elif state.to_act == CHANCE:
-            doing = "Luck decides next:"
-            moves = [f"{a.label} ({_fraction(p)})" for a, p in state.chance_outcomes()]
-        else:
-            doing = "The moves allowed now:"
-            moves = [f"{a.label} [{a.rule}]" for a in state.legal_actions()]
-        shown = "".join(f"<li>{html.escape(move)}</li>" for move in moves[:MOVES_SHOWN])
-        more = f"<li>and {len(moves) - MOVES_SHOWN} more</li>" if len(moves) > MOVES_SHOWN else ""
-        listing = (
-            f'<ul style="margin:4px 0 0 0;padding-left:20px">{shown}{more}</ul>' if moves else ""
-        )
-        title = html.escape(
-            f"{state.game.info.title} · {session.game.players} player"
-            f"{'s' * (session.game.players != 1)} · seed {session.seed} · step {session.step}"
-        )
-        return (
-            f'<div class="ulx-picture" style="{PICTURE_STYLE}">'
-            f'<div style="font-size:17px;font-weight:600;margin-bottom:8px">{title}</div>'
-            f"{self.view.static_picture(state)}"
-            f'<div style="margin-top:10px;font-size:14px">{html.escape(doing)}{listing}</div>'
-            f'<div style="{PICTURE_NOTE_STYLE}">A picture of the explorer as it was saved. '
-            "Run the notebook (JupyterLab, Voila or Binder) to play, undo, fork and ask "
-            "the advisor.</div></div>"
-        )
+        return self.page.picture()
 
     # --- what Python users call -----------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        """The tree of positions behind the widget; changes made to it from Python show at once."""
+        return self.page.session
+
+    @property
+    def view(self) -> BoardView:
+        """The game's board view (how its table is drawn)."""
+        return self.page.view
+
     @property
     def state(self) -> State:
         """The state on the board now."""
@@ -276,7 +172,7 @@ class Explorer(anywidget.AnyWidget):
 
         Without ``policy``, the one chosen in the widget plays.
         """
-        return play_session(self.session, policy or self.policy, steps)
+        return self.page.play(steps, policy)
 
     def fork(
         self,
@@ -315,13 +211,7 @@ class Explorer(anywidget.AnyWidget):
         Raises:
             UmbrellaLabError: for a step the branch does not have.
         """
-        first, second = self.session.find(a), self.session.find(b)
-        sides = [
-            (first, _at_step(self.session, first, a_step)),
-            (second, _at_step(self.session, second, b_step)),
-        ]
-        self._compared = ("steps", first.id, second.id, a_step, b_step)
-        return self._show_comparison(sides, "")
+        return self.page.compare(a, b, a_step=a_step, b_step=b_step)
 
     def compare_since_fork(self, branch: Branch | str | int | None = None) -> dict[str, Any]:
         """What a branch changed since it forked: the position it forked from beside its end.
@@ -329,43 +219,7 @@ class Explorer(anywidget.AnyWidget):
         Raises:
             UmbrellaLabError: for the first branch, which starts at the deal.
         """
-        target = self.session.find(branch)
-        if target.parent is None:
-            msg = (
-                f"{target.label!r} starts at the deal, so it has no fork: choose a branch that "
-                "was forked, or compare two steps"
-            )
-            raise UmbrellaLabError(msg)
-        fork = self.session.get(target.parent)
-        origin = self.session.branch_at(fork)
-        self._compared = ("fork", target.id)
-        return self._show_comparison(
-            [(origin, fork), (target, self.session.end(target))], "since the fork"
-        )
-
-    def _show_comparison(self, sides: list[tuple[Branch, Node]], mode: str) -> dict[str, Any]:
-        seat = None if self.seat < 0 else self.seat
-        boards = [self.view.model(node.state, seat) for _, node in sides]
-        if self.view.compare is not None:
-            rows = self.view.compare(boards[0], boards[1])
-        else:
-            snaps = [node.state.to_dict(seat) for _, node in sides]
-            rows = [
-                [where, _words(x), _words(y)]
-                for where, x, y in differences(*snaps, whole_lists=True)
-                if where.rsplit(SEP, 1)[-1] not in self.view.quiet
-            ]
-        shown = {}
-        for key, (branch, node) in zip("ab", sides, strict=True):
-            shown[key] = {
-                "branch": branch.id,
-                "label": branch.label,
-                "step": node.depth,
-                "end": node.id == branch.end,
-                "board": boards["ab".index(key)],
-            }
-        self.comparison = {**shown, "rows": rows, "mode": mode}
-        return self.comparison
+        return self.page.compare_since_fork(branch)
 
     def advise(
         self,
@@ -392,456 +246,52 @@ class Explorer(anywidget.AnyWidget):
         Raises:
             AdviceCancelled: if ``cancel`` was set before the advisor answered.
         """
-        advise = self._advisor_function()
-        if advise is None:
-            raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
-        node, state, policy = self.session.node, self.state, self.policy
-        self.advisor = {**self.advisor, "busy": True, "done": 0.0, "left": None}
-        began = last = time.monotonic()
-
-        def progress(share: float) -> None:
-            # the "Thinking" button shows the share done and the time left (the browser gets
-            # these updates while the rollouts run); a few updates a second at most
-            nonlocal last
-            if cancel is not None and cancel.is_set():
-                raise AdviceCancelled("the advisor was stopped before it answered")
-            now = time.monotonic()
-            if now - last < PROGRESS_EVERY or share >= 1:
-                return
-            last = now
-            left = (now - began) * (1 - share) / share if share > 0 else None
-            self.advisor = {**self.advisor, "done": round(share, 3), "left": left}
-
-        try:
-            frame = advise(
-                state, policy=policy, rollouts=rollouts, budget=budget, progress=progress
-            )
-        finally:
-            self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
-        # games played out per second: the effort menu shows how long each choice would take
-        seconds = time.monotonic() - began
-        spent = int(frame["rollouts"].sum()) if "rollouts" in frame else 0
-        if seconds > 0 and spent:
-            self.advisor = {**self.advisor, "rate": spent / seconds}
-        rows = {}
-        for rank, row in enumerate(frame.to_dict("records"), start=1):
-            rows[str(row["id"])] = {
-                **{key: _number(row.get(key)) for key in ("win_rate", "low", "high", "rollouts")},
-                "verdict": str(row.get("verdict") or ""),
-                "rank": rank,
-            }
-        advice = {
-            "node": node.id,
-            "policy": policy,
-            "rollouts": rollouts,
-            "budget": budget,
-            "spent": spent,
-            "rows": rows,
-            "best": [key for key, row in rows.items() if row["verdict"] == "best"],
-            "pick": next(iter(rows), ""),
-            "wins": _whose_win(state, self.view),
-        }
-        if self.session.node is node:  # the position may have changed meanwhile
-            self.advice = advice
-        return advice
+        return self.page.advise(rollouts, budget=budget, cancel=cancel)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for an advisor started from the browser to finish; False if it still runs."""
-        worker = self._worker
-        if worker is not None:
-            worker.join(timeout)
-            return not worker.is_alive()
-        return True
+        return self.page.advisor_thread.wait(timeout)
 
     @property
     def thinking(self) -> bool:
         """Whether an advisor started from the browser is still running."""
-        return self._worker is not None and self._worker.is_alive()
+        return self.page.advisor_thread.running
 
-    # --- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
         """Recompute every trait from the session (done after each change)."""
-        session, view = self.session, self.view
-        node, state = session.node, session.state
-        seat = None if self.seat < 0 else self.seat
-        if seat is not None and seat >= session.game.players:
-            seat = None
-        line = session.line
-        snapshot = state.to_dict(seat)
-        before = node.parent.state.to_dict(seat) if node.parent is not None else None
-        changed = [] if before is None else list(differences(before, snapshot))
-        actions = [] if state.is_over else state.legal_actions()
-        order = list(view.groups)
-        actions.sort(
-            key=lambda a: (
-                order.index(view.group_of(a.kind)) if view.group_of(a.kind) in order else len(order)
-            )
-        )
-        actor, shorts = _actor(actions)
-        names, who = view.seat_names(state), state.to_act
-        deciding = names[who] if who is not None and 0 <= who < len(names) else ""
-        actor = actor or deciding  # labels that do not start with a name: "Heroes to play"
-        chance = not state.is_over and state.to_act == CHANCE
-        # Viewed as one seat that cannot see the whole table, another seat's choices stay
-        # private (their labels name cards in a hidden hand), and so do the seat's own moves
-        # that would use another seat's hidden card. The note about the latter shows whenever
-        # cards are hidden, in games that have such moves, so it tells nothing.
-        hidden = seat is not None and bool(actions) and not chance and state.hides_from(seat)
-        private = hidden and state.to_act != seat
-        private_note = (
-            hidden
-            and not private
-            and any(kind.private_to is not Move.private_to for kind in state.game.info.moves)
-        )
-        private_count = len(actions) if private else 0
-        if private:
-            actions, shorts = [], []
-            actor = deciding or "The team"
-        elif private_note:
-            shown = [not a.key.private_to(state, seat) for a in actions]
-            actions = [a for a, keep in zip(actions, shown, strict=True) if keep]
-            shorts = [s for s, keep in zip(shorts, shown, strict=True) if keep]
-        odds = {action.key: p for action, p in state.chance_outcomes()} if chance else {}
-        branch = session.branch
-        self._refreshing = True
-        try:
-            with self.hold_sync():
-                self.title = (
-                    f"{state.game.info.title} · {session.game.players} player"
-                    f"{'s' * (session.game.players != 1)} · seed {session.seed}"
-                )
-                self.board = view.model(state, seat)
-                groups = ["Luck" if chance else view.heading_of(state, a.key) for a in actions]
-                briefs = [view.brief(state, a) for a in actions]
-                shorts, leads = _without_repeats(
-                    [b or x for b, x in zip(briefs, shorts, strict=True)],
-                    groups,
-                    actor if not chance else "",
-                    [bool(b) for b in briefs],
-                )
-                self.actions = [
-                    {
-                        "id": a.id,
-                        "label": a.label,
-                        "short": short,
-                        "lead": lead,
-                        "rule": a.rule,
-                        "kind": a.kind,
-                        "group": group,
-                        **(
-                            {"odds": _fraction(odds[a.key]), "p": float(odds[a.key])}
-                            if a.key in odds
-                            else {}
-                        ),
-                    }
-                    for a, short, lead, group in zip(actions, shorts, leads, groups, strict=True)
-                ]
-                self.actor = actor
-                self.unavailable = (
-                    [] if private or chance else _unavailable(state, actor, seat, hidden, view)
-                )
-                self.status = {
-                    "node": node.id,
-                    "step": node.depth,
-                    "last": len(line) - 1,
-                    "can_undo": session.can_undo,
-                    "can_redo": session.can_redo,
-                    "over": state.is_over,
-                    "chance": chance,
-                    "branch": branch.label,
-                    "branch_id": branch.id,
-                    "branch_note": branch.note,
-                    "kind": node.kind,
-                    "label": node.label,
-                    "rule": node.rule,
-                    "changed": [where for where, _, _ in changed],
-                    "result": None if state.result is None else state.result.to_dict(),
-                    "private": private_count,
-                    "private_all": private,
-                    "private_note": private_note,
-                }
-                self.step = node.depth
-                self.history = [_history_entry(n) for n in line]
-                self.events = [_events_entry(n) for n in line[: node.depth + 1]]
-                self.changes = (
-                    []
-                    if before is None
-                    else describe_changes(before, snapshot, quiet=view.quiet, found=changed)
-                )
-                self.inspector = snapshot
-                self.branch_list = [_branch_entry(session, b) for b in session.branches()]
-                self.seat_names = view.seat_names(state)
-        finally:
-            self._refreshing = False
+        self.page.refresh()
 
-    # --- messages from the browser --------------------------------------------------------
+    # --- between the page model and the browser -------------------------------------------
+    def _show_fields(self, fields: dict[str, Any]) -> None:
+        """Copy fields the page model changed into the traits, sent in one message."""
+        if len(fields) == 1:  # one message anyway: the advisor's thread holds no sync
+            [(name, value)] = fields.items()
+            setattr(self, name, value)
+            return
+        with self.hold_sync():
+            for name, value in fields.items():
+                setattr(self, name, value)
+
     def _on_frontend_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        """Handle one intent from the browser; errors become a notice, never a crash."""
+        """Hand one intent from the browser to the page model (which never raises)."""
         start = time.perf_counter()
-        try:
-            if not isinstance(content, dict):
-                raise UmbrellaLabError(
-                    f"a request from the browser must be a dict with a type, not {_show(content)}"
-                )
-            kind = content.get("type")
-            handler = (
-                getattr(self, f"_msg_{kind.replace('-', '_')}", None)
-                if isinstance(kind, str) and re.fullmatch(r"[a-z][a-z_-]{0,30}", kind)
-                else None
-            )
-            if handler is None:
-                raise UmbrellaLabError(f"unknown request {_show(kind)} from the browser")
-            handler(content)
-        except (UmbrellaLabError, ValueError, KeyError, IndexError, TypeError) as error:
-            self._say(_plain_error(error), "error")
-        except Exception as error:  # a bug: show it rather than fail silently in the kernel
-            self.log.error("explorer: %s", traceback.format_exc())
-            self._say(f"Something went wrong: {type(error).__name__}: {error}", "error")
+        with self.hold_sync():
+            self.page.handle(content)
         self.last_round_trip_ms = (time.perf_counter() - start) * 1000
 
-    def _msg_act(self, content: dict[str, Any]) -> None:
-        move = _text(content, "id", 500)
-        if self.status.get("private_all"):  # a click drawn before the view changed
-            self._say("Those choices are private from this seat: set View as to choose.", "info")
-            return
-        self.act(move)
-
-    def _msg_roll(self, content: dict[str, Any]) -> None:
-        self.session.roll()
-
-    def _msg_undo(self, content: dict[str, Any]) -> None:
-        if not self.session.can_undo:
-            raise UmbrellaLabError("nothing to undo: this is the deal")
-        self.undo()
-
-    def _msg_redo(self, content: dict[str, Any]) -> None:
-        if not self.session.can_redo:
-            raise UmbrellaLabError("nothing to redo: this is the end of the line")
-        self.redo()
-
-    def _msg_jump(self, content: dict[str, Any]) -> None:
-        last = len(self.session.line) - 1
-        step = _whole(content, "step")
-        if not 0 <= step <= last:
-            raise UmbrellaLabError(f"there is no step {step}: this line has steps 0 to {last}")
-        self.jump(step)
-
-    def _msg_preview(self, content: dict[str, Any]) -> None:
-        """A look at another step of this line (pointing at it in the log); nothing moves."""
-        if content.get("step") is None:
-            self.preview = {}
-            return
-        line = self.session.line
-        step = _whole(content, "step")
-        if not 0 <= step < len(line):
-            msg = f"there is no step {step}: this line has steps 0 to {len(line) - 1}"
-            raise UmbrellaLabError(msg)
-        node = line[step]
-        seat = None if self.seat < 0 else self.seat
-        self.preview = {
-            "step": step,
-            "node": node.id,
-            "label": node.label,
-            "board": self.view.model(node.state, seat),
-        }
-
-    def _msg_goto(self, content: dict[str, Any]) -> None:
-        node = _whole(content, "node")
-        self.session.get(node)  # an unknown position is refused before anything moves
-        self.session.goto(node)
-
-    def _msg_play(self, content: dict[str, Any]) -> None:
-        steps = None if content.get("steps") is None else _whole(content, "steps", least=1)
-        policy = content.get("policy") or self.policy
-        if policy not in self.policy_names:
-            known = ", ".join(self.policy_names)
-            raise UmbrellaLabError(f"no policy named {_show(policy)}; the policies are {known}")
-        if steps is None or steps > PLAY_MOST:
-            if steps is not None:
-                self._say(f"Auto-play plays at most {PLAY_MOST} steps at a time.", "info")
-            steps = PLAY_MOST
-        played = self.play(steps, policy)
-        if not played and self.state.is_over:
-            self._say("The game is over: nothing left to play.", "info")
-
-    def _msg_fork(self, content: dict[str, Any]) -> None:
-        label = _text(content, "label", LABEL_MOST, empty=True).strip() or None
-        note = _text(content, "note", NOTE_MOST, empty=True)
-        new_luck = content.get("new_luck", False)
-        if not isinstance(new_luck, bool):
-            raise UmbrellaLabError(f"new_luck must be true or false, not {_show(new_luck)}")
-        branch = self.fork(label, new_luck=new_luck, note=note)
-        luck = "new luck" if branch.luck == "new" else "the same luck"
-        self._say(f"Forked '{branch.label}' at step {branch.steps - 1} with {luck}.", "info")
-
-    def _msg_switch(self, content: dict[str, Any]) -> None:
-        self.session.switch(self._branch_ref(content.get("branch")))
-
-    def _msg_rename(self, content: dict[str, Any]) -> None:
-        label = _text(content, "label", LABEL_MOST).strip()
-        if not label:
-            raise UmbrellaLabError("a branch needs a name: the new name is empty")
-        self.session.rename(label, self._branch_ref(content.get("branch")))
-
-    def _msg_annotate(self, content: dict[str, Any]) -> None:
-        note = _text(content, "note", NOTE_MOST, empty=True)
-        self.session.annotate(note, self._branch_ref(content.get("branch")))
-
-    def _msg_compare(self, content: dict[str, Any]) -> None:
-        a, b = self._branch_ref(content.get("a")), self._branch_ref(content.get("b"))
-        steps = [
-            None if content.get(key) is None else _whole(content, key)
-            for key in ("a_step", "b_step")
-        ]
-        self.compare(a, b, a_step=steps[0], b_step=steps[1])
-
-    def _msg_compare_fork(self, content: dict[str, Any]) -> None:
-        ref = content.get("branch")
-        self.compare_since_fork(None if ref is None else self._branch_ref(ref))
-
-    def _msg_close_compare(self, content: dict[str, Any]) -> None:
-        self.comparison = {}
-
-    def _msg_advise(self, content: dict[str, Any]) -> None:
-        """Start the advisor in the background (bounded), so the kernel keeps listening."""
-        if self.thinking:
-            self._say("The advisor is already thinking: wait for it, or stop it.", "info")
-            return
-        if self.state.is_over:
-            raise UmbrellaLabError("the game is over; there is no move to advise on")
-        if self.state.to_act == CHANCE:
-            raise UmbrellaLabError("luck decides here: there is no move to advise on")
-        if self._advisor_function() is None:
-            raise UmbrellaLabError(self.advisor.get("reason") or ADVISOR_MISSING)
-        quick = ADVISOR_BUDGET.get(self.game_name, ADVISOR_FALLBACK)
-        most = quick * ADVISOR_MOST
-        moves = max(len(self.state.legal_actions()), 1)
-        rollouts = budget = None
-        if content.get("rollouts") is not None:
-            rollouts = _whole(content, "rollouts", least=1)
-            if rollouts * moves > most:
-                cut = max(1, most // moves)
-                self._say(
-                    f"{rollouts} games for each of {moves} moves would take too long: the "
-                    f"advisor plays {cut} each (about {ADVISOR_MOST} seconds of work).",
-                    "info",
-                )
-                rollouts = cut
-        else:
-            effort = 1 if content.get("effort") is None else _whole(content, "effort", least=1)
-            if effort > ADVISOR_MOST:
-                self._say(
-                    f"The advisor works at most {ADVISOR_MOST} times as long as a quick "
-                    "answer (about ten seconds): it does that.",
-                    "info",
-                )
-                effort = ADVISOR_MOST
-            budget = quick * effort
-        self._cancel = cancel = threading.Event()
-        self._advising = self.session.node.id
-        self._stop_reason = "The advisor stopped; nothing changed."
-        self.advisor = {**self.advisor, "busy": True, "done": 0.0, "left": None}
-        self._worker = threading.Thread(
-            target=self._advise_in_background,
-            args=(rollouts, budget, cancel),
-            name="umbrella-lab-advisor",
-            daemon=True,
-        )
-        self._worker.start()
-
-    def _advise_in_background(
-        self, rollouts: int | None, budget: int | None, cancel: threading.Event
-    ) -> None:
-        try:
-            self.advise(rollouts, budget=budget, cancel=cancel)
-        except AdviceCancelled:
-            self._say(self._stop_reason, "info")
-        except (UmbrellaLabError, ValueError) as error:
-            self._say(_plain_error(error), "error")
-        except Exception as error:  # a bug: show it rather than lose it in a thread
-            self.log.error("explorer: %s", traceback.format_exc())
-            self._say(f"The advisor failed: {type(error).__name__}: {error}", "error")
-        finally:
-            if self.advisor.get("busy"):
-                self.advisor = {**self.advisor, "busy": False, "done": None, "left": None}
-
-    def _msg_cancel(self, content: dict[str, Any]) -> None:
-        if not self.thinking:
-            self._say("The advisor is not running: nothing to stop.", "info")
-            return
-        self._cancel.set()
-
-    def _branch_ref(self, ref: Any) -> Branch:
-        """A branch named by the browser: its head node id (a number) or its label."""
-        branches = self.session.branches()
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            for branch in branches:
-                if branch.id == ref:
-                    return branch
-            raise UmbrellaLabError(f"there is no branch starting at position {ref}")
-        if isinstance(ref, str):
-            for branch in branches:
-                if branch.label == ref:
-                    return branch
-        names = ", ".join(repr(b.label) for b in branches)
-        raise UmbrellaLabError(f"there is no branch {_show(ref)}; the branches are {names}")
-
-    # --- reacting ---------------------------------------------------------------------------
-    def _on_session_change(self, session: Session) -> None:
-        if self.thinking and self._advising != session.node.id:
-            self._stop_reason = "The advisor stopped: the position changed."
-            self._cancel.set()
-        if self.advice and self.advice.get("node") != session.node.id:
-            self.advice = {}
-        self.refresh()
-
+    # A trait set from the browser or from Python is a choice for the page model; the value
+    # the page model shows back (the same, or put back) comes in through _show_fields.
     def _on_policy(self, change: dict[str, Any]) -> None:
-        if change["new"] not in self.policy_names:
-            known = ", ".join(self.policy_names)
-            self._say(f"No policy named {_show(change['new'])}; the policies are {known}.", "error")
-            self.policy = change["old"] if change["old"] in self.policy_names else "heuristic"
+        if change["new"] != self.page.policy:
+            self.page.choose_policy(change["new"])
 
     def _on_seat(self, change: dict[str, Any]) -> None:
-        if change["new"] < -1 or change["new"] >= self.session.game.players:
-            self.seat = -1
-            return
-        self.refresh()
-        if self.comparison and self._compared:  # the same comparison, seen from the new seat
-            try:
-                if self._compared[0] == "fork":
-                    self.compare_since_fork(self._branch_ref(self._compared[1]))
-                else:
-                    _, a, b, a_step, b_step = self._compared
-                    self.compare(
-                        self._branch_ref(a), self._branch_ref(b), a_step=a_step, b_step=b_step
-                    )
-            except (UmbrellaLabError, KeyError):
-                self.comparison = {}
+        if change["new"] != self.page.seat:
+            self.page.choose_seat(change["new"])
 
     def _on_step(self, change: dict[str, Any]) -> None:
-        if self._refreshing or change["new"] == self.session.step:
-            return
-        try:
-            self.session.jump(change["new"])
-        except IndexError as error:
-            self._say(_plain_error(error), "error")
-            self.step = self.session.step
-
-    def _say(self, text: str, kind: str) -> None:
-        self._notice_serial += 1
-        self.notice = {"text": text, "kind": kind, "serial": self._notice_serial}
-
-    def _advisor_function(self) -> Any:
-        if self._advise_fn is None and self.advisor.get("available"):
-            try:
-                module = importlib.import_module("umbrella_lab.sim")
-                self._advise_fn = module.advise
-            except (ImportError, AttributeError) as error:
-                self.advisor = {
-                    "available": False,
-                    "reason": f"{ADVISOR_MISSING} ({type(error).__name__}: {error})",
-                }
-        return self._advise_fn
+        if change["new"] != self.session.step:
+            self.page.choose_step(change["new"])
 
 
 def explore(
@@ -853,282 +303,3 @@ def explore(
 ) -> Explorer:
     """An :class:`Explorer` on a new game: ``explore("academy", seed=7, players=3)``."""
     return Explorer(game, seed=seed, players=players, policy=policy, **options)
-
-
-# --- helpers -----------------------------------------------------------------------------------
-
-
-def _session(
-    game: str | Game | State | PlainSession,
-    seed: int,
-    players: int | None,
-    options: dict[str, Any],
-) -> PlainSession:
-    if isinstance(game, PlainSession):
-        return game
-    if isinstance(game, State):
-        return Session.from_state(game)
-    if isinstance(game, str):
-        game = load(game, players, **options)
-    elif players is not None or options:
-        game = game.with_options(players, **options)
-    return Session(game, seed)
-
-
-def _policy_names(session: PlainSession) -> list[str]:
-    return list(game_policies(session.game))
-
-
-def _advisor_status() -> dict[str, Any]:
-    """Whether ``umbrella_lab.sim.advise`` can be called (checked without importing pandas)."""
-    try:
-        found = importlib.util.find_spec("umbrella_lab.sim") is not None
-    except (ImportError, ValueError):
-        found = False
-    if not found:
-        return {"available": False, "reason": ADVISOR_MISSING}
-    return {"available": True, "reason": ""}
-
-
-def _whose_win(state: State, view: BoardView) -> str:
-    """Whose win the advisor's percentages count, as words: "P1 wins", "The team wins".
-
-    A win counts for the deciding seat, or for the whole team in a co-operative game or a
-    team decision (see :func:`umbrella_lab.sim.advise`).
-    """
-    seat = state.to_act
-    names = view.seat_names(state)
-    if state.game.info.cooperative or seat is None or not 0 <= seat < len(names):
-        return "The team wins"
-    name = names[seat]
-    return f"{name} {'win' if name.endswith('s') else 'wins'}"
-
-
-def _unavailable(
-    state: State, actor: str, seat: int | None, hidden: bool, view: BoardView | None = None
-) -> list[dict[str, str]]:
-    """Moves a learner might expect that are not offered now, each with its reason and rule.
-
-    From the game's ``known`` moves (as ``state.unavailable()`` lists them); none while the
-    viewing seat cannot see the whole table (a reason could tell of a hidden card). A view
-    with headings of its own groups them (``group``) and may shorten them as it shortens the
-    legal moves.
-    """
-    if hidden or state.is_over or not hasattr(state, "unavailable"):
-        return []
-    prefix = f"{actor}: " if actor else ""
-
-    def entry(label: str, reason: str, rule: str) -> dict[str, str]:
-        short = label[len(prefix) :] if prefix and label.startswith(prefix) else label
-        return {"label": label, "short": short, "reason": reason, "rule": rule}
-
-    if view is None or view.heading is None:
-        return [entry(*row) for row in state.unavailable()]
-    found = []
-    for move in state._known_moves():  # the moves of state.unavailable(), in its order
-        label = move.label(state)
-        row = entry(label, *move.why_not(state))
-        row["group"] = view.heading_of(state, move)
-        row["short"] = view.brief(state, _Named(move, label)) or row["short"]
-        found.append(row)
-    return found
-
-
-class _Named:
-    """A move with its label, read like an action by a view's ``short``."""
-
-    def __init__(self, key: Move, label: str) -> None:
-        self.key, self.label, self.kind = key, label, key.kind
-
-
-def _at_step(session: PlainSession, branch: Branch, step: int | None) -> Node:
-    """The position at ``step`` of a branch's line (its end when ``step`` is None)."""
-    line = session.branch_line(branch)
-    if step is None:
-        return line[-1]
-    if not 0 <= step < len(line):
-        msg = f"{branch.label!r} has steps 0 to {len(line) - 1}; there is no step {step}"
-        raise UmbrellaLabError(msg)
-    return line[step]
-
-
-def _rules(game: Game) -> dict[str, dict[str, str]]:
-    try:
-        book = game.rules
-    except (FileNotFoundError, ModuleNotFoundError):
-        return {}
-    return {
-        rule.id: {"title": rule.title, "text": _plain(rule.text), "section": rule.section}
-        for rule in book.values()
-    }
-
-
-def _plain(markdown: str) -> str:
-    """Rule text without Markdown marks (backticks, emphasis)."""
-    text = re.sub(r"`([^`]*)`", r"\1", markdown)
-    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
-    return re.sub(r"(?<![*\w])\*([^*\n]+)\*(?!\*)", r"\1", text)
-
-
-def _actor(actions: list[Any]) -> tuple[str, list[str]]:
-    """The name every label starts with, and the labels without it.
-
-    ``"Space Boy: attack 50"`` and ``"Space Boy (Double Shot, 1 bar): attack 30 x 2"`` give
-    ``"Space Boy"`` and ``["attack 50", "Double Shot, 1 bar: attack 30 x 2"]``.
-    """
-    parts = []
-    for action in actions:
-        head, colon, rest = action.label.partition(": ")
-        if not colon:
-            return "", [a.label for a in actions]
-        name, paren, extra = head.partition(" (")
-        parts.append((name, f"{extra.rstrip(')')}: {rest}" if paren else rest))
-    names = {name for name, _ in parts}
-    if len(names) != 1 or len(next(iter(names)).split()) > 3:  # a name, not a phrase
-        return "", [a.label for a in actions]
-    return names.pop(), [short for _, short in parts]
-
-
-def _without_repeats(
-    shorts: list[str], groups: list[str], actor: str, kept: list[bool]
-) -> tuple[list[str], list[str]]:
-    """Labels without the words every button of a list would repeat, and those words.
-
-    The heading already names who plays ("Heroes to play"), so a leading "Heroes " goes; the
-    words all the buttons of a group of three or more start with ("search their deck:",
-    "S.T.A.R.S. Alpha Team assaults") are said once, over the group. Labels a board view
-    shortened itself (``kept``) stay as they are.
-
-    >>> _without_repeats(["Heroes put A into play", "Heroes end recruiting"], ["R", "R"],
-    ...                  "Heroes", [False, False])
-    (['put A into play', 'end recruiting'], ['', ''])
-    """
-    out = list(shorts)
-    if actor and len(out) > 1:
-        head = f"{actor} "
-        if all(text.startswith(head) or keep for text, keep in zip(out, kept, strict=True)):
-            out = [
-                text if keep else text[len(head) :] for text, keep in zip(out, kept, strict=True)
-            ]
-    leads = [""] * len(out)
-    for group in dict.fromkeys(groups):
-        where = [i for i, g in enumerate(groups) if g == group and not kept[i]]
-        if len(where) < 3:
-            continue
-        words = [out[i].split(" ") for i in where]
-        common = 0
-        while all(len(w) > common + 1 and w[common] == words[0][common] for w in words):
-            common += 1
-        if common < 2:
-            continue
-        lead = " ".join(words[0][:common])
-        for i, w in zip(where, words, strict=True):
-            out[i] = " ".join(w[common:])
-            leads[i] = lead
-    return out, leads
-
-
-def _node_entry(node: Node) -> dict[str, Any]:
-    """What every list of positions shows of one: where it is, and the move that led there."""
-    return {
-        "node": node.id,
-        "step": node.depth,
-        "kind": node.kind,
-        "label": node.label,
-        "rule": node.rule,
-    }
-
-
-def _history_entry(node: Node) -> dict[str, Any]:
-    return {**_node_entry(node), "branch": node.branch, "note": node.note}
-
-
-def _events_entry(node: Node) -> dict[str, Any]:
-    return {**_node_entry(node), "events": [[event.rule, event.text] for event in node.events]}
-
-
-def _branch_entry(session: Session, branch: Branch) -> dict[str, Any]:
-    parent = None if branch.parent is None else session.get(branch.parent)
-    return {
-        "id": branch.id,
-        "label": branch.label,
-        "note": branch.note,
-        "kind": branch.kind,
-        "parent": branch.parent,
-        "luck": branch.luck,
-        "luck_seed": branch.luck_seed,
-        "end": branch.end,
-        "steps": branch.steps,
-        "current": branch.current,
-        "parent_branch": None if parent is None else session.branch_at(parent).id,
-        "from_step": None if parent is None else parent.depth,
-    }
-
-
-def _words(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_words(v) for v in value) or NOTHING
-    if isinstance(value, dict):
-        for key in ("name", "label", "id"):
-            if key in value:
-                return str(value[key])
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return NOTHING
-    return str(value)
-
-
-def _fraction(value: Any) -> str:
-    """An exact probability in words: ``"1/6"``, ``"1"``."""
-    return str(value)
-
-
-def _number(value: Any) -> float | int | None:
-    if value is None:
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    if number != number:  # NaN
-        return None
-    return int(number) if number.is_integer() and abs(number) > 1 else number
-
-
-def _show(value: Any, most: int = 60) -> str:
-    """A value from the browser named in an error, cut short if long."""
-    text = repr(value)
-    return text if len(text) <= most else f"{text[: most - 5]}...{text[-1]}"
-
-
-def _whole(content: dict[str, Any], name: str, least: int = 0) -> int:
-    """A whole number the browser sent in ``content[name]`` (at least ``least``)."""
-    value = content.get(name)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        kind = content.get("type")
-        msg = f"the {kind} request needs {name} as a whole number of at least {least}, "
-        raise UmbrellaLabError(msg + f"not {_show(value)}")
-    return value
-
-
-def _text(content: dict[str, Any], name: str, most: int, empty: bool = False) -> str:
-    """Text the browser sent in ``content[name]`` (at most ``most`` characters)."""
-    value = content.get(name, "" if empty else None)
-    kind = content.get("type")
-    if not isinstance(value, str):
-        raise UmbrellaLabError(f"the {kind} request needs {name} as text, not {_show(value)}")
-    if len(value) > most:
-        msg = f"the {kind} request's {name} is {len(value)} characters long; at most {most}"
-        raise UmbrellaLabError(msg)
-    return value
-
-
-def _plain_error(error: BaseException) -> str:
-    text = str(error)
-    if isinstance(error, KeyError) and len(error.args) == 1:
-        text = str(error.args[0])
-    return text[:1].upper() + text[1:]
