@@ -14,8 +14,11 @@ played...). Every game writes its effects the same way::
 The decorator puts the function into its table under the name the data uses and keeps the rule
 id it does (and any other words given, such as how its play reads in a label) as attributes of
 the function, so the rules, the views and the tests read them from one place. An effect that
-needs several steps and choices may be a small class instead; it is registered the same way (an
-instance, or the class itself). One function may be registered under several names.
+has several parts (a Threat that acts when the villain arrives and on a BAM!) or asks the
+players a choice may be a small class instead: decorated the same way, the table holds one
+instance of it; an instance made with arguments is registered by calling the decorator on it,
+``effect(SPECIALS, "leadership", rule="special.leadership")(GiveTokens(...))``. One function may
+be registered under several names.
 
 The module knows no game: it is only the table and the decorator.
 
@@ -68,9 +71,10 @@ def effect(table: Table, *names: str, rule: str = "", **words: Any) -> Callable[
     def register(done: E) -> E:
         for key, value in ({"rule": rule} if rule else {}).items() | words.items():
             setattr(done, key, value)
+        entry = done() if isinstance(done, type) else done  # a class: one instance of it
         for name in names:
             for into in (table, *table.within):
-                into[name] = done
+                into[name] = entry
         return done
 
     return register
