@@ -26,6 +26,7 @@ from umbrella_lab.games.marvel.scenario import position
 
 RULES_PY = Path(rules.__file__)
 EFFECTS_PY = Path(effects.__file__)
+ACTIONS_PY = RULES_PY.parent / "actions.py"
 
 PLACES = ("times-square", "central-park", "stark-labs", "nypd-hq", "avengers-tower", "helicarrier")
 OTHER = ("avengers-mansion", "shield-hq", "stark-labs", "nypd-hq", "central-park", "times-square")
@@ -1667,6 +1668,7 @@ RULE_ID = re.compile(
 def test_every_rule_id_cited_in_rules_py_is_in_the_digest():
     cited = set(RULE_ID.findall(RULES_PY.read_text(encoding="utf-8")))
     cited |= set(RULE_ID.findall(EFFECTS_PY.read_text(encoding="utf-8")))
+    cited |= set(RULE_ID.findall(ACTIONS_PY.read_text(encoding="utf-8")))
     cited = {c for c in cited if "." in c or c == "aim"}
     assert cited <= set(ul.load("marvel").rules) and len(cited) >= 100
 

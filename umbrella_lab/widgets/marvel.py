@@ -17,24 +17,26 @@ from typing import Any
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
-from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
-from umbrella_lab.games.marvel.rules import (
-    CARD,
-    CIVILIAN,
+from umbrella_lab.games.marvel.actions import (
     CRISIS,
     HENCHMAN,
     PLAN,
     RING,
-    THREAT,
     THUG,
     VILLAIN,
+    card_words,
+    previous_hero_card,
+)
+from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
+from umbrella_lab.games.marvel.rules import (
+    CARD,
+    CIVILIAN,
+    THREAT,
     Attack,
     Go,
     Heroic,
     MarvelState,
-    card_words,
     choice_id,
-    previous_hero_card,
     refusal,
 )
 from umbrella_lab.widgets.views import BoardView, register_view

@@ -7,9 +7,12 @@ name, in a table keyed by that name:
 * ``POWERS``: a hero's power (``power`` in ``data/heroes.toml``) [power.*];
 * ``FAMILY``: a Dysfunctional Family card (``effect`` in ``data/family.toml``) [family.*].
 
-Rule ids in brackets point into the rule digest ``digest.md`` (next to this file). The effects are
-written with the rules' own steps (``rules.hurt``, ``rules.heal``...): this module and
-``rules.py`` use each other, and neither needs the other while it is being imported.
+Each table is a :class:`~umbrella_lab.engine.effects.Table`, filled by the decorator
+:func:`~umbrella_lab.engine.effects.effect`, which keeps the rule id on the effect; a storyline
+or a power has several parts, so it is a small class (the table holds one instance). Rule ids in
+brackets point into the rule digest ``digest.md`` (next to this file). The effects are written
+with the table actions the rules use too (``actions.hurt``, ``actions.heal``); this module never
+imports the rules.
 
 >>> sorted(STORYLINES)
 ['hero-boost', 'life-boost', 'pogo', 'restore', 'rivalry', 'strength']
@@ -19,14 +22,30 @@ written with the rules' own steps (``rules.hurt``, ``rules.heal``...): this modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from umbrella_lab.games.academy import rules
+from umbrella_lab.engine.effects import Table, effect
+from umbrella_lab.games.academy import actions
 
 if TYPE_CHECKING:
     from umbrella_lab.games.academy.cards import FamilyCard, HeroCard
     from umbrella_lab.games.academy.rules import AcademyState
+
+STORYLINES = Table(
+    "storyline",
+    "Each storyline by the name ``data/hero_deck.toml`` gives it (the card's ``story``): "
+    "``targets``, ``play``, ``words`` and ``refusal``.",
+)
+POWERS = Table(
+    "power",
+    "Each hero power by the name ``data/heroes.toml`` gives it (the hero's ``power``): "
+    "``ready`` and ``start``.",
+)
+FAMILY = Table(
+    "family",
+    "What each Dysfunctional Family card does when flipped (``play(s, card)``), by the name "
+    "``data/family.toml`` gives its effect.",
+)
 
 
 # --- Storylines [story.*] --------------------------------------------------------------------
@@ -64,10 +83,9 @@ class Storyline:
         return "that target is not allowed for this storyline", self.rule
 
 
+@effect(STORYLINES, "restore", rule="story.restore")
 class Restore(Storyline):
     """Restore one living hero, yourself or another, to full life: 5 or 8 bars [story.restore]."""
-
-    rule = "story.restore"
 
     def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
         return s.living
@@ -80,12 +98,13 @@ class Restore(Storyline):
                 "to full life."
             ),
         )
-        rules.heal(s, target, s.max_life[target], "story.restore")
+        actions.heal(s, target, s.max_life[target], "story.restore")
 
     def words(self, s: AcademyState, target: int) -> str:
         return f"restore {s.hero_name(target)} to full life"
 
 
+@effect(STORYLINES, "pogo", rule="story.pogo")
 class Pogo(Restore):
     """With 2 or more players, Pogo is a restore card like the others [story.pogo].
 
@@ -93,9 +112,8 @@ class Pogo(Restore):
     hero instead: rules.CallPogo [solo.pogo].)
     """
 
-    rule = "story.pogo"
 
-
+@effect(STORYLINES, "life-boost", rule="story.life-boost")
 class LifeBoost(Storyline):
     """Another living hero gains 3 bars and a maximum of 8; the giver loses 1 bar.
 
@@ -103,24 +121,22 @@ class LifeBoost(Storyline):
     [life.one-boost].
     """
 
-    rule = "story.life-boost"
-
     def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
         return [hero for hero in s.living if hero != seat and not s.boosted[hero]]
 
     def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
         s.boosted[target] = True
-        s.max_life[target] += rules.LIFE_BOOST_BARS
+        s.max_life[target] += actions.LIFE_BOOST_BARS
         s.say(
             "story.life-boost",
             lambda: (
                 f"{s.hero_name(seat)} gives a Life Boost to {s.hero_name(target)}: "
-                f"+{rules.LIFE_BOOST_BARS} bars, maximum {s.max_life[target]}."
+                f"+{actions.LIFE_BOOST_BARS} bars, maximum {s.max_life[target]}."
             ),
         )
         # the 3 bars themselves (said above, with the new maximum)
-        s.life[target] = min(s.max_life[target], s.life[target] + rules.LIFE_BOOST_BARS)
-        rules.hurt(s, seat, rules.STORY_COST, "story.life-boost")
+        s.life[target] = min(s.max_life[target], s.life[target] + actions.LIFE_BOOST_BARS)
+        actions.hurt(s, seat, actions.STORY_COST, "story.life-boost")
 
     def words(self, s: AcademyState, target: int) -> str:
         return f"Life Boost to {s.hero_name(target)} (you lose 1 bar)"
@@ -136,13 +152,12 @@ class LifeBoost(Storyline):
         return super().refusal(s, seat, target)
 
 
+@effect(STORYLINES, "strength", rule="story.strength")
 class Strength(Storyline):
     """Strength in Numbers: the player may use their power a second time this round.
 
     It works only for the player who plays it [story.strength].
     """
-
-    rule = "story.strength"
 
     def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
         return [NO_TARGET]
@@ -161,26 +176,24 @@ class Strength(Storyline):
         return "use your power twice this round"
 
 
+@effect(STORYLINES, "hero-boost", rule="story.hero-boost")
 class HeroBoost(Storyline):
     """A Hero Boost is never played on its own: it is added to a card as that card is played.
 
     That is the move rules.HeroBoost [story.hero-boost].
     """
 
-    rule = "story.hero-boost"
-
     def refusal(self, s: AcademyState, seat: int, target: int) -> tuple[str, str]:
         return "a Hero Boost is added to a card as it is played", "story.hero-boost"
 
 
+@effect(STORYLINES, "rivalry", rule="story.rivalry")
 class Rivalry(Storyline):
     """Sibling Rivalry: remove another card still in the lineup (it counts as defeated).
 
     The player loses 1 bar [story.rivalry]. With rivalry="any" the faced card itself may be
     the one removed [opt.rivalry]; with reach="table" an uncontested card too [opt.reach].
     """
-
-    rule = "story.rivalry"
 
     def targets(self, s: AcademyState, seat: int, position: int) -> list[int]:
         if s.options.rivalry == "any":
@@ -195,21 +208,13 @@ class Rivalry(Storyline):
                 f"{s.villain_label(s.lineup[target])}."
             ),
         )
-        s.outcomes[target] = rules.REMOVED
-        rules.hurt(s, seat, rules.STORY_COST, "story.rivalry")
+        s.outcomes[target] = actions.REMOVED
+        actions.hurt(s, seat, actions.STORY_COST, "story.rivalry")
 
     def words(self, s: AcademyState, target: int) -> str:
         return f"remove card {target + 1}, {s.villain_label(s.lineup[target])} (you lose 1 bar)"
 
 
-STORYLINES: dict[str, Storyline] = {
-    "restore": Restore(),
-    "life-boost": LifeBoost(),
-    "strength": Strength(),
-    "hero-boost": HeroBoost(),
-    "rivalry": Rivalry(),
-    "pogo": Pogo(),
-}
 """Each storyline by the name ``data/hero_deck.toml`` gives it (the card's ``story``)."""
 
 
@@ -241,16 +246,15 @@ class HeroPower:
         s.stage = s.power_of(seat)
 
 
+@effect(POWERS, "horror", rule="power.horror")
 class TheHorror(HeroPower):
     """Give 2 life bars to one hero, or 1 bar each to two heroes (rules.HorrorGift)."""
 
-    rule = "power.horror"
 
-
+@effect(POWERS, "kraken", rule="power.kraken")
 class TheKraken(HeroPower):
     """Hits Twice: a second card from hand, the two attack values added (rules.HitsTwice)."""
 
-    rule = "power.kraken"
     with_card_play = True
     not_ready = "Hits Twice needs two cards in hand"
 
@@ -258,10 +262,10 @@ class TheKraken(HeroPower):
         return len(s.hands[seat]) >= 2
 
 
+@effect(POWERS, "space-boy", rule="power.space-boy")
 class SpaceBoy(HeroPower):
     """Double Shot: the attack value of the card played is doubled (rules.DoubleShot)."""
 
-    rule = "power.space-boy"
     with_card_play = True
     not_ready = "Double Shot needs a card in hand"
 
@@ -269,29 +273,28 @@ class SpaceBoy(HeroPower):
         return len(s.hands[seat]) >= 1
 
 
+@effect(POWERS, "number-five", rule="power.number-five")
 class NumberFive(HeroPower):
     """Time Travel: swap two cards still in the lineup (rules.Swap) [power.number-five]."""
 
-    rule = "power.number-five"
     not_ready = "fewer than two cards are left to swap"
 
     def ready(self, s: AcademyState, seat: int) -> bool:
-        return s.outcomes.count(rules.PENDING) >= 2
+        return s.outcomes.count(actions.PENDING) >= 2
 
 
+@effect(POWERS, "rumor", rule="power.rumor")
 class TheRumor(HeroPower):
     """I Heard a Rumor: defeat any one card still in the lineup (rules.Rumor)."""
 
-    rule = "power.rumor"
 
-
+@effect(POWERS, "seance", rule="power.seance")
 class Seance(HeroPower):
     """Talk to the Dead: play a card from the discard pile against a lineup card.
 
     The card plays as an attack or a block, never a storyline (rules.SeanceCard).
     """
 
-    rule = "power.seance"
     not_ready = "no card in the discard pile can beat or block a lineup card"
 
     def ready(self, s: AcademyState, seat: int) -> bool:
@@ -304,33 +307,24 @@ class Seance(HeroPower):
         return any(attack_of[number] >= lowest for number in s.discard)
 
 
+@effect(POWERS, "vanya", rule="power.vanya")
 class Vanya(HeroPower):
     """Remove 4 cards from the lineup (all that are left, if fewer), then 2 damage to one hero.
 
     Not two rounds in a row (rules.VanyaRemoves, then rules.VanyaHit) [power.vanya].
     """
 
-    rule = "power.vanya"
     not_ready = "Vanya cannot use her power two rounds in a row"
 
     def ready(self, s: AcademyState, seat: int) -> bool:
         return s.vanya_round[seat] != s.round - 1
 
     def start(self, s: AcademyState, seat: int) -> None:
-        s.vanya_left = min(rules.VANYA_REMOVES, len(s.reachable))  # [opt.reach]
+        s.vanya_left = min(actions.VANYA_REMOVES, len(s.reachable))  # [opt.reach]
         s.vanya_round[seat] = s.round
         s.stage = "vanya" if s.vanya_left else "vanya-hit"
 
 
-POWERS: dict[str, HeroPower] = {
-    "horror": TheHorror(),
-    "kraken": TheKraken(),
-    "space-boy": SpaceBoy(),
-    "number-five": NumberFive(),
-    "rumor": TheRumor(),
-    "seance": Seance(),
-    "vanya": Vanya(),
-}
 """Each hero power by the name ``data/heroes.toml`` gives it (the hero's ``power``)."""
 
 
@@ -340,6 +334,7 @@ POWERS: dict[str, HeroPower] = {
 # are asked where that rule applies.
 
 
+@effect(FAMILY, "villain-boost", rule="family.villain-boost")
 def villain_boost(s: AcademyState, card: FamilyCard) -> None:
     """The first Villain Attack card of the lineup gets +X attack this round.
 
@@ -347,7 +342,7 @@ def villain_boost(s: AcademyState, card: FamilyCard) -> None:
     the lineup but is not a Villain Attack card: the card after it is raised
     [family.villain-boost] [final.family].
     """
-    cards = [code for code in s.lineup if code < rules.FINAL_VILLAIN]
+    cards = [code for code in s.lineup if code < actions.FINAL_VILLAIN]
     if not cards:
         return
     first = cards[0]
@@ -358,6 +353,7 @@ def villain_boost(s: AcademyState, card: FamilyCard) -> None:
     )
 
 
+@effect(FAMILY, "confrontation", rule="family.confrontation")
 def confrontation(s: AcademyState, card: FamilyCard) -> None:
     """Every hero with the most life bars takes 1 damage, each of them on a tie.
 
@@ -366,19 +362,26 @@ def confrontation(s: AcademyState, card: FamilyCard) -> None:
     most = max(s.life)
     for seat in s.living:
         if s.life[seat] == most:
-            rules.hurt(s, seat, 1, "family.confrontation")
+            actions.hurt(s, seat, 1, "family.confrontation")
 
 
+@effect(FAMILY, "reunion", rule="family.reunion")
 def reunion(s: AcademyState, card: FamilyCard) -> None:
     """Each living hero heals 1 bar, up to their maximum [family.reunion]."""
     for seat in s.living:
-        rules.heal(s, seat, 1, "family.reunion")
+        actions.heal(s, seat, 1, "family.reunion")
 
 
+@effect(FAMILY, "apathy", "secrets", "brothers", "hopelessness", "rock-bottom")
 def for_the_round(s: AcademyState, card: FamilyCard) -> None:
-    """Nothing happens at the flip: the card changes a rule for the round (see below)."""
+    """Nothing happens at the flip: the card changes a rule for the round (see below).
+
+    Apathy: ``no_powers``; Family Secrets: ``hands_hidden``; Brothers Will Fight:
+    ``no_hero_boosts``; Hopelessness: ``refill_size``; Rock Bottom: ``no_heals``.
+    """
 
 
+@effect(FAMILY, "dinner", rule="family.dinner")
 def no_effect(s: AcademyState, card: FamilyCard) -> None:
     """Family Dinner: no effect, a breather for the team [family.dinner]."""
 
@@ -386,20 +389,6 @@ def no_effect(s: AcademyState, card: FamilyCard) -> None:
 RULEBOOK_FAMILY = frozenset(("apathy", "secrets", "villain-boost"))
 """The Dysfunctional Family cards the rulebook names; the others are the project's own
 [opt.cards]."""
-
-FAMILY: dict[str, Callable[[AcademyState, FamilyCard], None]] = {
-    "villain-boost": villain_boost,
-    "confrontation": confrontation,
-    "reunion": reunion,
-    "apathy": for_the_round,  # no_powers
-    "secrets": for_the_round,  # hands_hidden
-    "brothers": for_the_round,  # no_hero_boosts
-    "hopelessness": for_the_round,  # refill_size
-    "rock-bottom": for_the_round,  # no_heals
-    "dinner": no_effect,
-}
-"""What each Dysfunctional Family card does when flipped, by the name ``data/family.toml``
-gives its effect."""
 
 
 def no_powers(s: AcademyState) -> bool:

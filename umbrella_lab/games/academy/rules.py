@@ -52,10 +52,24 @@ from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
+from umbrella_lab.games.academy.actions import (
+    BLOCKED,
+    DEFEATED,
+    FINAL_VILLAIN,
+    LIFE_BOOST_BARS,
+    PENDING,
+    REMOVED,
+    STORY_COST,
+    UNCONTESTED,
+    heal,
+    hurt,
+)
 from umbrella_lab.games.academy.cards import HeroCard, load_cards
 
 # --- 1. Aim, and the numbers of the rulebook --------------------------------------------------
-# The team wins by surviving the Final Battle after the last villain [aim] [game.win].
+# The team wins by surviving the Final Battle after the last villain [aim] [game.win]. The
+# numbers the card effects use too (Life Boost's bars, a storyline's cost, Vanya's removals),
+# the lineup card codes and the outcomes of lineup cards are in actions.py.
 
 PLAYER_COUNT_TABLE = {  # players: (hand size, villains faced, villain attack strength)
     1: (6, 4, 6),
@@ -67,20 +81,9 @@ PLAYER_COUNT_TABLE = {  # players: (hand size, villains faced, villain attack st
 }
 """The player-count table [setup.table]; the strength is the lineup size (C-1)."""
 
-LIFE_BOOST_BARS = 3  # [story.life-boost]
 HORROR_BARS = 2  # [power.horror]
-VANYA_REMOVES = 4  # [power.vanya]
 VANYA_DAMAGE = 2  # [power.vanya]
 POWER_COST = 1  # each use of a hero power [power.use]
-STORY_COST = 1  # Life Boost, Hero Boost and Sibling Rivalry each cost 1 bar [story.*]
-
-FINAL_VILLAIN = 1000
-"""A lineup card is a Villain Attack card by its number, or a villain card attack side up as
-1000 + the villain's number [final.villain]."""
-
-PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
-"""The outcome of each lineup card; PENDING: it is still in the lineup [turn.order]."""
-OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
 
 TEAM_STAGES = frozenset(("damage", "choose", "vanya-hit", "keep"))
 """The steps at which the team decides together."""
@@ -1678,50 +1681,7 @@ class HeroBoostOn(Move):
 
 
 # --- 6. Life, damage and death --------------------------------------------------------------------
-
-
-def heal(s: AcademyState, seat: int, bars: int, rule: str) -> None:
-    """Heal up to the hero's maximum [life.bars]; the dead cannot be healed [life.death]."""
-    if s.life[seat] <= 0:
-        return
-    before = s.life[seat]
-    s.life[seat] = min(s.max_life[seat], before + bars)
-    s.say(
-        rule,
-        lambda: (
-            f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
-            f"{s.life[seat]}/{s.max_life[seat]} bars."
-        ),
-    )
-
-
-def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
-    """Damage on one hero; returns the bars that hero could not take [life.death]."""
-    if bars <= 0 or s.life[seat] <= 0:
-        return bars
-    taken = min(bars, s.life[seat])
-    s.life[seat] -= taken
-    s.damage_log[-1] += taken
-    s.say(
-        rule,
-        lambda: (
-            f"{s.hero_name(seat)} loses {plural(taken, 'bar')}: {s.life[seat]}/{s.max_life[seat]}."
-        ),
-    )
-    if s.life[seat] == 0:
-        die(s, seat)
-    return bars - taken
-
-
-def die(s: AcademyState, seat: int) -> None:
-    """A hero with no bars is out: their hand is discarded [life.death].
-
-    With dead_hand="out" the hand leaves play with the hero instead [opt.dead_hand].
-    """
-    if s.options.dead_hand == "discard":
-        s.discard += s.hands[seat]
-        s.hands[seat] = []
-    s.say("life.death", lambda: f"{s.hero_name(seat)} has died and is out of the game.")
+# ``heal``, ``hurt`` and ``die`` are in actions.py: storylines and Family cards heal and hurt too.
 
 
 def place_damage(s: AcademyState, seat: int, bars: int) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from umbrella_lab.engine.core import TEAM
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
-from umbrella_lab.games.academy.rules import OUTCOME_WORDS
+from umbrella_lab.games.academy.actions import OUTCOME_WORDS
 
 if TYPE_CHECKING:
     from umbrella_lab.games.academy.rules import AcademyState

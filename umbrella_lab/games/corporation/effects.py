@@ -20,6 +20,11 @@ moment it acts, so the functions come in five groups, one signature each:
   of being split [ability.medic].
 * **after both rolls**: ``reroll(s, number)``, a second chance at the dice [ability.lucky].
 
+Each group is a :class:`~umbrella_lab.engine.effects.Table`, filled by the decorator
+:func:`~umbrella_lab.engine.effects.effect`, which keeps the rule id (and the words) on the
+function; :data:`EFFECTS` holds all five. What an ability does at the table (draw, find a card)
+is ``actions.py``, which the rules use too.
+
 Which cards may be *committed* when (an assault card to an assault, a trap to a facility's
 defence) is data too: ``cards.HERO_EFFECTS`` and ``cards.UMBRELLA_EFFECTS``.
 
@@ -34,10 +39,11 @@ defence) is data too: ``cards.HERO_EFFECTS`` and ``cards.UMBRELLA_EFFECTS``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from umbrella_lab.games.corporation import rules
+from umbrella_lab.engine.effects import Table, effect
+from umbrella_lab.games.corporation import actions
 
 if TYPE_CHECKING:
     from umbrella_lab.games.corporation.cards import HeroCard, UmbrellaCard
@@ -45,50 +51,45 @@ if TYPE_CHECKING:
 
     Card = HeroCard | UmbrellaCard
 
-EFFECTS: dict[str, Callable[..., Any]] = {}
-"""Every ability by the name the data gives it (a card's ``effect``)."""
+EFFECTS = Table("ability", "Every ability by the name the data gives it (a card's ``effect``).")
 
-BONUSES: dict[str, Callable[..., int]] = {}
-"""The abilities that add to a force: ``bonus(card, use, against) -> int``."""
-
-CANCELS: dict[str, Callable[..., bool]] = {}
-"""The abilities that make a unit count force 0: ``cancels(card, unit) -> bool``."""
-
-EVENTS: dict[str, Callable[..., None]] = {}
-"""The Event-phase cards: ``play(s, seat, card, target)``, with ``targets``, ``rule``, ``words``."""
-
-SAVED: dict[str, Callable[..., None]] = {}
-"""Characters that leave a destroyed team by themselves: ``saved(s, number)``."""
-
-REROLLS: dict[str, Callable[..., None]] = {}
-"""Characters that give the Heroes a second roll: ``reroll(s, number)``."""
-
-
-def _register(group: dict[str, Callable[..., Any]], name: str, **about: str) -> Callable:
-    """Put a function into :data:`EFFECTS` and its group under ``name``, with its rule and words."""
-
-    def register(function: Callable[..., Any]) -> Callable[..., Any]:
-        for key, value in about.items():
-            setattr(function, key, value)
-        EFFECTS[name] = group[name] = function
-        return function
-
-    return register
-
+BONUSES = Table(
+    "bonus",
+    "The abilities that add to a force: ``bonus(card, use, against) -> int``.",
+    within=(EFFECTS,),
+)
+CANCELS = Table(
+    "cancel",
+    "The abilities that make a unit count force 0: ``cancels(card, unit) -> bool``.",
+    within=(EFFECTS,),
+)
+EVENTS = Table(
+    "event",
+    "The Event-phase cards: ``play(s, seat, card, target)``, with ``targets`` and ``words``.",
+    within=(EFFECTS,),
+)
+SAVED = Table(
+    "saved",
+    "Characters that leave a destroyed team by themselves: ``saved(s, number)``.",
+    within=(EFFECTS,),
+)
+REROLLS = Table(
+    "reroll",
+    "Characters that give the Heroes a second roll: ``reroll(s, number)``.",
+    within=(EFFECTS,),
+)
 
 # --- Bonuses: what a card adds to its side's force ----------------------------------------------
 # ``says`` is the event that names the bonus when the dice are rolled (see rules.say_bonuses).
 
 
-@_register(
-    BONUSES, "bonus-vs", rule="ability.vs-type", says="{name}: +{amount} against a {against}."
-)
+@effect(BONUSES, "bonus-vs", rule="ability.vs-type", says="{name}: +{amount} against a {against}.")
 def bonus_vs(card: Card, use: str, against: str) -> int:
     """Alice, Chris [ability.vs-type]: +amount against a unit of the sub-type ``against``."""
     return card.amount if against and against == card.against else 0
 
 
-@_register(
+@effect(
     BONUSES,
     "hunt-defence",
     rule="ability.hunt-defence",
@@ -99,7 +100,7 @@ def hunt_defence(card: Card, use: str, against: str) -> int:
     return card.amount if use == "team" else 0
 
 
-@_register(
+@effect(
     BONUSES, "defence", rule="ability.defence", says="{name}: +{amount} when it defends a facility."
 )
 def defence(card: Card, use: str, against: str) -> int:
@@ -107,19 +108,24 @@ def defence(card: Card, use: str, against: str) -> int:
     return card.amount if use == "facility" else 0
 
 
+@effect(
+    BONUSES,
+    "assault",
+    "team-defence",
+    "facility-defence",
+    "hunt",
+    rule="ability.assist",
+    says="{name}: +{amount} for {side}.",
+)
 def assist(card: Card, use: str, against: str) -> int:
     """A committed event or trap [ability.assist]: +amount, in the combat it was committed to."""
     return card.amount
 
 
-for _name in ("assault", "team-defence", "facility-defence", "hunt"):
-    _register(BONUSES, _name, rule="ability.assist", says="{name}: +{amount} for {side}.")(assist)
-
-
 # --- Cancels: a unit that counts force 0 ----------------------------------------------------------
 
 
-@_register(CANCELS, "anti-virus", rule="ability.anti-virus")
+@effect(CANCELS, "anti-virus", rule="ability.anti-virus")
 def anti_virus(card: Card, unit: UmbrellaCard) -> bool:
     """Anti-Virus [ability.anti-virus]: a unit of the sub-type ``against`` counts force 0.
 
@@ -141,7 +147,9 @@ def _no_target(s: CorporationState, seat: int) -> list[str]:
 def _characters_in_discard(s: CorporationState, seat: int) -> list[str]:
     hero = s.cards.hero
     return list(
-        rules.first_copies(s, [n for n in s.discards[rules.HERO] if hero[n].kind == "character"])
+        actions.first_copies(
+            s, [n for n in s.discards[actions.HERO] if hero[n].kind == "character"]
+        )
     )
 
 
@@ -151,21 +159,21 @@ def _unless_locked_down(s: CorporationState, seat: int) -> list[str]:
 
 def _units_in_deck(s: CorporationState, seat: int) -> Iterator[str]:
     # in the order of the card numbers, which tells nothing of the deck's order [cards.hidden]
-    deck, seen = set(s.decks[rules.UMBRELLA]), set()
+    deck, seen = set(s.decks[actions.UMBRELLA]), set()
     for number, card in enumerate(s.cards.umbrella):
         if card.kind == "unit" and number in deck and card.id not in seen:
             seen.add(card.id)
             yield card.id
 
 
-@_register(EVENTS, "draw", rule="event.intel", words="draw {amount} cards", targets=_no_target)
+@effect(EVENTS, "draw", rule="event.intel", words="draw {amount} cards", targets=_no_target)
 def intel(s: CorporationState, seat: int, card: Card, target: str) -> None:
     """Intel [event.intel]: draw ``amount`` cards."""
     s.say("event.intel", lambda: f"The Heroes play {card.name}.")
-    rules.draw(s, rules.HERO, card.amount, "event.intel")
+    actions.draw(s, actions.HERO, card.amount, "event.intel")
 
 
-@_register(
+@effect(
     EVENTS,
     "medkit",
     rule="event.medkit",
@@ -174,9 +182,9 @@ def intel(s: CorporationState, seat: int, card: Card, target: str) -> None:
 )
 def medkit(s: CorporationState, seat: int, card: Card, target: str) -> None:
     """Medkit [event.medkit]: a character of the Heroes' choice, from the discard pile to hand."""
-    number = rules.find(s, s.discards[rules.HERO], target, rules.HERO)
-    s.discards[rules.HERO].remove(number)
-    s.hands[rules.HERO].append(number)
+    number = actions.find(s, s.discards[actions.HERO], target, actions.HERO)
+    s.discards[actions.HERO].remove(number)
+    s.hands[actions.HERO].append(number)
     s.say(
         "event.medkit",
         lambda: (
@@ -186,7 +194,7 @@ def medkit(s: CorporationState, seat: int, card: Card, target: str) -> None:
     )
 
 
-@_register(
+@effect(
     EVENTS,
     "lockdown",
     rule="event.lockdown",
@@ -196,14 +204,14 @@ def medkit(s: CorporationState, seat: int, card: Card, target: str) -> None:
 def lockdown(s: CorporationState, seat: int, card: Card, target: str) -> None:
     """Red Queen Lockdown [event.lockdown]: no assault this turn; one a turn is enough."""
     s.lockdown = True
-    s.stats[rules.LOCKDOWNS] += 1
+    s.stats[actions.LOCKDOWNS] += 1
     s.say(
         "event.lockdown",
         lambda: f"Umbrella plays {card.name}: the Heroes may not assault this turn.",
     )
 
 
-@_register(
+@effect(
     EVENTS,
     "reinforcements",
     rule="event.reinforcements",
@@ -216,11 +224,11 @@ def reinforcements(s: CorporationState, seat: int, card: Card, target: str) -> N
     Then Umbrella shuffles its deck. Of two copies of the unit it takes the first by card number
     (which one makes no difference to play; a fixed one keeps every replay the same).
     """
-    deck = s.decks[rules.UMBRELLA]
+    deck = s.decks[actions.UMBRELLA]
     umbrella = s.cards.umbrella
     number = min(n for n in deck if umbrella[n].id == target)
     deck.remove(number)
-    s.hands[rules.UMBRELLA].append(number)
+    s.hands[actions.UMBRELLA].append(number)
     s._rng().shuffle(deck)
     s.say(
         "event.reinforcements",
@@ -234,14 +242,14 @@ def reinforcements(s: CorporationState, seat: int, card: Card, target: str) -> N
 # --- When a team is destroyed ---------------------------------------------------------------
 
 
-@_register(SAVED, "medic", rule="ability.medic")
+@effect(SAVED, "medic", rule="ability.medic")
 def medic(s: CorporationState, number: int) -> None:
     """Rebecca [ability.medic]: when her team is destroyed she goes back to the Heroes' hand.
 
     She is not part of the split of the other characters [assault.characters].
     """
-    s.hands[rules.HERO].append(number)
-    s.stats[rules.CHARACTERS_SAVED] += 1
+    s.hands[actions.HERO].append(number)
+    s.stats[actions.CHARACTERS_SAVED] += 1
     s.say(
         "ability.medic",
         lambda: f"{s.cards.hero[number].name} is a Medic and goes back to the Heroes' hand.",
@@ -251,15 +259,15 @@ def medic(s: CorporationState, number: int) -> None:
 # --- After both rolls ---------------------------------------------------------------------------
 
 
-@_register(REROLLS, "lucky", rule="ability.lucky")
+@effect(REROLLS, "lucky", rule="ability.lucky")
 def lucky(s: CorporationState, number: int) -> None:
     """K-Mart [ability.lucky]: once per combat the Heroes roll their 2D6 again; the new roll counts.
 
     The Heroes choose after both rolls (the moves ``Reroll`` and ``Keep``).
     """
     s.lucky_used = True
-    s.stats[rules.REROLLS] += 1
-    s.rolls[rules.HERO], s.roller, s.phase = 0, rules.HERO, "roll"
+    s.stats[actions.REROLLS] += 1
+    s.rolls[actions.HERO], s.roller, s.phase = 0, actions.HERO, "roll"
     s.say(
         "ability.lucky",
         lambda: f"{s.cards.hero[number].name}'s luck: the Heroes roll their 2D6 again.",

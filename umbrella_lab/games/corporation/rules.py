@@ -43,6 +43,20 @@ from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation import effects
+from umbrella_lab.games.corporation.actions import (
+    CHARACTERS_DISCARDED,
+    CHARACTERS_SAVED,
+    EVENTS_PLAYED,
+    HERO,
+    LOCKDOWNS,
+    REROLLS,
+    SIDES,
+    UMBRELLA,
+    UNITS_LOST,
+    draw,
+    find,
+    first_copies,
+)
 from umbrella_lab.games.corporation.cards import (
     HERO_EFFECTS,
     UMBRELLA_EFFECTS,
@@ -55,10 +69,8 @@ from umbrella_lab.games.corporation.cards import (
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 
 # --- Constants in the rulebook's words ------------------------------------------------------
+# The two seats (HERO, UMBRELLA) and the statistics kept for summary() are in actions.py.
 
-HERO, UMBRELLA = 0, 1  # the two seats
-SIDES = ("Heroes", "Umbrella")
-WHOSE = ("The Heroes'", "Umbrella's")
 STARTING_HAND = 2  # [setup.hands]
 DRAW_PER_TURN = 2  # [draw.cards]
 HAND_LIMIT = 5  # [end.hand-limit]
@@ -67,9 +79,6 @@ SURVIVOR_CREW_LIMIT = 3  # ... or 3 when at least one of them is a Survivor
 SUBTYPE_BONUS = 1  # a character of the team's own sub-type [recruit.subtypes]
 ROLLS = tuple(TWO_DICE.items())  # 2D6 as one step: each total with its odds [assault.dice]
 HALF = Fraction(1, 2)  # the rulebook's "50%" [assault.unit-fate] [search.unit-fate]
-
-# Statistics kept for summary(): indexes into State.stats
-LOCKDOWNS, REROLLS, UNITS_LOST, CHARACTERS_DISCARDED, CHARACTERS_SAVED, EVENTS_PLAYED = range(6)
 
 
 # --- The state ------------------------------------------------------------------------------
@@ -784,24 +793,6 @@ def design(s: CorporationState, side: int, card_id: str) -> HeroCard | UmbrellaC
     return s.cards.umbrella[s.cards.umbrella_ids[card_id]]
 
 
-def first_copies(s: CorporationState, numbers: list[int], side: int = HERO) -> dict[str, int]:
-    """Each card id among ``numbers`` with its first copy, in order (two copies, one move)."""
-    deck = s.cards.hero if side == HERO else s.cards.umbrella
-    found: dict[str, int] = {}
-    for number in numbers:
-        found.setdefault(deck[number].id, number)
-    return found
-
-
-def find(s: CorporationState, pile: list[int], card_id: str, side: int = HERO) -> int:
-    """The first card of ``pile`` with this id, or -1."""
-    deck = s.cards.hero if side == HERO else s.cards.umbrella
-    for number in pile:
-        if deck[number].id == card_id:
-            return number
-    return -1
-
-
 def _write_card(s: CorporationState, card_id: str) -> str:
     return card_id or "-"
 
@@ -931,41 +922,7 @@ def advance(s: CorporationState) -> None:
 
 
 # --- 5. Draw phase -------------------------------------------------------------------------------
-
-
-def draw(s: CorporationState, side: int, count: int, rule: str) -> int:
-    """``side`` draws ``count`` cards and returns how many it drew [draw.cards].
-
-    An empty deck is refilled from the shuffled discard pile; with both empty, nothing more is
-    drawn [draw.reshuffle].
-    """
-    deck, hand = s.decks[side], s.hands[side]
-    drawn = 0
-    for _ in range(count):
-        if not deck:
-            if not s.discards[side]:
-                break
-            deck.extend(s.discards[side])
-            s.discards[side] = []
-            s._rng().shuffle(deck)
-            s.say(
-                "draw.reshuffle",
-                lambda: (
-                    f"{WHOSE[side]} deck is empty: the discard pile ({len(deck)} cards) is "
-                    "shuffled into a new deck."
-                ),
-            )
-        hand.append(deck.pop())
-        drawn += 1
-    s.say(
-        rule,
-        lambda: (
-            f"{'The Heroes draw' if side == HERO else 'Umbrella draws'} {plural(drawn, 'card')}"
-            + ("" if drawn == count else " (no cards left to draw)")
-            + "."
-        ),
-    )
-    return drawn
+# How a side draws [draw.cards] [draw.reshuffle] is ``actions.draw``: Intel draws too.
 
 
 def search_pool(s: CorporationState) -> list[int]:

@@ -14,9 +14,12 @@ name, in a table keyed by that name:
   [place.*];
 * ``ASKS``: the choices these effects leave to the heroes (the move ``rules.Choose``).
 
-Rule ids in brackets point into the rule digest ``digest.md`` (next to this file). The effects are
-written with the rules' own steps (``rules.hurt``, ``rules.place``...): this module and
-``rules.py`` use each other, and neither needs the other while it is being imported.
+Each table is a :class:`~umbrella_lab.engine.effects.Table`, filled by the decorator
+:func:`~umbrella_lab.engine.effects.effect`, which keeps the rule id on the effect. An effect with
+several parts or a choice is a small class (the table holds one instance). Rule ids in brackets
+point into the rule digest ``digest.md`` (next to this file). The effects are written with the
+table actions the rules use too (``actions.hurt``, ``actions.place``...); this module never
+imports the rules.
 
 >>> sorted(THREATS)[:4]
 ['bob', 'brainwashing', 'duplication', 'elite-thugs']
@@ -26,17 +29,41 @@ written with the rules' own steps (``rules.hurt``, ``rules.place``...): this mod
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from umbrella_lab.engine.core import TEAM
+from umbrella_lab.engine.effects import Table, effect
 from umbrella_lab.engine.words import plural
-from umbrella_lab.games.marvel import rules
+from umbrella_lab.games.marvel import actions
+from umbrella_lab.games.marvel.actions import OVERFLOWS, PLOTS, SPECIALS, THREATS
 from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.cards import Threat
     from umbrella_lab.games.marvel.rules import MarvelState
+
+# --- The tables ---------------------------------------------------------------------------------
+# OVERFLOWS, PLOTS, THREATS and SPECIALS are declared in actions.py (placing a token sets off an
+# Overflow; a Threat says what a Thug needs), and filled here like the others.
+
+DASHBOARDS = Table("dashboard", "A villain's BAM!: ``bam(s, rule)`` [dash.*].")
+GUARDS = Table(
+    "guard",
+    "A dashboard rule that protects the villain: ``protects(s)`` and ``clearable(s, where)``.",
+)
+PLANS = Table("plan", "A Master Plan card's Special: ``special(s, number)`` [plan.*].")
+LOCATIONS = Table(
+    "location",
+    "A location's End of Turn effect: ``usable(s, hero)`` and ``use(s, hero)`` [place.*].",
+)
+ASKS = Table(
+    "ask",
+    "A choice an effect leaves to the heroes: ``choices``, ``words``, ``name`` and ``take``.",
+)
+STEPS = Table(
+    "step",
+    "Steps the effects put in line (``actions.later``), besides the rules' own ``rules.STEPS``.",
+)
 
 NOBODY = -1
 """The choice of nobody, nothing, or "stop"."""
@@ -74,69 +101,69 @@ def order_matters(s: MarvelState, hits: list[tuple[int, int]] | tuple) -> bool:
     return len(able) > 1 and any(len(s.hand_of(h)) <= n for h, n in able)
 
 
+@effect(STEPS, "damage-order")
 def damage_order(s: MarvelState, hits: tuple, rule: str) -> None:
     """Ask the heroes who takes the simultaneous damage next, if it still matters [opt.ties]."""
     hits = tuple((h, n) for h, n in hits if not s.ko[h])
     if len(hits) > 1 and order_matters(s, hits):
-        rules.ask(s, "damage-order", TEAM, hits, rule)
+        actions.ask(s, "damage-order", TEAM, hits, rule)
     else:
-        rules.later(s, *(("hurt", hero, damage, rule) for hero, damage in hits))
+        actions.later(s, *(("hurt", hero, damage, rule) for hero, damage in hits))
 
 
 def clockwise(s: MarvelState) -> list[int]:
     """The locations clockwise, starting at the villain's."""
-    return [(s.villain_at + k) % rules.RING for k in range(rules.RING)]
+    return [(s.villain_at + k) % actions.RING for k in range(actions.RING)]
 
 
 # --- Dashboards: the villain's BAM! [dash.*] ----------------------------------------------------
 
 
+@effect(DASHBOARDS, "red-skull-bam", rule="dash.red-skull")
 def red_skull_bam(s: MarvelState, rule: str) -> None:
     """1 damage to each hero at Red Skull's location.
 
     Fear +2, even with nobody there [dash.red-skull].
     """
     heroes = s.standing(s.villain_at)
-    rules.later(s, *damage_steps(s, heroes, 1, "dash.red-skull"), ("track", 2, "dash.red-skull"))
+    actions.later(s, *damage_steps(s, heroes, 1, "dash.red-skull"), ("track", 2, "dash.red-skull"))
 
 
+@effect(DASHBOARDS, "ultron-bam", rule="dash.ultron")
 def ultron_bam(s: MarvelState, rule: str) -> None:
     """3 Thugs at Ultron's location, then 1 damage to each hero there [dash.ultron]."""
-    rules.later(
+    actions.later(
         s,
         ("place", s.villain_at, 3, 0, "dash.ultron"),
         ("hurt-here", 1, "dash.ultron"),
     )
 
 
+@effect(DASHBOARDS, "taskmaster-bam", rule="dash.taskmaster")
 def taskmaster_bam(s: MarvelState, rule: str) -> None:
     """1 damage to each hero at Taskmaster's location.
 
     Then 1 Crisis token there [dash.taskmaster].
     """
     heroes = s.standing(s.villain_at)
-    rules.later(
+    actions.later(
         s, *damage_steps(s, heroes, 1, "dash.taskmaster"), ("crisis-at", 1, "dash.taskmaster")
     )
 
 
-DASHBOARDS: dict[str, Callable[[Any, str], None]] = {
-    "red-skull-bam": red_skull_bam,
-    "ultron-bam": ultron_bam,
-    "taskmaster-bam": taskmaster_bam,
-}
-
-
+@effect(STEPS, "hurt-here")
 def hurt_here(s: MarvelState, damage: int, rule: str) -> None:
     """Damage to each hero standing at the villain's location now."""
-    rules.later(s, *damage_steps(s, s.standing(s.villain_at), damage, rule))
+    actions.later(s, *damage_steps(s, s.standing(s.villain_at), damage, rule))
 
 
+@effect(STEPS, "track")
 def track_step(s: MarvelState, amount: int, rule: str) -> None:
     """The dashboard's track rises (a step, so it comes after the damage before it)."""
-    rules.raise_track(s, amount, rule)
+    actions.raise_track(s, amount, rule)
 
 
+@effect(STEPS, "crisis-at")
 def crisis_step(s: MarvelState, count: int, rule: str) -> None:
     """Crisis tokens on the villain's location [extra.crisis]."""
     s.crisis_at[s.villain_at] += count
@@ -150,11 +177,13 @@ def crisis_step(s: MarvelState, count: int, rule: str) -> None:
 # --- Overflow: tokens that find no slot [overflow.*] --------------------------------------------
 
 
+@effect(OVERFLOWS, "fear", rule="overflow.fear")
 def fear_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> None:
     """Each token that cannot be placed moves the Fear Track up 1 [overflow.fear]."""
-    rules.raise_track(s, thugs + civilians, "overflow.fear")
+    actions.raise_track(s, thugs + civilians, "overflow.fear")
 
 
+@effect(OVERFLOWS, "spill", rule="overflow.spill")
 def spill_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> None:
     """Each token that cannot be placed goes on clockwise to a location with room [overflow.spill].
 
@@ -165,14 +194,14 @@ def spill_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> No
     """
     for is_thug in [True] * thugs + [False] * civilians:
         target = next(
-            ((where + k) % rules.RING for k in range(1, rules.RING) if s.free((where + k) % 6)),
+            ((where + k) % actions.RING for k in range(1, actions.RING) if s.free((where + k) % 6)),
             NOBODY,
         )
         word = "Thug" if is_thug else "Civilian"
         if target == NOBODY:
             s.say("overflow.spill", lambda word=word: f"No location has room for the {word}.")
             if s.options.ultron_check == "every-token":
-                rules.check_plot(s)
+                actions.check_plot(s)
             return
         if is_thug:
             s.thugs[target] += 1
@@ -183,11 +212,12 @@ def spill_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> No
             lambda word=word, target=target: f"The {word} goes on to {s.place_name(target)}.",
         )
         if s.options.ultron_check == "every-token":
-            rules.check_plot(s)
+            actions.check_plot(s)
         if s.outcome is not None:
             return
 
 
+@effect(OVERFLOWS, "crisis", rule="overflow.crisis")
 def crisis_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> None:
     """A Crisis token at the full location instead.
 
@@ -204,16 +234,10 @@ def crisis_overflow(s: MarvelState, where: int, thugs: int, civilians: int) -> N
     )
 
 
-OVERFLOWS: dict[str, Callable[[Any, int, int, int], None]] = {
-    "fear": fear_overflow,
-    "spill": spill_overflow,
-    "crisis": crisis_overflow,
-}
-
-
 # --- Plots: how the villain wins [plot.*] -------------------------------------------------------
 
 
+@effect(PLOTS, "fear-track", rule="plot.fear-track")
 def fear_plot(s: MarvelState) -> str:
     """The Fear Track reaches its last space (20) [plot.fear-track]."""
     if s.track >= s.villain.track:
@@ -221,27 +245,24 @@ def fear_plot(s: MarvelState) -> str:
     return ""
 
 
+@effect(PLOTS, "full-city", rule="plot.full-city")
 def full_city_plot(s: MarvelState) -> str:
     """Every slot of every location holds a Thug or a Civilian [plot.full-city]."""
-    if all(s.free(where) == 0 for where in range(rules.RING)):
+    if all(s.free(where) == 0 for where in range(actions.RING)):
         return f"Every location is full: {s.villain.name}'s plot succeeds."
     return ""
-
-
-PLOTS: dict[str, Callable[[Any], str]] = {"fear-track": fear_plot, "full-city": full_city_plot}
 
 
 # --- Guards: dashboard rules that protect the villain [dash.crisis-guard] -----------------------
 
 
+@effect(GUARDS, "crisis-guard", rule="dash.crisis-guard")
 class CrisisGuard:
     """No damage to the villain while any location holds a Crisis token.
 
     An Attack or a Heroic action discards a Crisis token from a location without Thugs or Civilians
     [dash.crisis-guard].
     """
-
-    rule = "dash.crisis-guard"
 
     def protects(self, s: MarvelState) -> bool:
         """True while a Crisis token lies on any location."""
@@ -252,12 +273,10 @@ class CrisisGuard:
         return s.crisis_at[where] > 0 and not s.thugs[where] and not s.civilians[where]
 
 
-GUARDS = {"crisis-guard": CrisisGuard()}
-
-
 # --- Master Plan Specials [plan.*] --------------------------------------------------------------
 
 
+@effect(PLANS, "hail-hydra", rule="plan.hail-hydra")
 def hail_hydra(s: MarvelState, number: int) -> None:
     """At each location with heroes and Civilians.
 
@@ -278,55 +297,60 @@ def hail_hydra(s: MarvelState, number: int) -> None:
                     f"{plural(count, 'Civilian')} lost, 1 damage to each hero there."
                 ),
             )
-            rules.discard_tokens(s, where, 0, count)
+            actions.discard_tokens(s, where, 0, count)
             hits += [(hero, 1) for hero in heroes]
     if not total:
         s.say("plan.hail-hydra", lambda: "No location holds both heroes and Civilians.")
     steps = damage_steps(s, [h for h, _ in hits], 1, "plan.hail-hydra")
-    rules.later(s, *steps, ("track", total, "plan.hail-hydra"))
+    actions.later(s, *steps, ("track", total, "plan.hail-hydra"))
 
 
+@effect(PLANS, "hydra-insurgency", rule="plan.hydra-insurgency")
 def hydra_insurgency(s: MarvelState, number: int) -> None:
     """Fear rises by 1 for each Crisis token the heroes hold [plan.hydra-insurgency]."""
     total = sum(s.crisis[h] for h in range(len(s.heroes)) if not s.ko[h])
     s.say("plan.hydra-insurgency", lambda: f"The heroes hold {plural(total, 'Crisis token')}.")
-    rules.raise_track(s, total, "plan.hydra-insurgency")
+    actions.raise_track(s, total, "plan.hydra-insurgency")
 
 
+@effect(PLANS, "encephalo-ray", rule="plan.encephalo-ray")
 def encephalo_ray(s: MarvelState, number: int) -> None:
     """Each hero takes 1 damage per Crisis token held.
 
     Then one hero of the heroes' choice takes 1 Crisis token [plan.encephalo-ray].
     """
     hits = [(h, s.crisis[h]) for h in range(len(s.heroes)) if s.crisis[h] and not s.ko[h]]
-    rules.later(s, *damage_each(s, hits, "plan.encephalo-ray"), ("encephalo",))
+    actions.later(s, *damage_each(s, hits, "plan.encephalo-ray"), ("encephalo",))
 
 
+@effect(STEPS, "encephalo")
 def encephalo_choice(s: MarvelState) -> None:
     """The heroes choose who takes the Crisis token of the Encephalo-Ray [plan.encephalo-ray]."""
     if any(not ko for ko in s.ko):
-        rules.ask(s, "encephalo", TEAM)
+        actions.ask(s, "encephalo", TEAM)
 
 
+@effect(PLANS, "mesmerize", rule="plan.mesmerize")
 def mesmerize(s: MarvelState, number: int) -> None:
     """Each hero at Ultron's location or next to it takes 1 Crisis.
 
     1 Thug at each location without heroes [plan.mesmerize] [opt.mesmerize_thugs].
     """
-    near = [(s.villain_at + k) % rules.RING for k in (-1, 0, 1)]
+    near = [(s.villain_at + k) % actions.RING for k in (-1, 0, 1)]
     for where in near:
         for hero in s.standing(where):
-            rules.give_crisis(s, hero, 1, "plan.mesmerize")
+            actions.give_crisis(s, hero, 1, "plan.mesmerize")
     places = near if s.options.mesmerize_thugs == "near" else clockwise(s)
-    rules.later(s, *(("place", w, 1, 0, "plan.mesmerize") for w in places if not s.standing(w)))
+    actions.later(s, *(("place", w, 1, 0, "plan.mesmerize") for w in places if not s.standing(w)))
 
 
 def last_two_symbols(s: MarvelState, symbol: int) -> int:
     """How many of a symbol the last 2 hero cards in the Storyline show (bottoms only)."""
-    cards = [entry for entry in s.storyline if entry < rules.PLAN][-2:]
+    cards = [entry for entry in s.storyline if entry < actions.PLAN][-2:]
     return sum(s.card(card).counts[symbol] for card in cards)
 
 
+@effect(PLANS, "copycat-attack", rule="plan.copycat-attack")
 def copycat_attack(s: MarvelState, number: int) -> None:
     """A Thug at Taskmaster's location per Attack on the last 2 hero cards [plan.copycat-attack].
 
@@ -336,9 +360,10 @@ def copycat_attack(s: MarvelState, number: int) -> None:
     count = last_two_symbols(s, ATTACK)
     s.say("plan.copycat-attack", lambda: f"Taskmaster copies {plural(count, 'Attack symbol')}.")
     if count:
-        rules.later(s, ("place", s.villain_at, count, 0, "plan.copycat-attack"))
+        actions.later(s, ("place", s.villain_at, count, 0, "plan.copycat-attack"))
 
 
+@effect(PLANS, "copycat-heroic", rule="plan.copycat-heroic")
 def copycat_heroic(s: MarvelState, number: int) -> None:
     """A Civilian at his location per Heroic on the last 2 hero cards [plan.copycat-heroic].
 
@@ -348,26 +373,16 @@ def copycat_heroic(s: MarvelState, number: int) -> None:
     count = last_two_symbols(s, 2)
     s.say("plan.copycat-heroic", lambda: f"Taskmaster copies {plural(count, 'Heroic symbol')}.")
     if count:
-        rules.later(s, ("place", s.villain_at, 0, count, "plan.copycat-heroic"))
+        actions.later(s, ("place", s.villain_at, 0, count, "plan.copycat-heroic"))
 
 
+@effect(PLANS, "dark-schemes", rule="plan.dark-schemes")
 def dark_schemes(s: MarvelState, number: int) -> None:
     """A Crisis token at Taskmaster's location if no hero is there [plan.dark-schemes]."""
     if s.standing(s.villain_at):
         s.say("plan.dark-schemes", lambda: "A hero stands with Taskmaster: no Crisis token.")
     else:
         crisis_step(s, 1, "plan.dark-schemes")
-
-
-PLANS: dict[str, Callable[[Any, int], None]] = {
-    "hail-hydra": hail_hydra,
-    "hydra-insurgency": hydra_insurgency,
-    "encephalo-ray": encephalo_ray,
-    "mesmerize": mesmerize,
-    "copycat-attack": copycat_attack,
-    "copycat-heroic": copycat_heroic,
-    "dark-schemes": dark_schemes,
-}
 
 
 # --- Threats [threat.*] -------------------------------------------------------------------------
@@ -404,6 +419,7 @@ class ThreatEffect:
         return 1
 
 
+@effect(THREATS, "strike-or-crisis", rule="threat.strike-or-crisis")
 class StrikeOrCrisis(ThreatEffect):
     """BAM.
 
@@ -411,127 +427,102 @@ class StrikeOrCrisis(ThreatEffect):
     2, Madame Hydra 1) [threat.strike-or-crisis].
     """
 
-    rule = "threat.strike-or-crisis"
-
     def bam(self, s: MarvelState, where: int, threat: Threat) -> None:
         if not s.standing(where):
             s.say(self.rule, lambda: f"No hero stands at {s.place_name(where)}.")
             return
-        rules.ask(s, "cancel", TEAM, where, threat.amount)
+        actions.ask(s, "cancel", TEAM, where, threat.amount)
 
 
+@effect(THREATS, "bob", rule="threat.bob")
 class Bob(ThreatEffect):
     """A hero who starts a turn here takes 1 Crisis token [threat.bob]."""
 
-    rule = "threat.bob"
-
     def start(self, s: MarvelState, where: int, threat: Threat, hero: int) -> None:
-        rules.give_crisis(s, hero, threat.amount, self.rule)
+        actions.give_crisis(s, hero, threat.amount, self.rule)
 
 
+@effect(THREATS, "elite-thugs", rule="threat.elite-thugs")
 class EliteThugs(ThreatEffect):
     """A Thug here needs 2 damage, in the same turn, to be defeated [threat.elite-thugs]."""
-
-    rule = "threat.elite-thugs"
 
     def thug_damage(self, threat: Threat) -> int:
         return threat.amount
 
 
+@effect(THREATS, "subversion", rule="threat.subversion")
 class Subversion(ThreatEffect):
     """The villain arrives.
 
     Every Thug and Civilian here is discarded, and Fear rises by that many [threat.subversion].
     """
 
-    rule = "threat.subversion"
-
     def arrive(self, s: MarvelState, where: int, threat: Threat) -> None:
         count = s.thugs[where] + s.civilians[where]
-        rules.discard_tokens(s, where, s.thugs[where], s.civilians[where])
+        actions.discard_tokens(s, where, s.thugs[where], s.civilians[where])
         s.say(self.rule, lambda: f"Subversion: {plural(count, 'token')} discarded.")
-        rules.raise_track(s, count, self.rule)
+        actions.raise_track(s, count, self.rule)
 
 
+@effect(THREATS, "brainwashing", rule="threat.brainwashing")
 class Brainwashing(ThreatEffect):
     """The villain arrives.
 
     Each hero here and at the two neighbouring locations takes 1 Crisis token [threat.brainwashing].
     """
 
-    rule = "threat.brainwashing"
-
     def arrive(self, s: MarvelState, where: int, threat: Threat) -> None:
-        for place in ((where - 1) % rules.RING, where, (where + 1) % rules.RING):
+        for place in ((where - 1) % actions.RING, where, (where + 1) % actions.RING):
             for hero in s.standing(place):
-                rules.give_crisis(s, hero, threat.amount, self.rule)
+                actions.give_crisis(s, hero, threat.amount, self.rule)
 
 
+@effect(THREATS, "ultron-clone", rule="threat.ultron-clone")
 class UltronClone(ThreatEffect):
     """BAM: 1 Thug here, unless the heroes here each take 1 damage [threat.ultron-clone]."""
-
-    rule = "threat.ultron-clone"
 
     def bam(self, s: MarvelState, where: int, threat: Threat) -> None:
         heroes = s.standing(where)
         if heroes and (s.options.invulnerable_pays or not any(s.shield[h] for h in heroes)):
-            rules.ask(s, "prevent", TEAM, where, threat.amount)
+            actions.ask(s, "prevent", TEAM, where, threat.amount)
         else:
-            rules.later(s, ("place", where, threat.amount, 0, self.rule))
+            actions.later(s, ("place", where, threat.amount, 0, self.rule))
 
 
+@effect(THREATS, "duplication", rule="threat.duplication")
 class Duplication(ThreatEffect):
     """The villain arrives: 1 Thug here [threat.duplication]."""
 
-    rule = "threat.duplication"
-
     def arrive(self, s: MarvelState, where: int, threat: Threat) -> None:
-        rules.later(s, ("place", where, threat.amount, 0, self.rule))
+        actions.later(s, ("place", where, threat.amount, 0, self.rule))
 
 
+@effect(THREATS, "ultron-virus", rule="threat.ultron-virus")
 class UltronVirus(ThreatEffect):
     """A hero who starts a turn here ignores 1 action symbol of their choice [threat.ultron-virus].
 
     A hero who starts a turn here ignores 1 action symbol of their choice [threat.ultron-virus].
     """
 
-    rule = "threat.ultron-virus"
-
     def start(self, s: MarvelState, where: int, threat: Threat, hero: int) -> None:
         s.virus = True
         s.say(self.rule, lambda: f"{s.hero_name(hero)} starts at the Ultron Virus: 1 symbol lost.")
 
 
+@effect(THREATS, "explosive-trap", rule="threat.explosive-trap")
 class ExplosiveTrap(ThreatEffect):
     """A Civilian here needs 1 more Heroic action to be rescued [threat.explosive-trap]."""
-
-    rule = "threat.explosive-trap"
 
     def rescue_heroics(self, threat: Threat) -> int:
         return 1 + threat.amount
 
 
+@effect(THREATS, "entangling-trap", rule="threat.entangling-trap")
 class EntanglingTrap(ThreatEffect):
     """Leaving here with Move actions takes 2 of them [threat.entangling-trap]."""
 
-    rule = "threat.entangling-trap"
-
     def leave_moves(self, threat: Threat) -> int:
         return threat.amount
-
-
-THREATS: dict[str, ThreatEffect] = {
-    "strike-or-crisis": StrikeOrCrisis(),
-    "bob": Bob(),
-    "elite-thugs": EliteThugs(),
-    "subversion": Subversion(),
-    "brainwashing": Brainwashing(),
-    "ultron-clone": UltronClone(),
-    "duplication": Duplication(),
-    "ultron-virus": UltronVirus(),
-    "explosive-trap": ExplosiveTrap(),
-    "entangling-trap": EntanglingTrap(),
-}
 
 
 # --- Hero Specials [special.*] ------------------------------------------------------------------
@@ -567,7 +558,7 @@ def give_tokens(s: MarvelState, hero: int, symbol: int, count: int, others: bool
         s.tokens[0][symbol] += count
         s.say(rule, lambda: f"{plural(count, SYMBOL_NAMES[symbol] + ' token')} to your pool.")
         return
-    rules.ask(s, "give", s.seat_of(hero), hero, symbol, count, others, rule)
+    actions.ask(s, "give", s.seat_of(hero), hero, symbol, count, others, rule)
 
 
 class GiveTokens(SpecialEffect):
@@ -591,10 +582,10 @@ class GiveTokens(SpecialEffect):
         give_tokens(s, hero, self.symbol, self.count, self.others, self.rule)
 
 
+@effect(SPECIALS, "power-recharge", rule="special.power-recharge")
 class PowerRecharge(SpecialEffect):
     """Draw until you hold 3 cards [special.power-recharge]."""
 
-    rule = "special.power-recharge"
     title = "Power Recharge"
     words = "draw up to 3 cards in hand"
 
@@ -602,14 +593,14 @@ class PowerRecharge(SpecialEffect):
         return len(s.hand_of(hero)) < 3 and bool(s.deck_of(hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        drawn = rules.draw_to(s, hero, 3)
+        drawn = actions.draw_to(s, hero, 3)
         s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {plural(drawn, 'card')}.")
 
 
+@effect(SPECIALS, "interrogate", rule="special.interrogate")
 class Interrogate(SpecialEffect):
     """Look at the top Master Plan card; you may put it at the bottom [special.interrogate]."""
 
-    rule = "special.interrogate"
     title = "Interrogate"
     words = "look at the top Master Plan card, maybe put it at the bottom"
 
@@ -617,9 +608,10 @@ class Interrogate(SpecialEffect):
         return bool(s.plan_deck)
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "interrogate", s.seat_of(hero))
+        actions.ask(s, "interrogate", s.seat_of(hero))
 
 
+@effect(SPECIALS, "hulk-smash", rule="special.hulk-smash")
 class HulkSmash(SpecialEffect):
     """1 damage to everything else at Hulk's location.
 
@@ -627,7 +619,6 @@ class HulkSmash(SpecialEffect):
     are discarded [special.hulk-smash].
     """
 
-    rule = "special.hulk-smash"
     title = "Hulk Smash!"
     words = "1 damage to everything else here, Civilians discarded"
 
@@ -646,7 +637,7 @@ class HulkSmash(SpecialEffect):
         where = s.hero_at[hero]
         thugs, wounded = s.thugs[where], s.wounded[where]
         if thugs:
-            if rules.thug_damage(s, where) <= 1:
+            if actions.thug_damage(s, where) <= 1:
                 beaten, s.wounded[where] = thugs, 0
             else:  # the wounded fall; the others take their first damage
                 beaten, s.wounded[where] = wounded, thugs - wounded
@@ -654,21 +645,21 @@ class HulkSmash(SpecialEffect):
             left = s.thugs[where]
             s.say(self.rule, lambda: f"{plural(beaten, 'Thug')} defeated, {left} left wounded.")
             for _ in range(beaten):
-                rules.to_mission(s, "thug", "mission.defeat")
+                actions.to_mission(s, "thug", "mission.defeat")
         threat = s.threat_at(where)
         if threat is not None and threat.henchman:
-            rules.hit_henchman(s, where, 1, self.rule)
+            actions.hit_henchman(s, where, 1, self.rule)
         if s.villain_at == where and s.villain_open() and s.outcome is None:
-            rules.hit_villain(s, 1, self.rule)
-        rules.discard_tokens(s, where, 0, s.civilians[where])
+            actions.hit_villain(s, 1, self.rule)
+        actions.discard_tokens(s, where, 0, s.civilians[where])
         others = [h for h in s.standing(where) if h != hero]
-        rules.later(s, *damage_steps(s, others, 1, self.rule))
+        actions.later(s, *damage_steps(s, others, 1, self.rule))
 
 
+@effect(SPECIALS, "photon-blast", rule="special.photon-blast")
 class PhotonBlast(SpecialEffect):
     """2 Attacks at one adjacent location [special.photon-blast]."""
 
-    rule = "special.photon-blast"
     title = "Photon Blast"
     words = "2 Attacks at one adjacent location"
 
@@ -676,27 +667,28 @@ class PhotonBlast(SpecialEffect):
         return bool(photon_places(s, hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "photon-where", s.seat_of(hero), hero)
+        actions.ask(s, "photon-where", s.seat_of(hero), hero)
 
 
 def photon_places(s: MarvelState, hero: int) -> list[int]:
     """Adjacent locations with something to attack."""
     here = s.hero_at[hero]
-    places = ((here - 1) % rules.RING, (here + 1) % rules.RING)
-    return [w for w in places if rules.attack_targets(s, w)]
+    places = ((here - 1) % actions.RING, (here + 1) % actions.RING)
+    return [w for w in places if actions.attack_targets(s, w)]
 
 
+@effect(SPECIALS, "grow", rule="special.grow")
 class Grow(SpecialEffect):
     """A Move, then 3 damage to a single target [special.grow]."""
 
-    rule = "special.grow"
     title = "Grow"
     words = "a Move, then 3 damage to one target"
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "grow-move", s.seat_of(hero), hero)
+        actions.ask(s, "grow-move", s.seat_of(hero), hero)
 
 
+@effect(SPECIALS, "quantum-leap", rule="special.quantum-leap")
 class QuantumLeap(SpecialEffect):
     """Swap this card with one of your cards in the Storyline.
 
@@ -704,7 +696,6 @@ class QuantumLeap(SpecialEffect):
     leap].
     """
 
-    rule = "special.quantum-leap"
     title = "Quantum Leap"
     words = "swap with one of your Storyline cards, which counts as played"
 
@@ -712,7 +703,7 @@ class QuantumLeap(SpecialEffect):
         return bool(leap_places(s, hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "leap", s.seat_of(hero), hero)
+        actions.ask(s, "leap", s.seat_of(hero), hero)
 
 
 def leap_places(s: MarvelState, hero: int) -> list[int]:
@@ -721,14 +712,14 @@ def leap_places(s: MarvelState, hero: int) -> list[int]:
     return [
         p
         for p, entry in enumerate(s.storyline)
-        if entry < rules.PLAN and p != last and s.hero_of(entry) == hero
+        if entry < actions.PLAN and p != last and s.hero_of(entry) == hero
     ]
 
 
+@effect(SPECIALS, "shrink", rule="special.shrink")
 class Shrink(SpecialEffect):
     """You take no damage until your next turn: an Invulnerable token [special.shrink]."""
 
-    rule = "special.shrink"
     title = "Shrink"
     words = "Invulnerable until your next turn"
 
@@ -740,44 +731,35 @@ class Shrink(SpecialEffect):
         s.say(self.rule, lambda: f"{s.hero_name(hero)} takes an Invulnerable token.")
 
 
+@effect(SPECIALS, "wings", rule="special.wings")
 class Wings(SpecialEffect):
     """Move yourself, and any heroes at your location, to any other location [special.wings]."""
 
-    rule = "special.wings"
     title = "Wings"
     words = "fly with any heroes here to any location"
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "wings-where", s.seat_of(hero), hero)
+        actions.ask(s, "wings-where", s.seat_of(hero), hero)
 
 
+@effect(SPECIALS, "energy-projection", rule="special.energy-projection")
 class EnergyProjection(SpecialEffect):
     """Move to any location and Attack there [special.energy-projection]."""
 
-    rule = "special.energy-projection"
     title = "Energy Projection"
     words = "move to any location and Attack there"
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "projection-where", s.seat_of(hero), hero)
+        actions.ask(s, "projection-where", s.seat_of(hero), hero)
 
 
-SPECIALS: dict[str, SpecialEffect] = {
-    "advanced-combat-analysis": GiveTokens(
-        "special.advanced-combat-analysis", "Advanced Combat Analysis", ATTACK, 2, False
-    ),
-    "stark-resources": GiveTokens("special.stark-resources", "Stark Resources", MOVE, 2, False),
-    "power-recharge": PowerRecharge(),
-    "leadership": GiveTokens("special.leadership", "Leadership", WILD, 1, True),
-    "interrogate": Interrogate(),
-    "hulk-smash": HulkSmash(),
-    "photon-blast": PhotonBlast(),
-    "grow": Grow(),
-    "quantum-leap": QuantumLeap(),
-    "shrink": Shrink(),
-    "wings": Wings(),
-    "energy-projection": EnergyProjection(),
-}
+effect(SPECIALS, "advanced-combat-analysis")(
+    GiveTokens("special.advanced-combat-analysis", "Advanced Combat Analysis", ATTACK, 2, False)
+)
+effect(SPECIALS, "stark-resources")(
+    GiveTokens("special.stark-resources", "Stark Resources", MOVE, 2, False)
+)
+effect(SPECIALS, "leadership")(GiveTokens("special.leadership", "Leadership", WILD, 1, True))
 
 
 # --- Locations: End of Turn effects [place.*] ---------------------------------------------------
@@ -797,70 +779,67 @@ class LocationEffect:
         raise NotImplementedError
 
 
+@effect(LOCATIONS, "draw-to-3", rule="place.draw-to-3")
 class DrawToThree(LocationEffect):
     """Draw until you hold 3 cards (in solo too: 3) [place.draw-to-3]."""
-
-    rule = "place.draw-to-3"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return len(s.hand_of(hero)) < 3 and bool(s.deck_of(hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        drawn = rules.draw_to(s, hero, 3)
+        drawn = actions.draw_to(s, hero, 3)
         s.say(self.rule, lambda: f"{s.hero_name(hero)} draws {plural(drawn, 'card')}.")
 
 
+@effect(LOCATIONS, "tutor", rule="place.tutor")
 class Tutor(LocationEffect):
     """Take a card of your choice from your deck, shuffle the deck.
 
     Put the card on top [place.tutor].
     """
 
-    rule = "place.tutor"
-
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.deck_of(hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "tutor", s.seat_of(hero), hero)
+        actions.ask(s, "tutor", s.seat_of(hero), hero)
 
 
+@effect(LOCATIONS, "swap-storyline", rule="place.swap-storyline")
 class SwapStoryline(LocationEffect):
     """Swap a card in hand with one of your cards in the Storyline [place.swap-storyline]."""
-
-    rule = "place.swap-storyline"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(own_cards(s, hero))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "swap", s.seat_of(hero), hero)
+        actions.ask(s, "swap", s.seat_of(hero), hero)
 
 
 def own_cards(s: MarvelState, hero: int) -> list[int]:
     """Storyline positions of a hero's cards."""
-    return [p for p, e in enumerate(s.storyline) if e < rules.PLAN and s.hero_of(e) == hero]
+    return [p for p, e in enumerate(s.storyline) if e < actions.PLAN and s.hero_of(e) == hero]
 
 
+@effect(LOCATIONS, "relocate", rule="place.relocate")
 class Relocate(LocationEffect):
     """Move up to 2 Thugs or Civilians from here to other locations [place.relocate]."""
-
-    rule = "place.relocate"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(relocations(s, s.hero_at[hero]))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "relocate", s.seat_of(hero), hero, 2)
+        actions.ask(s, "relocate", s.seat_of(hero), hero, 2)
 
 
 def relocations(s: MarvelState, where: int) -> list[int]:
     """Token moves from a location: 10 x kind (0 Thug, 1 Civilian) + destination."""
     kinds = [k for k, n in enumerate((s.thugs[where], s.civilians[where])) if n]
-    places = [w for w in range(rules.RING) if w != where and s.free(w)]
+    places = [w for w in range(actions.RING) if w != where and s.free(w)]
     return [10 * k + w for k in kinds for w in places]
 
 
+@effect(LOCATIONS, "crisis-for-card", rule="place.crisis-for-card")
 class CrisisForCard(LocationEffect):
     """A card from hand under the deck removes 1 Crisis token anywhere [place.crisis-for-card].
 
@@ -868,49 +847,44 @@ class CrisisForCard(LocationEffect):
     card].
     """
 
-    rule = "place.crisis-for-card"
-
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(crisis_sources(s))
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "crisis-for-card", s.seat_of(hero), hero)
+        actions.ask(s, "crisis-for-card", s.seat_of(hero), hero)
 
 
 def crisis_sources(s: MarvelState) -> list[int]:
     """Where a Crisis token may be removed: a location (0 to 5) or a hero (10 + hero)."""
-    places = [w for w in range(rules.RING) if s.crisis_at[w]]
+    places = [w for w in range(actions.RING) if s.crisis_at[w]]
     return places + [10 + h for h in range(len(s.heroes)) if s.crisis[h] and not s.ko[h]]
 
 
+@effect(LOCATIONS, "fly", rule="place.fly")
 class Fly(LocationEffect):
     """Move to any other location [place.fly]."""
 
-    rule = "place.fly"
-
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.ask(s, "fly", s.seat_of(hero), hero)
+        actions.ask(s, "fly", s.seat_of(hero), hero)
 
 
+@effect(LOCATIONS, "rescue-here", rule="place.rescue-here")
 class RescueHere(LocationEffect):
     """Rescue 1 Civilian here [place.rescue-here]."""
-
-    rule = "place.rescue-here"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return s.civilians[s.hero_at[hero]] > 0
 
     def use(self, s: MarvelState, hero: int) -> None:
-        rules.rescue(s, s.hero_at[hero], self.rule)
+        actions.rescue(s, s.hero_at[hero], self.rule)
 
 
+@effect(LOCATIONS, "discard-thug", rule="place.discard-thug")
 class DiscardThug(LocationEffect):
     """Discard 1 Thug from any location: it does not count for the mission [place.discard-thug].
 
     Or defeat 1 Thug here [opt.nypd].
     """
-
-    rule = "place.discard-thug"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         if s.options.nypd == "defeat-here":
@@ -923,21 +897,9 @@ class DiscardThug(LocationEffect):
             s.thugs[where] -= 1
             s.wounded[where] = min(s.wounded[where], s.thugs[where])
             s.say("opt.nypd", lambda: f"A Thug at {s.place_name(where)} is defeated.")
-            rules.to_mission(s, "thug", "mission.defeat")
+            actions.to_mission(s, "thug", "mission.defeat")
         else:
-            rules.ask(s, "discard-thug", s.seat_of(hero), hero)
-
-
-LOCATIONS: dict[str, LocationEffect] = {
-    "draw-to-3": DrawToThree(),
-    "tutor": Tutor(),
-    "swap-storyline": SwapStoryline(),
-    "relocate": Relocate(),
-    "crisis-for-card": CrisisForCard(),
-    "fly": Fly(),
-    "rescue-here": RescueHere(),
-    "discard-thug": DiscardThug(),
-}
+            actions.ask(s, "discard-thug", s.seat_of(hero), hero)
 
 
 # --- Choices left to the heroes (the move rules.Choose) -----------------------------------------
@@ -969,13 +931,12 @@ class Ask:
 
 def place_word(s: MarvelState, where: int) -> str:
     """A location as its id."""
-    return rules.place_id(s, where)
+    return actions.place_id(s, where)
 
 
+@effect(ASKS, "virus", rule="threat.ultron-virus")
 class VirusAsk(Ask):
     """Which action symbol the hero ignores this turn [threat.ultron-virus]."""
-
-    rule = "threat.ultron-virus"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [k for k in range(4) if s.pool[k]]
@@ -992,10 +953,9 @@ class VirusAsk(Ask):
         s.say(self.rule, lambda: f"{s.actor()} ignores 1 {SYMBOL_NAMES[choice]} symbol.")
 
 
+@effect(ASKS, "bam-order", rule="opt.bam_order")
 class BamOrderAsk(Ask):
     """Which Threat's BAM resolves next, when the heroes order them [opt.bam_order]."""
-
-    rule = "opt.bam_order"
 
     def choices(self, s: MarvelState) -> list[int]:
         return list(s.ask[2])
@@ -1010,27 +970,27 @@ class BamOrderAsk(Ask):
         s.say(self.rule, lambda: f"The heroes choose: {s.threat_at(choice).name} acts next.")
         rest = tuple(w for w in pending[2] if w != choice)
         if len(rest) > 1:
-            rules.later(s, ("threat-bam", choice), ("order-bams", rest))
+            actions.later(s, ("threat-bam", choice), ("order-bams", rest))
         else:
-            rules.later(s, ("threat-bam", choice), *(("threat-bam", w) for w in rest))
+            actions.later(s, ("threat-bam", choice), *(("threat-bam", w) for w in rest))
 
 
+@effect(STEPS, "order-bams")
 def order_bams(s: MarvelState, waiting: tuple) -> None:
     """Ask again which of the waiting Threat BAMs comes next [opt.bam_order]."""
     waiting = tuple(w for w in waiting if s.threats[w] >= 0)
     if len(waiting) > 1:
-        rules.ask(s, "bam-order", TEAM, waiting)
+        actions.ask(s, "bam-order", TEAM, waiting)
     else:
-        rules.later(s, *(("threat-bam", w) for w in waiting))
+        actions.later(s, *(("threat-bam", w) for w in waiting))
 
 
+@effect(ASKS, "damage-order", rule="opt.ties")
 class DamageOrderAsk(Ask):
     """Which hero takes the simultaneous damage first, when a KO could come on the way.
 
     [opt.ties]
     """
-
-    rule = "opt.ties"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [hero for hero, _ in s.ask[2]]
@@ -1040,23 +1000,22 @@ class DamageOrderAsk(Ask):
         return f"{s.hero_name(choice)} takes {damage} damage first"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.hero_id(s, choice)
+        return actions.hero_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         hits, rule = pending[2], pending[3]
         damage = dict(hits)[choice]
         s.say(self.rule, lambda: f"The heroes choose: {s.hero_name(choice)} first.")
         rest = tuple((h, n) for h, n in hits if h != choice)
-        rules.later(s, ("hurt", choice, damage, rule), ("damage-order", rest, rule))
+        actions.later(s, ("hurt", choice, damage, rule), ("damage-order", rest, rule))
 
 
+@effect(ASKS, "cancel", rule="threat.strike-or-crisis")
 class CancelAsk(Ask):
     """Who takes the Crisis tokens that stop a Crossbones or Madame Hydra BAM.
 
     If anyone [threat.strike-or-crisis].
     """
-
-    rule = "threat.strike-or-crisis"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [NOBODY, *(h for h in range(len(s.heroes)) if not s.ko[h])]
@@ -1068,17 +1027,18 @@ class CancelAsk(Ask):
         return f"{s.hero_name(choice)} takes {plural(amount, 'Crisis token')} to stop the BAM"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return "nobody" if choice == NOBODY else rules.hero_id(s, choice)
+        return "nobody" if choice == NOBODY else actions.hero_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         where, amount = pending[2], pending[3]
         if choice == NOBODY:
-            rules.later(s, *damage_steps(s, s.standing(where), amount, self.rule))
+            actions.later(s, *damage_steps(s, s.standing(where), amount, self.rule))
         else:
-            rules.give_crisis(s, choice, amount, self.rule)
+            actions.give_crisis(s, choice, amount, self.rule)
             s.say(self.rule, lambda: "The BAM is stopped.")
 
 
+@effect(ASKS, "prevent", rule="threat.ultron-clone")
 class PreventAsk(Ask):
     """Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug.
 
@@ -1087,8 +1047,6 @@ class PreventAsk(Ask):
     Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug [threat.ultron-clone]
     [opt.invulnerable_pays].
     """
-
-    rule = "threat.ultron-clone"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [0, 1]
@@ -1106,15 +1064,14 @@ class PreventAsk(Ask):
         where, amount = pending[2], pending[3]
         if choice:
             s.say(self.rule, lambda: "The heroes take the damage: the Clone adds no Thug.")
-            rules.later(s, *damage_steps(s, s.standing(where), 1, self.rule))
+            actions.later(s, *damage_steps(s, s.standing(where), 1, self.rule))
         else:
-            rules.later(s, ("place", where, amount, 0, self.rule))
+            actions.later(s, ("place", where, amount, 0, self.rule))
 
 
+@effect(ASKS, "encephalo", rule="plan.encephalo-ray")
 class EncephaloAsk(Ask):
     """Which hero takes the Encephalo-Ray's Crisis token [plan.encephalo-ray]."""
-
-    rule = "plan.encephalo-ray"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [h for h in range(len(s.heroes)) if not s.ko[h]]
@@ -1123,12 +1080,13 @@ class EncephaloAsk(Ask):
         return f"{s.hero_name(choice)} takes the Crisis token"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.hero_id(s, choice)
+        return actions.hero_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        rules.give_crisis(s, choice, 1, self.rule)
+        actions.give_crisis(s, choice, 1, self.rule)
 
 
+@effect(ASKS, "give", rule="turn.tokens")
 class GiveAsk(Ask):
     """Which hero receives the next action token.
 
@@ -1138,8 +1096,6 @@ class GiveAsk(Ask):
     resources] [special.leadership].
     """
 
-    rule = "turn.tokens"
-
     def choices(self, s: MarvelState) -> list[int]:
         _, _, hero, _symbol, _count, others, _rule = s.ask
         return receivers(s, hero, others)
@@ -1148,20 +1104,19 @@ class GiveAsk(Ask):
         return f"give 1 {SYMBOL_NAMES[s.ask[3]]} token to {s.hero_name(choice)}"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.hero_id(s, choice)
+        return actions.hero_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         _, seat, hero, symbol, count, others, rule = pending
         s.purse(choice)[symbol] += 1
         s.say(rule, lambda: f"{s.hero_name(choice)} gets 1 {SYMBOL_NAMES[symbol]} token.")
         if count > 1:
-            rules.ask(s, "give", seat, hero, symbol, count - 1, others, rule)
+            actions.ask(s, "give", seat, hero, symbol, count - 1, others, rule)
 
 
+@effect(ASKS, "interrogate", rule="special.interrogate")
 class InterrogateAsk(Ask):
     """Keep the top Master Plan card there, or put it at the bottom [special.interrogate]."""
-
-    rule = "special.interrogate"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [0, 1]
@@ -1192,8 +1147,8 @@ class WhereAsk(Ask):
         hero = s.ask[2]
         here = s.hero_at[hero]
         if self.anywhere:
-            return list(range(rules.RING))
-        return [w for w in range(rules.RING) if w != here]
+            return list(range(actions.RING))
+        return [w for w in range(actions.RING) if w != here]
 
     def words(self, s: MarvelState, choice: int) -> str:
         if choice == s.hero_at[s.ask[2]]:
@@ -1211,13 +1166,14 @@ class WhereAsk(Ask):
             s.say(self.rule, lambda: f"{s.hero_name(hero)} goes to {s.place_name(choice)}.")
         if self.then == "wings-who":
             if s.standing(origin):
-                rules.ask(s, "wings-who", pending[1], hero, origin, choice)
+                actions.ask(s, "wings-who", pending[1], hero, origin, choice)
         elif self.then:
-            targets = rules.attack_targets(s, choice)
+            targets = actions.attack_targets(s, choice)
             if targets:
-                rules.ask(s, self.then, pending[1], hero, choice, 1)
+                actions.ask(s, self.then, pending[1], hero, choice, 1)
 
 
+@effect(ASKS, "fly")
 class FlyAsk(WhereAsk):
     """Where the Helicarrier flies the hero [place.fly]."""
 
@@ -1225,10 +1181,9 @@ class FlyAsk(WhereAsk):
         super().__init__("place.fly")
 
 
+@effect(ASKS, "wings-who", rule="special.wings")
 class WingsWhoAsk(Ask):
     """Who flies along with Wasp, one at a time, until "nobody else" [special.wings]."""
-
-    rule = "special.wings"
 
     def choices(self, s: MarvelState) -> list[int]:
         _, _, _hero, origin, _dest = s.ask
@@ -1240,7 +1195,7 @@ class WingsWhoAsk(Ask):
         return f"{s.hero_name(choice)} flies along to {s.place_name(s.ask[4])}"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return "nobody" if choice == NOBODY else rules.hero_id(s, choice)
+        return "nobody" if choice == NOBODY else actions.hero_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         _, seat, hero, origin, dest = pending
@@ -1249,7 +1204,7 @@ class WingsWhoAsk(Ask):
         s.hero_at[choice] = dest
         s.say(self.rule, lambda: f"{s.hero_name(choice)} flies along.")
         if s.standing(origin):
-            rules.ask(s, "wings-who", seat, hero, origin, dest)
+            actions.ask(s, "wings-who", seat, hero, origin, dest)
 
 
 class TargetAsk(Ask):
@@ -1259,26 +1214,25 @@ class TargetAsk(Ask):
         self.rule, self.damage, self.again = rule, damage, again
 
     def choices(self, s: MarvelState) -> list[int]:
-        return rules.attack_targets(s, s.ask[3])
+        return actions.attack_targets(s, s.ask[3])
 
     def words(self, s: MarvelState, choice: int) -> str:
         where = s.ask[3]
-        return f"{self.damage} damage to {rules.target_words(s, where, choice)}"
+        return f"{self.damage} damage to {actions.target_words(s, where, choice)}"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.TARGETS[choice]
+        return actions.TARGETS[choice]
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         _, seat, hero, where, count = pending
-        rules.strike(s, where, choice, self.damage, self.rule)
-        if self.again and count > 0 and s.outcome is None and rules.attack_targets(s, where):
-            rules.ask(s, pending[0], seat, hero, where, count - 1)
+        actions.strike(s, where, choice, self.damage, self.rule)
+        if self.again and count > 0 and s.outcome is None and actions.attack_targets(s, where):
+            actions.ask(s, pending[0], seat, hero, where, count - 1)
 
 
+@effect(ASKS, "photon-where", rule="special.photon-blast")
 class PhotonWhereAsk(Ask):
     """Which adjacent location the Photon Blast hits [special.photon-blast]."""
-
-    rule = "special.photon-blast"
 
     def choices(self, s: MarvelState) -> list[int]:
         return photon_places(s, s.ask[2])
@@ -1290,19 +1244,18 @@ class PhotonWhereAsk(Ask):
         return place_word(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        rules.ask(s, "photon-target", pending[1], pending[2], choice, 1)
+        actions.ask(s, "photon-target", pending[1], pending[2], choice, 1)
 
 
+@effect(ASKS, "grow-move", rule="special.grow")
 class GrowMoveAsk(Ask):
     """Where Grow's Move goes: an adjacent location, or stay [special.grow]."""
 
-    rule = "special.grow"
-
     def choices(self, s: MarvelState) -> list[int]:
         here = s.hero_at[s.ask[2]]
-        if rules.leave_moves(s, here) > 1:
+        if actions.leave_moves(s, here) > 1:
             return [here]
-        return [here, (here - 1) % rules.RING, (here + 1) % rules.RING]
+        return [here, (here - 1) % actions.RING, (here + 1) % actions.RING]
 
     def words(self, s: MarvelState, choice: int) -> str:
         here = s.hero_at[s.ask[2]]
@@ -1320,55 +1273,55 @@ class GrowMoveAsk(Ask):
         if choice != s.hero_at[hero]:
             s.hero_at[hero] = choice
             s.say(self.rule, lambda: f"{s.hero_name(hero)} moves to {s.place_name(choice)}.")
-        if rules.attack_targets(s, choice):
-            rules.ask(s, "grow-target", pending[1], hero, choice, 0)
+        if actions.attack_targets(s, choice):
+            actions.ask(s, "grow-target", pending[1], hero, choice, 0)
 
 
+@effect(ASKS, "leap", rule="special.quantum-leap")
 class LeapAsk(Ask):
     """Which of your Storyline cards Quantum Leap swaps with [special.quantum-leap]."""
-
-    rule = "special.quantum-leap"
 
     def choices(self, s: MarvelState) -> list[int]:
         return leap_places(s, s.ask[2])
 
     def words(self, s: MarvelState, choice: int) -> str:
-        return f"swap with {rules.card_words(s, s.storyline[choice])} (Storyline card {choice + 1})"
+        return (
+            f"swap with {actions.card_words(s, s.storyline[choice])} (Storyline card {choice + 1})"
+        )
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.card_id(s, s.storyline[choice])
+        return actions.card_id(s, s.storyline[choice])
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         last = len(s.storyline) - 1
         leap, card = s.storyline[last], s.storyline[choice]
-        previous = rules.previous_hero_card(s, last)
+        previous = actions.previous_hero_card(s, last)
         s.storyline[choice], s.storyline[last] = leap, card
         if previous == card:  # the card leaves the previous place: its symbols go with it
-            rules.add_symbols(s, card, -1)
-        rules.add_symbols(s, card)
+            actions.add_symbols(s, card, -1)
+        actions.add_symbols(s, card)
         s.played, s.special = card, bool(s.card(card).special)
         s.say(
             self.rule,
             lambda: (
-                f"{rules.card_words(s, card)} now counts as played: actions "
-                f"{rules.symbols_words(s.pool)}."
+                f"{actions.card_words(s, card)} now counts as played: actions "
+                f"{actions.symbols_words(s.pool)}."
             ),
         )
 
 
+@effect(ASKS, "tutor", rule="place.tutor")
 class TutorAsk(Ask):
     """Which card of your deck goes on top after the shuffle [place.tutor]."""
-
-    rule = "place.tutor"
 
     def choices(self, s: MarvelState) -> list[int]:
         return sorted(s.deck_of(s.ask[2]))
 
     def words(self, s: MarvelState, choice: int) -> str:
-        return f"put {rules.card_words(s, choice)} [{rules.card_id(s, choice)}] on top"
+        return f"put {actions.card_words(s, choice)} [{actions.card_id(s, choice)}] on top"
 
     def name(self, s: MarvelState, choice: int) -> str:
-        return rules.card_id(s, choice)
+        return actions.card_id(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         deck = s.deck_of(pending[2])
@@ -1380,10 +1333,9 @@ class TutorAsk(Ask):
         s.say(self.rule, lambda: "The deck is shuffled; the chosen card is on top.")
 
 
+@effect(ASKS, "swap", rule="place.swap-storyline")
 class SwapAsk(Ask):
     """Which hand card and which of your Storyline cards change places [place.swap-storyline]."""
-
-    rule = "place.swap-storyline"
 
     def choices(self, s: MarvelState) -> list[int]:
         hero = s.ask[2]
@@ -1392,7 +1344,7 @@ class SwapAsk(Ask):
     def words(self, s: MarvelState, choice: int) -> str:
         card, place = divmod(choice, 100)
         old = s.storyline[place]
-        words = f"swap {rules.card_words(s, card)} in hand for {rules.card_words(s, old)}"
+        words = f"swap {actions.card_words(s, card)} in hand for {actions.card_words(s, old)}"
         if any(
             other != choice and self._plain(s, other) == self._plain(s, choice)
             for other in self.choices(s)
@@ -1403,11 +1355,11 @@ class SwapAsk(Ask):
     @staticmethod
     def _plain(s: MarvelState, choice: int) -> tuple[str, str]:
         card, place = divmod(choice, 100)
-        return rules.card_words(s, card), rules.card_words(s, s.storyline[place])
+        return actions.card_words(s, card), actions.card_words(s, s.storyline[place])
 
     def name(self, s: MarvelState, choice: int) -> str:
         card, place = divmod(choice, 100)
-        return f"{rules.card_id(s, card)}+{rules.card_id(s, s.storyline[place])}"
+        return f"{actions.card_id(s, card)}+{actions.card_id(s, s.storyline[place])}"
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         card, place = divmod(choice, 100)
@@ -1416,13 +1368,12 @@ class SwapAsk(Ask):
         hand.remove(card)
         hand.append(old)
         s.storyline[place] = card
-        s.say(self.rule, lambda: f"{rules.card_words(s, old)} goes back to hand.")
+        s.say(self.rule, lambda: f"{actions.card_words(s, old)} goes back to hand.")
 
 
+@effect(ASKS, "relocate", rule="place.relocate")
 class RelocateAsk(Ask):
     """Which token goes where (up to 2), or stop [place.relocate]."""
-
-    rule = "place.relocate"
 
     def choices(self, s: MarvelState) -> list[int]:
         return [NOBODY, *relocations(s, s.hero_at[s.ask[2]])]
@@ -1455,13 +1406,12 @@ class RelocateAsk(Ask):
             s.civilians[where] += 1
         s.say(self.rule, lambda: f"A {('Thug', 'Civilian')[kind]} moves to {s.place_name(where)}.")
         if left > 1 and relocations(s, here):
-            rules.ask(s, "relocate", seat, hero, left - 1)
+            actions.ask(s, "relocate", seat, hero, left - 1)
 
 
+@effect(ASKS, "crisis-for-card", rule="place.crisis-for-card")
 class CrisisForCardAsk(Ask):
     """Which card goes under the deck, and which Crisis token is removed [place.crisis-for-card]."""
-
-    rule = "place.crisis-for-card"
 
     def choices(self, s: MarvelState) -> list[int]:
         hero = s.ask[2]
@@ -1470,12 +1420,12 @@ class CrisisForCardAsk(Ask):
     def words(self, s: MarvelState, choice: int) -> str:
         card, source = divmod(choice, 100)
         whose = s.place_name(source) if source < 10 else s.hero_name(source - 10)
-        return f"put {rules.card_words(s, card)} under the deck: 1 Crisis off {whose}"
+        return f"put {actions.card_words(s, card)} under the deck: 1 Crisis off {whose}"
 
     def name(self, s: MarvelState, choice: int) -> str:
         card, source = divmod(choice, 100)
-        whose = place_word(s, source) if source < 10 else rules.hero_id(s, source - 10)
-        return f"{rules.card_id(s, card)}+{whose}"
+        whose = place_word(s, source) if source < 10 else actions.hero_id(s, source - 10)
+        return f"{actions.card_id(s, card)}+{whose}"
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
         card, source = divmod(choice, 100)
@@ -1490,16 +1440,15 @@ class CrisisForCardAsk(Ask):
             s.crisis[source - 10] -= 1
         s.say(self.rule, lambda: "1 Crisis token is removed.")
         if not hand:
-            rules.knock_out(s, hero)
+            actions.knock_out(s, hero)
 
 
+@effect(ASKS, "discard-thug", rule="place.discard-thug")
 class DiscardThugAsk(Ask):
     """Which location loses a Thug (discarded: no mission) [place.discard-thug]."""
 
-    rule = "place.discard-thug"
-
     def choices(self, s: MarvelState) -> list[int]:
-        return [w for w in range(rules.RING) if s.thugs[w]]
+        return [w for w in range(actions.RING) if s.thugs[w]]
 
     def words(self, s: MarvelState, choice: int) -> str:
         return f"discard a Thug at {s.place_name(choice)}"
@@ -1508,46 +1457,17 @@ class DiscardThugAsk(Ask):
         return place_word(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        rules.discard_tokens(s, choice, 1, 0)
+        actions.discard_tokens(s, choice, 1, 0)
 
 
-ASKS: dict[str, Ask] = {
-    "virus": VirusAsk(),
-    "bam-order": BamOrderAsk(),
-    "damage-order": DamageOrderAsk(),
-    "cancel": CancelAsk(),
-    "prevent": PreventAsk(),
-    "encephalo": EncephaloAsk(),
-    "give": GiveAsk(),
-    "interrogate": InterrogateAsk(),
-    "photon-where": PhotonWhereAsk(),
-    "photon-target": TargetAsk("special.photon-blast", 1, again=True),
-    "grow-move": GrowMoveAsk(),
-    "grow-target": TargetAsk("special.grow", 3),
-    "leap": LeapAsk(),
-    "wings-where": WhereAsk("special.wings", then="wings-who"),
-    "wings-who": WingsWhoAsk(),
-    "projection-where": WhereAsk(
-        "special.energy-projection", then="projection-target", anywhere=True
-    ),
-    "projection-target": TargetAsk("special.energy-projection", 1),
-    "tutor": TutorAsk(),
-    "swap": SwapAsk(),
-    "relocate": RelocateAsk(),
-    "crisis-for-card": CrisisForCardAsk(),
-    "fly": FlyAsk(),
-    "discard-thug": DiscardThugAsk(),
-}
+effect(ASKS, "photon-target")(TargetAsk("special.photon-blast", 1, again=True))
+effect(ASKS, "grow-target")(TargetAsk("special.grow", 3))
+effect(ASKS, "wings-where")(WhereAsk("special.wings", then="wings-who"))
+effect(ASKS, "projection-where")(
+    WhereAsk("special.energy-projection", then="projection-target", anywhere=True)
+)
+effect(ASKS, "projection-target")(TargetAsk("special.energy-projection", 1))
 
-STEPS: dict[str, Callable[..., None]] = {
-    "hurt-here": hurt_here,
-    "track": track_step,
-    "crisis-at": crisis_step,
-    "encephalo": encephalo_choice,
-    "order-bams": order_bams,
-    "damage-order": damage_order,
-}
-"""Steps the effects put in line (``rules.later``), added to ``rules.STEPS``."""
 
 KNOWN = {
     "special": SPECIALS,

@@ -22,15 +22,22 @@ from collections.abc import Callable
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.marvel import effects
-from umbrella_lab.games.marvel.cards import ATTACK, HEROIC, MOVE, WILD
-from umbrella_lab.games.marvel.rules import (
-    CARD,
+from umbrella_lab.games.marvel.actions import (
     CRISIS,
     HENCHMAN,
     RING,
-    THREAT,
     THUG,
     VILLAIN,
+    attack_targets,
+    leave_moves,
+    previous_hero_card,
+    rescue_heroics,
+    thug_damage,
+)
+from umbrella_lab.games.marvel.cards import ATTACK, HEROIC, MOVE, WILD
+from umbrella_lab.games.marvel.rules import (
+    CARD,
+    THREAT,
     Attack,
     Choose,
     Done,
@@ -42,13 +49,8 @@ from umbrella_lab.games.marvel.rules import (
     Play,
     Special,
     Visit,
-    attack_targets,
     end_actions,
     heroic_targets,
-    leave_moves,
-    previous_hero_card,
-    rescue_heroics,
-    thug_damage,
 )
 
 

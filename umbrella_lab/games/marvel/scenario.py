@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import umbrella_lab as ul
-from umbrella_lab.games.marvel.rules import PLAN, MarvelState, card_number, place_number
+from umbrella_lab.games.marvel.actions import PLAN, card_number, place_number
+from umbrella_lab.games.marvel.rules import MarvelState
 
 
 def position(

@@ -9,8 +9,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from umbrella_lab.games.marvel.actions import PLAN, RING, card_id, card_words
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
-from umbrella_lab.games.marvel.rules import PLAN, RING, MarvelState, card_id, card_words
+from umbrella_lab.games.marvel.rules import MarvelState
 
 
 def _threat(s: MarvelState, where: int) -> dict[str, Any] | None:

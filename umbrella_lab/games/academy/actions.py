@@ -1,0 +1,83 @@
+"""The Umbrella Academy Game: the table actions that the rules and the effects share.
+
+Healing and hurting a hero [life.*] are done by the rules (a heal action, the damage the team
+places) and by the effects of the cards (Restore heals, a Life Boost costs a bar, Family
+Reunion heals everyone) alike; they live here, below both, so ``rules.py`` imports
+``effects.py`` and each imports this module, never the other way round. So do the numbers and
+the lineup codes both read.
+
+>>> import umbrella_lab as ul
+>>> s = ul.load("academy", players=2).new(seed=0)
+>>> hurt(s, 0, 2, "life.damage"), s.events[-1].text
+(0, 'Vanya loses 2 bars: 3/5.')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from umbrella_lab.engine.words import plural
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.academy.rules import AcademyState
+
+# --- 1. The numbers of the rulebook the effects use too ------------------------------------------
+
+LIFE_BOOST_BARS = 3  # [story.life-boost]
+VANYA_REMOVES = 4  # [power.vanya]
+STORY_COST = 1  # Life Boost, Hero Boost and Sibling Rivalry each cost 1 bar [story.*]
+
+FINAL_VILLAIN = 1000
+"""A lineup card is a Villain Attack card by its number, or a villain card attack side up as
+1000 + the villain's number [final.villain]."""
+
+PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
+"""The outcome of each lineup card; PENDING: it is still in the lineup [turn.order]."""
+OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
+
+
+# --- 6. Life, damage and death --------------------------------------------------------------------
+
+
+def heal(s: AcademyState, seat: int, bars: int, rule: str) -> None:
+    """Heal up to the hero's maximum [life.bars]; the dead cannot be healed [life.death]."""
+    if s.life[seat] <= 0:
+        return
+    before = s.life[seat]
+    s.life[seat] = min(s.max_life[seat], before + bars)
+    s.say(
+        rule,
+        lambda: (
+            f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
+            f"{s.life[seat]}/{s.max_life[seat]} bars."
+        ),
+    )
+
+
+def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
+    """Damage on one hero; returns the bars that hero could not take [life.death]."""
+    if bars <= 0 or s.life[seat] <= 0:
+        return bars
+    taken = min(bars, s.life[seat])
+    s.life[seat] -= taken
+    s.damage_log[-1] += taken
+    s.say(
+        rule,
+        lambda: (
+            f"{s.hero_name(seat)} loses {plural(taken, 'bar')}: {s.life[seat]}/{s.max_life[seat]}."
+        ),
+    )
+    if s.life[seat] == 0:
+        die(s, seat)
+    return bars - taken
+
+
+def die(s: AcademyState, seat: int) -> None:
+    """A hero with no bars is out: their hand is discarded [life.death].
+
+    With dead_hand="out" the hand leaves play with the hero instead [opt.dead_hand].
+    """
+    if s.options.dead_hand == "discard":
+        s.discard += s.hands[seat]
+        s.hands[seat] = []
+    s.say("life.death", lambda: f"{s.hero_name(seat)} has died and is out of the game.")
