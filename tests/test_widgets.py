@@ -261,7 +261,7 @@ def test_a_game_without_a_board_gets_the_text_board():
 
     w = Explorer(dice_game(), seed=3)
     assert w.board == {"text": w.state.to_text()} and "pre" in w.board_js
-    assert w.policy_names == [] and w.rules == {}
+    assert w.policy_names == ["random"] and w.rules == {}  # every game has "random"
     frontend(w, {"type": "act", "id": "roll/0"})
     assert w.status["chance"] and w.actions[0]["group"] == "Luck"
     assert {a["odds"] for a in w.actions} == {"1/6"}

@@ -204,7 +204,9 @@ class ExplorerPage:
     ) -> None:
         session = _session(game, seed, players, options)
         names = list(game_policies(session.game))
-        if names and policy not in names:
+        if policy == "heuristic" and policy not in names:  # a game with no player of its own
+            policy = "random"
+        if policy not in names:
             msg = (
                 f"{session.game.name}: no policy named {policy!r}; the policies are "
                 f"{', '.join(names)}"
