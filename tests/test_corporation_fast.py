@@ -1,6 +1,6 @@
 """The fast paths of Heroes vs the Umbrella Corporation agree with the plain rules, move for move.
 
-* The players' own list of the legal moves (``policies.moves``) must hold exactly the rules'
+* The players' order of the legal moves (``policies.moves``) must hold exactly the rules'
   legal moves (``state.legal_moves()``), each once, in the order the players were written for.
 * The engine's exact whole-number pick of a chance step's outcome (``exact_pick``) must pick what
   adding the fractions would, at every chance step: same seed, same dice.

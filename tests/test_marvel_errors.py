@@ -62,18 +62,18 @@ def test_a_stale_action_from_an_earlier_state_is_refused(state):
     old = state.parse_action("play/0/hulk-06")
     after = state.apply(old)
     error = refused(after, old)
-    assert error.rule == "turn.symbols" and "a card was already played" in str(error)
+    assert error.rule == "turn.symbols" and "must first take the card's actions" in str(error)
     assert state.apply(old).to_dict() == after.to_dict()
 
 
 def test_an_action_out_of_its_step_is_refused(state):
     error = refused(state, "attack/0/thug/card")
-    assert "a card must be played first" in str(error) and error.rule == "turn.play"
+    assert "Hulk must first play a card" in str(error) and error.rule == "turn.play"
     after = state.apply("play/0/hulk-06")
     error = refused(after, "choose/0/hulk")
     assert "nothing to choose now" in str(error)
     error = refused(after, "lose/0/hulk-01")
-    assert "no hero is taking damage now" in str(error) and error.rule == "hero.damage"
+    assert "a card is lost when a hero takes damage" in str(error) and error.rule == "hero.damage"
 
 
 @pytest.mark.parametrize(

@@ -33,11 +33,11 @@ from umbrella_lab.games.marvel.rules import (
     CIVILIAN,
     THREAT,
     Attack,
+    Done,
     Go,
     Heroic,
     MarvelState,
     choice_id,
-    refusal,
 )
 from umbrella_lab.widgets.views import BoardView, register_view
 
@@ -246,7 +246,7 @@ def _why_here(s: MarvelState, where: int, here: bool) -> dict[str, dict[str, str
     def why(found: tuple[str, str]) -> dict[str, str]:
         return {"text": found[0][:1].upper() + found[0][1:] + ".", "rule": found[1]}
 
-    waiting = refusal(s, s.turn, "act") if s.outcome is None else None
+    waiting = s.turn_refusal(Done(s.turn)) if s.outcome is None else None
     if s.outcome is not None:
         return dict.fromkeys(_CLICKED, why(("the game is over", s.outcome.rule)))
     if waiting is not None:

@@ -5,11 +5,10 @@ simulations use, see :mod:`umbrella_lab.engine.play`). At a chance step (a roll,
 return the outcome the state's own luck gives, as a table would.
 
 These players are written for speed (simulations play thousands of games a second): each step's
-choice is worked out from the card numbers, asking the rules for the moves of that step only,
-and :func:`moves` lists the legal moves in the order the players were first written for (the
-random player picks by place in that list). ``tests/test_corporation_fast.py`` checks that
-:func:`moves` gives exactly the rules' legal moves; the golden games check that every choice is
-the one these players always made.
+choice is worked out from the card numbers, and :func:`moves` puts the rules' legal moves in the
+order the players were first written for (the random player picks by place in that list). They
+choose; only the rules play. The golden games check that every choice is the one these players
+always made.
 
 ``heuristic`` looks at whose turn it is and plays a simple plan for that side. **It decides
 only from what its seat can see** (the fields :meth:`CorporationState.to_dict` shows that seat):
@@ -56,7 +55,6 @@ from umbrella_lab.games.corporation.rules import (
     Defend,
     Discard,
     EndRecruit,
-    Fate,
     Hunt,
     Keep,
     Pass,
@@ -64,10 +62,7 @@ from umbrella_lab.games.corporation.rules import (
     PlayTeam,
     PlayUnit,
     Reroll,
-    Roll,
-    SearchTeam,
     Skip,
-    Split,
     eligible_units,
     first_copies,
     fits,
@@ -92,47 +87,20 @@ KEEP_EVENT = {"draw": 3.0, "medkit": 2.5, "anti-virus": 2.0, "lockdown": 6.0, "r
 
 # --- the legal moves, in the players' order ------------------------------------------------------
 
-STEP_KINDS = {
-    "search": (SearchTeam,),
-    "events": (PlayEvent, Pass),
-    "recruit": (PlayTeam, AttachCharacter, EndRecruit),  # the Heroes' (Umbrella's: below)
-    "assault": (Assault, Skip),
-    "commit": (Defend, Commit, CommitDone),
-    "roll": (Roll,),
-    "lucky": (Reroll, Keep),
-    "split": (Split,),
-    "fate": (Fate,),
-    "hunt": (Hunt, Skip),
-    "discard": (Discard,),
-}
-"""The kinds of move of each step of the turn (the other kinds have no legal move then)."""
-
 
 def moves(s: CorporationState) -> list[Move]:
-    """The legal moves now: the same as ``s.legal_moves()``, faster and in the players' order.
+    """The rules' legal moves (``s.legal_moves()``), in the order these players choose from.
 
-    Only the kinds of the step at hand are asked. Umbrella's recruits come in the order of its
-    hand, units and the New Facility mixed, the order these players were written for (the
-    random player picks by place in the list). ``tests/test_corporation_fast.py`` checks over
-    thousands of positions that the moves are exactly the rules' legal moves.
+    The same moves; only Umbrella's recruits are put in the order of its hand, units and the New
+    Facility mixed, the order these players were written for (the random player picks by place
+    in the list). A way to choose, not a second list of moves.
     """
-    if s.outcome is not None:
-        return []
+    legal = s.legal_moves()
     if s.phase == "recruit" and s.seat == UMBRELLA:
-        umbrella = s.cards.umbrella
-        found: list[Move] = []
-        for card, number in first_copies(s, s.hands[UMBRELLA], UMBRELLA).items():
-            kind = umbrella[number].kind
-            if kind == "unit":
-                found.append(PlayUnit(card))
-            elif kind == "facility":
-                found.append(BuildFacility(card))
-        found.append(EndRecruit(UMBRELLA))
-        return found
-    found = []
-    for kind in STEP_KINDS[s.phase]:
-        found += kind.legal(s)
-    return found
+        place = {card: n for n, card in enumerate(first_copies(s, s.hands[UMBRELLA], UMBRELLA))}
+        card = {PlayUnit: lambda m: m.unit, BuildFacility: lambda m: m.facility}
+        legal.sort(key=lambda m: place[card[type(m)](m)] if type(m) in card else len(place))
+    return legal
 
 
 def random_move(state: CorporationState, rng: random.Random) -> Move:

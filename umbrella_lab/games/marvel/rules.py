@@ -108,6 +108,32 @@ CIVILIAN, THREAT = range(2)
 NOBODY = -1
 
 
+STEP_WORDS = MappingProxyType(
+    {
+        "lead": "choose who starts",
+        "play": "play a card",
+        "act": "take the card's actions or end the turn",
+        "": "let the villain act",
+        "lose": "choose a card to lose",
+        **{name: f"make the waiting choice ({name})" for name in effects.ASKS},
+    }
+)
+"""What is done at each step, as it reads after "it is Hulk's turn to" (a decision an effect
+waits for is a step of its own, named as the effect names it)."""
+
+STEP_RULES = MappingProxyType(
+    {
+        "lead": "turn.first",
+        "play": "turn.play",
+        "act": "turn.symbols",
+        "": "villain.turn",
+        "lose": "hero.damage",
+        **{name: ask.rule for name, ask in effects.ASKS.items()},
+    }
+)
+"""The rule each step follows."""
+
+
 class MarvelState(State):
     """The table: locations, tokens, threats, the villain, the heroes, cards and missions.
 
@@ -236,6 +262,10 @@ class MarvelState(State):
         {"starts": "lead", "move": "go", "rescue": "heroic", "end": "done"}
     )
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+    step_field: ClassVar[str] = "now"  # the turn's step, or the decision an effect waits for
+    step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
+    step_rules: ClassVar[Mapping[str, str]] = STEP_RULES
+    rule_for_turn_order: ClassVar[str] = "turn.order"
 
     def split_label(self, label: str) -> tuple[str, str, str] | None:
         """A label's parts: who acts, the verb and the rest.
@@ -264,13 +294,17 @@ class MarvelState(State):
         """How the game ended, or ``None``."""
         return self.outcome
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move: the decision an effect waits for, or the step's moves."""
+    @property
+    def now(self) -> str:
+        """The step the table is at, for the move kinds (``step_field``).
+
+        A decision an effect waits for (its name: ``"lose"``, ``"bam-order"``...), else the
+        turn's step: ``"lead"``, ``"play"``, ``"act"`` (``""`` while the villain acts); ``"over"``
+        once the game has ended.
+        """
         if self.outcome is not None:
-            return []
-        if self.ask is not None:
-            return Lose.legal(self) if self.ask[0] == "lose" else Choose.legal(self)
-        return [move for kind in STEP_MOVES.get(self.step, ()) for move in kind.legal(self)]
+            return "over"
+        return self.ask[0] if self.ask is not None else self.step
 
     # --- the table in the rulebook's words --------------------------------------------------
     @property
@@ -969,39 +1003,16 @@ Help = Annotated[int, Words(HELPS, "heroic target")]
 # --- the hero's moves -------------------------------------------------------------------------
 
 
-def refusal(s: MarvelState, seat: int, step: str) -> tuple[str, str] | None:
-    """Why ``seat`` may not make a move of ``step`` now, if it may not."""
-    if s.outcome is not None:
-        return "the game is over", s.outcome.rule
-    if s.ask is not None:
-        name = s.ask[0]
-        rule = effects.ASKS[name].rule if name in effects.ASKS else "hero.damage"
-        return f"a decision is waiting first ({name})", rule
-    if s.step != step:
-        words = {
-            "lead": "the heroes choose who starts",
-            "play": "a card must be played first",
-            "act": "a card was already played: this is the actions step",
-            "": "the villain is acting",
-        }
-        return words.get(s.step, "not now"), STEP_RULES.get(s.step, "turn.order")
-    if step != "lead" and seat != s.turn:
-        return f"it is {s.seat_name(s.turn)}'s turn", "turn.order"
-    return None
-
-
-STEP_RULES = {"lead": "turn.first", "play": "turn.play", "act": "turn.symbols", "": "villain.turn"}
-
-
 class Lead(Move):
     """The heroes choose which hero takes the first hero turn [turn.first]."""
 
-    rule = "turn.first"
+    rule, steps, by = "turn.first", ("lead",), TEAM
+    when = "the heroes choose who starts at the start of the game"
     hero: HeroName
 
     @staticmethod
     def legal(s: MarvelState) -> list[Lead]:
-        return [Lead(h) for h in range(len(s.heroes))] if s.step == "lead" else []
+        return [Lead(h) for h in range(len(s.heroes))]
 
     def play(self, s: MarvelState) -> None:
         s.say("turn.first", lambda: f"The heroes choose: {s.hero_name(self.hero)} starts.")
@@ -1012,8 +1023,8 @@ class Lead(Move):
     def label(self, s: MarvelState) -> str:
         return f"{s.hero_name(self.hero)} starts"
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        return refusal(s, TEAM, "lead") or ("there is no such hero", "turn.first")
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
+        return "there is no such hero", "turn.first"
 
 
 class Play(Move):
@@ -1023,14 +1034,13 @@ class Play(Move):
     [turn.symbols]; in solo any hero's card, and that hero acts [solo.cards].
     """
 
-    rule = "turn.play"
+    rule, steps = "turn.play", ("play",)
+    when = "a card is played at the start of a hero's turn"
     seat: int
     card: CardName
 
     @staticmethod
     def legal(s: MarvelState) -> list[Play]:
-        if s.step != "play" or s.ask is not None:
-            return []
         return [Play(s.turn, card) for card in s.hands[s.turn]]
 
     def play(self, s: MarvelState) -> None:
@@ -1072,8 +1082,8 @@ class Play(Move):
         hero = s.hero_of(self.card) if len(s.hands) == 1 else self.seat
         return f"{s.hero_name(hero)}: play {card_words(s, self.card)} [{card_id(s, self.card)}]"
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        return refusal(s, self.seat, "play") or ("that card is not in hand", "turn.play")
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
+        return "that card is not in hand", "turn.play"
 
 
 def payment(s: MarvelState, kind: int, count: int, mode: int) -> list[tuple[bool, int]] | None:
@@ -1135,26 +1145,20 @@ def pay_words(s: MarvelState, kind: int, count: int, mode: int) -> str:
     return f" (with {' + '.join(extra)})" if extra else ""
 
 
-def act_refusal(s: MarvelState, seat: int) -> tuple[str, str] | None:
-    """Why an action of the active hero is refused now, if it is."""
-    return refusal(s, seat, "act")
-
-
 class Go(Move):
     """Move: the active hero goes to an adjacent location, either way [turn.move].
 
     Leaving a location may take more Move actions (an Entangling Trap) [threat.entangling-trap].
     """
 
-    rule = "turn.move"
+    rule, steps = "turn.move", ("act",)
+    when = "actions are taken after the card is played"
     seat: int
     to: PlaceName
     pay: Pay
 
     @staticmethod
     def legal(s: MarvelState) -> list[Go]:
-        if s.step != "act" or s.ask is not None:
-            return []
         here = s.hero_at[s.active]
         cost = leave_moves(s, here)
         modes = pay_modes(s, MOVE, cost)
@@ -1163,7 +1167,7 @@ class Go(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Go]:
         """A move to either neighbour, which a learner may name without a Move left."""
-        if s.step != "act" or s.ask is not None or Go.legal(s):
+        if s.now != "act" or Go.legal(s):
             return []
         here = s.hero_at[s.active]
         return [Go(s.turn, (here + side) % RING, CARD) for side in (-1, 1)]
@@ -1184,10 +1188,7 @@ class Go(Move):
         cost = leave_moves(s, s.hero_at[s.active])
         return f"{s.actor()}: move to {s.place_name(self.to)}" + pay_words(s, MOVE, cost, self.pay)
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        found = act_refusal(s, self.seat)
-        if found:
-            return found
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         here = s.hero_at[s.active]
         if self.to not in ((here + 1) % RING, (here - 1) % RING):
             return "a Move goes to an adjacent location only", "turn.move"
@@ -1203,15 +1204,14 @@ class Attack(Move):
     token where the dashboard allows it [dash.crisis-guard].
     """
 
-    rule = "turn.attack"
+    rule, steps = "turn.attack", ("act",)
+    when = "actions are taken after the card is played"
     seat: int
     target: Target
     pay: Pay
 
     @staticmethod
     def legal(s: MarvelState) -> list[Attack]:
-        if s.step != "act" or s.ask is not None:
-            return []
         modes = pay_modes(s, ATTACK, 1)
         if not modes:
             return []
@@ -1221,7 +1221,7 @@ class Attack(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Attack]:
         """Attacks a learner may name that no legal move offers: a Thug, the villain here."""
-        if s.step != "act" or s.ask is not None:
+        if s.now != "act":
             return []
         offered = {move.target for move in Attack.legal(s)}
         wanted = [THUG] + ([VILLAIN] if s.villain_at == s.hero_at[s.active] else [])
@@ -1243,10 +1243,7 @@ class Attack(Move):
             s, ATTACK, 1, self.pay
         )
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        found = act_refusal(s, self.seat)
-        if found:
-            return found
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         if self.target == VILLAIN and s.villain_at == s.hero_at[s.active]:
             if s.missions_done < 2 or not s.vulnerable:
                 return "the villain can be damaged only after two missions", "mission.vulnerable"
@@ -1291,15 +1288,14 @@ class Heroic(Move):
     need 2 (an Explosive Trap) [threat.explosive-trap].
     """
 
-    rule = "turn.heroic"
+    rule, steps = "turn.heroic", ("act",)
+    when = "actions are taken after the card is played"
     seat: int
     target: Help
     pay: Pay
 
     @staticmethod
     def legal(s: MarvelState) -> list[Heroic]:
-        if s.step != "act" or s.ask is not None:
-            return []
         modes = pay_modes(s, HEROIC, 1)
         if not modes:
             return []
@@ -1309,7 +1305,7 @@ class Heroic(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Heroic]:
         """A rescue a learner may name that no legal move offers."""
-        if s.step != "act" or s.ask is not None:
+        if s.now != "act":
             return []
         if any(move.target == CIVILIAN for move in Heroic.legal(s)):
             return []
@@ -1366,10 +1362,7 @@ class Heroic(Move):
         )[self.target]
         return f"{s.actor()}: {words}" + pay_words(s, HEROIC, 1, self.pay)
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        found = act_refusal(s, self.seat)
-        if found:
-            return found
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         if self.target not in heroic_targets(s, s.hero_at[s.active]):
             return f"there is no {HELPS[self.target]} here for a Heroic action", "turn.heroic"
         return "no Heroic symbol or token is left", "turn.heroic"
@@ -1381,12 +1374,13 @@ class Special(Move):
     Only the hero who played the card may; never the previous card's [turn.symbols].
     """
 
-    rule = "turn.special"
+    rule, steps = "turn.special", ("act",)
+    when = "a Special is used after its card is played"
     seat: int
 
     @staticmethod
     def legal(s: MarvelState) -> list[Special]:
-        if s.step != "act" or s.ask is not None or not s.special:
+        if not s.special:
             return []
         effect = effects.SPECIALS[s.card(s.played).special]
         return [Special(s.turn)] if effect.usable(s, s.active) else []
@@ -1405,10 +1399,7 @@ class Special(Move):
     def rule_in(self, s: MarvelState) -> str:
         return effects.SPECIALS[s.card(s.played).special].rule if s.played >= 0 else self.rule
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        found = act_refusal(s, self.seat)
-        if found:
-            return found
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         if s.played < 0 or not s.card(s.played).special:
             return "the card played has no Special effect", "turn.special"
         if not s.special:
@@ -1434,12 +1425,13 @@ class Visit(Move):
     If no Threat covers it; one location effect a turn [turn.location].
     """
 
-    rule = "turn.location"
+    rule, steps = "turn.location", ("act",)
+    when = "the location's effect ends the actions"
     seat: int
 
     @staticmethod
     def legal(s: MarvelState) -> list[Visit]:
-        if s.step != "act" or s.ask is not None or not location_open(s):
+        if not location_open(s):
             return []
         return [Visit(s.turn)]
 
@@ -1464,10 +1456,7 @@ class Visit(Move):
         where = s.hero_at[s.active]
         return effects.LOCATIONS[s.cards.locations[s.places[where]].effect].rule
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        found = act_refusal(s, self.seat)
-        if found:
-            return found
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         if s.threats[s.hero_at[s.active]] >= 0:
             return "a Threat covers this location's End of Turn effect", "turn.location"
         return "the End of Turn effect would do nothing now", "turn.location"
@@ -1476,12 +1465,13 @@ class Visit(Move):
 class Done(Move):
     """End the actions and the turn; unused symbols are lost [turn.done]."""
 
-    rule = "turn.done"
+    rule, steps = "turn.done", ("act",)
+    when = "a turn is ended after its card is played"
     seat: int
 
     @staticmethod
     def legal(s: MarvelState) -> list[Done]:
-        return [Done(s.turn)] if s.step == "act" and s.ask is None else []
+        return [Done(s.turn)]
 
     def play(self, s: MarvelState) -> None:
         left = sum(s.pool)
@@ -1501,21 +1491,20 @@ class Done(Move):
         unused = f" ({plural(left, 'symbol')} unused)" if left else ""
         return f"{s.actor()}: end the turn{unused}"
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        return act_refusal(s, self.seat) or ("not now", "turn.done")
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
+        return "not now", "turn.done"
 
 
 class Lose(Move):
     """The card a damaged hero puts from hand under the deck [hero.damage]."""
 
-    rule = "hero.damage"
+    rule, steps = "hero.damage", ("lose",)
+    when, when_rule = "a card is lost when a hero takes damage", "hero.damage"
     seat: int
     card: CardName
 
     @staticmethod
     def legal(s: MarvelState) -> list[Lose]:
-        if s.ask is None or s.ask[0] != "lose":
-            return []
         _, seat, hero, _rule = s.ask
         return [Lose(seat, card) for card in s.hand_of(hero)]
 
@@ -1530,13 +1519,7 @@ class Lose(Move):
         words = f"lose {card_words(s, self.card)} [{card_id(s, self.card)}]"
         return f"{s.hero_name(hero)} takes 1 damage: {words}"
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        if s.outcome is not None:
-            return "the game is over", s.outcome.rule
-        if s.ask is None or s.ask[0] != "lose":
-            return "no hero is taking damage now", "hero.damage"
-        if self.seat != s.ask[1]:
-            return f"{s.seat_name(s.ask[1])} chooses the card", "hero.damage"
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
         return "that card is not in the damaged hero's hand", "hero.damage"
 
 
@@ -1572,14 +1555,13 @@ class Choose(Move):
     to blast, nobody else flies along), the decision is recorded in its label's words.
     """
 
-    rule = "extra.ties"
+    rule, steps = "extra.ties", tuple(effects.ASKS)
+    when, when_rule = "a choice is made when an effect leaves one to the heroes", "extra.ties"
     seat: int
     choice: ChoiceName
 
     @staticmethod
     def legal(s: MarvelState) -> list[Choose]:
-        if s.ask is None or s.ask[0] == "lose":
-            return []
         step = effects.ASKS[s.ask[0]]
         return [Choose(s.ask[1], c) for c in step.choices(s)]
 
@@ -1602,26 +1584,12 @@ class Choose(Move):
     def rule_in(self, s: MarvelState) -> str:
         return effects.ASKS[s.ask[0]].rule if s.ask is not None else self.rule
 
-    def why_not(self, s: MarvelState) -> tuple[str, str]:
-        if s.outcome is not None:
-            return "the game is over", s.outcome.rule
-        if s.ask is None or s.ask[0] == "lose":
-            return "there is nothing to choose now", "extra.ties"
-        step = effects.ASKS[s.ask[0]]
-        if self.seat != s.ask[1]:
-            return f"{s.seat_name(s.ask[1])} chooses", step.rule
-        return "that is not one of the choices", step.rule
+    def refusal(self, s: MarvelState) -> tuple[str, str]:
+        return "that is not one of the choices", effects.ASKS[s.ask[0]].rule
 
 
 MOVES = (Lead, Play, Go, Attack, Heroic, Special, Visit, Done, Lose, Choose)
 """The move kinds, in the order the explorer lists them."""
-
-STEP_MOVES: dict[str, tuple[type[Move], ...]] = {
-    "lead": (Lead,),
-    "play": (Play,),
-    "act": (Go, Attack, Heroic, Special, Visit, Done),
-}
-"""Which move kinds a step of the turn offers (a waiting decision offers Lose or Choose)."""
 
 
 __all__ = ["MOVES", "MarvelState", "setup"]
