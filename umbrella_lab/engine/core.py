@@ -515,7 +515,7 @@ class State:
 
     def seat_name(self, seat: int) -> str:
         """A seat as the table calls it (``"P1"`` for seat 0; a game may name heroes or sides)."""
-        return {TEAM: "the team", CHANCE: "luck"}.get(seat, f"P{seat + 1}")
+        return f"P{seat + 1}" if seat >= 0 else "the team" if seat == TEAM else "luck"
 
     def not_held(self, seat: int, card: Any, rule: str) -> tuple[str, str] | None:
         """Why ``seat`` cannot play ``card``, not holding it: (the reason, the rule), or ``None``.

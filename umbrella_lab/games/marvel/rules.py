@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
+from umbrella_lab.engine.data import cached_by_files
 from umbrella_lab.engine.errors import OptionError
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move, Words
@@ -77,6 +79,7 @@ from umbrella_lab.games.marvel.actions import (
 )
 from umbrella_lab.games.marvel.cards import (
     ATTACK,
+    DATA_FILES,
     HEROIC,
     MOVE,
     SYMBOL_NAMES,
@@ -519,15 +522,21 @@ def _looking_at_the_plan(s: MarvelState) -> bool:
 # --- 2. Setup ---------------------------------------------------------------------------------
 
 
+@cached_by_files(*DATA_FILES)
+def known_cards(folder: Path | None) -> Cards:
+    """The card data, checked against the effects this game knows (``effects.KNOWN``)."""
+    return load_cards(folder, effects.KNOWN)
+
+
 def settings(game: Game) -> tuple[Cards, tuple[str, ...]]:
     """The game's card data and chosen heroes, read and checked once per game [setup.heroes].
 
-    The data is read again for every loaded game (``ul.load``), never from a cache, so an
-    edited data folder is seen at once.
+    The packaged data is read once; a data folder is read again whenever one of its files has
+    changed (``cached_by_files``), so an edited folder is seen at the next ``ul.load``.
     """
     found = game.extra.get("marvel.cards")
     if found is None:
-        cards = load_cards(game.options["data"], effects.KNOWN)
+        cards = known_cards(game.options["data"])
         wanted = game.options["heroes"]
         count = SOLO_HEROES if game.players == 1 else game.players
         ids = {hero.id for hero in cards.heroes}

@@ -80,7 +80,8 @@ class PigState(State):
     @property
     def to_act(self) -> int | None:
         """The seat deciding now, ``CHANCE`` while the die rolls, ``None`` when over."""
-        return {"decide": self.active, "roll": CHANCE}.get(self.step)
+        step = self.step
+        return self.active if step == "decide" else CHANCE if step == "roll" else None
 
     @property
     def result(self) -> Result | None:
@@ -190,12 +191,13 @@ class Hold(Move):
         return [Hold(s.active)] if s.turn_total else []
 
     def play(self, s: PigState) -> None:
-        who, score = s.seat_name(self.seat), s.scores[self.seat] + s.turn_total
-        s.scores[self.seat] = score
-        s.say("turn.hold", lambda: f"{who} holds and banks {s.turn_total}: score {score}.")
+        who, score = self.seat, s.scores[self.seat] + s.turn_total
+        s.scores[who] = score
+        s.say("turn.hold", lambda: f"{s.seat_name(who)} holds and banks {s.turn_total}: "
+              f"score {score}.")  # fmt: skip
         if score < s.goal:
             return next_turn(s)
-        reason = f"{who} reaches {score} of {s.goal} and wins."
+        reason = f"{s.seat_name(who)} reaches {score} of {s.goal} and wins."
         s.outcome, s.step = Result((self.seat,), reason, "end.goal", tuple(s.scores)), "over"
         s.say("end.goal", lambda: reason)
 
@@ -229,10 +231,10 @@ class Face(Move):
         return [Face(n) for n in range(len(s.die))]
 
     def play(self, s: PigState) -> None:
-        face, lost, who = s.die[self.face], s.turn_total, s.seat_name(s.active)
+        face, lost = s.die[self.face], s.turn_total
         if face.pig:
-            s.say("turn.pig", lambda: f"A {face.value}: a pig! {who} loses the "
-                  f"{plural(lost, 'point')} of this turn.")  # fmt: skip
+            s.say("turn.pig", lambda: f"A {face.value}: a pig! {s.seat_name(s.active)} loses "
+                  f"the {plural(lost, 'point')} of this turn.")  # fmt: skip
             return next_turn(s)
         s.turn_total, s.step = s.turn_total + face.value, "decide"
         s.say("turn.points", lambda: f"A {face.value}: the turn total is {s.turn_total}.")
