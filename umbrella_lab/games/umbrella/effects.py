@@ -12,13 +12,21 @@ every power the packaged Scoreboards print is here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from umbrella_lab.engine.effects import Table, effect
 
 if TYPE_CHECKING:
     from umbrella_lab.games.umbrella.rules import UmbrellaState
 
+EFFECTS = Table(
+    "power",
+    "A level-4 power, earned on a Scoreboard: ``power(s) -> bool`` (True: a choice waits).",
+)
+"""Each power by the name the Scoreboard data gives it."""
 
+
+@effect(EFFECTS, "play-again", rule="power.again")
 def play_again(s: UmbrellaState) -> bool:
     """Circular arrow: the player plays a new turn after this one [power.again].
 
@@ -34,6 +42,7 @@ def play_again(s: UmbrellaState) -> bool:
     return False
 
 
+@effect(EFFECTS, "swap-adjacent", rule="power.swap")
 def swap_adjacent(s: UmbrellaState) -> bool:
     """Left-right arrow: the player may swap two neighbouring umbrellas of the Stage [power.swap].
 
@@ -43,6 +52,7 @@ def swap_adjacent(s: UmbrellaState) -> bool:
     return True
 
 
+@effect(EFFECTS, "swap-zone", rule="power.swap-zone")
 def swap_zone(s: UmbrellaState) -> bool:
     """Curved arrow: the player may swap an umbrella of a zone with one of the Stage.
 
@@ -51,12 +61,5 @@ def swap_zone(s: UmbrellaState) -> bool:
     s.step = "swap-zone"
     return True
 
-
-EFFECTS: dict[str, Callable[[UmbrellaState], bool]] = {
-    "play-again": play_again,
-    "swap-adjacent": swap_adjacent,
-    "swap-zone": swap_zone,
-}
-"""Each power by the name the Scoreboard data gives it."""
 
 __all__ = ["EFFECTS", "play_again", "swap_adjacent", "swap_zone"]
