@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import umbrella_lab as ul
-from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.core import CHANCE, REGISTRY
+from umbrella_lab.games import GAMES
 
 HERE = Path(__file__).resolve().parent
 DIGESTS = HERE / "digests.json"
@@ -143,6 +144,10 @@ def scenarios(tier: str = "full") -> list[Scenario]:
     """Every golden scenario; ``tier="fast"`` keeps a few seeds of each, and plays each option
     value at one player count, by label and by the best policy."""
     fast = tier == "fast"
+    broken = {name: why for name, why in REGISTRY.broken.items() if name in GAMES}
+    if broken:  # a game that fails to import would otherwise have no scenario, and "0 differ"
+        msg = f"these games fail to import, so their golden games cannot be played: {broken}"
+        raise RuntimeError(msg)
     out = []
     for name in ul.games():
         info = ul.load(name).info
