@@ -23,7 +23,10 @@ Family card does is named in the data files and written in ``effects.py``.
 
 Each kind of move is one class (a :class:`~umbrella_lab.engine.moves.Move`) holding all of it:
 its fields, which moves of that kind are legal now (``legal``), what one does (``play``), how
-it reads (``label``) and why one is refused (``why_not``).
+it reads (``label``) and why one is refused (``refusal``). When a kind is played is declared
+(``steps``: the steps of the turn; ``by``: who makes it; ``held``: the cards the maker must hold),
+and the engine owns the turn: it lists a kind's moves only at its steps and refuses a move out
+of turn, at another step, or with a card not held, before the kind's own reasons.
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
@@ -43,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
@@ -89,6 +92,35 @@ TEAM_STAGES = frozenset(("damage", "choose", "vanya-hit", "keep"))
 """The steps at which the team decides together."""
 POWER_STAGES = frozenset(("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit"))
 """The steps at which a power waits for its choices."""
+
+STAGE_WORDS = MappingProxyType(
+    {  # what is done at each step, as it reads after "it is The Kraken's turn to"
+        "face": "face the next card, left to right",
+        "choose": "send a hero to face the next card",
+        "damage": "place the damage",
+        "keep": "keep or discard the cards left in hand",
+        "horror": "give The Horror's 2 bars",
+        "number-five": "choose the two lineup cards Number Five swaps",
+        "rumor": "choose the lineup card The Rumor defeats",
+        "seance": "choose the discarded card Séance plays, and its target",
+        "vanya": "choose the lineup cards Vanya removes",
+        "vanya-hit": "choose the hero who takes Vanya's 2 damage",
+    }
+)
+STAGE_RULES = MappingProxyType(
+    {  # the rule each step follows
+        "face": "turn.order",
+        "choose": "opt.turn_order",
+        "damage": "life.damage",
+        "keep": "end.keep",
+        "horror": "power.horror",
+        "number-five": "power.number-five",
+        "rumor": "power.rumor",
+        "seance": "power.seance",
+        "vanya": "power.vanya",
+        "vanya-hit": "power.vanya",
+    }
+)
 
 
 # --- 2. Setup: the table ------------------------------------------------------------------------
@@ -209,6 +241,9 @@ class AcademyState(State):
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+    step_field: ClassVar[str] = "stage"  # the step of the turn; each move kind names its steps
+    step_words: ClassVar[Mapping[str, str]] = STAGE_WORDS
+    step_rules: ClassVar[Mapping[str, str]] = STAGE_RULES
 
     # --- who decides, and how it ended ------------------------------------------------------
     @property
@@ -217,6 +252,35 @@ class AcademyState(State):
         if self.result is not None:
             return None
         return TEAM if self.stage in TEAM_STAGES else self.responder
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the table calls it: the name of its hero ("the team" for the team)."""
+        return self.hero_name(seat) if seat >= 0 else super().seat_name(seat)
+
+    def not_held(self, seat: int, card: int, rule: str) -> tuple[str, str] | None:
+        """Why ``seat`` cannot play hero card ``card``: it is not in their hand [turn.from-hand].
+
+        Any copy of the card will do (an action id names a card by its design).
+        """
+        if not 0 <= card < len(self.cards.hero_deck):
+            return f"there is no hero card number {card}", "setup.decks"
+        hand = self.hands[seat]
+        if first_copy(self, hand, card) not in hand:
+            return f"{self.hero_name(seat)} does not hold that card ({self.card(card).label})", (
+                "turn.from-hand"
+            )
+        return None
+
+    def turn_refusal(self, move: Move) -> tuple[str, str] | None:
+        """The engine's turn (see ``State.turn_refusal``), and first: a dead hero plays no more.
+
+        A hero whose life card shows only DEATH is out of the game [life.death].
+        """
+        by = type(move).by
+        seat = getattr(move, by) if isinstance(by, str) else -1
+        if self.result is None and 0 <= seat < len(self.life) and self.life[seat] <= 0:
+            return dead(self, seat)
+        return super().turn_refusal(move)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, as each move kind lists it, a hero's hand read card by card.
@@ -1033,59 +1097,20 @@ Card = Annotated[int, ByName(card_id, card_number, "card")]
 """A hero card by its number; action ids name it by its design's id (``attack-35``)."""
 
 
-def refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not act at all now, if it may not.
+def dead(s: AcademyState, seat: int) -> tuple[str, str]:
+    """Why the dead hero in ``seat`` can no longer play, nor be chosen [life.death]."""
+    return f"{s.hero_name(seat)} is dead and can no longer play or receive cards", "life.death"
 
-    The game is over, there is no such seat, or its hero is dead [life.death].
+
+def not_living(s: AcademyState, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` is not a living hero of the table, if it is not [setup.heroes] [life.death].
+
+    Asked by the moves whose seat is not the one deciding: the team's choices, a Hero Boost
+    given out of turn, Pogo.
     """
-    if s.result is not None:
-        return "the game is over", s.result.rule
     if not 0 <= seat < len(s.heroes):
         return f"there is no seat {seat} in a {len(s.heroes)}-player game", "setup.heroes"
-    if s.life[seat] <= 0:
-        return (
-            f"{s.hero_name(seat)} is dead and can no longer play or receive cards",
-            "life.death",
-        )
-    return None
-
-
-def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not play ``cards`` against the faced card now, if it may not.
-
-    Besides :func:`refusal`: it is another step, another hero's turn [turn.order], or the hero
-    does not hold the card [turn.from-hand].
-    """
-    why = refusal(s, seat)
-    if why:
-        return why
-    if s.stage != "face":
-        return f"the team must first finish the current step ({s.stage})", stage_rule(s.stage)
-    if seat != s.responder:
-        return (
-            f"it is {s.hero_name(s.responder)}'s turn to face the next card, left to right",
-            "turn.order",
-        )
-    for card in cards:
-        if not 0 <= card < len(s.cards.hero_deck):
-            return f"there is no hero card number {card}", "setup.decks"
-        if first_copy(s, s.hands[seat], card) not in s.hands[seat]:  # (nor another copy)
-            return (
-                f"{s.hero_name(seat)} does not hold that card ({s.card(card).label})",
-                "turn.from-hand",
-            )
-    return None
-
-
-def stage_rule(stage: str) -> str:
-    """The rule of the step the table is at."""
-    return {
-        "damage": "life.damage",
-        "keep": "end.keep",
-        "face": "turn.order",
-        "choose": "opt.turn_order",
-        "vanya-hit": "power.vanya",
-    }.get(stage, f"power.{stage}")
+    return dead(s, seat) if s.life[seat] <= 0 else None
 
 
 def faced_value(s: AcademyState) -> int:
@@ -1113,13 +1138,13 @@ class Attack(Move):
     """
 
     rule = "turn.attack"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[Attack]:
-        if s.stage != "face":
-            return []
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Attack(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] > value]
 
@@ -1145,8 +1170,8 @@ class Attack(Move):
     def canonical(self, s: AcademyState) -> Attack:
         return Attack(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat, self.card) or (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return (
             f"{s.card(self.card).label} does not beat villain attack {faced_value(s)}: an "
             "attack must be strictly higher",
             "turn.attack",
@@ -1161,13 +1186,15 @@ class Heal(Move):
     """
 
     rule = "turn.heal"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Heal]:
-        if s.stage != "face" or effects.no_heals(s):
+        if effects.no_heals(s):
             return []
         seat, value, cards = s.responder, faced_value(s), s.cards
         targets = s.living if s.options.heal_target == "any" else [seat]
@@ -1226,10 +1253,7 @@ class Heal(Move):
         card = first_copy(s, hand_of(s, self.seat), self.card)
         return Heal(self.seat, card, self.target)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         card, value = s.card(self.card), faced_value(s)
         if effects.no_heals(s):
             return "Rock Bottom: no Heal actions this round", "family.rock-bottom"
@@ -1255,13 +1279,13 @@ class Block(Move):
     """
 
     rule = "turn.block"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[Block]:
-        if s.stage != "face":
-            return []
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
 
@@ -1289,8 +1313,8 @@ class Block(Move):
     def canonical(self, s: AcademyState) -> Block:
         return Block(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat, self.card) or (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return (
             f"{s.card(self.card).label} is not equal to villain attack {faced_value(s)}",
             "turn.block",
         )
@@ -1305,14 +1329,14 @@ class Story(Move):
     """
 
     rule = "turn.story"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Story]:
-        if s.stage != "face":
-            return []
         seat, position, story = s.responder, s.faced_position, s.cards.story
         return [
             Story(seat, number, target)
@@ -1351,10 +1375,7 @@ class Story(Move):
         card = first_copy(s, hand_of(s, self.seat), self.card)
         return Story(self.seat, card, self.target)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         card = s.card(self.card)
         if card.kind != "story":
             return f"{card.label} is not a story card", "turn.story"
@@ -1369,11 +1390,12 @@ class Pass(Move):
 
     kind = "pass"
     rule = "turn.no-card"
+    steps, when = ("face",), "a hero lets a card go when no card in hand can answer it"
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Pass]:
-        if s.stage != "face" or any(kind.legal(s) for kind in CARD_PLAYS):
+        if any(kind.legal(s) for kind in CARD_PLAYS):
             return []
         return [Pass(s.responder)]
 
@@ -1393,8 +1415,8 @@ class Pass(Move):
     def label(self, s: AcademyState) -> str:
         return f"{s.hero_name(self.seat)}: no card can answer, let {faced_value(s)} go uncontested"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat) or (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return (
             f"{s.hero_name(self.seat)} holds a card that can answer the faced card",
             "turn.no-card",
         )
@@ -1404,11 +1426,13 @@ class Choose(Move):
     """The team sends a living hero to face the faced card [opt.turn_order] (option "team")."""
 
     rule = "opt.turn_order"
+    steps, when = ("choose",), "the team sends a hero to each card with turn_order='team'"
+    by = None  # the team decides; the seat is the hero it sends
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Choose]:
-        return [Choose(seat) for seat in s.living] if s.stage == "choose" else []
+        return [Choose(seat) for seat in s.living]
 
     def play(self, s: AcademyState) -> None:
         s.responder, s.turn_open = self.seat, True
@@ -1425,11 +1449,8 @@ class Choose(Move):
         facing = s.villain_label(s.lineup[s.faced_position])
         return f"Team: {s.hero_name(self.seat)} faces {facing}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return refusal(s, self.seat) or (
-            f"a choose move is not allowed now (step: {s.stage})",
-            stage_rule(s.stage),
-        )
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.seat) or ("the team sends a living hero", "opt.turn_order")
 
 
 # --- 5. Storylines: the Hero Boost ------------------------------------------------------------
@@ -1510,6 +1531,8 @@ class HeroBoost(Move):
 
     kind = "boosted"
     rule = "story.hero-boost"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     holder: int
@@ -1517,7 +1540,7 @@ class HeroBoost(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HeroBoost]:
-        if s.stage != "face" or effects.no_hero_boosts(s):
+        if effects.no_hero_boosts(s):
             return []
         seat, value, cards = s.responder, faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
@@ -1563,11 +1586,10 @@ class HeroBoost(Move):
         boost = boost_copy(s, self.holder, self.boost, card)
         return HeroBoost(self.seat, card, self.holder, boost)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return (
-            card_refusal(s, self.seat, self.card)
-            or brothers_refusal(s)
-            or ("that Hero Boost cannot be added to this card here", "story.hero-boost")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return brothers_refusal(s) or (
+            "that Hero Boost cannot be added to this card here",
+            "story.hero-boost",
         )
 
 
@@ -1587,6 +1609,12 @@ class HeroBoostOn(Move):
 
     kind = "boost-on"
     rule = "story.hero-boost"
+    steps = ("damage",)
+    when = (
+        "a Hero Boost goes on the card that just blocked before any of the block's damage is placed"
+    )
+    when_rule = "story.hero-boost"
+    by = None  # any living hero, as an interrupt: not the one deciding (the team places damage)
     seat: int
     boost: Card
     position: int
@@ -1595,8 +1623,7 @@ class HeroBoostOn(Move):
     def legal(s: AcademyState) -> list[HeroBoostOn]:
         position = s.blocked_at
         if (
-            s.stage != "damage"
-            or s.options.boost_target != "table"
+            s.options.boost_target != "table"
             or s.options.hero_boost != "interrupt"
             or s.pending_rule != "turn.block"
             or position < 0
@@ -1646,13 +1673,13 @@ class HeroBoostOn(Move):
             self.seat, first_copy(s, hand_of(s, self.seat), self.boost), self.position
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if s.options.boost_target != "table":
             return (
                 "a Hero Boost goes only on the card being played (option boost_target)",
                 "opt.boost_target",
             )
-        why = refusal(s, self.seat)
+        why = not_living(s, self.seat)
         if why:
             return why
         if s.options.hero_boost != "interrupt":
@@ -1663,7 +1690,7 @@ class HeroBoostOn(Move):
         why = brothers_refusal(s)
         if why:
             return why
-        if not (s.stage == "damage" and s.pending_rule == "turn.block" and s.blocked_at >= 0):
+        if not (s.pending_rule == "turn.block" and s.blocked_at >= 0):
             return (
                 "a Hero Boost goes on the card that just blocked before any of the block's "
                 "damage is placed: once a bar is placed, the block is settled",
@@ -1746,13 +1773,13 @@ class Damage(Move):
     """The team places damage on a living hero: 1 bar, or all of it [life.damage]."""
 
     rule = "life.damage"
+    steps, when, when_rule = ("damage",), "there is no damage to place now", "life.damage"
+    by = None  # the team decides; the seat is the hero who takes the damage
     seat: int
     bars: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Damage]:
-        if s.stage != "damage":
-            return []
         amounts = [1, s.pending_damage] if s.pending_damage > 1 else [1]
         return [Damage(seat, bars) for seat in s.living for bars in amounts]
 
@@ -1765,13 +1792,8 @@ class Damage(Move):
         more = f" ({rest} more to place)" if rest else ""
         return f"Team: {self.bars} damage to {s.hero_name(self.seat)}{more}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
-        if why:
-            return why
-        if s.stage != "damage":
-            return "there is no damage to place now", "life.damage"
-        return (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.seat) or (
             f"the team places 1 bar or all {s.pending_damage} on a living hero",
             "life.damage",
         )
@@ -1781,11 +1803,12 @@ class Spread(Move):
     """The team spreads the damage: each bar on the hero with the most life [life.damage]."""
 
     rule = "life.damage"
+    steps, when, when_rule = ("damage",), "there is no damage to place now", "life.damage"
     bars: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Spread]:
-        return [Spread(s.pending_damage)] if s.stage == "damage" else []
+        return [Spread(s.pending_damage)]
 
     def play(self, s: AcademyState) -> None:
         spread(s)
@@ -1794,11 +1817,7 @@ class Spread(Move):
     def label(self, s: AcademyState) -> str:
         return f"Team: spread {self.bars} damage, each bar on the hero with the most life"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.result is not None:
-            return "the game is over", s.result.rule
-        if s.stage != "damage":
-            return "there is no damage to place now", "life.damage"
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return f"there are {s.pending_damage} bars of damage to place, not {self.bars}", (
             "life.damage"
         )
@@ -1853,12 +1872,11 @@ class Power(Move):
     """
 
     rule = "power.use"
+    steps, when = ("face",), "a hero uses their power when facing a villain card"
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Power]:
-        if s.stage != "face":
-            return []
         seat = s.responder
         if effects.POWERS[s.power_of(seat)].with_card_play or power_blocked(s, seat):
             return []
@@ -1893,11 +1911,11 @@ class Power(Move):
     def rule_in(self, s: AcademyState) -> str:
         return effects.POWERS[s.power_of(self.seat)].rule
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat) or power_refusal(s, self.seat)
-        if why:
-            return why
-        return "that is not how this hero's power is used", f"power.{s.power_of(self.seat)}"
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return power_refusal(s, self.seat) or (
+            "that is not how this hero's power is used",
+            f"power.{s.power_of(self.seat)}",
+        )
 
 
 def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, str]:
@@ -1906,17 +1924,11 @@ def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, st
     rule = effects.POWERS[power].rule
     if 0 <= seat < s.players and s.power_of(seat) != power:
         return f"{s.hero_name(seat)} does not have that power", rule
-    return (
-        card_refusal(s, seat, *move.cards())
-        or power_refusal(s, seat)
-        or ("with that play the outcome would not change", rule)
-    )
+    return power_refusal(s, seat) or ("with that play the outcome would not change", rule)
 
 
 def faces_with_power(s: AcademyState, power: str) -> bool:
     """The hero facing the card has the power ``power`` and may use it now [power.use]."""
-    if s.stage != "face":
-        return False
     seat = s.responder
     return s.power_of(seat) == power and not power_blocked(s, seat)
 
@@ -2014,6 +2026,8 @@ class HitsTwice(Move):
 
     kind = "kraken"
     rule = "power.kraken"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card", "second")
     seat: int
     card: Card
     second: Card
@@ -2044,7 +2058,7 @@ class HitsTwice(Move):
     def canonical(self, s: AcademyState) -> HitsTwice:
         return HitsTwice(self.seat, *pair_copies(s, self.seat, self.card, self.second))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return power_play_refusal(s, self, "kraken")
 
 
@@ -2056,6 +2070,8 @@ class DoubleShot(Move):
 
     kind = "double"
     rule = "power.space-boy"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
 
@@ -2080,7 +2096,7 @@ class DoubleShot(Move):
     def canonical(self, s: AcademyState) -> DoubleShot:
         return DoubleShot(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return power_play_refusal(s, self, "space-boy")
 
 
@@ -2095,13 +2111,15 @@ class DoubleShotFor(Move):
 
     kind = "double-for"
     rule = "power.space-boy"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     helper: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[DoubleShotFor]:
-        if s.stage != "face" or s.options.double_shot != "any":
+        if s.options.double_shot != "any":
             return []
         seat = s.responder
         helpers = [
@@ -2139,15 +2157,12 @@ class DoubleShotFor(Move):
             self.seat, first_copy(s, hand_of(s, self.seat), self.card), self.helper
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if s.options.double_shot != "any":
             return (
                 "Space Boy doubles only the card he plays himself (option double_shot)",
                 "opt.double_shot",
             )
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
         helper = self.helper
         if not 0 <= helper < s.players or s.power_of(helper) != "space-boy":
             return "only Space Boy has Double Shot", "power.space-boy"
@@ -2171,6 +2186,8 @@ class HitsTwiceAt(Move):
 
     kind = "kraken-at"
     rule = "power.kraken"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card", "second")
     seat: int
     card: Card
     second: Card
@@ -2211,15 +2228,13 @@ class HitsTwiceAt(Move):
         card, second = pair_copies(s, self.seat, self.card, self.second)
         return HitsTwiceAt(self.seat, card, second, self.position)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if s.options.kraken_target != "any":
             return (
                 "The Kraken's two cards go against the faced card (option kraken_target)",
                 "opt.kraken_target",
             )
-        if s.stage == "face" and not (
-            0 <= self.position < len(s.outcomes) and s.outcomes[self.position] == PENDING
-        ):
+        if not (0 <= self.position < len(s.outcomes) and s.outcomes[self.position] == PENDING):
             return "that lineup card is not waiting for an answer", "power.kraken"
         return power_play_refusal(s, self, "kraken")
 
@@ -2260,6 +2275,8 @@ class HitsTwiceBoosted(Move):
 
     kind = "kraken-boosted"
     rule = "power.kraken"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card", "second")
     seat: int
     card: Card
     second: Card
@@ -2327,7 +2344,7 @@ class HitsTwiceBoosted(Move):
         boost = boost_copy(s, self.holder, self.boost, card, second)
         return HitsTwiceBoosted(self.seat, card, second, self.holder, boost)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
         return why or power_play_refusal(s, self, "kraken")
 
@@ -2345,6 +2362,8 @@ class DoubleShotBoosted(Move):
 
     kind = "double-boosted"
     rule = "power.space-boy"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     holder: int
@@ -2406,7 +2425,7 @@ class DoubleShotBoosted(Move):
         boost = boost_copy(s, self.holder, self.boost, card)
         return DoubleShotBoosted(self.seat, card, self.holder, boost)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
         return why or power_play_refusal(s, self, "space-boy")
 
@@ -2423,6 +2442,8 @@ class HeroBoostTwice(Move):
 
     kind = "boosted-twice"
     rule = "story.hero-boost"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     holder: int
@@ -2432,7 +2453,7 @@ class HeroBoostTwice(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HeroBoostTwice]:
-        if s.stage != "face" or s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
+        if s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
             return []
         seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
         on_any = s.options.boost_offer == "any"
@@ -2496,20 +2517,13 @@ class HeroBoostTwice(Move):
         second = boost_copy(s, self.other, self.second, card, boost)
         return HeroBoostTwice(self.seat, card, self.holder, boost, self.other, second)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         why = boost_refusal(s, "boosts_per_card", s.options.boosts_per_card == 2)
-        why = why or card_refusal(s, self.seat, self.card)
         return why or ("those Hero Boosts cannot be added to this card here", "story.hero-boost")
 
 
-def choice_refusal(s: AcademyState, move: Move, stage: str, rule: str) -> tuple[str, str]:
-    """Why a power's choice is refused: another step, or not one of the choices."""
-    why = refusal(s, move.seat)
-    if why:
-        return why
-    if s.stage != stage:
-        return f"a {move.kind} move is not allowed now (step: {s.stage})", stage_rule(s.stage)
-    return "that is not one of the choices of the power", rule
+NOT_A_CHOICE = "that is not one of the choices of the power"
+"""Why a power's choice is refused at its step: it is not one of them [power.use]."""
 
 
 class HorrorGift(Move):
@@ -2520,14 +2534,13 @@ class HorrorGift(Move):
 
     kind = "horror"
     rule = "power.horror"
+    steps, when = ("horror",), "The Horror gives her bars when she uses her power"
     seat: int
     first: int
     second: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[HorrorGift]:
-        if s.stage != "horror":
-            return []
         seat, living = s.responder, s.living
         return [HorrorGift(seat, hero, hero) for hero in living] + [
             HorrorGift(seat, a, b) for i, a in enumerate(living) for b in living[i + 1 :]
@@ -2548,8 +2561,8 @@ class HorrorGift(Move):
             return f"{name}: 2 bars to {s.hero_name(self.first)}"
         return f"{name}: 1 bar each to {s.hero_name(self.first)} and {s.hero_name(self.second)}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "horror", "power.horror")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.horror"
 
 
 class Swap(Move):
@@ -2559,14 +2572,13 @@ class Swap(Move):
     """
 
     rule = "power.number-five"
+    steps, when = ("number-five",), "Number Five swaps two cards when he uses his power"
     seat: int
     first: int
     second: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Swap]:
-        if s.stage != "number-five":
-            return []
         seat, waiting = s.responder, s.waiting
         return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
 
@@ -2590,8 +2602,8 @@ class Swap(Move):
             f"with card {b + 1} ({s.villain_attack(s.lineup[b])})"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "number-five", "power.number-five")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.number-five"
 
 
 class Rumor(Move):
@@ -2601,12 +2613,13 @@ class Rumor(Move):
     """
 
     rule = "power.rumor"
+    steps, when = ("rumor",), "The Rumor defeats a card when she uses her power"
     seat: int
     position: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Rumor]:
-        return [Rumor(s.responder, p) for p in s.reachable] if s.stage == "rumor" else []
+        return [Rumor(s.responder, p) for p in s.reachable]
 
     def play(self, s: AcademyState) -> None:
         s.say(
@@ -2626,8 +2639,8 @@ class Rumor(Move):
             f"{s.villain_label(s.lineup[self.position])}"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "rumor", "power.rumor")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.rumor"
 
 
 class SeanceCard(Move):
@@ -2639,14 +2652,13 @@ class SeanceCard(Move):
 
     kind = "seance"
     rule = "power.seance"
+    steps, when = ("seance",), "Séance calls a card back when he uses his power"
     seat: int
     position: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[SeanceCard]:
-        if s.stage != "seance":
-            return []
         by_value: dict[int, int] = {}  # the first discarded card of each attack value
         for number in s.discard:
             by_value.setdefault(s.cards.attack[number], number)
@@ -2704,13 +2716,10 @@ class SeanceCard(Move):
         first = next(n for n in s.discard if attack[n] == attack[self.card])
         return SeanceCard(self.seat, self.position, first)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
-        if why:
-            return why
-        if s.stage == "seance" and self.card not in s.discard:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        if self.card not in s.discard:
             return "that card is not in the discard pile", "power.seance"
-        return choice_refusal(s, self, "seance", "power.seance")
+        return NOT_A_CHOICE, "power.seance"
 
 
 class VanyaRemoves(Move):
@@ -2721,12 +2730,13 @@ class VanyaRemoves(Move):
 
     kind = "vanya"
     rule = "power.vanya"
+    steps, when = ("vanya",), "Vanya removes cards when she uses her power"
     seat: int
     position: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[VanyaRemoves]:
-        return [VanyaRemoves(s.responder, p) for p in s.reachable] if s.stage == "vanya" else []
+        return [VanyaRemoves(s.responder, p) for p in s.reachable]
 
     def play(self, s: AcademyState) -> None:
         s.outcomes[self.position] = REMOVED
@@ -2745,8 +2755,8 @@ class VanyaRemoves(Move):
             f"{s.villain_label(s.lineup[self.position])} ({s.vanya_left} to remove)"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "vanya", "power.vanya")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.vanya"
 
 
 class VanyaHit(Move):
@@ -2757,13 +2767,13 @@ class VanyaHit(Move):
     """
 
     rule = "power.vanya"
+    steps, when = ("vanya-hit",), "Vanya's 2 damage comes after her removals"
+    by = None  # the team decides; the seat is Vanya's, the target the hero who takes it
     seat: int
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[VanyaHit]:
-        if s.stage != "vanya-hit":
-            return []
         return [VanyaHit(s.responder, target) for target in s.living]
 
     def play(self, s: AcademyState) -> None:
@@ -2775,8 +2785,8 @@ class VanyaHit(Move):
     def label(self, s: AcademyState) -> str:
         return f"Team: Vanya's 2 damage goes to {s.hero_name(self.target)}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "vanya-hit", "power.vanya")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.target) or (NOT_A_CHOICE, "power.vanya")
 
 
 # --- 9. Round end -------------------------------------------------------------------------------
@@ -2826,10 +2836,13 @@ class Keep(Move):
     """The team keeps the cards left in hand; then every hero draws up [end.keep]."""
 
     rule = "end.keep"
+    steps = ("keep",)
+    when = "cards are kept or discarded only at the end of a round"
+    when_rule = "end.keep"
 
     @staticmethod
     def legal(s: AcademyState) -> list[Keep]:
-        return [Keep()] if s.stage == "keep" else []
+        return [Keep()]
 
     def play(self, s: AcademyState) -> None:
         s.say(
@@ -2844,9 +2857,7 @@ class Keep(Move):
     def label(self, s: AcademyState) -> str:
         return "Team: keep the cards left in hand and draw up"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.result is not None:
-            return "the game is over", s.result.rule
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return "cards are kept or discarded only at the end of a round", "end.keep"
 
 
@@ -2854,13 +2865,15 @@ class Discard(Move):
     """At the round end a surviving hero discards a card from hand, one at a time [end.keep]."""
 
     rule = "end.keep"
+    steps = ("keep",)
+    when = "cards are kept or discarded only at the end of a round"
+    when_rule = "end.keep"
+    by = None  # the team decides; the seat is the hero who discards
     seat: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[Discard]:
-        if s.stage != "keep":
-            return []
         return [Discard(seat, card) for seat in s.living for card in distinct(s, s.hands[seat])]
 
     def play(self, s: AcademyState) -> None:
@@ -2880,14 +2893,11 @@ class Discard(Move):
         hand = hand_of(s, self.seat)
         return Discard(self.seat, first_copy(s, hand, self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        why = not_living(s, self.seat)
         if why:
             return why
-        if (
-            s.stage == "keep"
-            and first_copy(s, s.hands[self.seat], self.card) not in s.hands[self.seat]
-        ):
+        if first_copy(s, s.hands[self.seat], self.card) not in s.hands[self.seat]:
             return f"{s.hero_name(self.seat)} does not hold that card", "end.keep"
         return "cards are kept or discarded only at the end of a round", "end.keep"
 
@@ -2972,13 +2982,15 @@ class CallPogo(Move):
 
     kind = "pogo"
     rule = "solo.pogo"
+    steps = ("face", "damage", "keep")
+    when = "Pogo is called while the hero faces a card, places damage or keeps cards"
+    when_rule = "solo.pogo"
+    by = None  # the solo hero, also at the team's steps (placing damage, keeping cards)
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[CallPogo]:
-        if s.pogo and s.life[0] > 0 and s.stage in ("face", "damage", "keep"):
-            return [CallPogo(0)]
-        return []
+        return [CallPogo(0)] if s.pogo and s.life[0] > 0 else []
 
     def play(self, s: AcademyState) -> None:
         s.pogo = False
@@ -2989,12 +3001,12 @@ class CallPogo(Move):
     def label(self, s: AcademyState) -> str:
         return f"{s.hero_name(self.seat)}: call Pogo, restore to full life (once per game)"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if not s.solo:
             return "Pogo is kept aside only in the solo variant", "solo.pogo"
         if not s.pogo:
             return "Pogo has already been used (once per game)", "solo.pogo"
-        return refusal(s, self.seat) or (
+        return not_living(s, self.seat) or (
             "Pogo is called while the hero faces a card, places damage or keeps cards",
             "solo.pogo",
         )
