@@ -10,11 +10,16 @@ Family card does is named in the data files and written in ``effects.py``.
 3. Start of a round [round.*]: a villain, a Dysfunctional Family card, a lineup.
 4. Turns [turn.*]: the lineup is faced left to right (``advance`` moves play on). The moves:
    ``Attack``, ``Heal``, ``Block``, ``Story`` (a storyline), ``Pass`` (no card can answer),
-   and ``Choose`` (who faces the card, when the team picks [opt.turn_order]).
-5. Storylines [story.*]: ``HeroBoost``; the storylines themselves are in ``effects.py``.
+   and ``Choose`` (who faces the card, when the team picks [opt.turn_order]). Every play of
+   cards against a lineup card is a ``CardPlay``: one way to play, and each kind of card play
+   (an attack, a block, with a Hero Boost or a power) is data: what its fields name.
+5. Storylines [story.*]: the card plays ``HeroBoost`` and ``HeroBoostTwice``, and
+   ``HeroBoostOn`` (a boost on the card that just blocked); the storylines themselves are in
+   ``effects.py``.
 6. Life, damage and death [life.*]: ``heal``, ``hurt``; the moves ``Damage`` and ``Spread``.
-7. Hero powers [power.*]: ``Power`` starts one; ``HitsTwice`` (The Kraken) and
-   ``DoubleShot`` (Space Boy) come with the card play; then the choices: ``HorrorGift``,
+7. Hero powers [power.*]: ``Power`` starts one; the card plays ``HitsTwice``, ``HitsTwiceAt``
+   and ``HitsTwiceBoosted`` (The Kraken), ``DoubleShot``, ``DoubleShotFor`` and
+   ``DoubleShotBoosted`` (Space Boy) come with the cards; then the choices: ``HorrorGift``,
    ``Swap`` (Number Five), ``Rumor``, ``SeanceCard``, ``VanyaRemoves`` and ``VanyaHit``.
 8. Dysfunctional Family cards [family.*]: in ``effects.py``.
 9. Round end [end.*]: uncontested damage, the Final Battle pile, the moves ``Keep`` and
@@ -1130,7 +1135,156 @@ def card_by_card(s: AcademyState, moves: list[Move]) -> list[Move]:
     return plays + moves[len(plays) :]
 
 
-class Attack(Move):
+POWER_WORDS = {"kraken": "Hits Twice", "space-boy": "Double Shot"}
+"""The hero powers played together with the cards, as a card play names them [power.use]."""
+
+
+class CardPlay(Move):
+    """Cards from the hand played against a lineup card: higher defeats it, equal blocks it.
+
+    What every card play does [turn.attack] [turn.block]: the cards go to the discard pile,
+    their attack values (doubled by Space Boy's Double Shot, plus each Hero Boost added) strike
+    the faced card, or another lineup card; each boost's owner loses 1 bar, a power's user pays
+    its bar, and the turn is over [story.hero-boost] [power.use].
+
+    A kind of card play is this class with data: its fields, and which of them name
+
+    * ``played``: the cards played from the hand (``card``, and The Kraken's ``second``);
+    * ``boosts``: each Hero Boost added, as (the field of its holder, the field of the card);
+    * ``at``: another lineup card than the faced one;
+
+    the hero power played with the cards (``power``, used by the hero in the field
+    ``power_by``), the option that allows the play (``option``: the option, its value, and
+    what the rules are otherwise), and how it reads: ``shown`` in its label, ``said`` in the
+    log and ``refused`` when no such play is offered, with ``{cards}``, ``{boosts}``,
+    ``{helper}``, ``{total}`` and ``{value}`` filled in. Each kind's ``legal`` says when it is
+    offered: a card play with a power or a boost, when it changes the outcome.
+    """
+
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    played: ClassVar[tuple[str, ...]] = ("card",)
+    boosts: ClassVar[tuple[tuple[str, str], ...]] = ()
+    power: ClassVar[str] = ""
+    power_by: ClassVar[str] = "seat"
+    at: ClassVar[str] = ""
+    option: ClassVar[tuple[str, Any, str] | tuple[()]] = ()
+    shown: ClassVar[str] = "{cards}"
+    said: ClassVar[str] = "{cards}"
+    refused: ClassVar[str] = "with that play the outcome would not change"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.held = cls.played  # the cards played come from the player's hand [turn.from-hand]
+
+    # --- what the fields name -----------------------------------------------------------------
+    def cards(self) -> tuple[int, ...]:
+        """The cards played from the hand."""
+        return tuple(getattr(self, name) for name in self.played)
+
+    def boosts_added(self) -> tuple[tuple[int, int], ...]:
+        """Each Hero Boost added: (its holder, the boost card)."""
+        return tuple((getattr(self, holder), getattr(self, card)) for holder, card in self.boosts)
+
+    def power_user(self) -> int:
+        """The seat of the hero whose power is played with the cards, or -1."""
+        return getattr(self, self.power_by) if self.power else -1
+
+    def total(self, s: AcademyState) -> int:
+        """The attack: the cards' values, doubled by Double Shot, plus each Hero Boost."""
+        attack = sum(s.cards.attack[card] for card in self.cards())
+        if self.power == "space-boy":  # [power.space-boy]
+            attack *= 2
+        return attack + sum(s.cards.boost[boost] for _, boost in self.boosts_added())
+
+    # --- the four parts of a move kind ------------------------------------------------------
+    def play(self, s: AcademyState) -> None:
+        seat, power, rule = self.seat, self.power_user(), self.rule
+        position = getattr(self, self.at) if self.at else -1
+        total = self.total(s)
+        words = partial(self.words, s, self.said)
+        play_and_strike(
+            s, seat, self.cards(), total, words, rule, self.boosts_added(), power, position
+        )
+        if power < 0:
+            end_turn(s)
+        elif self.at:  # the turn goes on: the faced card still waits [opt.kraken_target]
+            finish_power(s, seat, rule)
+            advance(s)
+        else:
+            end_power_turn(s, power, rule)
+
+    def label(self, s: AcademyState) -> str:
+        power = POWER_WORDS[self.power] if self.power and self.power_user() == self.seat else ""
+        played = self.words(s, self.shown)
+        return play_label(s, self.seat, played, self.total(s), power, self.paying(s))
+
+    def words(self, s: AcademyState, template: str) -> str:
+        """One of the play's templates (``shown``, ``said``, ``refused``) filled in."""
+        helper = self.power_user()
+        return template.format(
+            cards=" + ".join(s.card(card).label for card in self.cards()),
+            boosts=" + ".join(boost_words(s, h, s.card(card)) for h, card in self.boosts_added()),
+            helper=s.hero_name(helper) if helper >= 0 else "",
+            total=self.total(s),
+            value=faced_value(s),
+        )
+
+    def paying(self, s: AcademyState) -> str:
+        """Who else pays for the play, in words: a helper's power, each boost's owner."""
+        said, power = [], self.power_user()
+        if 0 <= power != self.seat:
+            said.append(f"{s.hero_name(power)} uses {POWER_WORDS[self.power]}, 1 bar")
+        holders = [s.hero_name(holder) for holder, _ in self.boosts_added()]
+        if len(holders) == 1:
+            said.append(f"{holders[0]} loses 1 bar")
+        elif len(holders) == 2:
+            first, other = holders
+            said.append(
+                f"{first} and {other} lose 1 bar each" if first != other else f"{first} loses 2"
+            )
+        return "; ".join(said)
+
+    def canonical(self, s: AcademyState) -> CardPlay:
+        """The first copies in hand of the cards named (an id names a card by its design)."""
+        fields = dict(zip(self.fields, self[1:], strict=True))
+        hand, taken = hand_of(s, self.seat), []
+        for name in self.played:  # two cards are two cards, not one twice
+            fields[name] = first_copy(s, hand, fields[name], taken[-1] if taken else -1)
+            taken.append(fields[name])
+        for holder, name in self.boosts:
+            fields[name] = boost_copy(s, fields[holder], fields[name], *taken[:2])
+            taken.append(fields[name])
+        return type(self)(*fields.values())
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return bool(self.boosts) and boost_is_secret(s, seat, *(b for _, b in self.boosts_added()))
+
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        """The option, Brothers Will Fight, the lineup card, the power; else ``refused``."""
+        if self.option:
+            name, value, otherwise = self.option
+            if getattr(s.options, name) != value:
+                return f"{otherwise} (option {name})", f"opt.{name}"
+        why = brothers_refusal(s) if self.boosts else None
+        if why:
+            return why
+        if self.at:
+            position = getattr(self, self.at)
+            if not (0 <= position < len(s.outcomes) and s.outcomes[position] == PENDING):
+                return "that lineup card is not waiting for an answer", self.rule
+        why = self.power_refusal(s) if self.power else None
+        return why or (self.words(s, self.refused), self.rule)
+
+    def power_refusal(self, s: AcademyState) -> tuple[str, str] | None:
+        """Why the player may not play their power with the cards now, if they may not."""
+        seat = self.seat
+        if s.power_of(seat) != self.power:
+            return f"{s.hero_name(seat)} does not have that power", self.rule
+        return power_refusal(s, seat)
+
+
+class Attack(CardPlay):
     """Play a card whose attack value is strictly higher than the faced card's: it is defeated.
 
     The card goes to the discard pile [turn.attack]. A story card may be played this way for
@@ -1138,8 +1292,7 @@ class Attack(Move):
     """
 
     rule = "turn.attack"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
+    refused = "{cards} does not beat villain attack {value}: an attack must be strictly higher"
     seat: int
     card: Card
 
@@ -1155,26 +1308,42 @@ class Attack(Move):
             return []
         return [Attack(s.responder, n) for n in distinct(s, s.hands[s.responder])]
 
-    def play(self, s: AcademyState) -> None:
-        card = s.card(self.card)
-        play_from_hand(s, self.seat, self.card)
-        defeat(s, self.seat, lambda: card.label, "turn.attack")
-        end_turn(s)
-
     def label(self, s: AcademyState) -> str:
         return (
             f"{s.hero_name(self.seat)}: attack {s.card(self.card).label} vs villain attack "
             f"{faced_value(s)}"
         )
 
-    def canonical(self, s: AcademyState) -> Attack:
-        return Attack(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
+class Block(CardPlay):
+    """Play a card whose attack value equals the faced card's: it is blocked [turn.block].
+
+    A block still hurts: half the card's damage, rounded up, at once.
+    """
+
+    rule = "turn.block"
+    refused = "{cards} is not equal to villain attack {value}"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Block]:
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
+
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Block]:
+        """A block with each card in hand lower than the faced card: refused, not equal."""
+        if s.stage != "face":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
+
+    def label(self, s: AcademyState) -> str:
+        half = (s.villain_damage(s.lineup[s.faced_position]) + 1) // 2
         return (
-            f"{s.card(self.card).label} does not beat villain attack {faced_value(s)}: an "
-            "attack must be strictly higher",
-            "turn.attack",
+            f"{s.hero_name(self.seat)}: block with {s.card(self.card).label} vs villain attack "
+            f"{faced_value(s)} (take {half})"
         )
 
 
@@ -1270,54 +1439,6 @@ class Heal(Move):
         if not 0 <= self.target < s.players or s.life[self.target] <= 0:
             return "only a living hero can be healed", "life.death"
         return "that heal is not one of the legal moves here", "turn.heal"
-
-
-class Block(Move):
-    """Play a card whose attack value equals the faced card's: it is blocked [turn.block].
-
-    A block still hurts: half the card's damage, rounded up, at once.
-    """
-
-    rule = "turn.block"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
-    seat: int
-    card: Card
-
-    @staticmethod
-    def legal(s: AcademyState) -> list[Block]:
-        seat, value, attack = s.responder, faced_value(s), s.cards.attack
-        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
-
-    @classmethod
-    def known(cls, s: AcademyState) -> list[Block]:
-        """A block with each card in hand lower than the faced card: refused, not equal."""
-        if s.stage != "face":
-            return []
-        seat, value, attack = s.responder, faced_value(s), s.cards.attack
-        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
-
-    def play(self, s: AcademyState) -> None:
-        card = s.card(self.card)
-        play_from_hand(s, self.seat, self.card)
-        block(s, self.seat, lambda: card.label)
-        end_turn(s)
-
-    def label(self, s: AcademyState) -> str:
-        half = (s.villain_damage(s.lineup[s.faced_position]) + 1) // 2
-        return (
-            f"{s.hero_name(self.seat)}: block with {s.card(self.card).label} vs villain attack "
-            f"{faced_value(s)} (take {half})"
-        )
-
-    def canonical(self, s: AcademyState) -> Block:
-        return Block(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return (
-            f"{s.card(self.card).label} is not equal to villain attack {faced_value(s)}",
-            "turn.block",
-        )
 
 
 class Story(Move):
@@ -1520,7 +1641,7 @@ def boost_spares(s: AcademyState, code: int) -> int:
     return min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
 
 
-class HeroBoost(Move):
+class HeroBoost(CardPlay):
     """A card played with a Hero Boost: +10 or +20 on its attack value [story.hero-boost].
 
     The boost comes from any living hero's hand (by default, [opt.hero_boost]); its owner
@@ -1529,10 +1650,10 @@ class HeroBoost(Move):
     Never under Brothers Will Fight [family.brothers].
     """
 
-    kind = "boosted"
-    rule = "story.hero-boost"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
+    kind, rule = "boosted", "story.hero-boost"
+    boosts = (("holder", "boost"),)
+    shown = said = "{cards} + {boosts}"
+    refused = "that Hero Boost cannot be added to this card here"
     seat: int
     card: Card
     holder: int
@@ -1554,43 +1675,49 @@ class HeroBoost(Move):
             and value <= cards.attack[number] + cards.boost[boost]
         ]
 
-    def play(self, s: AcademyState) -> None:
-        holder, card, boost = self.holder, s.card(self.card), s.card(self.boost)
-        play_and_strike(
-            s,
-            self.seat,
-            (self.card,),
-            card.attack + boost.boost,
-            lambda: f"{card.label} + {boost_words(s, holder, boost)}",
-            "story.hero-boost",
-            ((holder, self.boost),),
-        )
-        end_turn(s)
 
-    def label(self, s: AcademyState) -> str:
-        card, boost, holder = s.card(self.card), s.card(self.boost), self.holder
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {boost_words(s, holder, boost)}",
-            card.attack + boost.boost,
-            paying=f"{s.hero_name(holder)} loses 1 bar",
-        )
+class HeroBoostTwice(CardPlay):
+    """A card played with two Hero Boosts (option boosts_per_card=2).
 
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
+    The rulebook sets no limit to the boosts on one card: with boosts_per_card=2 a card may
+    take two, from one hand or two. Both boosts add to its attack value and each owner loses
+    1 bar [story.hero-boost] [opt.boosts_per_card]. It is offered when the larger boost alone
+    would not make the card win and the two together let it block or win (with
+    boost_offer="any", also when the card alone blocks [opt.boost_offer]).
+    """
 
-    def canonical(self, s: AcademyState) -> HeroBoost:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        return HeroBoost(self.seat, card, self.holder, boost)
+    kind, rule = "boosted-twice", "story.hero-boost"
+    boosts = (("holder", "boost"), ("other", "second"))
+    option = ("boosts_per_card", 2, "at most one Hero Boost goes on a card")
+    shown, said = "{cards} + {boosts}", "{cards} + {boosts} = {total}"
+    refused = "those Hero Boosts cannot be added to this card here"
+    seat: int
+    card: Card
+    holder: int
+    boost: Card
+    other: int
+    second: Card
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return brothers_refusal(s) or (
-            "that Hero Boost cannot be added to this card here",
-            "story.hero-boost",
-        )
+    @staticmethod
+    def legal(s: AcademyState) -> list[HeroBoostTwice]:
+        if s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
+            return []
+        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
+        on_any = s.options.boost_offer == "any"
+        moves = []
+        for number in distinct(s, s.hands[seat]):
+            if attack[number] > value and not on_any:
+                continue
+            offers = boost_offers(s, seat, number)
+            for i, (holder, boost) in enumerate(offers):
+                for other, second in offers[i + 1 :]:
+                    if second == boost:
+                        continue
+                    larger = max(bonus[boost], bonus[second])
+                    total = attack[number] + bonus[boost] + bonus[second]
+                    if (on_any or attack[number] + larger <= value) and value <= total:
+                        moves.append(HeroBoostTwice(seat, number, holder, boost, other, second))
+        return moves
 
 
 class HeroBoostOn(Move):
@@ -1918,15 +2045,6 @@ class Power(Move):
         )
 
 
-def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, str]:
-    """Why a power that comes with the card play (Hits Twice, Double Shot) is refused."""
-    seat = move.seat
-    rule = effects.POWERS[power].rule
-    if 0 <= seat < s.players and s.power_of(seat) != power:
-        return f"{s.hero_name(seat)} does not have that power", rule
-    return power_refusal(s, seat) or ("with that play the outcome would not change", rule)
-
-
 def faces_with_power(s: AcademyState, power: str) -> bool:
     """The hero facing the card has the power ``power`` and may use it now [power.use]."""
     seat = s.responder
@@ -1965,33 +2083,6 @@ def kraken_pairs(s: AcademyState, seat: int, value: int) -> list[tuple[int, int]
     return found
 
 
-def pair_copies(s: AcademyState, seat: int, card: int, second: int) -> tuple[int, int]:
-    """The first copies in ``seat``'s hand of two cards played together: two cards, not one."""
-    hand = hand_of(s, seat)
-    first = first_copy(s, hand, card)
-    return first, first_copy(s, hand, second, other_than=first)
-
-
-def hits_twice(s: AcademyState, seat: int, card: int, second: int, position: int = -1) -> None:
-    """The Kraken plays two cards at once: their attack values add up [power.kraken].
-
-    Against the faced card, or the lineup card at ``position`` (kraken_target="any"); the
-    power's bar follows.
-    """
-    first, other = s.card(card), s.card(second)
-    total = first.attack + other.attack
-    play_and_strike(
-        s,
-        seat,
-        (card, second),
-        total,
-        lambda: f"{first.label} + {other.label} = {total} (Hits Twice)",
-        "power.kraken",
-        power=seat,
-        position=position,
-    )
-
-
 def doubled_cards(s: AcademyState, seat: int) -> list[int]:
     """The cards of ``seat``'s hand that, doubled, block or beat the faced card and alone do not.
 
@@ -2001,33 +2092,15 @@ def doubled_cards(s: AcademyState, seat: int) -> list[int]:
     return [n for n in distinct(s, s.hands[seat]) if attack[n] <= value <= 2 * attack[n]]
 
 
-def double_shot(s: AcademyState, seat: int, card: int, space_boy: int) -> None:
-    """Space Boy, in seat ``space_boy``, doubles the card ``seat`` plays [power.space-boy].
-
-    His own card, or with double_shot="any" another hero's [opt.double_shot]; he uses his
-    power and pays its bar; the turn is over.
-    """
-    played = s.card(card)
-    total = 2 * played.attack
-
-    def words() -> str:
-        by = "" if space_boy == seat else f" by {s.hero_name(space_boy)}"
-        return f"{played.label} doubled{by} = {total} (Double Shot)"
-
-    play_and_strike(s, seat, (card,), total, words, "power.space-boy", power=space_boy)
-    end_power_turn(s, space_boy, "power.space-boy")
-
-
-class HitsTwice(Move):
+class HitsTwice(CardPlay):
     """The Kraken plays a second card with the first: the attack values add up [power.kraken].
 
     Both cards go to the discard pile (C-9); it is offered when it changes the outcome.
     """
 
-    kind = "kraken"
-    rule = "power.kraken"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card", "second")
+    kind, rule, power = "kraken", "power.kraken", "kraken"
+    played = ("card", "second")
+    said = "{cards} = {total} (Hits Twice)"
     seat: int
     card: Card
     second: Card
@@ -2042,36 +2115,15 @@ class HitsTwice(Move):
             for first, second in kraken_pairs(s, seat, faced_value(s))
         ]
 
-    def play(self, s: AcademyState) -> None:
-        hits_twice(s, self.seat, self.card, self.second)
-        end_power_turn(s, self.seat, "power.kraken")
 
-    def label(self, s: AcademyState) -> str:
-        card, second = s.card(self.card), s.card(self.second)
-        played = f"{card.label} + {second.label}"
-        return play_label(s, self.seat, played, card.attack + second.attack, power="Hits Twice")
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards played."""
-        return self.card, self.second
-
-    def canonical(self, s: AcademyState) -> HitsTwice:
-        return HitsTwice(self.seat, *pair_copies(s, self.seat, self.card, self.second))
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return power_play_refusal(s, self, "kraken")
-
-
-class DoubleShot(Move):
+class DoubleShot(CardPlay):
     """Space Boy doubles the attack value of the card he plays [power.space-boy].
 
     It is offered when it changes the outcome (C-10).
     """
 
-    kind = "double"
-    rule = "power.space-boy"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
+    kind, rule, power = "double", "power.space-boy", "space-boy"
+    shown, said = "{cards} x 2", "{cards} doubled = {total} (Double Shot)"
     seat: int
     card: Card
 
@@ -2082,25 +2134,8 @@ class DoubleShot(Move):
         seat = s.responder
         return [DoubleShot(seat, number) for number in doubled_cards(s, seat)]
 
-    def play(self, s: AcademyState) -> None:
-        double_shot(s, self.seat, self.card, self.seat)
 
-    def label(self, s: AcademyState) -> str:
-        card = s.card(self.card)
-        return play_label(s, self.seat, f"{card.label} x 2", 2 * card.attack, power="Double Shot")
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def canonical(self, s: AcademyState) -> DoubleShot:
-        return DoubleShot(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return power_play_refusal(s, self, "space-boy")
-
-
-class DoubleShotFor(Move):
+class DoubleShotFor(CardPlay):
     """Space Boy doubles the card another hero plays (option double_shot="any").
 
     The card says "a Hero Attack Card on the table": with double_shot="any" Space Boy may use
@@ -2109,10 +2144,10 @@ class DoubleShotFor(Move):
     offered when it changes the outcome.
     """
 
-    kind = "double-for"
-    rule = "power.space-boy"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
+    kind, rule, power, power_by = "double-for", "power.space-boy", "space-boy", "helper"
+    option = ("double_shot", "any", "Space Boy doubles only the card he plays himself")
+    shown = "{cards} doubled by {helper}"
+    said = "{cards} doubled by {helper} = {total} (Double Shot)"
     seat: int
     card: Card
     helper: int
@@ -2135,46 +2170,18 @@ class DoubleShotFor(Move):
             for number in doubled_cards(s, seat)
         ]
 
-    def play(self, s: AcademyState) -> None:
-        double_shot(s, self.seat, self.card, self.helper)
-
-    def label(self, s: AcademyState) -> str:
-        card, helper = s.card(self.card), s.hero_name(self.helper)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} doubled by {helper}",
-            2 * card.attack,
-            paying=f"{helper} uses Double Shot, 1 bar",
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def canonical(self, s: AcademyState) -> DoubleShotFor:
-        return DoubleShotFor(
-            self.seat, first_copy(s, hand_of(s, self.seat), self.card), self.helper
-        )
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        if s.options.double_shot != "any":
-            return (
-                "Space Boy doubles only the card he plays himself (option double_shot)",
-                "opt.double_shot",
-            )
+    def power_refusal(self, s: AcademyState) -> tuple[str, str] | None:
+        """Only Space Boy, another hero than the player, may double the card [opt.double_shot]."""
         helper = self.helper
         if not 0 <= helper < s.players or s.power_of(helper) != "space-boy":
             return "only Space Boy has Double Shot", "power.space-boy"
         if helper == self.seat:
             return "Space Boy doubles his own card with the move double", "power.space-boy"
         why = power_refusal(s, helper)
-        if why and why[1] != "power.space-boy":
-            return why
-        return "with that play the outcome would not change", "power.space-boy"
+        return why if why and why[1] != "power.space-boy" else None  # (he plays no card)
 
 
-class HitsTwiceAt(Move):
+class HitsTwiceAt(CardPlay):
     """The Kraken's two cards against another card of the lineup (option kraken_target="any").
 
     The card says "against any Villain Attack Card": with kraken_target="any" The Kraken may
@@ -2184,10 +2191,10 @@ class HitsTwiceAt(Move):
     the two cards together defeat or block that card and the higher alone would not.
     """
 
-    kind = "kraken-at"
-    rule = "power.kraken"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card", "second")
+    kind, rule, power = "kraken-at", "power.kraken", "kraken"
+    played, at = ("card", "second"), "position"
+    option = ("kraken_target", "any", "The Kraken's two cards go against the faced card")
+    said = "{cards} = {total} (Hits Twice)"
     seat: int
     card: Card
     second: Card
@@ -2205,52 +2212,16 @@ class HitsTwiceAt(Move):
             for first, second in kraken_pairs(s, seat, s.villain_attack(s.lineup[position]))
         ]
 
-    def play(self, s: AcademyState) -> None:
-        hits_twice(s, self.seat, self.card, self.second, self.position)
-        finish_power(s, self.seat, "power.kraken")  # the turn goes on: the faced card waits
-        advance(s)
-
     def label(self, s: AcademyState) -> str:
-        card, second = s.card(self.card), s.card(self.second)
-        code = s.lineup[self.position]
-        total, value = card.attack + second.attack, s.villain_attack(code)
-        verb = "attack" if total > value else "block"
+        code, total = s.lineup[self.position], self.total(s)
+        verb = "attack" if total > s.villain_attack(code) else "block"
         return (
             f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} card {self.position + 1}, "
-            f"{s.villain_label(code)}, with {card.label} + {second.label} = {total}"
+            f"{s.villain_label(code)}, with {self.words(s, '{cards}')} = {total}"
         )
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards played."""
-        return self.card, self.second
-
-    def canonical(self, s: AcademyState) -> HitsTwiceAt:
-        card, second = pair_copies(s, self.seat, self.card, self.second)
-        return HitsTwiceAt(self.seat, card, second, self.position)
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        if s.options.kraken_target != "any":
-            return (
-                "The Kraken's two cards go against the faced card (option kraken_target)",
-                "opt.kraken_target",
-            )
-        if not (0 <= self.position < len(s.outcomes) and s.outcomes[self.position] == PENDING):
-            return "that lineup card is not waiting for an answer", "power.kraken"
-        return power_play_refusal(s, self, "kraken")
 
 
 # --- Hero Boosts the options allow: on a power's card play, two on one card --------------------
-
-
-def boost_refusal(s: AcademyState, option: str, allowed: bool) -> tuple[str, str] | None:
-    """Why a boosted play the option ``option`` allows is refused before its cards are read."""
-    if not allowed:
-        words = {
-            "boost_with_power": "a Hero Boost never goes on a card played with a hero power",
-            "boosts_per_card": "at most one Hero Boost goes on a card",
-        }[option]
-        return f"{words} (option {option})", f"opt.{option}"
-    return brothers_refusal(s)
 
 
 def boost_on_power(s: AcademyState, power: str) -> bool:
@@ -2263,7 +2234,15 @@ def boost_on_power(s: AcademyState, power: str) -> bool:
     )
 
 
-class HitsTwiceBoosted(Move):
+BOOST_WITH_POWER = (
+    "boost_with_power",
+    True,
+    "a Hero Boost never goes on a card played with a hero power",
+)
+"""The option that lets a Hero Boost go on a card played with a power [opt.boost_with_power]."""
+
+
+class HitsTwiceBoosted(CardPlay):
     """The Kraken's two cards with a Hero Boost on them (option boost_with_power=True).
 
     A Hero Boost goes "on any Hero Attack Card on the table": with boost_with_power=True it may
@@ -2273,10 +2252,9 @@ class HitsTwiceBoosted(Move):
     boost_offer="any", whenever the three let it block or win [opt.boost_offer]).
     """
 
-    kind = "kraken-boosted"
-    rule = "power.kraken"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card", "second")
+    kind, rule, power = "kraken-boosted", "power.kraken", "kraken"
+    played, boosts, option = ("card", "second"), (("holder", "boost"),), BOOST_WITH_POWER
+    shown, said = "{cards} + {boosts}", "{cards} (Hits Twice) + {boosts} = {total}"
     seat: int
     card: Card
     second: Card
@@ -2301,55 +2279,8 @@ class HitsTwiceBoosted(Move):
                     moves.append(HitsTwiceBoosted(seat, first, second, holder, boost))
         return moves
 
-    def play(self, s: AcademyState) -> None:
-        seat, holder = self.seat, self.holder
-        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        total = card.attack + second.attack + boost.boost
-        play_and_strike(
-            s,
-            seat,
-            (self.card, self.second),
-            total,
-            lambda: (
-                f"{card.label} + {second.label} (Hits Twice) + "
-                f"{boost_words(s, holder, boost)} = {total}"
-            ),
-            "power.kraken",
-            ((holder, self.boost),),
-            power=seat,
-        )
-        end_power_turn(s, seat, "power.kraken")
 
-    def label(self, s: AcademyState) -> str:
-        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {second.label} + {boost_words(s, self.holder, boost)}",
-            card.attack + second.attack + boost.boost,
-            power="Hits Twice",
-            paying=f"{s.hero_name(self.holder)} loses 1 bar",
-        )
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards The Kraken plays."""
-        return self.card, self.second
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
-
-    def canonical(self, s: AcademyState) -> HitsTwiceBoosted:
-        card, second = pair_copies(s, self.seat, self.card, self.second)
-        boost = boost_copy(s, self.holder, self.boost, card, second)
-        return HitsTwiceBoosted(self.seat, card, second, self.holder, boost)
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
-        return why or power_play_refusal(s, self, "kraken")
-
-
-class DoubleShotBoosted(Move):
+class DoubleShotBoosted(CardPlay):
     """Space Boy's doubled card with a Hero Boost on it (option boost_with_power=True).
 
     With boost_with_power=True a Hero Boost may go on the card Space Boy doubles: the card's
@@ -2360,10 +2291,10 @@ class DoubleShotBoosted(Move):
     or win [opt.boost_offer]).
     """
 
-    kind = "double-boosted"
-    rule = "power.space-boy"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
+    kind, rule, power = "double-boosted", "power.space-boy", "space-boy"
+    boosts, option = (("holder", "boost"),), BOOST_WITH_POWER
+    shown = "{cards} x 2 + {boosts}"
+    said = "{cards} doubled (Double Shot) + {boosts} = {total}"
     seat: int
     card: Card
     holder: int
@@ -2382,144 +2313,6 @@ class DoubleShotBoosted(Move):
             for holder, boost in boost_offers(s, seat, number)
             if value <= 2 * attack[number] + bonus[boost]
         ]
-
-    def play(self, s: AcademyState) -> None:
-        seat, holder = self.seat, self.holder
-        card, boost = s.card(self.card), s.card(self.boost)
-        total = 2 * card.attack + boost.boost
-        play_and_strike(
-            s,
-            seat,
-            (self.card,),
-            total,
-            lambda: (
-                f"{card.label} doubled (Double Shot) + {boost_words(s, holder, boost)} = {total}"
-            ),
-            "power.space-boy",
-            ((holder, self.boost),),
-            power=seat,
-        )
-        end_power_turn(s, seat, "power.space-boy")
-
-    def label(self, s: AcademyState) -> str:
-        card, boost = s.card(self.card), s.card(self.boost)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} x 2 + {boost_words(s, self.holder, boost)}",
-            2 * card.attack + boost.boost,
-            power="Double Shot",
-            paying=f"{s.hero_name(self.holder)} loses 1 bar",
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card Space Boy plays."""
-        return (self.card,)
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
-
-    def canonical(self, s: AcademyState) -> DoubleShotBoosted:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        return DoubleShotBoosted(self.seat, card, self.holder, boost)
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
-        return why or power_play_refusal(s, self, "space-boy")
-
-
-class HeroBoostTwice(Move):
-    """A card played with two Hero Boosts (option boosts_per_card=2).
-
-    The rulebook sets no limit to the boosts on one card: with boosts_per_card=2 a card may
-    take two, from one hand or two. Both boosts add to its attack value and each owner loses
-    1 bar [story.hero-boost] [opt.boosts_per_card]. It is offered when the larger boost alone
-    would not make the card win and the two together let it block or win (with
-    boost_offer="any", also when the card alone blocks [opt.boost_offer]).
-    """
-
-    kind = "boosted-twice"
-    rule = "story.hero-boost"
-    steps, when = ("face",), "cards are played when a hero faces a villain card"
-    held = ("card",)
-    seat: int
-    card: Card
-    holder: int
-    boost: Card
-    other: int
-    second: Card
-
-    @staticmethod
-    def legal(s: AcademyState) -> list[HeroBoostTwice]:
-        if s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
-            return []
-        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
-        on_any = s.options.boost_offer == "any"
-        moves = []
-        for number in distinct(s, s.hands[seat]):
-            if attack[number] > value and not on_any:
-                continue
-            offers = boost_offers(s, seat, number)
-            for i, (holder, boost) in enumerate(offers):
-                for other, second in offers[i + 1 :]:
-                    if second == boost:
-                        continue
-                    larger = max(bonus[boost], bonus[second])
-                    total = attack[number] + bonus[boost] + bonus[second]
-                    if (on_any or attack[number] + larger <= value) and value <= total:
-                        moves.append(HeroBoostTwice(seat, number, holder, boost, other, second))
-        return moves
-
-    def play(self, s: AcademyState) -> None:
-        holder, other = self.holder, self.other
-        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
-        total = card.attack + boost.boost + second.boost
-        play_and_strike(
-            s,
-            self.seat,
-            (self.card,),
-            total,
-            lambda: (
-                f"{card.label} + {boost_words(s, holder, boost)} + "
-                f"{boost_words(s, other, second)} = {total}"
-            ),
-            "story.hero-boost",
-            ((holder, self.boost), (other, self.second)),
-        )
-        end_turn(s)
-
-    def label(self, s: AcademyState) -> str:
-        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
-        holder, other = s.hero_name(self.holder), s.hero_name(self.other)
-        paying = f"{holder} and {other} lose 1 bar each" if holder != other else f"{holder} loses 2"
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {boost_words(s, self.holder, boost)} + "
-            f"{boost_words(s, self.other, second)}",
-            card.attack + boost.boost + second.boost,
-            paying=paying,
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boosts are secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost, self.second)
-
-    def canonical(self, s: AcademyState) -> HeroBoostTwice:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        second = boost_copy(s, self.other, self.second, card, boost)
-        return HeroBoostTwice(self.seat, card, self.holder, boost, self.other, second)
-
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boosts_per_card", s.options.boosts_per_card == 2)
-        return why or ("those Hero Boosts cannot be added to this card here", "story.hero-boost")
 
 
 NOT_A_CHOICE = "that is not one of the choices of the power"
