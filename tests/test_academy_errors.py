@@ -121,8 +121,8 @@ def test_an_action_of_the_wrong_type_is_refused(state, thing):
 
 
 def test_a_seat_that_does_not_exist_is_refused(state):
-    error = refused(state, "attack/7/attack-10")
-    assert "there is no seat 7 in a 2-player game" in str(error) and error.rule == "setup.heroes"
+    error = refused(state, "attack/7/attack-10")  # the engine's turn: a seat not at the table
+    assert "there is no seat 7 at a 2-player table" in str(error) and error.rule == "turn.order"
     assert "there is no seat 7" in str(refused(state, "attack/7/0/-1"))  # the older id form
 
 
@@ -159,7 +159,7 @@ def test_a_card_play_during_the_damage_step_is_refused():
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "block"))
     assert s.stage == "damage"
     error = refused(s, "attack/1/attack-10")
-    assert error.rule == "life.damage" and "finish the current step (damage)" in str(error)
+    assert error.rule == "turn.order" and "it is the team's turn to place the damage" in str(error)
 
 
 def test_damage_when_there_is_none_to_place_is_refused(state):

@@ -10,11 +10,16 @@ Family card does is named in the data files and written in ``effects.py``.
 3. Start of a round [round.*]: a villain, a Dysfunctional Family card, a lineup.
 4. Turns [turn.*]: the lineup is faced left to right (``advance`` moves play on). The moves:
    ``Attack``, ``Heal``, ``Block``, ``Story`` (a storyline), ``Pass`` (no card can answer),
-   and ``Choose`` (who faces the card, when the team picks [opt.turn_order]).
-5. Storylines [story.*]: ``HeroBoost``; the storylines themselves are in ``effects.py``.
+   and ``Choose`` (who faces the card, when the team picks [opt.turn_order]). Every play of
+   cards against a lineup card is a ``CardPlay``: one way to play, and each kind of card play
+   (an attack, a block, with a Hero Boost or a power) is data: what its fields name.
+5. Storylines [story.*]: the card plays ``HeroBoost`` and ``HeroBoostTwice``, and
+   ``HeroBoostOn`` (a boost on the card that just blocked); the storylines themselves are in
+   ``effects.py``.
 6. Life, damage and death [life.*]: ``heal``, ``hurt``; the moves ``Damage`` and ``Spread``.
-7. Hero powers [power.*]: ``Power`` starts one; ``HitsTwice`` (The Kraken) and
-   ``DoubleShot`` (Space Boy) come with the card play; then the choices: ``HorrorGift``,
+7. Hero powers [power.*]: ``Power`` starts one; the card plays ``HitsTwice``, ``HitsTwiceAt``
+   and ``HitsTwiceBoosted`` (The Kraken), ``DoubleShot``, ``DoubleShotFor`` and
+   ``DoubleShotBoosted`` (Space Boy) come with the cards; then the choices: ``HorrorGift``,
    ``Swap`` (Number Five), ``Rumor``, ``SeanceCard``, ``VanyaRemoves`` and ``VanyaHit``.
 8. Dysfunctional Family cards [family.*]: in ``effects.py``.
 9. Round end [end.*]: uncontested damage, the Final Battle pile, the moves ``Keep`` and
@@ -23,7 +28,10 @@ Family card does is named in the data files and written in ``effects.py``.
 
 Each kind of move is one class (a :class:`~umbrella_lab.engine.moves.Move`) holding all of it:
 its fields, which moves of that kind are legal now (``legal``), what one does (``play``), how
-it reads (``label``) and why one is refused (``why_not``).
+it reads (``label``) and why one is refused (``refusal``). When a kind is played is declared
+(``steps``: the steps of the turn; ``by``: who makes it; ``held``: the cards the maker must hold),
+and the engine owns the turn: it lists a kind's moves only at its steps and refuses a move out
+of turn, at another step, or with a card not held, before the kind's own reasons.
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
@@ -43,7 +51,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import partial
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
@@ -89,6 +97,35 @@ TEAM_STAGES = frozenset(("damage", "choose", "vanya-hit", "keep"))
 """The steps at which the team decides together."""
 POWER_STAGES = frozenset(("horror", "number-five", "rumor", "seance", "vanya", "vanya-hit"))
 """The steps at which a power waits for its choices."""
+
+STAGE_WORDS = MappingProxyType(
+    {  # what is done at each step, as it reads after "it is The Kraken's turn to"
+        "face": "face the next card, left to right",
+        "choose": "send a hero to face the next card",
+        "damage": "place the damage",
+        "keep": "keep or discard the cards left in hand",
+        "horror": "give The Horror's 2 bars",
+        "number-five": "choose the two lineup cards Number Five swaps",
+        "rumor": "choose the lineup card The Rumor defeats",
+        "seance": "choose the discarded card Séance plays, and its target",
+        "vanya": "choose the lineup cards Vanya removes",
+        "vanya-hit": "choose the hero who takes Vanya's 2 damage",
+    }
+)
+STAGE_RULES = MappingProxyType(
+    {  # the rule each step follows
+        "face": "turn.order",
+        "choose": "opt.turn_order",
+        "damage": "life.damage",
+        "keep": "end.keep",
+        "horror": "power.horror",
+        "number-five": "power.number-five",
+        "rumor": "power.rumor",
+        "seance": "power.seance",
+        "vanya": "power.vanya",
+        "vanya-hit": "power.vanya",
+    }
+)
 
 
 # --- 2. Setup: the table ------------------------------------------------------------------------
@@ -209,6 +246,9 @@ class AcademyState(State):
 
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
+    step_field: ClassVar[str] = "stage"  # the step of the turn; each move kind names its steps
+    step_words: ClassVar[Mapping[str, str]] = STAGE_WORDS
+    step_rules: ClassVar[Mapping[str, str]] = STAGE_RULES
 
     # --- who decides, and how it ended ------------------------------------------------------
     @property
@@ -217,6 +257,35 @@ class AcademyState(State):
         if self.result is not None:
             return None
         return TEAM if self.stage in TEAM_STAGES else self.responder
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the table calls it: the name of its hero ("the team" for the team)."""
+        return self.hero_name(seat) if seat >= 0 else super().seat_name(seat)
+
+    def not_held(self, seat: int, card: int, rule: str) -> tuple[str, str] | None:
+        """Why ``seat`` cannot play hero card ``card``: it is not in their hand [turn.from-hand].
+
+        Any copy of the card will do (an action id names a card by its design).
+        """
+        if not 0 <= card < len(self.cards.hero_deck):
+            return f"there is no hero card number {card}", "setup.decks"
+        hand = self.hands[seat]
+        if first_copy(self, hand, card) not in hand:
+            return f"{self.hero_name(seat)} does not hold that card ({self.card(card).label})", (
+                "turn.from-hand"
+            )
+        return None
+
+    def turn_refusal(self, move: Move) -> tuple[str, str] | None:
+        """The engine's turn (see ``State.turn_refusal``), and first: a dead hero plays no more.
+
+        A hero whose life card shows only DEATH is out of the game [life.death].
+        """
+        by = type(move).by
+        seat = getattr(move, by) if isinstance(by, str) else -1
+        if self.result is None and 0 <= seat < len(self.life) and self.life[seat] <= 0:
+            return dead(self, seat)
+        return super().turn_refusal(move)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, as each move kind lists it, a hero's hand read card by card.
@@ -1033,59 +1102,20 @@ Card = Annotated[int, ByName(card_id, card_number, "card")]
 """A hero card by its number; action ids name it by its design's id (``attack-35``)."""
 
 
-def refusal(s: AcademyState, seat: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not act at all now, if it may not.
+def dead(s: AcademyState, seat: int) -> tuple[str, str]:
+    """Why the dead hero in ``seat`` can no longer play, nor be chosen [life.death]."""
+    return f"{s.hero_name(seat)} is dead and can no longer play or receive cards", "life.death"
 
-    The game is over, there is no such seat, or its hero is dead [life.death].
+
+def not_living(s: AcademyState, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` is not a living hero of the table, if it is not [setup.heroes] [life.death].
+
+    Asked by the moves whose seat is not the one deciding: the team's choices, a Hero Boost
+    given out of turn, Pogo.
     """
-    if s.result is not None:
-        return "the game is over", s.result.rule
     if not 0 <= seat < len(s.heroes):
         return f"there is no seat {seat} in a {len(s.heroes)}-player game", "setup.heroes"
-    if s.life[seat] <= 0:
-        return (
-            f"{s.hero_name(seat)} is dead and can no longer play or receive cards",
-            "life.death",
-        )
-    return None
-
-
-def card_refusal(s: AcademyState, seat: int, *cards: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not play ``cards`` against the faced card now, if it may not.
-
-    Besides :func:`refusal`: it is another step, another hero's turn [turn.order], or the hero
-    does not hold the card [turn.from-hand].
-    """
-    why = refusal(s, seat)
-    if why:
-        return why
-    if s.stage != "face":
-        return f"the team must first finish the current step ({s.stage})", stage_rule(s.stage)
-    if seat != s.responder:
-        return (
-            f"it is {s.hero_name(s.responder)}'s turn to face the next card, left to right",
-            "turn.order",
-        )
-    for card in cards:
-        if not 0 <= card < len(s.cards.hero_deck):
-            return f"there is no hero card number {card}", "setup.decks"
-        if first_copy(s, s.hands[seat], card) not in s.hands[seat]:  # (nor another copy)
-            return (
-                f"{s.hero_name(seat)} does not hold that card ({s.card(card).label})",
-                "turn.from-hand",
-            )
-    return None
-
-
-def stage_rule(stage: str) -> str:
-    """The rule of the step the table is at."""
-    return {
-        "damage": "life.damage",
-        "keep": "end.keep",
-        "face": "turn.order",
-        "choose": "opt.turn_order",
-        "vanya-hit": "power.vanya",
-    }.get(stage, f"power.{stage}")
+    return dead(s, seat) if s.life[seat] <= 0 else None
 
 
 def faced_value(s: AcademyState) -> int:
@@ -1105,7 +1135,156 @@ def card_by_card(s: AcademyState, moves: list[Move]) -> list[Move]:
     return plays + moves[len(plays) :]
 
 
-class Attack(Move):
+POWER_WORDS = {"kraken": "Hits Twice", "space-boy": "Double Shot"}
+"""The hero powers played together with the cards, as a card play names them [power.use]."""
+
+
+class CardPlay(Move):
+    """Cards from the hand played against a lineup card: higher defeats it, equal blocks it.
+
+    What every card play does [turn.attack] [turn.block]: the cards go to the discard pile,
+    their attack values (doubled by Space Boy's Double Shot, plus each Hero Boost added) strike
+    the faced card, or another lineup card; each boost's owner loses 1 bar, a power's user pays
+    its bar, and the turn is over [story.hero-boost] [power.use].
+
+    A kind of card play is this class with data: its fields, and which of them name
+
+    * ``played``: the cards played from the hand (``card``, and The Kraken's ``second``);
+    * ``boosts``: each Hero Boost added, as (the field of its holder, the field of the card);
+    * ``at``: another lineup card than the faced one;
+
+    the hero power played with the cards (``power``, used by the hero in the field
+    ``power_by``), the option that allows the play (``option``: the option, its value, and
+    what the rules are otherwise), and how it reads: ``shown`` in its label, ``said`` in the
+    log and ``refused`` when no such play is offered, with ``{cards}``, ``{boosts}``,
+    ``{helper}``, ``{total}`` and ``{value}`` filled in. Each kind's ``legal`` says when it is
+    offered: a card play with a power or a boost, when it changes the outcome.
+    """
+
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    played: ClassVar[tuple[str, ...]] = ("card",)
+    boosts: ClassVar[tuple[tuple[str, str], ...]] = ()
+    power: ClassVar[str] = ""
+    power_by: ClassVar[str] = "seat"
+    at: ClassVar[str] = ""
+    option: ClassVar[tuple[str, Any, str] | tuple[()]] = ()
+    shown: ClassVar[str] = "{cards}"
+    said: ClassVar[str] = "{cards}"
+    refused: ClassVar[str] = "with that play the outcome would not change"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.held = cls.played  # the cards played come from the player's hand [turn.from-hand]
+
+    # --- what the fields name -----------------------------------------------------------------
+    def cards(self) -> tuple[int, ...]:
+        """The cards played from the hand."""
+        return tuple(getattr(self, name) for name in self.played)
+
+    def boosts_added(self) -> tuple[tuple[int, int], ...]:
+        """Each Hero Boost added: (its holder, the boost card)."""
+        return tuple((getattr(self, holder), getattr(self, card)) for holder, card in self.boosts)
+
+    def power_user(self) -> int:
+        """The seat of the hero whose power is played with the cards, or -1."""
+        return getattr(self, self.power_by) if self.power else -1
+
+    def total(self, s: AcademyState) -> int:
+        """The attack: the cards' values, doubled by Double Shot, plus each Hero Boost."""
+        attack = sum(s.cards.attack[card] for card in self.cards())
+        if self.power == "space-boy":  # [power.space-boy]
+            attack *= 2
+        return attack + sum(s.cards.boost[boost] for _, boost in self.boosts_added())
+
+    # --- the four parts of a move kind ------------------------------------------------------
+    def play(self, s: AcademyState) -> None:
+        seat, power, rule = self.seat, self.power_user(), self.rule
+        position = getattr(self, self.at) if self.at else -1
+        total = self.total(s)
+        words = partial(self.words, s, self.said)
+        play_and_strike(
+            s, seat, self.cards(), total, words, rule, self.boosts_added(), power, position
+        )
+        if power < 0:
+            end_turn(s)
+        elif self.at:  # the turn goes on: the faced card still waits [opt.kraken_target]
+            finish_power(s, seat, rule)
+            advance(s)
+        else:
+            end_power_turn(s, power, rule)
+
+    def label(self, s: AcademyState) -> str:
+        power = POWER_WORDS[self.power] if self.power and self.power_user() == self.seat else ""
+        played = self.words(s, self.shown)
+        return play_label(s, self.seat, played, self.total(s), power, self.paying(s))
+
+    def words(self, s: AcademyState, template: str) -> str:
+        """One of the play's templates (``shown``, ``said``, ``refused``) filled in."""
+        helper = self.power_user()
+        return template.format(
+            cards=" + ".join(s.card(card).label for card in self.cards()),
+            boosts=" + ".join(boost_words(s, h, s.card(card)) for h, card in self.boosts_added()),
+            helper=s.hero_name(helper) if helper >= 0 else "",
+            total=self.total(s),
+            value=faced_value(s),
+        )
+
+    def paying(self, s: AcademyState) -> str:
+        """Who else pays for the play, in words: a helper's power, each boost's owner."""
+        said, power = [], self.power_user()
+        if 0 <= power != self.seat:
+            said.append(f"{s.hero_name(power)} uses {POWER_WORDS[self.power]}, 1 bar")
+        holders = [s.hero_name(holder) for holder, _ in self.boosts_added()]
+        if len(holders) == 1:
+            said.append(f"{holders[0]} loses 1 bar")
+        elif len(holders) == 2:
+            first, other = holders
+            said.append(
+                f"{first} and {other} lose 1 bar each" if first != other else f"{first} loses 2"
+            )
+        return "; ".join(said)
+
+    def canonical(self, s: AcademyState) -> CardPlay:
+        """The first copies in hand of the cards named (an id names a card by its design)."""
+        fields = dict(zip(self.fields, self[1:], strict=True))
+        hand, taken = hand_of(s, self.seat), []
+        for name in self.played:  # two cards are two cards, not one twice
+            fields[name] = first_copy(s, hand, fields[name], taken[-1] if taken else -1)
+            taken.append(fields[name])
+        for holder, name in self.boosts:
+            fields[name] = boost_copy(s, fields[holder], fields[name], *taken[:2])
+            taken.append(fields[name])
+        return type(self)(*fields.values())
+
+    def private_to(self, s: AcademyState, seat: int) -> bool:
+        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
+        return bool(self.boosts) and boost_is_secret(s, seat, *(b for _, b in self.boosts_added()))
+
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        """The option, Brothers Will Fight, the lineup card, the power; else ``refused``."""
+        if self.option:
+            name, value, otherwise = self.option
+            if getattr(s.options, name) != value:
+                return f"{otherwise} (option {name})", f"opt.{name}"
+        why = brothers_refusal(s) if self.boosts else None
+        if why:
+            return why
+        if self.at:
+            position = getattr(self, self.at)
+            if not (0 <= position < len(s.outcomes) and s.outcomes[position] == PENDING):
+                return "that lineup card is not waiting for an answer", self.rule
+        why = self.power_refusal(s) if self.power else None
+        return why or (self.words(s, self.refused), self.rule)
+
+    def power_refusal(self, s: AcademyState) -> tuple[str, str] | None:
+        """Why the player may not play their power with the cards now, if they may not."""
+        seat = self.seat
+        if s.power_of(seat) != self.power:
+            return f"{s.hero_name(seat)} does not have that power", self.rule
+        return power_refusal(s, seat)
+
+
+class Attack(CardPlay):
     """Play a card whose attack value is strictly higher than the faced card's: it is defeated.
 
     The card goes to the discard pile [turn.attack]. A story card may be played this way for
@@ -1113,13 +1292,12 @@ class Attack(Move):
     """
 
     rule = "turn.attack"
+    refused = "{cards} does not beat villain attack {value}: an attack must be strictly higher"
     seat: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[Attack]:
-        if s.stage != "face":
-            return []
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Attack(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] > value]
 
@@ -1130,26 +1308,42 @@ class Attack(Move):
             return []
         return [Attack(s.responder, n) for n in distinct(s, s.hands[s.responder])]
 
-    def play(self, s: AcademyState) -> None:
-        card = s.card(self.card)
-        play_from_hand(s, self.seat, self.card)
-        defeat(s, self.seat, lambda: card.label, "turn.attack")
-        end_turn(s)
-
     def label(self, s: AcademyState) -> str:
         return (
             f"{s.hero_name(self.seat)}: attack {s.card(self.card).label} vs villain attack "
             f"{faced_value(s)}"
         )
 
-    def canonical(self, s: AcademyState) -> Attack:
-        return Attack(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat, self.card) or (
-            f"{s.card(self.card).label} does not beat villain attack {faced_value(s)}: an "
-            "attack must be strictly higher",
-            "turn.attack",
+class Block(CardPlay):
+    """Play a card whose attack value equals the faced card's: it is blocked [turn.block].
+
+    A block still hurts: half the card's damage, rounded up, at once.
+    """
+
+    rule = "turn.block"
+    refused = "{cards} is not equal to villain attack {value}"
+    seat: int
+    card: Card
+
+    @staticmethod
+    def legal(s: AcademyState) -> list[Block]:
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
+
+    @classmethod
+    def known(cls, s: AcademyState) -> list[Block]:
+        """A block with each card in hand lower than the faced card: refused, not equal."""
+        if s.stage != "face":
+            return []
+        seat, value, attack = s.responder, faced_value(s), s.cards.attack
+        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
+
+    def label(self, s: AcademyState) -> str:
+        half = (s.villain_damage(s.lineup[s.faced_position]) + 1) // 2
+        return (
+            f"{s.hero_name(self.seat)}: block with {s.card(self.card).label} vs villain attack "
+            f"{faced_value(s)} (take {half})"
         )
 
 
@@ -1161,13 +1355,15 @@ class Heal(Move):
     """
 
     rule = "turn.heal"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Heal]:
-        if s.stage != "face" or effects.no_heals(s):
+        if effects.no_heals(s):
             return []
         seat, value, cards = s.responder, faced_value(s), s.cards
         targets = s.living if s.options.heal_target == "any" else [seat]
@@ -1226,10 +1422,7 @@ class Heal(Move):
         card = first_copy(s, hand_of(s, self.seat), self.card)
         return Heal(self.seat, card, self.target)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         card, value = s.card(self.card), faced_value(s)
         if effects.no_heals(s):
             return "Rock Bottom: no Heal actions this round", "family.rock-bottom"
@@ -1248,54 +1441,6 @@ class Heal(Move):
         return "that heal is not one of the legal moves here", "turn.heal"
 
 
-class Block(Move):
-    """Play a card whose attack value equals the faced card's: it is blocked [turn.block].
-
-    A block still hurts: half the card's damage, rounded up, at once.
-    """
-
-    rule = "turn.block"
-    seat: int
-    card: Card
-
-    @staticmethod
-    def legal(s: AcademyState) -> list[Block]:
-        if s.stage != "face":
-            return []
-        seat, value, attack = s.responder, faced_value(s), s.cards.attack
-        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] == value]
-
-    @classmethod
-    def known(cls, s: AcademyState) -> list[Block]:
-        """A block with each card in hand lower than the faced card: refused, not equal."""
-        if s.stage != "face":
-            return []
-        seat, value, attack = s.responder, faced_value(s), s.cards.attack
-        return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
-
-    def play(self, s: AcademyState) -> None:
-        card = s.card(self.card)
-        play_from_hand(s, self.seat, self.card)
-        block(s, self.seat, lambda: card.label)
-        end_turn(s)
-
-    def label(self, s: AcademyState) -> str:
-        half = (s.villain_damage(s.lineup[s.faced_position]) + 1) // 2
-        return (
-            f"{s.hero_name(self.seat)}: block with {s.card(self.card).label} vs villain attack "
-            f"{faced_value(s)} (take {half})"
-        )
-
-    def canonical(self, s: AcademyState) -> Block:
-        return Block(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat, self.card) or (
-            f"{s.card(self.card).label} is not equal to villain attack {faced_value(s)}",
-            "turn.block",
-        )
-
-
 class Story(Move):
     """Play a story card for its storyline; the faced card stays uncontested [turn.story].
 
@@ -1305,14 +1450,14 @@ class Story(Move):
     """
 
     rule = "turn.story"
+    steps, when = ("face",), "cards are played when a hero faces a villain card"
+    held = ("card",)
     seat: int
     card: Card
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Story]:
-        if s.stage != "face":
-            return []
         seat, position, story = s.responder, s.faced_position, s.cards.story
         return [
             Story(seat, number, target)
@@ -1351,10 +1496,7 @@ class Story(Move):
         card = first_copy(s, hand_of(s, self.seat), self.card)
         return Story(self.seat, card, self.target)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         card = s.card(self.card)
         if card.kind != "story":
             return f"{card.label} is not a story card", "turn.story"
@@ -1369,11 +1511,12 @@ class Pass(Move):
 
     kind = "pass"
     rule = "turn.no-card"
+    steps, when = ("face",), "a hero lets a card go when no card in hand can answer it"
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Pass]:
-        if s.stage != "face" or any(kind.legal(s) for kind in CARD_PLAYS):
+        if any(kind.legal(s) for kind in CARD_PLAYS):
             return []
         return [Pass(s.responder)]
 
@@ -1393,8 +1536,8 @@ class Pass(Move):
     def label(self, s: AcademyState) -> str:
         return f"{s.hero_name(self.seat)}: no card can answer, let {faced_value(s)} go uncontested"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return card_refusal(s, self.seat) or (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return (
             f"{s.hero_name(self.seat)} holds a card that can answer the faced card",
             "turn.no-card",
         )
@@ -1404,11 +1547,13 @@ class Choose(Move):
     """The team sends a living hero to face the faced card [opt.turn_order] (option "team")."""
 
     rule = "opt.turn_order"
+    steps, when = ("choose",), "the team sends a hero to each card with turn_order='team'"
+    by = None  # the team decides; the seat is the hero it sends
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Choose]:
-        return [Choose(seat) for seat in s.living] if s.stage == "choose" else []
+        return [Choose(seat) for seat in s.living]
 
     def play(self, s: AcademyState) -> None:
         s.responder, s.turn_open = self.seat, True
@@ -1425,11 +1570,8 @@ class Choose(Move):
         facing = s.villain_label(s.lineup[s.faced_position])
         return f"Team: {s.hero_name(self.seat)} faces {facing}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return refusal(s, self.seat) or (
-            f"a choose move is not allowed now (step: {s.stage})",
-            stage_rule(s.stage),
-        )
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.seat) or ("the team sends a living hero", "opt.turn_order")
 
 
 # --- 5. Storylines: the Hero Boost ------------------------------------------------------------
@@ -1499,7 +1641,7 @@ def boost_spares(s: AcademyState, code: int) -> int:
     return min(s.pending_damage, (s.villain_damage(code) + 1) // 2)
 
 
-class HeroBoost(Move):
+class HeroBoost(CardPlay):
     """A card played with a Hero Boost: +10 or +20 on its attack value [story.hero-boost].
 
     The boost comes from any living hero's hand (by default, [opt.hero_boost]); its owner
@@ -1508,8 +1650,10 @@ class HeroBoost(Move):
     Never under Brothers Will Fight [family.brothers].
     """
 
-    kind = "boosted"
-    rule = "story.hero-boost"
+    kind, rule = "boosted", "story.hero-boost"
+    boosts = (("holder", "boost"),)
+    shown = said = "{cards} + {boosts}"
+    refused = "that Hero Boost cannot be added to this card here"
     seat: int
     card: Card
     holder: int
@@ -1517,7 +1661,7 @@ class HeroBoost(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[HeroBoost]:
-        if s.stage != "face" or effects.no_hero_boosts(s):
+        if effects.no_hero_boosts(s):
             return []
         seat, value, cards = s.responder, faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
@@ -1531,44 +1675,49 @@ class HeroBoost(Move):
             and value <= cards.attack[number] + cards.boost[boost]
         ]
 
-    def play(self, s: AcademyState) -> None:
-        holder, card, boost = self.holder, s.card(self.card), s.card(self.boost)
-        play_and_strike(
-            s,
-            self.seat,
-            (self.card,),
-            card.attack + boost.boost,
-            lambda: f"{card.label} + {boost_words(s, holder, boost)}",
-            "story.hero-boost",
-            ((holder, self.boost),),
-        )
-        end_turn(s)
 
-    def label(self, s: AcademyState) -> str:
-        card, boost, holder = s.card(self.card), s.card(self.boost), self.holder
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {boost_words(s, holder, boost)}",
-            card.attack + boost.boost,
-            paying=f"{s.hero_name(holder)} loses 1 bar",
-        )
+class HeroBoostTwice(CardPlay):
+    """A card played with two Hero Boosts (option boosts_per_card=2).
 
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
+    The rulebook sets no limit to the boosts on one card: with boosts_per_card=2 a card may
+    take two, from one hand or two. Both boosts add to its attack value and each owner loses
+    1 bar [story.hero-boost] [opt.boosts_per_card]. It is offered when the larger boost alone
+    would not make the card win and the two together let it block or win (with
+    boost_offer="any", also when the card alone blocks [opt.boost_offer]).
+    """
 
-    def canonical(self, s: AcademyState) -> HeroBoost:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        return HeroBoost(self.seat, card, self.holder, boost)
+    kind, rule = "boosted-twice", "story.hero-boost"
+    boosts = (("holder", "boost"), ("other", "second"))
+    option = ("boosts_per_card", 2, "at most one Hero Boost goes on a card")
+    shown, said = "{cards} + {boosts}", "{cards} + {boosts} = {total}"
+    refused = "those Hero Boosts cannot be added to this card here"
+    seat: int
+    card: Card
+    holder: int
+    boost: Card
+    other: int
+    second: Card
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return (
-            card_refusal(s, self.seat, self.card)
-            or brothers_refusal(s)
-            or ("that Hero Boost cannot be added to this card here", "story.hero-boost")
-        )
+    @staticmethod
+    def legal(s: AcademyState) -> list[HeroBoostTwice]:
+        if s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
+            return []
+        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
+        on_any = s.options.boost_offer == "any"
+        moves = []
+        for number in distinct(s, s.hands[seat]):
+            if attack[number] > value and not on_any:
+                continue
+            offers = boost_offers(s, seat, number)
+            for i, (holder, boost) in enumerate(offers):
+                for other, second in offers[i + 1 :]:
+                    if second == boost:
+                        continue
+                    larger = max(bonus[boost], bonus[second])
+                    total = attack[number] + bonus[boost] + bonus[second]
+                    if (on_any or attack[number] + larger <= value) and value <= total:
+                        moves.append(HeroBoostTwice(seat, number, holder, boost, other, second))
+        return moves
 
 
 class HeroBoostOn(Move):
@@ -1587,6 +1736,12 @@ class HeroBoostOn(Move):
 
     kind = "boost-on"
     rule = "story.hero-boost"
+    steps = ("damage",)
+    when = (
+        "a Hero Boost goes on the card that just blocked before any of the block's damage is placed"
+    )
+    when_rule = "story.hero-boost"
+    by = None  # any living hero, as an interrupt: not the one deciding (the team places damage)
     seat: int
     boost: Card
     position: int
@@ -1595,8 +1750,7 @@ class HeroBoostOn(Move):
     def legal(s: AcademyState) -> list[HeroBoostOn]:
         position = s.blocked_at
         if (
-            s.stage != "damage"
-            or s.options.boost_target != "table"
+            s.options.boost_target != "table"
             or s.options.hero_boost != "interrupt"
             or s.pending_rule != "turn.block"
             or position < 0
@@ -1646,13 +1800,13 @@ class HeroBoostOn(Move):
             self.seat, first_copy(s, hand_of(s, self.seat), self.boost), self.position
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if s.options.boost_target != "table":
             return (
                 "a Hero Boost goes only on the card being played (option boost_target)",
                 "opt.boost_target",
             )
-        why = refusal(s, self.seat)
+        why = not_living(s, self.seat)
         if why:
             return why
         if s.options.hero_boost != "interrupt":
@@ -1663,7 +1817,7 @@ class HeroBoostOn(Move):
         why = brothers_refusal(s)
         if why:
             return why
-        if not (s.stage == "damage" and s.pending_rule == "turn.block" and s.blocked_at >= 0):
+        if not (s.pending_rule == "turn.block" and s.blocked_at >= 0):
             return (
                 "a Hero Boost goes on the card that just blocked before any of the block's "
                 "damage is placed: once a bar is placed, the block is settled",
@@ -1746,13 +1900,13 @@ class Damage(Move):
     """The team places damage on a living hero: 1 bar, or all of it [life.damage]."""
 
     rule = "life.damage"
+    steps, when, when_rule = ("damage",), "there is no damage to place now", "life.damage"
+    by = None  # the team decides; the seat is the hero who takes the damage
     seat: int
     bars: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Damage]:
-        if s.stage != "damage":
-            return []
         amounts = [1, s.pending_damage] if s.pending_damage > 1 else [1]
         return [Damage(seat, bars) for seat in s.living for bars in amounts]
 
@@ -1765,13 +1919,8 @@ class Damage(Move):
         more = f" ({rest} more to place)" if rest else ""
         return f"Team: {self.bars} damage to {s.hero_name(self.seat)}{more}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
-        if why:
-            return why
-        if s.stage != "damage":
-            return "there is no damage to place now", "life.damage"
-        return (
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.seat) or (
             f"the team places 1 bar or all {s.pending_damage} on a living hero",
             "life.damage",
         )
@@ -1781,11 +1930,12 @@ class Spread(Move):
     """The team spreads the damage: each bar on the hero with the most life [life.damage]."""
 
     rule = "life.damage"
+    steps, when, when_rule = ("damage",), "there is no damage to place now", "life.damage"
     bars: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Spread]:
-        return [Spread(s.pending_damage)] if s.stage == "damage" else []
+        return [Spread(s.pending_damage)]
 
     def play(self, s: AcademyState) -> None:
         spread(s)
@@ -1794,11 +1944,7 @@ class Spread(Move):
     def label(self, s: AcademyState) -> str:
         return f"Team: spread {self.bars} damage, each bar on the hero with the most life"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.result is not None:
-            return "the game is over", s.result.rule
-        if s.stage != "damage":
-            return "there is no damage to place now", "life.damage"
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return f"there are {s.pending_damage} bars of damage to place, not {self.bars}", (
             "life.damage"
         )
@@ -1853,12 +1999,11 @@ class Power(Move):
     """
 
     rule = "power.use"
+    steps, when = ("face",), "a hero uses their power when facing a villain card"
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Power]:
-        if s.stage != "face":
-            return []
         seat = s.responder
         if effects.POWERS[s.power_of(seat)].with_card_play or power_blocked(s, seat):
             return []
@@ -1893,30 +2038,15 @@ class Power(Move):
     def rule_in(self, s: AcademyState) -> str:
         return effects.POWERS[s.power_of(self.seat)].rule
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = card_refusal(s, self.seat) or power_refusal(s, self.seat)
-        if why:
-            return why
-        return "that is not how this hero's power is used", f"power.{s.power_of(self.seat)}"
-
-
-def power_play_refusal(s: AcademyState, move: Move, power: str) -> tuple[str, str]:
-    """Why a power that comes with the card play (Hits Twice, Double Shot) is refused."""
-    seat = move.seat
-    rule = effects.POWERS[power].rule
-    if 0 <= seat < s.players and s.power_of(seat) != power:
-        return f"{s.hero_name(seat)} does not have that power", rule
-    return (
-        card_refusal(s, seat, *move.cards())
-        or power_refusal(s, seat)
-        or ("with that play the outcome would not change", rule)
-    )
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return power_refusal(s, self.seat) or (
+            "that is not how this hero's power is used",
+            f"power.{s.power_of(self.seat)}",
+        )
 
 
 def faces_with_power(s: AcademyState, power: str) -> bool:
     """The hero facing the card has the power ``power`` and may use it now [power.use]."""
-    if s.stage != "face":
-        return False
     seat = s.responder
     return s.power_of(seat) == power and not power_blocked(s, seat)
 
@@ -1953,33 +2083,6 @@ def kraken_pairs(s: AcademyState, seat: int, value: int) -> list[tuple[int, int]
     return found
 
 
-def pair_copies(s: AcademyState, seat: int, card: int, second: int) -> tuple[int, int]:
-    """The first copies in ``seat``'s hand of two cards played together: two cards, not one."""
-    hand = hand_of(s, seat)
-    first = first_copy(s, hand, card)
-    return first, first_copy(s, hand, second, other_than=first)
-
-
-def hits_twice(s: AcademyState, seat: int, card: int, second: int, position: int = -1) -> None:
-    """The Kraken plays two cards at once: their attack values add up [power.kraken].
-
-    Against the faced card, or the lineup card at ``position`` (kraken_target="any"); the
-    power's bar follows.
-    """
-    first, other = s.card(card), s.card(second)
-    total = first.attack + other.attack
-    play_and_strike(
-        s,
-        seat,
-        (card, second),
-        total,
-        lambda: f"{first.label} + {other.label} = {total} (Hits Twice)",
-        "power.kraken",
-        power=seat,
-        position=position,
-    )
-
-
 def doubled_cards(s: AcademyState, seat: int) -> list[int]:
     """The cards of ``seat``'s hand that, doubled, block or beat the faced card and alone do not.
 
@@ -1989,31 +2092,15 @@ def doubled_cards(s: AcademyState, seat: int) -> list[int]:
     return [n for n in distinct(s, s.hands[seat]) if attack[n] <= value <= 2 * attack[n]]
 
 
-def double_shot(s: AcademyState, seat: int, card: int, space_boy: int) -> None:
-    """Space Boy, in seat ``space_boy``, doubles the card ``seat`` plays [power.space-boy].
-
-    His own card, or with double_shot="any" another hero's [opt.double_shot]; he uses his
-    power and pays its bar; the turn is over.
-    """
-    played = s.card(card)
-    total = 2 * played.attack
-
-    def words() -> str:
-        by = "" if space_boy == seat else f" by {s.hero_name(space_boy)}"
-        return f"{played.label} doubled{by} = {total} (Double Shot)"
-
-    play_and_strike(s, seat, (card,), total, words, "power.space-boy", power=space_boy)
-    end_power_turn(s, space_boy, "power.space-boy")
-
-
-class HitsTwice(Move):
+class HitsTwice(CardPlay):
     """The Kraken plays a second card with the first: the attack values add up [power.kraken].
 
     Both cards go to the discard pile (C-9); it is offered when it changes the outcome.
     """
 
-    kind = "kraken"
-    rule = "power.kraken"
+    kind, rule, power = "kraken", "power.kraken", "kraken"
+    played = ("card", "second")
+    said = "{cards} = {total} (Hits Twice)"
     seat: int
     card: Card
     second: Card
@@ -2028,34 +2115,15 @@ class HitsTwice(Move):
             for first, second in kraken_pairs(s, seat, faced_value(s))
         ]
 
-    def play(self, s: AcademyState) -> None:
-        hits_twice(s, self.seat, self.card, self.second)
-        end_power_turn(s, self.seat, "power.kraken")
 
-    def label(self, s: AcademyState) -> str:
-        card, second = s.card(self.card), s.card(self.second)
-        played = f"{card.label} + {second.label}"
-        return play_label(s, self.seat, played, card.attack + second.attack, power="Hits Twice")
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards played."""
-        return self.card, self.second
-
-    def canonical(self, s: AcademyState) -> HitsTwice:
-        return HitsTwice(self.seat, *pair_copies(s, self.seat, self.card, self.second))
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return power_play_refusal(s, self, "kraken")
-
-
-class DoubleShot(Move):
+class DoubleShot(CardPlay):
     """Space Boy doubles the attack value of the card he plays [power.space-boy].
 
     It is offered when it changes the outcome (C-10).
     """
 
-    kind = "double"
-    rule = "power.space-boy"
+    kind, rule, power = "double", "power.space-boy", "space-boy"
+    shown, said = "{cards} x 2", "{cards} doubled = {total} (Double Shot)"
     seat: int
     card: Card
 
@@ -2066,25 +2134,8 @@ class DoubleShot(Move):
         seat = s.responder
         return [DoubleShot(seat, number) for number in doubled_cards(s, seat)]
 
-    def play(self, s: AcademyState) -> None:
-        double_shot(s, self.seat, self.card, self.seat)
 
-    def label(self, s: AcademyState) -> str:
-        card = s.card(self.card)
-        return play_label(s, self.seat, f"{card.label} x 2", 2 * card.attack, power="Double Shot")
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def canonical(self, s: AcademyState) -> DoubleShot:
-        return DoubleShot(self.seat, first_copy(s, hand_of(s, self.seat), self.card))
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return power_play_refusal(s, self, "space-boy")
-
-
-class DoubleShotFor(Move):
+class DoubleShotFor(CardPlay):
     """Space Boy doubles the card another hero plays (option double_shot="any").
 
     The card says "a Hero Attack Card on the table": with double_shot="any" Space Boy may use
@@ -2093,15 +2144,17 @@ class DoubleShotFor(Move):
     offered when it changes the outcome.
     """
 
-    kind = "double-for"
-    rule = "power.space-boy"
+    kind, rule, power, power_by = "double-for", "power.space-boy", "space-boy", "helper"
+    option = ("double_shot", "any", "Space Boy doubles only the card he plays himself")
+    shown = "{cards} doubled by {helper}"
+    said = "{cards} doubled by {helper} = {total} (Double Shot)"
     seat: int
     card: Card
     helper: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[DoubleShotFor]:
-        if s.stage != "face" or s.options.double_shot != "any":
+        if s.options.double_shot != "any":
             return []
         seat = s.responder
         helpers = [
@@ -2117,49 +2170,18 @@ class DoubleShotFor(Move):
             for number in doubled_cards(s, seat)
         ]
 
-    def play(self, s: AcademyState) -> None:
-        double_shot(s, self.seat, self.card, self.helper)
-
-    def label(self, s: AcademyState) -> str:
-        card, helper = s.card(self.card), s.hero_name(self.helper)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} doubled by {helper}",
-            2 * card.attack,
-            paying=f"{helper} uses Double Shot, 1 bar",
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def canonical(self, s: AcademyState) -> DoubleShotFor:
-        return DoubleShotFor(
-            self.seat, first_copy(s, hand_of(s, self.seat), self.card), self.helper
-        )
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.options.double_shot != "any":
-            return (
-                "Space Boy doubles only the card he plays himself (option double_shot)",
-                "opt.double_shot",
-            )
-        why = card_refusal(s, self.seat, self.card)
-        if why:
-            return why
+    def power_refusal(self, s: AcademyState) -> tuple[str, str] | None:
+        """Only Space Boy, another hero than the player, may double the card [opt.double_shot]."""
         helper = self.helper
         if not 0 <= helper < s.players or s.power_of(helper) != "space-boy":
             return "only Space Boy has Double Shot", "power.space-boy"
         if helper == self.seat:
             return "Space Boy doubles his own card with the move double", "power.space-boy"
         why = power_refusal(s, helper)
-        if why and why[1] != "power.space-boy":
-            return why
-        return "with that play the outcome would not change", "power.space-boy"
+        return why if why and why[1] != "power.space-boy" else None  # (he plays no card)
 
 
-class HitsTwiceAt(Move):
+class HitsTwiceAt(CardPlay):
     """The Kraken's two cards against another card of the lineup (option kraken_target="any").
 
     The card says "against any Villain Attack Card": with kraken_target="any" The Kraken may
@@ -2169,8 +2191,10 @@ class HitsTwiceAt(Move):
     the two cards together defeat or block that card and the higher alone would not.
     """
 
-    kind = "kraken-at"
-    rule = "power.kraken"
+    kind, rule, power = "kraken-at", "power.kraken", "kraken"
+    played, at = ("card", "second"), "position"
+    option = ("kraken_target", "any", "The Kraken's two cards go against the faced card")
+    said = "{cards} = {total} (Hits Twice)"
     seat: int
     card: Card
     second: Card
@@ -2188,54 +2212,16 @@ class HitsTwiceAt(Move):
             for first, second in kraken_pairs(s, seat, s.villain_attack(s.lineup[position]))
         ]
 
-    def play(self, s: AcademyState) -> None:
-        hits_twice(s, self.seat, self.card, self.second, self.position)
-        finish_power(s, self.seat, "power.kraken")  # the turn goes on: the faced card waits
-        advance(s)
-
     def label(self, s: AcademyState) -> str:
-        card, second = s.card(self.card), s.card(self.second)
-        code = s.lineup[self.position]
-        total, value = card.attack + second.attack, s.villain_attack(code)
-        verb = "attack" if total > value else "block"
+        code, total = s.lineup[self.position], self.total(s)
+        verb = "attack" if total > s.villain_attack(code) else "block"
         return (
             f"{s.hero_name(self.seat)} (Hits Twice, 1 bar): {verb} card {self.position + 1}, "
-            f"{s.villain_label(code)}, with {card.label} + {second.label} = {total}"
+            f"{s.villain_label(code)}, with {self.words(s, '{cards}')} = {total}"
         )
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards played."""
-        return self.card, self.second
-
-    def canonical(self, s: AcademyState) -> HitsTwiceAt:
-        card, second = pair_copies(s, self.seat, self.card, self.second)
-        return HitsTwiceAt(self.seat, card, second, self.position)
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.options.kraken_target != "any":
-            return (
-                "The Kraken's two cards go against the faced card (option kraken_target)",
-                "opt.kraken_target",
-            )
-        if s.stage == "face" and not (
-            0 <= self.position < len(s.outcomes) and s.outcomes[self.position] == PENDING
-        ):
-            return "that lineup card is not waiting for an answer", "power.kraken"
-        return power_play_refusal(s, self, "kraken")
 
 
 # --- Hero Boosts the options allow: on a power's card play, two on one card --------------------
-
-
-def boost_refusal(s: AcademyState, option: str, allowed: bool) -> tuple[str, str] | None:
-    """Why a boosted play the option ``option`` allows is refused before its cards are read."""
-    if not allowed:
-        words = {
-            "boost_with_power": "a Hero Boost never goes on a card played with a hero power",
-            "boosts_per_card": "at most one Hero Boost goes on a card",
-        }[option]
-        return f"{words} (option {option})", f"opt.{option}"
-    return brothers_refusal(s)
 
 
 def boost_on_power(s: AcademyState, power: str) -> bool:
@@ -2248,7 +2234,15 @@ def boost_on_power(s: AcademyState, power: str) -> bool:
     )
 
 
-class HitsTwiceBoosted(Move):
+BOOST_WITH_POWER = (
+    "boost_with_power",
+    True,
+    "a Hero Boost never goes on a card played with a hero power",
+)
+"""The option that lets a Hero Boost go on a card played with a power [opt.boost_with_power]."""
+
+
+class HitsTwiceBoosted(CardPlay):
     """The Kraken's two cards with a Hero Boost on them (option boost_with_power=True).
 
     A Hero Boost goes "on any Hero Attack Card on the table": with boost_with_power=True it may
@@ -2258,8 +2252,9 @@ class HitsTwiceBoosted(Move):
     boost_offer="any", whenever the three let it block or win [opt.boost_offer]).
     """
 
-    kind = "kraken-boosted"
-    rule = "power.kraken"
+    kind, rule, power = "kraken-boosted", "power.kraken", "kraken"
+    played, boosts, option = ("card", "second"), (("holder", "boost"),), BOOST_WITH_POWER
+    shown, said = "{cards} + {boosts}", "{cards} (Hits Twice) + {boosts} = {total}"
     seat: int
     card: Card
     second: Card
@@ -2284,55 +2279,8 @@ class HitsTwiceBoosted(Move):
                     moves.append(HitsTwiceBoosted(seat, first, second, holder, boost))
         return moves
 
-    def play(self, s: AcademyState) -> None:
-        seat, holder = self.seat, self.holder
-        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        total = card.attack + second.attack + boost.boost
-        play_and_strike(
-            s,
-            seat,
-            (self.card, self.second),
-            total,
-            lambda: (
-                f"{card.label} + {second.label} (Hits Twice) + "
-                f"{boost_words(s, holder, boost)} = {total}"
-            ),
-            "power.kraken",
-            ((holder, self.boost),),
-            power=seat,
-        )
-        end_power_turn(s, seat, "power.kraken")
 
-    def label(self, s: AcademyState) -> str:
-        card, second, boost = s.card(self.card), s.card(self.second), s.card(self.boost)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {second.label} + {boost_words(s, self.holder, boost)}",
-            card.attack + second.attack + boost.boost,
-            power="Hits Twice",
-            paying=f"{s.hero_name(self.holder)} loses 1 bar",
-        )
-
-    def cards(self) -> tuple[int, int]:
-        """The two cards The Kraken plays."""
-        return self.card, self.second
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
-
-    def canonical(self, s: AcademyState) -> HitsTwiceBoosted:
-        card, second = pair_copies(s, self.seat, self.card, self.second)
-        boost = boost_copy(s, self.holder, self.boost, card, second)
-        return HitsTwiceBoosted(self.seat, card, second, self.holder, boost)
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
-        return why or power_play_refusal(s, self, "kraken")
-
-
-class DoubleShotBoosted(Move):
+class DoubleShotBoosted(CardPlay):
     """Space Boy's doubled card with a Hero Boost on it (option boost_with_power=True).
 
     With boost_with_power=True a Hero Boost may go on the card Space Boy doubles: the card's
@@ -2343,8 +2291,10 @@ class DoubleShotBoosted(Move):
     or win [opt.boost_offer]).
     """
 
-    kind = "double-boosted"
-    rule = "power.space-boy"
+    kind, rule, power = "double-boosted", "power.space-boy", "space-boy"
+    boosts, option = (("holder", "boost"),), BOOST_WITH_POWER
+    shown = "{cards} x 2 + {boosts}"
+    said = "{cards} doubled (Double Shot) + {boosts} = {total}"
     seat: int
     card: Card
     holder: int
@@ -2364,152 +2314,9 @@ class DoubleShotBoosted(Move):
             if value <= 2 * attack[number] + bonus[boost]
         ]
 
-    def play(self, s: AcademyState) -> None:
-        seat, holder = self.seat, self.holder
-        card, boost = s.card(self.card), s.card(self.boost)
-        total = 2 * card.attack + boost.boost
-        play_and_strike(
-            s,
-            seat,
-            (self.card,),
-            total,
-            lambda: (
-                f"{card.label} doubled (Double Shot) + {boost_words(s, holder, boost)} = {total}"
-            ),
-            "power.space-boy",
-            ((holder, self.boost),),
-            power=seat,
-        )
-        end_power_turn(s, seat, "power.space-boy")
 
-    def label(self, s: AcademyState) -> str:
-        card, boost = s.card(self.card), s.card(self.boost)
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} x 2 + {boost_words(s, self.holder, boost)}",
-            2 * card.attack + boost.boost,
-            power="Double Shot",
-            paying=f"{s.hero_name(self.holder)} loses 1 bar",
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card Space Boy plays."""
-        return (self.card,)
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boost is secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost)
-
-    def canonical(self, s: AcademyState) -> DoubleShotBoosted:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        return DoubleShotBoosted(self.seat, card, self.holder, boost)
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boost_with_power", s.options.boost_with_power)
-        return why or power_play_refusal(s, self, "space-boy")
-
-
-class HeroBoostTwice(Move):
-    """A card played with two Hero Boosts (option boosts_per_card=2).
-
-    The rulebook sets no limit to the boosts on one card: with boosts_per_card=2 a card may
-    take two, from one hand or two. Both boosts add to its attack value and each owner loses
-    1 bar [story.hero-boost] [opt.boosts_per_card]. It is offered when the larger boost alone
-    would not make the card win and the two together let it block or win (with
-    boost_offer="any", also when the card alone blocks [opt.boost_offer]).
-    """
-
-    kind = "boosted-twice"
-    rule = "story.hero-boost"
-    seat: int
-    card: Card
-    holder: int
-    boost: Card
-    other: int
-    second: Card
-
-    @staticmethod
-    def legal(s: AcademyState) -> list[HeroBoostTwice]:
-        if s.stage != "face" or s.options.boosts_per_card != 2 or effects.no_hero_boosts(s):
-            return []
-        seat, value, attack, bonus = s.responder, faced_value(s), s.cards.attack, s.cards.boost
-        on_any = s.options.boost_offer == "any"
-        moves = []
-        for number in distinct(s, s.hands[seat]):
-            if attack[number] > value and not on_any:
-                continue
-            offers = boost_offers(s, seat, number)
-            for i, (holder, boost) in enumerate(offers):
-                for other, second in offers[i + 1 :]:
-                    if second == boost:
-                        continue
-                    larger = max(bonus[boost], bonus[second])
-                    total = attack[number] + bonus[boost] + bonus[second]
-                    if (on_any or attack[number] + larger <= value) and value <= total:
-                        moves.append(HeroBoostTwice(seat, number, holder, boost, other, second))
-        return moves
-
-    def play(self, s: AcademyState) -> None:
-        holder, other = self.holder, self.other
-        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
-        total = card.attack + boost.boost + second.boost
-        play_and_strike(
-            s,
-            self.seat,
-            (self.card,),
-            total,
-            lambda: (
-                f"{card.label} + {boost_words(s, holder, boost)} + "
-                f"{boost_words(s, other, second)} = {total}"
-            ),
-            "story.hero-boost",
-            ((holder, self.boost), (other, self.second)),
-        )
-        end_turn(s)
-
-    def label(self, s: AcademyState) -> str:
-        card, boost, second = s.card(self.card), s.card(self.boost), s.card(self.second)
-        holder, other = s.hero_name(self.holder), s.hero_name(self.other)
-        paying = f"{holder} and {other} lose 1 bar each" if holder != other else f"{holder} loses 2"
-        return play_label(
-            s,
-            self.seat,
-            f"{card.label} + {boost_words(s, self.holder, boost)} + "
-            f"{boost_words(s, self.other, second)}",
-            card.attack + boost.boost + second.boost,
-            paying=paying,
-        )
-
-    def cards(self) -> tuple[int]:
-        """The card played."""
-        return (self.card,)
-
-    def private_to(self, s: AcademyState, seat: int) -> bool:
-        """Another hero's boosts are secret under Family Secrets (:func:`boost_is_secret`)."""
-        return boost_is_secret(s, seat, self.boost, self.second)
-
-    def canonical(self, s: AcademyState) -> HeroBoostTwice:
-        card = first_copy(s, hand_of(s, self.seat), self.card)
-        boost = boost_copy(s, self.holder, self.boost, card)
-        second = boost_copy(s, self.other, self.second, card, boost)
-        return HeroBoostTwice(self.seat, card, self.holder, boost, self.other, second)
-
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = boost_refusal(s, "boosts_per_card", s.options.boosts_per_card == 2)
-        why = why or card_refusal(s, self.seat, self.card)
-        return why or ("those Hero Boosts cannot be added to this card here", "story.hero-boost")
-
-
-def choice_refusal(s: AcademyState, move: Move, stage: str, rule: str) -> tuple[str, str]:
-    """Why a power's choice is refused: another step, or not one of the choices."""
-    why = refusal(s, move.seat)
-    if why:
-        return why
-    if s.stage != stage:
-        return f"a {move.kind} move is not allowed now (step: {s.stage})", stage_rule(s.stage)
-    return "that is not one of the choices of the power", rule
+NOT_A_CHOICE = "that is not one of the choices of the power"
+"""Why a power's choice is refused at its step: it is not one of them [power.use]."""
 
 
 class HorrorGift(Move):
@@ -2520,14 +2327,13 @@ class HorrorGift(Move):
 
     kind = "horror"
     rule = "power.horror"
+    steps, when = ("horror",), "The Horror gives her bars when she uses her power"
     seat: int
     first: int
     second: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[HorrorGift]:
-        if s.stage != "horror":
-            return []
         seat, living = s.responder, s.living
         return [HorrorGift(seat, hero, hero) for hero in living] + [
             HorrorGift(seat, a, b) for i, a in enumerate(living) for b in living[i + 1 :]
@@ -2548,8 +2354,8 @@ class HorrorGift(Move):
             return f"{name}: 2 bars to {s.hero_name(self.first)}"
         return f"{name}: 1 bar each to {s.hero_name(self.first)} and {s.hero_name(self.second)}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "horror", "power.horror")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.horror"
 
 
 class Swap(Move):
@@ -2559,14 +2365,13 @@ class Swap(Move):
     """
 
     rule = "power.number-five"
+    steps, when = ("number-five",), "Number Five swaps two cards when he uses his power"
     seat: int
     first: int
     second: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Swap]:
-        if s.stage != "number-five":
-            return []
         seat, waiting = s.responder, s.waiting
         return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
 
@@ -2590,8 +2395,8 @@ class Swap(Move):
             f"with card {b + 1} ({s.villain_attack(s.lineup[b])})"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "number-five", "power.number-five")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.number-five"
 
 
 class Rumor(Move):
@@ -2601,12 +2406,13 @@ class Rumor(Move):
     """
 
     rule = "power.rumor"
+    steps, when = ("rumor",), "The Rumor defeats a card when she uses her power"
     seat: int
     position: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[Rumor]:
-        return [Rumor(s.responder, p) for p in s.reachable] if s.stage == "rumor" else []
+        return [Rumor(s.responder, p) for p in s.reachable]
 
     def play(self, s: AcademyState) -> None:
         s.say(
@@ -2626,8 +2432,8 @@ class Rumor(Move):
             f"{s.villain_label(s.lineup[self.position])}"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "rumor", "power.rumor")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.rumor"
 
 
 class SeanceCard(Move):
@@ -2639,14 +2445,13 @@ class SeanceCard(Move):
 
     kind = "seance"
     rule = "power.seance"
+    steps, when = ("seance",), "Séance calls a card back when he uses his power"
     seat: int
     position: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[SeanceCard]:
-        if s.stage != "seance":
-            return []
         by_value: dict[int, int] = {}  # the first discarded card of each attack value
         for number in s.discard:
             by_value.setdefault(s.cards.attack[number], number)
@@ -2704,13 +2509,10 @@ class SeanceCard(Move):
         first = next(n for n in s.discard if attack[n] == attack[self.card])
         return SeanceCard(self.seat, self.position, first)
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
-        if why:
-            return why
-        if s.stage == "seance" and self.card not in s.discard:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        if self.card not in s.discard:
             return "that card is not in the discard pile", "power.seance"
-        return choice_refusal(s, self, "seance", "power.seance")
+        return NOT_A_CHOICE, "power.seance"
 
 
 class VanyaRemoves(Move):
@@ -2721,12 +2523,13 @@ class VanyaRemoves(Move):
 
     kind = "vanya"
     rule = "power.vanya"
+    steps, when = ("vanya",), "Vanya removes cards when she uses her power"
     seat: int
     position: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[VanyaRemoves]:
-        return [VanyaRemoves(s.responder, p) for p in s.reachable] if s.stage == "vanya" else []
+        return [VanyaRemoves(s.responder, p) for p in s.reachable]
 
     def play(self, s: AcademyState) -> None:
         s.outcomes[self.position] = REMOVED
@@ -2745,8 +2548,8 @@ class VanyaRemoves(Move):
             f"{s.villain_label(s.lineup[self.position])} ({s.vanya_left} to remove)"
         )
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "vanya", "power.vanya")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, "power.vanya"
 
 
 class VanyaHit(Move):
@@ -2757,13 +2560,13 @@ class VanyaHit(Move):
     """
 
     rule = "power.vanya"
+    steps, when = ("vanya-hit",), "Vanya's 2 damage comes after her removals"
+    by = None  # the team decides; the seat is Vanya's, the target the hero who takes it
     seat: int
     target: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[VanyaHit]:
-        if s.stage != "vanya-hit":
-            return []
         return [VanyaHit(s.responder, target) for target in s.living]
 
     def play(self, s: AcademyState) -> None:
@@ -2775,8 +2578,8 @@ class VanyaHit(Move):
     def label(self, s: AcademyState) -> str:
         return f"Team: Vanya's 2 damage goes to {s.hero_name(self.target)}"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        return choice_refusal(s, self, "vanya-hit", "power.vanya")
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return not_living(s, self.target) or (NOT_A_CHOICE, "power.vanya")
 
 
 # --- 9. Round end -------------------------------------------------------------------------------
@@ -2826,10 +2629,13 @@ class Keep(Move):
     """The team keeps the cards left in hand; then every hero draws up [end.keep]."""
 
     rule = "end.keep"
+    steps = ("keep",)
+    when = "cards are kept or discarded only at the end of a round"
+    when_rule = "end.keep"
 
     @staticmethod
     def legal(s: AcademyState) -> list[Keep]:
-        return [Keep()] if s.stage == "keep" else []
+        return [Keep()]
 
     def play(self, s: AcademyState) -> None:
         s.say(
@@ -2844,9 +2650,7 @@ class Keep(Move):
     def label(self, s: AcademyState) -> str:
         return "Team: keep the cards left in hand and draw up"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        if s.result is not None:
-            return "the game is over", s.result.rule
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         return "cards are kept or discarded only at the end of a round", "end.keep"
 
 
@@ -2854,13 +2658,15 @@ class Discard(Move):
     """At the round end a surviving hero discards a card from hand, one at a time [end.keep]."""
 
     rule = "end.keep"
+    steps = ("keep",)
+    when = "cards are kept or discarded only at the end of a round"
+    when_rule = "end.keep"
+    by = None  # the team decides; the seat is the hero who discards
     seat: int
     card: Card
 
     @staticmethod
     def legal(s: AcademyState) -> list[Discard]:
-        if s.stage != "keep":
-            return []
         return [Discard(seat, card) for seat in s.living for card in distinct(s, s.hands[seat])]
 
     def play(self, s: AcademyState) -> None:
@@ -2880,14 +2686,11 @@ class Discard(Move):
         hand = hand_of(s, self.seat)
         return Discard(self.seat, first_copy(s, hand, self.card))
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
-        why = refusal(s, self.seat)
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        why = not_living(s, self.seat)
         if why:
             return why
-        if (
-            s.stage == "keep"
-            and first_copy(s, s.hands[self.seat], self.card) not in s.hands[self.seat]
-        ):
+        if first_copy(s, s.hands[self.seat], self.card) not in s.hands[self.seat]:
             return f"{s.hero_name(self.seat)} does not hold that card", "end.keep"
         return "cards are kept or discarded only at the end of a round", "end.keep"
 
@@ -2972,13 +2775,15 @@ class CallPogo(Move):
 
     kind = "pogo"
     rule = "solo.pogo"
+    steps = ("face", "damage", "keep")
+    when = "Pogo is called while the hero faces a card, places damage or keeps cards"
+    when_rule = "solo.pogo"
+    by = None  # the solo hero, also at the team's steps (placing damage, keeping cards)
     seat: int
 
     @staticmethod
     def legal(s: AcademyState) -> list[CallPogo]:
-        if s.pogo and s.life[0] > 0 and s.stage in ("face", "damage", "keep"):
-            return [CallPogo(0)]
-        return []
+        return [CallPogo(0)] if s.pogo and s.life[0] > 0 else []
 
     def play(self, s: AcademyState) -> None:
         s.pogo = False
@@ -2989,12 +2794,12 @@ class CallPogo(Move):
     def label(self, s: AcademyState) -> str:
         return f"{s.hero_name(self.seat)}: call Pogo, restore to full life (once per game)"
 
-    def why_not(self, s: AcademyState) -> tuple[str, str]:
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
         if not s.solo:
             return "Pogo is kept aside only in the solo variant", "solo.pogo"
         if not s.pogo:
             return "Pogo has already been used (once per game)", "solo.pogo"
-        return refusal(s, self.seat) or (
+        return not_living(s, self.seat) or (
             "Pogo is called while the hero faces a card, places damage or keeps cards",
             "solo.pogo",
         )
