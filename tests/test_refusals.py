@@ -130,7 +130,8 @@ def test_the_part_that_fails_names_its_rule():
     umbrella = ul.load("umbrella", players=2).new(0)
     score = "P1: score the red figure F16 white on Figure space 1: token on spot 8 (red)"
     kind = refusal(umbrella.apply, score)
-    assert kind.rule == "figure.token" and "no score move is offered now" in kind.reason
+    assert kind.rule == "figure.later" and "no score move now" in kind.reason  # before a slide
+    assert "now it is P1's turn to push an umbrella" in kind.reason
 
     corporation = ul.load("corporation").new(0)
     assault = "U.B.C.S. Delta Team assaults NEST (force 6 vs 7 before dice)"

@@ -436,6 +436,9 @@ class State:
     step_rules: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """The rule of each step, cited when a move is refused because the table is at that step."""
 
+    team_name: ClassVar[str] = "the team"
+    """The seats deciding together (:data:`TEAM`), as a refusal names them ("the heroes")."""
+
     slot_copies: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """How each slot that the rules change in place is copied (``{"scores": "list"}``); every
     other slot is shared by a state and its copy. The kinds are those of
@@ -556,15 +559,39 @@ class State:
             said = f"{who} must first {words}" if words else f"it is the {step} step now"
             if kind.when:
                 said += f": {kind.when}"
-            rule = kind.when_rule
-            if isinstance(rule, Mapping):
-                rule = rule.get(step) or rule.get("", "")
-            return said, rule or self.step_rules.get(step, kind.rule)
+            return said, self._when_rule(kind, step) or self.step_rules.get(step, kind.rule)
         for name in kind.held if maker is not None else ():
             why = self.not_held(maker, getattr(move, name), kind.rule)
             if why:
                 return why
         return None
+
+    def _who(self, seat: int) -> str:
+        """A seat as a refusal names it: the team by ``team_name``, a seat by ``seat_name``."""
+        return self.team_name if seat == TEAM else self.seat_name(seat)
+
+    @staticmethod
+    def _when_rule(kind: type[Move], step: str) -> str:
+        """The rule a kind names for being refused at ``step`` (its ``when_rule``), or ``""``."""
+        rule = kind.when_rule
+        if isinstance(rule, Mapping):
+            return rule.get(step) or rule.get("", "")
+        return rule
+
+    def _off_step(self, kind: type[Move]) -> tuple[str, str] | None:
+        """Why no move of ``kind`` is offered at this step, if the kind is made at others."""
+        step = self._step(self)
+        if not kind.steps or step in kind.steps:
+            return None
+        words, actor = self.step_words.get(step, ""), self.to_act
+        if not words:
+            now = f"the table is at the {step} step" if step else "the table is between steps"
+        elif actor is None or actor == CHANCE:
+            now = words
+        else:
+            now = f"it is {possessive(self._who(actor))} turn to {words}"
+        said = f"no {kind.kind} move now: " + (f"{kind.when}; now {now}" if kind.when else now)
+        return said, self._when_rule(kind, step) or kind.rule
 
     def _not_now(
         self, kind: type[Move], maker: int, actor: int | None, step: str, words: str
@@ -577,7 +604,7 @@ class State:
             return said, self.step_rules.get(step, kind.rule)
         if maker == CHANCE:
             return f"{self.seat_name(actor or 0)} decides now, not luck", kind.rule
-        said = f"it is {possessive(self.seat_name(actor or 0))} turn"
+        said = f"it is {possessive(self._who(actor or 0))} turn"
         return (f"{said} to {words}" if words else said), turn_rule
 
     def _is_move(self, move: object) -> bool:
@@ -825,6 +852,9 @@ class State:
         name = kind.kind
         if self.is_over:
             return f"no {name} move: the game is over", self._over_rule()
+        off = self._off_step(kind)
+        if off is not None:
+            return off
         reasons: dict[tuple[str, str], list[str]] = {}
         for move in kind.known(self):
             message, rule = move.why_not(self)
@@ -844,6 +874,9 @@ class State:
         if self.is_over:
             rule = self._over_rule()
             return f"no {name} move: the game is over" + (f" (rule {rule})" if rule else "")
+        off = self._off_step(kind)
+        if off is not None:
+            return f"{off[0]} (rule {off[1]})"
         legal = [m for m in self.legal_moves() if isinstance(m, kind)]
         if legal:
             example = legal[0].label(self)

@@ -269,6 +269,7 @@ class MarvelState(State):
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULES
     rule_for_turn_order: ClassVar[str] = "turn.order"
+    team_name: ClassVar[str] = "the heroes"
 
     def split_label(self, label: str) -> tuple[str, str, str] | None:
         """A label's parts: who acts, the verb and the rest.

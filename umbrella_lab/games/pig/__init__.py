@@ -73,7 +73,7 @@ class PigState(State):
                  "turn_total", "turns")  # fmt: skip
     slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
     step_field: ClassVar = "step"  # "decide" (roll or hold), "roll" (luck decides) or "over"
-    step_words: ClassVar = {"roll": "the die is rolling"}
+    step_words: ClassVar = {"decide": "roll or hold", "roll": "the die is rolling"}
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
 
@@ -224,6 +224,7 @@ class Face(Move):
     """
 
     rule, steps, by = "turn.points", ("roll",), CHANCE
+    when = "luck decides the face while the die rolls"
     face: Annotated[int, ByName(lambda s, n: s.die[n].id, face_number, "face")]
 
     @staticmethod
