@@ -315,4 +315,8 @@ export function render(el, b, ctx) {
   if (others.length) el.append(h("div", { class: "umv-hands" }, ...others.map(handBox)));
 }
 
-export default { render };
+// `reuse`: no handler here holds on to a node it drew, so the explorer may keep the nodes that
+// did not change from one draw to the next (a click redraws only what it changed).
+export const reuse = true;
+
+export default { render, reuse };

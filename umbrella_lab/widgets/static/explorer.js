@@ -28,7 +28,7 @@ export function h(tag, props, ...children) {
     if (key === "class") el.className = value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
     else if (key === "value") el.value = value;
     else if (key === "checked") el.checked = Boolean(value);
     else if (key === "type" && ["text", "number", "range"].includes(value)) {
@@ -42,6 +42,104 @@ export function h(tag, props, ...children) {
     el.append(child instanceof Node ? child : String(child));
   }
   return el;
+}
+
+/**
+ * Listen to `type` on `el` with `handler`, kept on the element (`el.ulxOn`): a redraw that
+ * keeps the element (see `patchChildren`) swaps in the new handler and the old one goes.
+ */
+function listen(el, type, handler) {
+  if (!el.ulxOn) el.ulxOn = {};
+  if (!(type in el.ulxOn)) el.addEventListener(type, dispatch);
+  el.ulxOn[type] = handler;
+}
+
+function dispatch(event) {
+  const handler = this.ulxOn && this.ulxOn[event.type];
+  return handler ? handler.call(this, event) : undefined;
+}
+
+// What names a node among its siblings from one draw to the next (a location, a card, a move).
+const KEYS = ["key", "location", "card", "hero", "id", "seat", "step"].map((key) => `data-${key}`);
+function keyOf(node) {
+  if (node.nodeType !== 1 || !node.hasAttributes()) return "";
+  for (const key of KEYS) {
+    const value = node.getAttribute(key);
+    if (value !== null) return `${node.tagName}:${key}:${value}`;
+  }
+  return "";
+}
+
+/**
+ * Make `old` look like `fresh` (same tag), keeping `old` and whichever of its descendants match:
+ * their attributes, texts and handlers are brought up to date, the rest is replaced. Returns
+ * the node to keep in the page.
+ */
+function patch(old, fresh) {
+  if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName) return fresh;
+  if (old.nodeType !== 1) {
+    if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    return old;
+  }
+  if (old.isEqualNode(fresh)) {
+    // the same tags, attributes and texts all the way down (most of a board after a move):
+    // only the handlers are new, element by element in the same order
+    const kept = old.getElementsByTagName("*");
+    const drawn = fresh.getElementsByTagName("*");
+    takeHandlers(old, fresh);
+    for (let i = 0; i < drawn.length; i++) takeHandlers(kept[i], drawn[i]);
+    return old;
+  }
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  takeHandlers(old, fresh);
+  patchChildren(old, fresh);
+  return old;
+}
+
+/** Give the kept element `old` the handlers of `fresh`, drawn in its place. */
+function takeHandlers(old, fresh) {
+  if (!old.ulxOn && !fresh.ulxOn) return;
+  const handlers = fresh.ulxOn || {};
+  for (const type of Object.keys(old.ulxOn || {})) if (!(type in handlers)) old.ulxOn[type] = null;
+  for (const [type, handler] of Object.entries(handlers)) listen(old, type, handler);
+}
+
+/**
+ * Give `parent` the children of `fresh` (which is left empty), reusing the children `parent`
+ * has: by key where a child has one (`keyOf`), else in order. Only what differs touches the
+ * page, so the browser lays out and paints only what changed, and a kept control keeps the
+ * keyboard's focus.
+ */
+function patchChildren(parent, fresh) {
+  const olds = [...parent.childNodes];
+  const oldKeys = olds.map(keyOf);
+  const keyed = new Map();
+  olds.forEach((node, i) => { if (oldKeys[i]) keyed.set(oldKeys[i], node); });
+  let next = 0;
+  const kept = [];
+  for (const node of [...fresh.childNodes]) {
+    const key = keyOf(node);
+    let match = null;
+    if (key) {
+      match = keyed.get(key) || null;
+      keyed.delete(key);
+    } else {
+      while (next < olds.length && oldKeys[next]) next += 1;
+      if (next < olds.length && olds[next].nodeName === node.nodeName) match = olds[next++];
+    }
+    kept.push(match ? patch(match, node) : node);
+  }
+  let at = parent.firstChild;
+  for (const node of kept) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const after = at.nextSibling;
+    at.remove();
+    at = after;
+  }
 }
 
 const TEXT_SIZES = [14, 16, 18, 20, 22];
@@ -323,7 +421,12 @@ function render({ model, el }) {
 
   function drawRulebox() {
     const id = ui.hoverRule || ui.pinnedRule || get("status").rule;
-    rulebox.replaceChildren();
+    const fresh = h("div");
+    drawRuleboxInto(fresh, id);
+    patchChildren(rulebox, fresh);
+  }
+
+  function drawRuleboxInto(rulebox, id) {
     const rule = ruleOf(id);
     if (!id || !rule) {
       rulebox.append(h("div", { class: "ulx-rulebox-hint" },
@@ -368,17 +471,20 @@ function render({ model, el }) {
   // --- header ------------------------------------------------------------------------------------
   function drawHead() {
     const status = get("status") || {};
-    title.textContent = get("title");
+    if (title.textContent !== get("title")) title.textContent = get("title");
     const last = status.last ?? 0;
-    where.replaceChildren(...[
+    patchChildren(where, h("div", {},
       h("span", { class: "ulx-chip ulx-branch-chip", title: status.branch_note || "" }, `Branch: ${status.branch ?? ""}`),
       h("span", { class: "ulx-step" }, `Step ${status.step ?? 0} of ${last}`),
-      status.over ? h("span", { class: "ulx-chip is-over" }, "Game over") : null,
-    ].filter(Boolean));
-    const seat = get("seat");
-    seatSelect.replaceChildren(h("option", { value: "-1" }, "The whole table"),
-      ...(get("seat_names") || []).map((name, i) => h("option", { value: String(i) }, name)));
-    seatSelect.value = String(seat);
+      status.over ? h("span", { class: "ulx-chip is-over" }, "Game over") : null));
+    const seat = String(get("seat"));
+    const names = JSON.stringify(get("seat_names") || []);
+    if (seatSelect.dataset.names !== names) {
+      seatSelect.dataset.names = names;
+      seatSelect.replaceChildren(h("option", { value: "-1" }, "The whole table"),
+        ...(get("seat_names") || []).map((name, i) => h("option", { value: String(i) }, name)));
+    }
+    if (seatSelect.value !== seat) seatSelect.value = seat;
   }
 
   // --- board ----------------------------------------------------------------------------------
@@ -405,7 +511,12 @@ function render({ model, el }) {
       const legend = extra.legend && node.querySelector(".is-changed")
         ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
         : null;
-      target.replaceChildren(...[node, legend].filter(Boolean));
+      if (renderer.reuse) {
+        // a board whose handlers do not hold on to its nodes: what did not change stays
+        patchChildren(target, h("div", {}, node, legend));
+      } else {
+        target.replaceChildren(...[node, legend].filter(Boolean));
+      }
       target.dataset.drawMs = (performance.now() - began).toFixed(1);
       restoreFocus();
     } catch (error) {
@@ -561,7 +672,7 @@ function render({ model, el }) {
     decide.append(more);
     const cue = () => {
       const left = list.scrollHeight - list.clientHeight - list.scrollTop;
-      more.hidden = left < 4;
+      if (more.hidden !== left < 4) more.hidden = left < 4; // (writing the same value is work too)
       list.classList.toggle("is-clipped", left >= 4);
     };
     list.addEventListener("scroll", cue);
@@ -782,11 +893,11 @@ function render({ model, el }) {
     for (const entry of history.slice(events.length)) {
       list.append(logEntry({ ...entry, events: [] }, false, true));
     }
-    const box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
-    panel.replaceChildren(box);
+    patchChildren(panel, h("div", {}, h("div", { class: "ulx-scroll ulx-log-box" }, list)));
     // scrolled to the step on the board once the page is laid out (reading sizes now would
     // make the browser lay the page out in the middle of the redraw)
-    const here = list.querySelector(".is-here");
+    const box = panel.querySelector(".ulx-log-box");
+    const here = box && box.querySelector(".is-here");
     if (here) requestAnimationFrame(() => { box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8); });
   }
 
