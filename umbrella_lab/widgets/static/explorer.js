@@ -87,14 +87,26 @@ function patch(old, fresh) {
     const kept = old.getElementsByTagName("*");
     const drawn = fresh.getElementsByTagName("*");
     takeHandlers(old, fresh);
-    for (let i = 0; i < drawn.length; i++) takeHandlers(kept[i], drawn[i]);
+    takeValue(old, fresh);
+    for (let i = 0; i < drawn.length; i++) {
+      takeHandlers(kept[i], drawn[i]);
+      takeValue(kept[i], drawn[i]);
+    }
     return old;
   }
   for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
   for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   takeHandlers(old, fresh);
   patchChildren(old, fresh);
+  takeValue(old, fresh);
   return old;
+}
+
+/** A kept field shows the value drawn (its value is not an attribute). */
+function takeValue(old, fresh) {
+  if (old.tagName !== "INPUT" && old.tagName !== "SELECT" && old.tagName !== "TEXTAREA") return;
+  if (old.value !== fresh.value) old.value = fresh.value;
+  if (old.checked !== fresh.checked) old.checked = fresh.checked;
 }
 
 /** Give the kept element `old` the handlers of `fresh`, drawn in its place. */
@@ -564,13 +576,43 @@ function render({ model, el }) {
   }
 
   function drawDecide() {
+    hidePop();
+    const fresh = h("div");
+    drawDecideInto(fresh);
+    // what the "more below" cue showed stays until it is read again (no flicker, no restyle)
+    const [shownList, drawnList] = [decide, fresh].map((box) => box.querySelector(".ulx-groups"));
+    const [shownMore, drawnMore] = [decide, fresh].map((box) => box.querySelector(".ulx-more"));
+    if (shownList && drawnList && shownList.classList.contains("is-clipped")) drawnList.classList.add("is-clipped");
+    if (shownMore && drawnMore && !shownMore.hidden) drawnMore.hidden = false;
+    patchChildren(decide, fresh);
+    // the list of moves starts at its top when the moves are new (it is kept: see patch)
+    const list = decide.querySelector(".ulx-groups");
+    const moves = (get("actions") || []).map((action) => action.id).join(" ");
+    if (list && moves !== ui.movesShown && list.ulxScrolled) {
+      list.scrollTop = 0;
+      list.ulxScrolled = 0;
+    }
+    ui.movesShown = moves;
+    requestAnimationFrame(cueMore);
+  }
+
+  /** "more below" under a list of moves that scrolls, read once the page is laid out. */
+  function cueMore() {
+    const list = decide.querySelector(".ulx-groups");
+    const more = decide.querySelector(".ulx-more");
+    if (!list || !more) return;
+    list.ulxScrolled = list.scrollTop;
+    const left = list.scrollHeight - list.clientHeight - list.scrollTop;
+    if (more.hidden !== left < 4) more.hidden = left < 4; // (writing the same value is work too)
+    list.classList.toggle("is-clipped", left >= 4);
+  }
+
+  function drawDecideInto(decide) {
     const actions = get("actions") || [];
     const status = get("status") || {};
     const advisor = get("advisor") || {};
     const advice = get("advice") || {};
     const rows = advice.node === status.node ? advice.rows || {} : {};
-    decide.replaceChildren();
-    hidePop();
     const heading = status.over ? "The game is over"
       : status.chance ? "Luck decides"
         : get("actor") ? `${get("actor")} to play` : "Choose an action";
@@ -581,17 +623,18 @@ function render({ model, el }) {
       const s = (effort * advisor.quick) / rate;
       return s < 1 ? " · under 1 s" : s < 90 ? ` · ~${Math.round(s)} s` : ` · ~${Math.round(s / 60)} min`;
     };
-    const effort = h("select", { class: "ulx-select ulx-small ulx-effort", "aria-label": "How hard the advisor works", disabled: !advisor.available || advisor.busy },
-      ...EFFORTS.map(([n, words]) => h("option", { value: String(n) }, `${words}${about(n)}`)));
+    const effort = h("select", {
+      class: "ulx-select ulx-small ulx-effort", "aria-label": "How hard the advisor works", disabled: !advisor.available || advisor.busy,
+      onchange: (event) => { ui.effort = Number(event.currentTarget.value); },
+    }, ...EFFORTS.map(([n, words]) => h("option", { value: String(n) }, `${words}${about(n)}`)));
     effort.value = String(ui.effort);
-    effort.addEventListener("change", () => { ui.effort = Number(effort.value); });
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
       disabled: !advisor.available || advisor.busy || status.over || status.private_all || status.chance,
       title: !advisor.available ? advisor.reason || "The advisor is not available"
         : status.chance ? "Luck decides here: there is no move to advise on"
           : "Play each move out many times with the chosen policy and show how often the side to play wins",
-      onclick: () => send({ type: "advise", effort: Number(effort.value) }),
+      onclick: () => send({ type: "advise", effort: ui.effort }),
     }, advisor.busy ? thinking(advisor) : "Ask the advisor");
     const stop = advisor.busy ? h("button", {
       class: "ulx-btn ulx-small ulx-stop", type: "button", title: "Stop the advisor (nothing changes)",
@@ -633,7 +676,7 @@ function render({ model, el }) {
       }
     }
     const dense = actions.length > 12;
-    const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}` });
+    const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}`, onscroll: cueMore });
     for (const [group, items] of groups) {
       // words every button of the group would repeat are said once, over it
       const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
@@ -670,13 +713,6 @@ function render({ model, el }) {
     decide.append(list);
     const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
     decide.append(more);
-    const cue = () => {
-      const left = list.scrollHeight - list.clientHeight - list.scrollTop;
-      if (more.hidden !== left < 4) more.hidden = left < 4; // (writing the same value is work too)
-      list.classList.toggle("is-clipped", left >= 4);
-    };
-    list.addEventListener("scroll", cue);
-    requestAnimationFrame(cue);
     if (status.private_note) {
       decide.append(h("p", { class: "ulx-muted ulx-small-text ulx-private-some" },
         "Seen from this seat, moves that would use another seat's hidden cards are not listed."));
@@ -767,36 +803,40 @@ function render({ model, el }) {
     const busy = false;
     const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step (← key)", onclick: () => send({ type: "undo" }) }, "◀ Undo");
     const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line (→ key)", onclick: () => send({ type: "redo" }) }, "Redo ▶");
-    const slider = h("input", {
-      class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
-      value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
-    });
+    // (the timeline is drawn anew and patched onto the one shown: handlers find the fields
+    // they change in the page, not in the copy drawn)
     const label = h("span", { class: "ulx-slider-label" });
-    const showLabel = (n) => {
+    const showLabel = (label, n) => {
       const entry = history[n];
       label.textContent = entry ? `${n}: ${entry.label}` : "";
       label.title = label.textContent;
     };
-    showLabel(status.step || 0);
-    slider.addEventListener("input", () => showLabel(Number(slider.value)));
-    slider.addEventListener("change", () => send({ type: "jump", step: Number(slider.value) }));
-    const policy = h("select", { class: "ulx-select", "aria-label": "Policy for auto-play" },
-      policies.map((name) => h("option", { value: name }, name)));
+    showLabel(label, status.step || 0);
+    const slider = h("input", {
+      class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
+      value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
+      oninput: (event) => showLabel(timeline.querySelector(".ulx-slider-label"), Number(event.currentTarget.value)),
+      onchange: (event) => send({ type: "jump", step: Number(event.currentTarget.value) }),
+    });
+    const policy = h("select", {
+      class: "ulx-select", "aria-label": "Policy for auto-play",
+      onchange: (event) => { model.set("policy", event.currentTarget.value); model.save_changes(); },
+    }, policies.map((name) => h("option", { value: name }, name)));
     policy.value = get("policy");
-    policy.addEventListener("change", () => { model.set("policy", policy.value); model.save_changes(); });
-    const play = (steps) => () => send({ type: "play", steps, policy: policy.value });
+    const play = (steps) => () => send({ type: "play", steps, policy: get("policy") });
     const over = Boolean(status.over);
-    const nButton = h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
+    const nButton = h("button", { class: "ulx-btn ulx-nsteps", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
     const count = h("input", {
       class: "ulx-input ulx-count-input", type: "number", min: "1", max: "999", step: "1",
       value: String(ui.steps), "aria-label": "How many steps to auto-play", disabled: over,
+      oninput: (event) => {
+        const n = Math.round(Number(event.currentTarget.value));
+        const button = timeline.querySelector(".ulx-nsteps");
+        if (n >= 1 && n <= 999) { ui.steps = n; if (button) button.textContent = `${n} steps`; }
+      },
+      onkeydown: (event) => { if (event.key === "Enter") play(ui.steps)(); },
     });
-    count.addEventListener("input", () => {
-      const n = Math.round(Number(count.value));
-      if (n >= 1 && n <= 999) { ui.steps = n; nButton.textContent = `${n} steps`; }
-    });
-    count.addEventListener("keydown", (event) => { if (event.key === "Enter") play(ui.steps)(); });
-    timeline.replaceChildren(
+    patchChildren(timeline, h("div", {},
       h("div", { class: "ulx-tl-group ulx-tl-history" }, undo, redo, slider, label),
       h("div", { class: "ulx-tl-group" },
         h("span", { class: "ulx-tl-label" }, "Auto-play with"),
@@ -805,7 +845,7 @@ function render({ model, el }) {
         h("span", { class: "ulx-nplay" }, count, nButton),
         h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: play(null) }, "To the end")),
       h("div", { class: "ulx-tl-group ulx-tl-fork" },
-        h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…")));
+        h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…"))));
   }
 
   // --- time travel: pointing at a step in the log previews it; the arrow keys undo and redo ---
