@@ -142,8 +142,13 @@ function patchChildren(parent, fresh) {
     }
     kept.push(match ? patch(match, node) : node);
   }
+  place(parent, kept);
+}
+
+/** Make `nodes` the children of `parent`, in order, moving only what is out of place. */
+function place(parent, nodes) {
   let at = parent.firstChild;
-  for (const node of kept) {
+  for (const node of nodes) {
     if (node === at) at = at.nextSibling;
     else parent.insertBefore(node, at);
   }
@@ -926,18 +931,33 @@ function render({ model, el }) {
     const status = get("status") || {};
     const events = get("events") || [];
     const history = get("history") || [];
-    const list = h("ol", { class: "ulx-log" });
-    for (const entry of events) {
-      list.append(logEntry(entry, entry.step === status.step, false));
+    let box = panel.firstElementChild;
+    let list = box && box.classList.contains("ulx-log-box") ? box.firstElementChild : null;
+    if (!list || panel.childElementCount !== 1) {
+      list = h("ol", { class: "ulx-log" });
+      box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
+      panel.replaceChildren(box);
     }
-    for (const entry of history.slice(events.length)) {
-      list.append(logEntry({ ...entry, events: [] }, false, true));
-    }
-    patchChildren(panel, h("div", {}, h("div", { class: "ulx-scroll ulx-log-box" }, list)));
+    // a step drawn as it was before stays as it is: a long log costs a click only its new steps
+    const shown = new Map([...list.children].map((step) => [step.ulxDrawn, step]));
+    const steps = [
+      ...events.map((entry) => [entry, entry.step === status.step, false]),
+      ...history.slice(events.length).map((entry) => [{ ...entry, events: [] }, false, true]),
+    ].map(([entry, here, ahead]) => {
+      const drawn = JSON.stringify([entry, here, ahead]);
+      const same = shown.get(drawn);
+      if (same) {
+        shown.delete(drawn);
+        return same;
+      }
+      const step = logEntry(entry, here, ahead);
+      step.ulxDrawn = drawn;
+      return step;
+    });
+    place(list, steps);
     // scrolled to the step on the board once the page is laid out (reading sizes now would
     // make the browser lay the page out in the middle of the redraw)
-    const box = panel.querySelector(".ulx-log-box");
-    const here = box && box.querySelector(".is-here");
+    const here = list.querySelector(".is-here");
     if (here) requestAnimationFrame(() => { box.scrollTop = Math.max(0, here.offsetTop - box.clientHeight + here.offsetHeight + 8); });
   }
 
