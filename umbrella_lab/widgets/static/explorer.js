@@ -84,18 +84,28 @@ function patch(old, fresh) {
   if (old.isEqualNode(fresh)) {
     // the same tags, attributes and texts all the way down (most of a board after a move):
     // only the handlers are new, element by element in the same order
-    const kept = old.getElementsByTagName("*");
-    const drawn = fresh.getElementsByTagName("*");
     takeHandlers(old, fresh);
     takeValue(old, fresh);
-    for (let i = 0; i < drawn.length; i++) {
-      takeHandlers(kept[i], drawn[i]);
-      takeValue(kept[i], drawn[i]);
+    if (fresh.firstElementChild) {
+      const kept = old.querySelectorAll("*");
+      const drawn = fresh.querySelectorAll("*");
+      for (let i = 0; i < drawn.length; i++) {
+        if (kept[i].ulxOn || drawn[i].ulxOn) takeHandlers(kept[i], drawn[i]);
+        if (FIELDS.has(kept[i].tagName)) takeValue(kept[i], drawn[i]);
+      }
     }
     return old;
   }
-  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  const was = old.attributes;
+  const now = fresh.attributes;
+  for (let i = was.length - 1; i >= 0; i--) {
+    const name = was[i].name;
+    if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  }
+  for (let i = 0; i < now.length; i++) {
+    const { name, value } = now[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
   takeHandlers(old, fresh);
   patchChildren(old, fresh);
   takeValue(old, fresh);
@@ -103,8 +113,9 @@ function patch(old, fresh) {
 }
 
 /** A kept field shows the value drawn (its value is not an attribute). */
+const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 function takeValue(old, fresh) {
-  if (old.tagName !== "INPUT" && old.tagName !== "SELECT" && old.tagName !== "TEXTAREA") return;
+  if (!FIELDS.has(old.tagName)) return;
   if (old.value !== fresh.value) old.value = fresh.value;
   if (old.checked !== fresh.checked) old.checked = fresh.checked;
 }
