@@ -424,7 +424,7 @@ function render({ model, el }) {
     pop.style.left = `${Math.max(4, Math.min(left, box.width - pop.offsetWidth - 4))}px`;
     pop.style.top = `${top}px`;
   }
-  const hidePop = () => { pop.hidden = true; };
+  const hidePop = () => { if (!pop.hidden) pop.hidden = true; };
 
   /** Pointing at a move or a rule id: its rule in the rule box if that is in view, else a pop-up. */
   function pointAt(anchor, id, side, why = "") {
