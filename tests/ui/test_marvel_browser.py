@@ -205,3 +205,12 @@ def test_a_move_redraws_only_what_it_changed_and_keeps_the_focus(servers, browse
         assert explorer.locator(".umv-story .umv-card.is-played").get_attribute("data-card") == (
             "black-widow-12"
         )
+        # Undo from the keyboard back to the deal: Undo stays focused while it can undo, then
+        # (disabled at the deal) gives the focus to a control of the explorer, not to the page
+        explorer.locator(".ulx-tl-history .ulx-btn").first.focus()
+        for step in (1, 0):
+            explorer.page.keyboard.press("Enter")
+            _wait_step(explorer, step)
+        kept = explorer.evaluate(KEPT)
+        assert kept["focus"] and kept["locations"] == 6, kept
+        assert explorer.evaluate("() => !document.activeElement.disabled")

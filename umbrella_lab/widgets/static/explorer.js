@@ -81,6 +81,9 @@ function patch(old, fresh) {
     if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
     return old;
   }
+  // the focused control, now disabled (Undo at the first step), is replaced: the explorer then
+  // gives the focus to the control drawn in its place (a disabled one would drop it to the page)
+  if (fresh.disabled && !old.disabled && old === document.activeElement) return fresh;
   if (old.isEqualNode(fresh)) {
     // the same tags, attributes and texts all the way down (most of a board after a move):
     // only the handlers are new, element by element in the same order
