@@ -926,11 +926,11 @@ function render({ model, el }) {
 
   // --- tabs --------------------------------------------------------------------------------------
   function drawTabs() {
-    tabs.replaceChildren(...TABS.map(([key, text]) => h("button", {
+    patchChildren(tabs, h("div", {}, ...TABS.map(([key, text]) => h("button", {
       class: `ulx-tab${ui.tab === key ? " is-active" : ""}`, role: "tab", type: "button",
       "aria-selected": ui.tab === key ? "true" : "false", dataset: { tab: key },
       onclick: () => { ui.tab = key; drawTabs(); drawPanel(); },
-    }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null)));
+    }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null))));
   }
 
   function drawPanel() {
