@@ -53,24 +53,23 @@ def in_python(clicks: int) -> None:
         print(f"{name:<12} {statistics.median(times):>8.1f} {ninety:>8.1f} {max(times):>8.1f}")
 
 
-# One round in the page: click a control, wait for the new board (a new .ulx-board element in
-# the board's place, drawn for the new step), then for the next painted frame.
+# One round in the page: click a control, wait for the board drawn for the new step (the
+# explorer marks each finished board with its drawing time, data-draw-ms, whether it drew a new
+# board or brought the one on the page up to date), then for the next painted frame.
 CLICK = """async ([index, selector]) => {
   const root = document.querySelectorAll(".ulx")[index];
   const wrap = root.querySelector(".ulx-board-wrap");
-  const old = wrap.querySelector(".ulx-board");
   const step = root.querySelector(".ulx-step").textContent;
   const target = root.querySelector(selector);
   const start = performance.now();
   const done = new Promise((resolve) => {
     const seen = new MutationObserver(() => {
-      const now = wrap.querySelector(".ulx-board");
-      if (now && now !== old && root.querySelector(".ulx-step").textContent !== step) {
+      if (root.querySelector(".ulx-step").textContent !== step) {
         seen.disconnect();
         requestAnimationFrame(() => setTimeout(resolve, 0));
       }
     });
-    seen.observe(wrap, { childList: true, subtree: false });
+    seen.observe(wrap, { attributes: true, attributeFilter: ["data-draw-ms"] });
   });
   target.click();
   await done;

@@ -157,3 +157,60 @@ def test_projected_the_whole_table_is_on_the_first_screen(servers, browser, shot
         explorer.locator(".umv-threat-text").first.wait_for(state="detached", timeout=TIMEOUT)
     finally:
         page.close()
+
+
+MARK = """(root) => {
+  for (const el of root.querySelectorAll(".ulx-board, .umv-loc, .umv-dash, .ulx-log-step")) {
+    el.ulxKept = true;
+  }
+}"""
+
+KEPT = """(root) => {
+  const focused = document.activeElement;
+  return {
+    board: root.querySelector(".ulx-board").ulxKept === true,
+    locations: [...root.querySelectorAll(".umv-loc")].filter((el) => el.ulxKept).length,
+    dashboard: root.querySelector(".umv-dash").ulxKept === true,
+    log: [...root.querySelectorAll(".ulx-log-step")].filter((el) => el.ulxKept).length,
+    focus: focused && focused !== root && root.contains(focused) ? focused.className : null,
+  };
+}"""
+
+
+def test_a_move_redraws_only_what_it_changed_and_keeps_the_focus(servers, browser):
+    """A click brings the table on the page up to date instead of drawing it anew: the
+    locations, the villain's dashboard and the log's steps stay the same elements (the browser
+    lays out and paints only what changed, see benchmarks/explorer_clicks.py), and a move
+    played from the keyboard leaves the focus in the explorer."""
+    with _board(browser, servers, 1280, 800) as explorer:
+        explorer.evaluate(MARK)
+        head = explorer.locator('.umv-loc[data-location="helicarrier"] .umv-loc-head.is-click')
+        head.focus()
+        explorer.page.keyboard.press("Enter")
+        _wait_step(explorer, 1)
+        kept = explorer.evaluate(KEPT)
+        assert kept["board"] and kept["dashboard"], kept
+        assert kept["locations"] == 6, kept
+        assert kept["focus"], kept
+        # a card played from the keyboard: the focus stays in the explorer, and the log's
+        # earlier steps (drawn as before) stay too
+        explorer.evaluate(MARK)
+        card = explorer.locator('.umv-hand button[data-card="black-widow-12"]')
+        card.focus()
+        explorer.page.keyboard.press("Enter")
+        _wait_step(explorer, 2)
+        kept = explorer.evaluate(KEPT)
+        assert kept["locations"] == 6 and kept["focus"], kept
+        assert kept["log"] >= 1, kept
+        assert explorer.locator(".umv-story .umv-card.is-played").get_attribute("data-card") == (
+            "black-widow-12"
+        )
+        # Undo from the keyboard back to the deal: Undo stays focused while it can undo, then
+        # (disabled at the deal) gives the focus to a control of the explorer, not to the page
+        explorer.locator(".ulx-tl-history .ulx-btn").first.focus()
+        for step in (1, 0):
+            explorer.page.keyboard.press("Enter")
+            _wait_step(explorer, step)
+        kept = explorer.evaluate(KEPT)
+        assert kept["focus"] and kept["locations"] == 6, kept
+        assert explorer.evaluate("() => !document.activeElement.disabled")

@@ -3,7 +3,10 @@
 A board view pairs a Python *view model* (a function ``(state, seat) -> JSON-able dict``) with a
 JavaScript *board renderer* (an ES module file in ``widgets/static/`` whose default export has
 ``render(el, board, ctx)``). A new game adds one of each and calls :func:`register_view`; every
-other part of the explorer (actions, history, branches, log, inspector) is shared.
+other part of the explorer (actions, history, branches, log, inspector) is shared. A renderer
+whose handlers hold on to no element it drew also exports ``reuse = true``: the explorer then
+keeps the board's unchanged elements from one draw to the next (a click redraws only what it
+changed).
 
 >>> from umbrella_lab.widgets.views import view_for
 >>> view_for("academy").js

@@ -125,4 +125,8 @@ function heroCard(h, hero, changed) {
     hand.length ? hand : h("span", { class: "uab-muted" }, hero.alive ? "no cards" : "")));
 }
 
-export default { render };
+// `reuse`: no handler here holds on to a node it drew, so the explorer may keep the nodes that
+// did not change from one draw to the next (a click redraws only what it changed).
+export const reuse = true;
+
+export default { render, reuse };

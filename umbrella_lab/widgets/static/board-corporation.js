@@ -338,4 +338,8 @@ function lastFight(h, f, ctx) {
       h("span", { class: `ucb-outcome win-${f.won ? attacker : defender}` }, h("span", { class: "ucb-outcome-word" }, f.won ? says(attacker, "win") : says(defender, "hold")), f.outcome)));
 }
 
-export default { render };
+// `reuse`: no handler here holds on to a node it drew, so the explorer may keep the nodes that
+// did not change from one draw to the next (a click redraws only what it changed).
+export const reuse = true;
+
+export default { render, reuse };

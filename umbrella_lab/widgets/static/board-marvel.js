@@ -48,7 +48,7 @@ export function render(el, b, ctx) {
     .map(([name, n]) => h("span", { class: "umv-count" }, symbol(name), n > 1 ? `×${n}` : null));
   // a button that plays the move when it is legal; else, where a reason is known, a button that
   // shows why not (with its rule); else a plain element
-  const clickable = (tag, move, props, ...children) => {
+  const clickable = (tag, move, { why, ...props }, ...children) => {
     if (move && act) {
       return h("button", {
         ...props, type: "button", class: `${props.class} is-click`, title: move.label || props.title,
@@ -56,8 +56,6 @@ export function render(el, b, ctx) {
         onclick: (event) => { event.stopPropagation(); act(move.id); },
       }, ...children);
     }
-    const why = props.why;
-    delete props.why;
     if (why && act) {
       return h("button", {
         ...props, type: "button", class: `${props.class} is-why`,
@@ -315,4 +313,8 @@ export function render(el, b, ctx) {
   if (others.length) el.append(h("div", { class: "umv-hands" }, ...others.map(handBox)));
 }
 
-export default { render };
+// `reuse`: no handler here holds on to a node it drew, so the explorer may keep the nodes that
+// did not change from one draw to the next (a click redraws only what it changed).
+export const reuse = true;
+
+export default { render, reuse };

@@ -60,4 +60,8 @@ export function render(el, b, ctx) {
   el.append(h("div", { class: "upg-table" }, die, buttons.length ? h("div", { class: "upg-buttons" }, ...buttons) : null));
 }
 
-export default { render };
+// `reuse`: no handler here holds on to a node it drew, so the explorer may keep the nodes that
+// did not change from one draw to the next (a click redraws only what it changed).
+export const reuse = true;
+
+export default { render, reuse };

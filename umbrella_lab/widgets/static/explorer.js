@@ -28,7 +28,7 @@ export function h(tag, props, ...children) {
     if (key === "class") el.className = value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function") listen(el, key.slice(2), value);
     else if (key === "value") el.value = value;
     else if (key === "checked") el.checked = Boolean(value);
     else if (key === "type" && ["text", "number", "range"].includes(value)) {
@@ -42,6 +42,135 @@ export function h(tag, props, ...children) {
     el.append(child instanceof Node ? child : String(child));
   }
   return el;
+}
+
+/**
+ * Listen to `type` on `el` with `handler`, kept on the element (`el.ulxOn`): a redraw that
+ * keeps the element (see `patchChildren`) swaps in the new handler and the old one goes.
+ */
+function listen(el, type, handler) {
+  if (!el.ulxOn) el.ulxOn = {};
+  if (!(type in el.ulxOn)) el.addEventListener(type, dispatch);
+  el.ulxOn[type] = handler;
+}
+
+function dispatch(event) {
+  const handler = this.ulxOn && this.ulxOn[event.type];
+  return handler ? handler.call(this, event) : undefined;
+}
+
+// What names a node among its siblings from one draw to the next (a location, a card, a move).
+const KEYS = ["key", "location", "card", "hero", "id", "seat", "step"].map((key) => `data-${key}`);
+function keyOf(node) {
+  if (node.nodeType !== 1 || !node.hasAttributes()) return "";
+  for (const key of KEYS) {
+    const value = node.getAttribute(key);
+    if (value !== null) return `${node.tagName}:${key}:${value}`;
+  }
+  return "";
+}
+
+/**
+ * Make `old` look like `fresh` (same tag), keeping `old` and whichever of its descendants match:
+ * their attributes, texts and handlers are brought up to date, the rest is replaced. Returns
+ * the node to keep in the page.
+ */
+function patch(old, fresh) {
+  if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName) return fresh;
+  if (old.nodeType !== 1) {
+    if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+    return old;
+  }
+  // the focused control, now disabled (Undo at the first step), is replaced: the explorer then
+  // gives the focus to the control drawn in its place (a disabled one would drop it to the page)
+  if (fresh.disabled && !old.disabled && old === document.activeElement) return fresh;
+  if (old.isEqualNode(fresh)) {
+    // the same tags, attributes and texts all the way down (most of a board after a move):
+    // only the handlers are new, element by element in the same order
+    takeHandlers(old, fresh);
+    takeValue(old, fresh);
+    if (fresh.firstElementChild) {
+      const kept = old.querySelectorAll("*");
+      const drawn = fresh.querySelectorAll("*");
+      for (let i = 0; i < drawn.length; i++) {
+        if (kept[i].ulxOn || drawn[i].ulxOn) takeHandlers(kept[i], drawn[i]);
+        if (FIELDS.has(kept[i].tagName)) takeValue(kept[i], drawn[i]);
+      }
+    }
+    return old;
+  }
+  const was = old.attributes;
+  const now = fresh.attributes;
+  for (let i = was.length - 1; i >= 0; i--) {
+    const name = was[i].name;
+    if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  }
+  for (let i = 0; i < now.length; i++) {
+    const { name, value } = now[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  takeHandlers(old, fresh);
+  patchChildren(old, fresh);
+  takeValue(old, fresh);
+  return old;
+}
+
+/** A kept field shows the value drawn (its value is not an attribute). */
+const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+function takeValue(old, fresh) {
+  if (!FIELDS.has(old.tagName)) return;
+  if (old.value !== fresh.value) old.value = fresh.value;
+  if (old.checked !== fresh.checked) old.checked = fresh.checked;
+}
+
+/** Give the kept element `old` the handlers of `fresh`, drawn in its place. */
+function takeHandlers(old, fresh) {
+  if (!old.ulxOn && !fresh.ulxOn) return;
+  const handlers = fresh.ulxOn || {};
+  for (const type of Object.keys(old.ulxOn || {})) if (!(type in handlers)) old.ulxOn[type] = null;
+  for (const [type, handler] of Object.entries(handlers)) listen(old, type, handler);
+}
+
+/**
+ * Give `parent` the children of `fresh` (which is left empty), reusing the children `parent`
+ * has: by key where a child has one (`keyOf`), else in order. Only what differs touches the
+ * page, so the browser lays out and paints only what changed, and a kept control keeps the
+ * keyboard's focus.
+ */
+function patchChildren(parent, fresh) {
+  const olds = [...parent.childNodes];
+  const oldKeys = olds.map(keyOf);
+  const keyed = new Map();
+  olds.forEach((node, i) => { if (oldKeys[i]) keyed.set(oldKeys[i], node); });
+  let next = 0;
+  const kept = [];
+  for (const node of [...fresh.childNodes]) {
+    const key = keyOf(node);
+    let match = null;
+    if (key) {
+      match = keyed.get(key) || null;
+      keyed.delete(key);
+    } else {
+      while (next < olds.length && oldKeys[next]) next += 1;
+      if (next < olds.length && olds[next].nodeName === node.nodeName) match = olds[next++];
+    }
+    kept.push(match ? patch(match, node) : node);
+  }
+  place(parent, kept);
+}
+
+/** Make `nodes` the children of `parent`, in order, moving only what is out of place. */
+function place(parent, nodes) {
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const after = at.nextSibling;
+    at.remove();
+    at = after;
+  }
 }
 
 const TEXT_SIZES = [14, 16, 18, 20, 22];
@@ -298,7 +427,7 @@ function render({ model, el }) {
     pop.style.left = `${Math.max(4, Math.min(left, box.width - pop.offsetWidth - 4))}px`;
     pop.style.top = `${top}px`;
   }
-  const hidePop = () => { pop.hidden = true; };
+  const hidePop = () => { if (!pop.hidden) pop.hidden = true; };
 
   /** Pointing at a move or a rule id: its rule in the rule box if that is in view, else a pop-up. */
   function pointAt(anchor, id, side, why = "") {
@@ -323,7 +452,12 @@ function render({ model, el }) {
 
   function drawRulebox() {
     const id = ui.hoverRule || ui.pinnedRule || get("status").rule;
-    rulebox.replaceChildren();
+    const fresh = h("div");
+    drawRuleboxInto(fresh, id);
+    patchChildren(rulebox, fresh);
+  }
+
+  function drawRuleboxInto(rulebox, id) {
     const rule = ruleOf(id);
     if (!id || !rule) {
       rulebox.append(h("div", { class: "ulx-rulebox-hint" },
@@ -368,17 +502,20 @@ function render({ model, el }) {
   // --- header ------------------------------------------------------------------------------------
   function drawHead() {
     const status = get("status") || {};
-    title.textContent = get("title");
+    if (title.textContent !== get("title")) title.textContent = get("title");
     const last = status.last ?? 0;
-    where.replaceChildren(...[
+    patchChildren(where, h("div", {},
       h("span", { class: "ulx-chip ulx-branch-chip", title: status.branch_note || "" }, `Branch: ${status.branch ?? ""}`),
       h("span", { class: "ulx-step" }, `Step ${status.step ?? 0} of ${last}`),
-      status.over ? h("span", { class: "ulx-chip is-over" }, "Game over") : null,
-    ].filter(Boolean));
-    const seat = get("seat");
-    seatSelect.replaceChildren(h("option", { value: "-1" }, "The whole table"),
-      ...(get("seat_names") || []).map((name, i) => h("option", { value: String(i) }, name)));
-    seatSelect.value = String(seat);
+      status.over ? h("span", { class: "ulx-chip is-over" }, "Game over") : null));
+    const seat = String(get("seat"));
+    const names = JSON.stringify(get("seat_names") || []);
+    if (seatSelect.dataset.names !== names) {
+      seatSelect.dataset.names = names;
+      seatSelect.replaceChildren(h("option", { value: "-1" }, "The whole table"),
+        ...(get("seat_names") || []).map((name, i) => h("option", { value: String(i) }, name)));
+    }
+    if (seatSelect.value !== seat) seatSelect.value = seat;
   }
 
   // --- board ----------------------------------------------------------------------------------
@@ -405,7 +542,12 @@ function render({ model, el }) {
       const legend = extra.legend && node.querySelector(".is-changed")
         ? h("div", { class: "ulx-legend" }, h("span", { class: "ulx-legend-mark" }), `Outlined: changed by step ${status.step} (${status.label})`)
         : null;
-      target.replaceChildren(...[node, legend].filter(Boolean));
+      if (renderer.reuse) {
+        // a board whose handlers do not hold on to its nodes: what did not change stays
+        patchChildren(target, h("div", {}, node, legend));
+      } else {
+        target.replaceChildren(...[node, legend].filter(Boolean));
+      }
       target.dataset.drawMs = (performance.now() - began).toFixed(1);
       restoreFocus();
     } catch (error) {
@@ -453,13 +595,43 @@ function render({ model, el }) {
   }
 
   function drawDecide() {
+    hidePop();
+    const fresh = h("div");
+    drawDecideInto(fresh);
+    // what the "more below" cue showed stays until it is read again (no flicker, no restyle)
+    const [shownList, drawnList] = [decide, fresh].map((box) => box.querySelector(".ulx-groups"));
+    const [shownMore, drawnMore] = [decide, fresh].map((box) => box.querySelector(".ulx-more"));
+    if (shownList && drawnList && shownList.classList.contains("is-clipped")) drawnList.classList.add("is-clipped");
+    if (shownMore && drawnMore && !shownMore.hidden) drawnMore.hidden = false;
+    patchChildren(decide, fresh);
+    // the list of moves starts at its top when the moves are new (it is kept: see patch)
+    const list = decide.querySelector(".ulx-groups");
+    const moves = (get("actions") || []).map((action) => action.id).join(" ");
+    if (list && moves !== ui.movesShown && list.ulxScrolled) {
+      list.scrollTop = 0;
+      list.ulxScrolled = 0;
+    }
+    ui.movesShown = moves;
+    requestAnimationFrame(cueMore);
+  }
+
+  /** "more below" under a list of moves that scrolls, read once the page is laid out. */
+  function cueMore() {
+    const list = decide.querySelector(".ulx-groups");
+    const more = decide.querySelector(".ulx-more");
+    if (!list || !more) return;
+    list.ulxScrolled = list.scrollTop;
+    const left = list.scrollHeight - list.clientHeight - list.scrollTop;
+    if (more.hidden !== left < 4) more.hidden = left < 4; // (writing the same value is work too)
+    list.classList.toggle("is-clipped", left >= 4);
+  }
+
+  function drawDecideInto(decide) {
     const actions = get("actions") || [];
     const status = get("status") || {};
     const advisor = get("advisor") || {};
     const advice = get("advice") || {};
     const rows = advice.node === status.node ? advice.rows || {} : {};
-    decide.replaceChildren();
-    hidePop();
     const heading = status.over ? "The game is over"
       : status.chance ? "Luck decides"
         : get("actor") ? `${get("actor")} to play` : "Choose an action";
@@ -470,17 +642,18 @@ function render({ model, el }) {
       const s = (effort * advisor.quick) / rate;
       return s < 1 ? " · under 1 s" : s < 90 ? ` · ~${Math.round(s)} s` : ` · ~${Math.round(s / 60)} min`;
     };
-    const effort = h("select", { class: "ulx-select ulx-small ulx-effort", "aria-label": "How hard the advisor works", disabled: !advisor.available || advisor.busy },
-      ...EFFORTS.map(([n, words]) => h("option", { value: String(n) }, `${words}${about(n)}`)));
+    const effort = h("select", {
+      class: "ulx-select ulx-small ulx-effort", "aria-label": "How hard the advisor works", disabled: !advisor.available || advisor.busy,
+      onchange: (event) => { ui.effort = Number(event.currentTarget.value); },
+    }, ...EFFORTS.map(([n, words]) => h("option", { value: String(n) }, `${words}${about(n)}`)));
     effort.value = String(ui.effort);
-    effort.addEventListener("change", () => { ui.effort = Number(effort.value); });
     const ask = h("button", {
       class: "ulx-btn ulx-small ulx-advise", type: "button",
       disabled: !advisor.available || advisor.busy || status.over || status.private_all || status.chance,
       title: !advisor.available ? advisor.reason || "The advisor is not available"
         : status.chance ? "Luck decides here: there is no move to advise on"
           : "Play each move out many times with the chosen policy and show how often the side to play wins",
-      onclick: () => send({ type: "advise", effort: Number(effort.value) }),
+      onclick: () => send({ type: "advise", effort: ui.effort }),
     }, advisor.busy ? thinking(advisor) : "Ask the advisor");
     const stop = advisor.busy ? h("button", {
       class: "ulx-btn ulx-small ulx-stop", type: "button", title: "Stop the advisor (nothing changes)",
@@ -522,7 +695,7 @@ function render({ model, el }) {
       }
     }
     const dense = actions.length > 12;
-    const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}` });
+    const list = h("div", { class: `ulx-groups${dense ? " is-dense" : ""}`, onscroll: cueMore });
     for (const [group, items] of groups) {
       // words every button of the group would repeat are said once, over it
       const lead = items[0].lead && items.every((a) => a.lead === items[0].lead) ? items[0].lead : "";
@@ -559,13 +732,6 @@ function render({ model, el }) {
     decide.append(list);
     const more = h("div", { class: "ulx-more", hidden: true, "aria-hidden": "true" }, "▾ more below: scroll the list");
     decide.append(more);
-    const cue = () => {
-      const left = list.scrollHeight - list.clientHeight - list.scrollTop;
-      more.hidden = left < 4;
-      list.classList.toggle("is-clipped", left >= 4);
-    };
-    list.addEventListener("scroll", cue);
-    requestAnimationFrame(cue);
     if (status.private_note) {
       decide.append(h("p", { class: "ulx-muted ulx-small-text ulx-private-some" },
         "Seen from this seat, moves that would use another seat's hidden cards are not listed."));
@@ -656,36 +822,40 @@ function render({ model, el }) {
     const busy = false;
     const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step (← key)", onclick: () => send({ type: "undo" }) }, "◀ Undo");
     const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line (→ key)", onclick: () => send({ type: "redo" }) }, "Redo ▶");
-    const slider = h("input", {
-      class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
-      value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
-    });
+    // (the timeline is drawn anew and patched onto the one shown: handlers find the fields
+    // they change in the page, not in the copy drawn)
     const label = h("span", { class: "ulx-slider-label" });
-    const showLabel = (n) => {
+    const showLabel = (label, n) => {
       const entry = history[n];
       label.textContent = entry ? `${n}: ${entry.label}` : "";
       label.title = label.textContent;
     };
-    showLabel(status.step || 0);
-    slider.addEventListener("input", () => showLabel(Number(slider.value)));
-    slider.addEventListener("change", () => send({ type: "jump", step: Number(slider.value) }));
-    const policy = h("select", { class: "ulx-select", "aria-label": "Policy for auto-play" },
-      policies.map((name) => h("option", { value: name }, name)));
+    showLabel(label, status.step || 0);
+    const slider = h("input", {
+      class: "ulx-slider", type: "range", min: "0", max: String(Math.max(status.last || 0, 0)), step: "1",
+      value: String(status.step || 0), "aria-label": "Jump to a step", disabled: !(status.last > 0),
+      oninput: (event) => showLabel(timeline.querySelector(".ulx-slider-label"), Number(event.currentTarget.value)),
+      onchange: (event) => send({ type: "jump", step: Number(event.currentTarget.value) }),
+    });
+    const policy = h("select", {
+      class: "ulx-select", "aria-label": "Policy for auto-play",
+      onchange: (event) => { model.set("policy", event.currentTarget.value); model.save_changes(); },
+    }, policies.map((name) => h("option", { value: name }, name)));
     policy.value = get("policy");
-    policy.addEventListener("change", () => { model.set("policy", policy.value); model.save_changes(); });
-    const play = (steps) => () => send({ type: "play", steps, policy: policy.value });
+    const play = (steps) => () => send({ type: "play", steps, policy: get("policy") });
     const over = Boolean(status.over);
-    const nButton = h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
+    const nButton = h("button", { class: "ulx-btn ulx-nsteps", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
     const count = h("input", {
       class: "ulx-input ulx-count-input", type: "number", min: "1", max: "999", step: "1",
       value: String(ui.steps), "aria-label": "How many steps to auto-play", disabled: over,
+      oninput: (event) => {
+        const n = Math.round(Number(event.currentTarget.value));
+        const button = timeline.querySelector(".ulx-nsteps");
+        if (n >= 1 && n <= 999) { ui.steps = n; if (button) button.textContent = `${n} steps`; }
+      },
+      onkeydown: (event) => { if (event.key === "Enter") play(ui.steps)(); },
     });
-    count.addEventListener("input", () => {
-      const n = Math.round(Number(count.value));
-      if (n >= 1 && n <= 999) { ui.steps = n; nButton.textContent = `${n} steps`; }
-    });
-    count.addEventListener("keydown", (event) => { if (event.key === "Enter") play(ui.steps)(); });
-    timeline.replaceChildren(
+    patchChildren(timeline, h("div", {},
       h("div", { class: "ulx-tl-group ulx-tl-history" }, undo, redo, slider, label),
       h("div", { class: "ulx-tl-group" },
         h("span", { class: "ulx-tl-label" }, "Auto-play with"),
@@ -694,7 +864,7 @@ function render({ model, el }) {
         h("span", { class: "ulx-nplay" }, count, nButton),
         h("button", { class: "ulx-btn", type: "button", disabled: over, onclick: play(null) }, "To the end")),
       h("div", { class: "ulx-tl-group ulx-tl-fork" },
-        h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…")));
+        h("button", { class: "ulx-btn ulx-primary", type: "button", title: "Start a branch from this step", onclick: () => { ui.tab = "branches"; drawTabs(); drawPanel(); setTimeout(() => root.querySelector(".ulx-fork-label")?.focus(), 0); } }, "Fork here…"))));
   }
 
   // --- time travel: pointing at a step in the log previews it; the arrow keys undo and redo ---
@@ -756,11 +926,11 @@ function render({ model, el }) {
 
   // --- tabs --------------------------------------------------------------------------------------
   function drawTabs() {
-    tabs.replaceChildren(...TABS.map(([key, text]) => h("button", {
+    patchChildren(tabs, h("div", {}, ...TABS.map(([key, text]) => h("button", {
       class: `ulx-tab${ui.tab === key ? " is-active" : ""}`, role: "tab", type: "button",
       "aria-selected": ui.tab === key ? "true" : "false", dataset: { tab: key },
       onclick: () => { ui.tab = key; drawTabs(); drawPanel(); },
-    }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null)));
+    }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null))));
   }
 
   function drawPanel() {
@@ -775,15 +945,30 @@ function render({ model, el }) {
     const status = get("status") || {};
     const events = get("events") || [];
     const history = get("history") || [];
-    const list = h("ol", { class: "ulx-log" });
-    for (const entry of events) {
-      list.append(logEntry(entry, entry.step === status.step, false));
+    let box = panel.firstElementChild;
+    let list = box && box.classList.contains("ulx-log-box") ? box.firstElementChild : null;
+    if (!list || panel.childElementCount !== 1) {
+      list = h("ol", { class: "ulx-log" });
+      box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
+      panel.replaceChildren(box);
     }
-    for (const entry of history.slice(events.length)) {
-      list.append(logEntry({ ...entry, events: [] }, false, true));
-    }
-    const box = h("div", { class: "ulx-scroll ulx-log-box" }, list);
-    panel.replaceChildren(box);
+    // a step drawn as it was before stays as it is: a long log costs a click only its new steps
+    const shown = new Map([...list.children].map((step) => [step.ulxDrawn, step]));
+    const steps = [
+      ...events.map((entry) => [entry, entry.step === status.step, false]),
+      ...history.slice(events.length).map((entry) => [{ ...entry, events: [] }, false, true]),
+    ].map(([entry, here, ahead]) => {
+      const drawn = JSON.stringify([entry, here, ahead]);
+      const same = shown.get(drawn);
+      if (same) {
+        shown.delete(drawn);
+        return same;
+      }
+      const step = logEntry(entry, here, ahead);
+      step.ulxDrawn = drawn;
+      return step;
+    });
+    place(list, steps);
     // scrolled to the step on the board once the page is laid out (reading sizes now would
     // make the browser lay the page out in the middle of the redraw)
     const here = list.querySelector(".is-here");
