@@ -81,7 +81,8 @@ def test_turn_hold_is_refused_before_the_first_roll():
 def test_turn_order_clockwise_and_back_to_p1():
     after = position(scores=(0, 0, 0), active=2, turn_total=5).apply("hold/2")
     assert after.to_act == 0 and after.events[-1].text == "P1's turn."
-    with pytest.raises(IllegalActionError, match=r"it is P1's turn to roll or hold \(rule turn.order\)"):
+    out_of_turn = r"it is P1's turn to roll or hold \(rule turn.order\)"
+    with pytest.raises(IllegalActionError, match=out_of_turn):
         after.apply("roll/1")
 
 
