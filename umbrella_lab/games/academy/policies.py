@@ -252,8 +252,10 @@ def quick_face(s: AcademyState) -> Move | None:
         and s.power_of(seat) == "kraken"
         and s.villain_damage(code) <= 1
         and not power_blocked(s, seat)
-    ):
-        return None  # maybe The Kraken's pair against a later card: choose_face weighs it
+    ):  # maybe The Kraken's pair against a later card, as choose_face weighs it first
+        move = _kraken_at(s, HitsTwiceAt.legal(s))
+        if move is not None:
+            return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
         return None  # maybe Space Boy doubles this card: choose_face weighs it
     cards = s.cards
