@@ -1836,17 +1836,6 @@ def place_damage(s: AcademyState, seat: int, bars: int) -> None:
         )
 
 
-def most_life(life: list[int], start: int) -> int:
-    """The living hero with the most life, the first clockwise from ``start``; -1 if none."""
-    most = max(life)
-    if most <= 0:
-        return -1
-    seat = start
-    while life[seat] != most:
-        seat = (seat + 1) % len(life)
-    return seat
-
-
 def spread(s: AcademyState) -> None:
     """Each bar of pending damage to the hero with the most life at that moment [life.damage].
 
@@ -1858,9 +1847,12 @@ def spread(s: AcademyState) -> None:
     life = s.life[:]
     placed = 0
     for _ in range(s.pending_damage):
-        seat = most_life(life, s.start)
-        if seat < 0:
-            break
+        most = max(life)
+        if most <= 0:
+            break  # nobody is left alive to take it
+        seat = s.start  # the hero with the most life, the first clockwise from the Start card
+        while life[seat] != most:
+            seat = (seat + 1) % n
         life[seat] -= 1
         share[seat] += 1
         placed += 1
