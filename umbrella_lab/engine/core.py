@@ -488,15 +488,18 @@ class State:
         raise NotImplementedError
 
     # --- saying what happened ----------------------------------------------------------------
-    def say(self, rule: str, words: Callable[[], str]) -> None:
-        """Record an event: ``words()`` says what happened, ``rule`` is the rule that did it.
+    def say(self, rule: str, words: Callable[..., str], *args: Any) -> None:
+        """Record an event: ``words(*args)`` says what happened, ``rule`` is the rule that did it.
 
         ``words`` is called at once while events are recorded and never otherwise, so a
-        simulation spends nothing on words: write ``s.say("turn.hold", lambda: f"...")``.
+        simulation spends nothing on words: write ``s.say("turn.hold", lambda: f"...")``. Where
+        a simulation says much, hand the words what they read (``s.say("turn.hold", lambda s,
+        seat: f"...", s, seat)``): such words take nothing from the rule around them, so making
+        them costs less than a closure.
         """
         events = self.events
         if events is not None:
-            events.append(Event(rule, words()))
+            events.append(Event(rule, words(*args)))
 
     # --- the moves ------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:

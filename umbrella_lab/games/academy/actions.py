@@ -47,10 +47,13 @@ def heal(s: AcademyState, seat: int, bars: int, rule: str) -> None:
     s.life[seat] = min(s.max_life[seat], before + bars)
     s.say(
         rule,
-        lambda: (
+        lambda s, seat, before: (
             f"{s.hero_name(seat)} heals {s.life[seat] - before}: "
             f"{s.life[seat]}/{s.max_life[seat]} bars."
         ),
+        s,
+        seat,
+        before,
     )
 
 
@@ -63,9 +66,12 @@ def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:
     s.damage_log[-1] += taken
     s.say(
         rule,
-        lambda: (
+        lambda s, seat, taken: (
             f"{s.hero_name(seat)} loses {plural(taken, 'bar')}: {s.life[seat]}/{s.max_life[seat]}."
         ),
+        s,
+        seat,
+        taken,
     )
     if s.life[seat] == 0:
         die(s, seat)
@@ -80,4 +86,9 @@ def die(s: AcademyState, seat: int) -> None:
     if s.options.dead_hand == "discard":
         s.discard += s.hands[seat]
         s.hands[seat] = []
-    s.say("life.death", lambda: f"{s.hero_name(seat)} has died and is out of the game.")
+    s.say(
+        "life.death",
+        lambda s, seat: f"{s.hero_name(seat)} has died and is out of the game.",
+        s,
+        seat,
+    )

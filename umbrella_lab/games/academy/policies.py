@@ -16,51 +16,43 @@
 
 The strategy reads best in :func:`choose_face` and :func:`choose`, which pick from the legal
 moves. Simulations ask the heuristic thousands of times a second, so it mostly finds the same
-move without listing every legal move (:func:`quick_face`, :func:`quick_choice`), returns the
-quicker moves of :mod:`~umbrella_lab.games.academy.fast` for its most common plays, and makes
-each move once (:func:`~umbrella_lab.games.academy.fast.made`). ``tests/test_academy_fast.py``
-checks over thousands of positions that the quick answers are the plain ones.
+move without listing every legal move (:func:`quick_face`, :func:`quick_choice`): a quicker
+way to choose, never another way to play (the moves are the rules' own).
+``tests/test_academy_policies.py`` checks over thousands of positions that the quick answers
+are the plain ones.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
+from typing import Any
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy import effects
-from umbrella_lab.games.academy.fast import (
-    QuickAttack,
-    QuickBlock,
-    QuickDoubleShot,
-    QuickHeal,
-    QuickHeroBoost,
-    QuickHitsTwice,
-    QuickKeep,
-    QuickPass,
-    QuickPogo,
-    QuickPower,
-    QuickRumor,
-    QuickSpread,
-    QuickStory,
-    QuickSwap,
-    QuickVanyaRemoves,
-    made,
-    quick,
-)
 from umbrella_lab.games.academy.rules import (
     CARD_PLAYS,
     FINAL_VILLAIN,
     PENDING,
     AcademyState,
+    Attack,
+    Block,
     CallPogo,
     Choose,
+    DoubleShot,
+    Heal,
+    HeroBoost,
     HeroBoostOn,
+    HitsTwice,
     HitsTwiceAt,
     HorrorGift,
+    Keep,
     Pass,
     Power,
     Rumor,
     SeanceCard,
+    Spread,
+    Story,
     Swap,
     VanyaHit,
     VanyaRemoves,
@@ -68,6 +60,12 @@ from umbrella_lab.games.academy.rules import (
     distinct,
     power_blocked,
 )
+
+
+@cache
+def made(kind: type[Move], *fields: Any) -> Move:
+    """The move ``kind(*fields)``, made once and kept: finding a move again costs less."""
+    return kind(*fields)
 
 
 def random_move(state: AcademyState, rng: random.Random) -> Move:
@@ -92,7 +90,7 @@ def face_moves(s: AcademyState) -> list[Move]:
     moves += HitsTwiceAt.legal(s)  # (a power on another card: the faced card still waits)
     moves += Power.legal(s)
     if not answered:
-        moves.append(made(Pass, s.responder))
+        moves.append(Pass(s.responder))
     return moves + CallPogo.legal(s)
 
 
@@ -104,14 +102,14 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
         return move if move is not None else choose_face(state, face_moves(state))
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
-            return made(QuickPogo, 0)
+            return made(CallPogo, 0)
         if state.blocked_at >= 0 and state.pending_damage >= 2:
             move = _boost_on(state)
             if move is not None:
                 return move
-        return made(QuickSpread, state.pending_damage)  # onto the heroes with the most life
+        return made(Spread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
-        return made(QuickKeep)
+        return made(Keep)
     return quick_choice(state)
 
 
@@ -245,7 +243,7 @@ def quick_face(s: AcademyState) -> Move | None:
     """
     seat = s.responder
     if s.pogo and s.life[seat] <= 2:  # the solo hero calls Pogo
-        return made(QuickPogo, 0)
+        return made(CallPogo, 0)
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
     if (
@@ -254,8 +252,10 @@ def quick_face(s: AcademyState) -> Move | None:
         and s.power_of(seat) == "kraken"
         and s.villain_damage(code) <= 1
         and not power_blocked(s, seat)
-    ):
-        return None  # maybe The Kraken's pair against a later card: choose_face weighs it
+    ):  # maybe The Kraken's pair against a later card, as choose_face weighs it first
+        move = _kraken_at(s, HitsTwiceAt.legal(s))
+        if move is not None:
+            return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
         return None  # maybe Space Boy doubles this card: choose_face weighs it
     cards = s.cards
@@ -276,10 +276,10 @@ def quick_face(s: AcademyState) -> Move | None:
         elif attack == value and block < 0:
             block = number
     if best >= 0:  # the lowest card that wins
-        return made(QuickAttack, seat, best)
+        return made(Attack, seat, best)
     damage = s.villain_damage(code)
     if block >= 0 and (damage <= 2 or s.final or s.alive > 1):
-        return made(QuickBlock, seat, block)
+        return made(Block, seat, block)
     return _quick_no_winner(s, seat, position, value, damage, block)
 
 
@@ -312,7 +312,7 @@ def _quick_no_winner(
     heal_move = None
     if healer >= 0:  # every target heals alike: the first
         target = s.living[0] if s.options.heal_target == "any" else seat
-        heal_move = made(QuickHeal, seat, healer, target)
+        heal_move = made(Heal, seat, healer, target)
 
     if damage <= 1 and heal_move and block < 0:  # let it go, heal well
         return heal_move
@@ -337,18 +337,18 @@ def _quick_no_winner(
         and not power_blocked(s, seat)
         and _power_worth_it(s, seat, damage)
     ):
-        return made(QuickPower, seat)
+        return made(Power, seat)
     if block >= 0:
-        return made(QuickBlock, seat, block)
+        return made(Block, seat, block)
     first_story = None
     if stories:
         first_story, worth = _story_choice(s, seat, position, life)
         if worth:
-            return made(QuickStory, seat, *worth)
+            return made(Story, seat, *worth)
     if heal_move:  # heal with the card that heals most, keeping high attacks
         return heal_move
     if first_story:
-        return made(QuickStory, seat, *first_story)
+        return made(Story, seat, *first_story)
     if (
         (with_cards and not power_blocked(s, seat))
         or (boosting and _boost_held(s, seat))
@@ -356,7 +356,7 @@ def _quick_no_winner(
         or s.options.boosts_per_card == 2  # two boosts on one card [opt.boosts_per_card]
     ):
         return None  # maybe a move that choose_face would play as "the first legal move"
-    return made(QuickPass, seat)
+    return made(Pass, seat)
 
 
 def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
@@ -367,7 +367,7 @@ def _lowest_double(s: AcademyState, seat: int, value: int) -> Move | None:
         attack = attack_of[number]
         if attack <= value <= 2 * attack and attack < best_attack:
             best, best_attack = number, attack
-    return made(QuickDoubleShot, seat, best) if best >= 0 else None
+    return made(DoubleShot, seat, best) if best >= 0 else None
 
 
 def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
@@ -382,7 +382,7 @@ def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
                 low, high = high, low
             if high <= value <= low + high and low + high < best_total:
                 best, best_total = (first, second), low + high
-    return made(QuickHitsTwice, seat, *best) if best else None
+    return made(HitsTwice, seat, *best) if best else None
 
 
 def _holders(s: AcademyState, seat: int) -> list[int] | range:
@@ -430,7 +430,7 @@ def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
                     and (on_any or attack_of[number] <= value)
                     and value <= attack_of[number] + plus
                 ):
-                    return made(QuickHeroBoost, seat, number, holder, boost)
+                    return made(HeroBoost, seat, number, holder, boost)
     return None
 
 
@@ -536,7 +536,7 @@ def quick_choice(s: AcademyState) -> Move:
             damage = s.villain_damage(s.lineup[position])
             if damage > most:
                 best, most = position, damage
-        return made(QuickRumor if stage == "rumor" else QuickVanyaRemoves, seat, best)
+        return made(Rumor if stage == "rumor" else VanyaRemoves, seat, best)
     if stage == "seance":
         return _quick_seance(s, seat)
     if stage == "number-five":
@@ -545,9 +545,9 @@ def quick_choice(s: AcademyState) -> Move:
         first, *others = s.waiting  # the pairs (first, b) are the first moves listed
         for b in others:
             if s.villain_attack(s.lineup[b]) < best:
-                return made(QuickSwap, seat, first, b)
-        return made(QuickSwap, seat, first, others[0])
-    return quick(choose(s, CHOICES[stage].legal(s)))
+                return made(Swap, seat, first, b)
+        return made(Swap, seat, first, others[0])
+    return choose(s, CHOICES[stage].legal(s))
 
 
 def _quick_seance(s: AcademyState, seat: int) -> Move:

@@ -49,7 +49,7 @@ Attack(seat=0, card=40)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
@@ -730,9 +730,12 @@ def start_round(s: AcademyState) -> None:
         strength = s.options.strength or s.cards.villains[villain].strength
         s.say(
             "round.villain",
-            lambda: (
+            lambda s, villain, strength: (
                 f"Round {s.round}: {s.cards.villains[villain].name} (strength {strength}) arrives."
             ),
+            s,
+            villain,
+            strength,
         )
         s.lineup = []  # [round.lineup] one card at a time from the top of the deck
         while len(s.lineup) < strength:
@@ -752,10 +755,11 @@ def start_round(s: AcademyState) -> None:
         s.outcomes = [PENDING] * len(s.lineup)
         s.say(
             "round.lineup",
-            lambda: (
+            lambda s: (
                 "The lineup, left to right: "
                 f"{', '.join(str(s.villain_attack(c)) for c in s.lineup)}."
             ),
+            s,
         )
         flip_family(s, "round.family")
     else:
@@ -768,12 +772,13 @@ def start_round(s: AcademyState) -> None:
         s.outcomes = [PENDING] * len(s.lineup)
         s.say(
             "final.lineup",
-            lambda: (
+            lambda pile: (
                 f"The Final Battle! {plural(len(pile), 'uncontested card')} from under the Final "
                 "Battle card are shuffled into the lineup."
             ),
+            pile,
         )
-        s.say("final.villain", lambda: f"{s.villain_label(s.lineup[0])} leads the lineup.")
+        s.say("final.villain", lambda s: f"{s.villain_label(s.lineup[0])} leads the lineup.", s)
         flip_family(s, "final.family")
 
 
@@ -794,7 +799,7 @@ def flip_family(s: AcademyState, rule: str) -> None:
     s.family = s.family_deck.pop()
     s.family_discard.append(s.family)
     card = s.cards.family[s.family]
-    s.say(rule, lambda: f"Dysfunctional Family card: {card.name}. {card.text}")
+    s.say(rule, lambda card: f"Dysfunctional Family card: {card.name}. {card.text}", card)
     effects.FAMILY[card.effect](s, card)
 
 
@@ -867,24 +872,18 @@ def face_next_card(s: AcademyState) -> None:
         s.stage = "face"
     elif s.options.turn_order == "team" and s.alive > 1:
         s.turn_open, s.stage = False, "choose"
-    else:
-        s.responder = next_responder(s)
-        s.turn_open, s.stage = True, "face"
+    else:  # the next living hero clockwise; the first card goes to the Start holder
+        n, seat = len(s.life), s.start if s.last_responder < 0 else s.last_responder + 1
+        while s.life[seat % n] <= 0:
+            seat += 1
+        s.responder, s.turn_open, s.stage = seat % n, True, "face"
         s.say(
             "turn.order",
-            lambda: (
+            lambda s: (
                 f"{s.hero_name(s.responder)} faces {s.villain_label(s.lineup[s.faced_position])}."
             ),
+            s,
         )
-
-
-def next_responder(s: AcademyState) -> int:
-    """The next living hero clockwise [turn.order]; the first card goes to the Start holder."""
-    n = len(s.life)
-    seat = s.start if s.last_responder < 0 else (s.last_responder + 1) % n
-    while s.life[seat] <= 0:
-        seat = (seat + 1) % n
-    return seat
 
 
 def end_turn(s: AcademyState) -> None:
@@ -902,50 +901,6 @@ def play_from_hand(s: AcademyState, seat: int, card: int) -> None:
     """A played hero card goes from the hand to the discard pile [turn.attack]."""
     s.hands[seat].remove(card)
     s.discard.append(card)
-
-
-def defeat(
-    s: AcademyState, seat: int, words: Callable[[], str], rule: str, position: int = -1
-) -> None:
-    """The faced card is defeated by an attack strictly higher than its own [turn.attack].
-
-    ``words()`` says the attack ("35", "20 + Hero Boost +20 from Vanya"); ``position`` names
-    another lineup card than the faced one (The Kraken's, with kraken_target="any").
-    """
-    position = s.faced_position if position < 0 else position
-    code = s.lineup[position]
-    s.say(
-        rule,
-        lambda: f"{s.hero_name(seat)} attacks with {words()} and defeats {s.villain_label(code)}.",
-    )
-    s.outcomes[position] = DEFEATED
-
-
-def block(
-    s: AcademyState,
-    seat: int,
-    words: Callable[[], str],
-    position: int = -1,
-    power: bool = False,
-) -> None:
-    """The faced card is blocked by an equal attack; half its damage, rounded up, at once.
-
-    By default the team places that damage, else the blocker takes it [turn.block]
-    [opt.block_damage]. ``position`` names another lineup card than the faced one; ``power``
-    says the blocking card was played with a hero power.
-    """
-    position = s.faced_position if position < 0 else position
-    code = s.lineup[position]
-    half = (s.villain_damage(code) + 1) // 2
-    s.say(
-        "turn.block",
-        lambda: (
-            f"{s.hero_name(seat)} blocks {s.villain_label(code)} with {words()}: the card is "
-            f"removed, {half} damage to take."
-        ),
-    )
-    s.outcomes[position] = BLOCKED
-    take_block_damage(s, seat, half, position, power)
 
 
 def take_block_damage(
@@ -968,54 +923,6 @@ def take_block_damage(
         s.pending_rule = "turn.block"
         if not power or s.options.boost_with_power:
             s.blocked_at = position
-
-
-def strike(
-    s: AcademyState,
-    seat: int,
-    attack: int,
-    words: Callable[[], str],
-    rule: str,
-    position: int = -1,
-) -> None:
-    """An attack value against the faced card: higher defeats it, equal blocks it.
-
-    ``position`` names another lineup card [turn.attack] [turn.block].
-    """
-    position = s.faced_position if position < 0 else position
-    if attack > s.villain_attack(s.lineup[position]):
-        defeat(s, seat, words, rule, position)
-    else:
-        block(s, seat, words, position, rule.startswith("power."))
-
-
-def play_and_strike(
-    s: AcademyState,
-    seat: int,
-    cards: tuple[int, ...],
-    total: int,
-    words: Callable[[], str],
-    rule: str,
-    boosts: tuple[tuple[int, int], ...] = (),
-    power: int = -1,
-    position: int = -1,
-) -> None:
-    """``seat`` plays ``cards``, with the Hero Boosts ``boosts``, for an attack of ``total``.
-
-    The cards go to the discard pile, and each boost ((holder, card)) from its holder's hand;
-    the hero in seat ``power``, if any, uses their power; the attack strikes the faced card (or
-    the card at ``position``), ``words()`` saying it; then each boost's owner loses 1 bar
-    [turn.attack] [story.hero-boost] [power.use]. The power's bar and the turn's end follow.
-    """
-    for card in cards:
-        play_from_hand(s, seat, card)
-    for holder, boost in boosts:
-        play_from_hand(s, holder, boost)
-    if power >= 0:
-        s.power_uses[power] += 1
-    strike(s, seat, total, words, rule, position)
-    for holder, _ in boosts:
-        hurt(s, holder, STORY_COST, "story.hero-boost")
 
 
 def play_label(
@@ -1048,10 +955,13 @@ def leave_uncontested(s: AcademyState, position: int) -> None:
             s.pending_rule = "end.damage"
             s.say(
                 "end.damage",
-                lambda: (
+                lambda s, code, damage: (
                     f"{s.villain_label(code)} is left uncontested and deals {damage} damage "
                     "now (option damage_timing='immediate')."
                 ),
+                s,
+                code,
+                damage,
             )
 
 
@@ -1175,39 +1085,96 @@ class CardPlay(Move):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.held = cls.played  # the cards played come from the player's hand [turn.from-hand]
+        if cls.fields:  # where each part is in the move (a move is the tuple (kind, *fields))
+            at = {name: index for index, name in enumerate(cls.fields, 1)}
+            if cls.fields[1 : 1 + len(cls.played)] != cls.played:
+                msg = f"{cls.__name__}: the cards played are the fields after the seat"
+                raise TypeError(msg)
+            cls._played = slice(2, 2 + len(cls.played))
+            cls._pair, cls._doubled = len(cls.played) == 2, cls.power == "space-boy"
+            cls._boosts = tuple((at[holder], at[card]) for holder, card in cls.boosts)
+            cls._power_by = at[cls.power_by] if cls.power else 0
+            cls._at = at[cls.at] if cls.at else 0
 
     # --- what the fields name -----------------------------------------------------------------
     def cards(self) -> tuple[int, ...]:
         """The cards played from the hand."""
-        return tuple(getattr(self, name) for name in self.played)
+        return self[self._played]
 
     def boosts_added(self) -> tuple[tuple[int, int], ...]:
         """Each Hero Boost added: (its holder, the boost card)."""
-        return tuple((getattr(self, holder), getattr(self, card)) for holder, card in self.boosts)
+        return tuple((self[holder], self[card]) for holder, card in self._boosts)
 
     def power_user(self) -> int:
         """The seat of the hero whose power is played with the cards, or -1."""
-        return getattr(self, self.power_by) if self.power else -1
+        return self[self._power_by] if self._power_by else -1
 
     def total(self, s: AcademyState) -> int:
         """The attack: the cards' values, doubled by Double Shot, plus each Hero Boost."""
-        attack = sum(s.cards.attack[card] for card in self.cards())
-        if self.power == "space-boy":  # [power.space-boy]
-            attack *= 2
-        return attack + sum(s.cards.boost[boost] for _, boost in self.boosts_added())
+        cards = s.cards
+        attack = cards.attack[self[2]]  # the card played (the field after the seat)
+        if self._pair:
+            attack += cards.attack[self[3]]  # The Kraken's second card [power.kraken]
+        if self._doubled:
+            attack *= 2  # Double Shot [power.space-boy]
+        for _, card in self._boosts:
+            attack += cards.boost[self[card]]  # [story.hero-boost]
+        return attack
 
     # --- the four parts of a move kind ------------------------------------------------------
     def play(self, s: AcademyState) -> None:
-        seat, power, rule = self.seat, self.power_user(), self.rule
-        position = getattr(self, self.at) if self.at else -1
-        total = self.total(s)
-        words = partial(self.words, s, self.said)
-        play_and_strike(
-            s, seat, self.cards(), total, words, rule, self.boosts_added(), power, position
-        )
-        if power < 0:
-            end_turn(s)
-        elif self.at:  # the turn goes on: the faced card still waits [opt.kraken_target]
+        """The cards and boosts go to the discard pile; the attack strikes; the bars are paid.
+
+        Higher than the lineup card's attack defeats it, equal blocks it [turn.attack]
+        [turn.block]; each boost's owner loses 1 bar [story.hero-boost] and the power's user
+        pays its bar [power.use]. Then the turn is over, but for The Kraken's pair against
+        another card: the faced card still waits [opt.kraken_target].
+        """
+        seat, rule, hand, discard = self[1], self.rule, s.hands[self[1]], s.discard
+        for card in self[self._played]:
+            hand.remove(card)
+            discard.append(card)
+        boosts = self.boosts_added() if self._boosts else ()
+        for holder, boost in boosts:
+            play_from_hand(s, holder, boost)
+        power = self[self._power_by] if self._power_by else -1
+        if power >= 0:
+            s.power_uses[power] += 1
+        position = self[self._at] if self._at else s.outcomes.index(PENDING)  # (the faced card)
+        code = s.lineup[position]
+        if self.total(s) > s.villain_attack(code):  # [turn.attack]
+            s.say(
+                rule,
+                lambda s, play, code: (
+                    f"{s.hero_name(play.seat)} attacks with {play.words(s, play.said)} and "
+                    f"defeats {s.villain_label(code)}."
+                ),
+                s,
+                self,
+                code,
+            )
+            s.outcomes[position] = DEFEATED
+        else:  # an equal attack blocks it: half its damage, rounded up, at once [turn.block]
+            half = (s.villain_damage(code) + 1) // 2
+            s.say(
+                "turn.block",
+                lambda s, play, code, half: (
+                    f"{s.hero_name(play.seat)} blocks {s.villain_label(code)} with "
+                    f"{play.words(s, play.said)}: the card is removed, {half} damage to take."
+                ),
+                s,
+                self,
+                code,
+                half,
+            )
+            s.outcomes[position] = BLOCKED
+            take_block_damage(s, seat, half, position, power >= 0)
+        for holder, _ in boosts:
+            hurt(s, holder, STORY_COST, "story.hero-boost")
+        if power < 0:  # the turn is over [turn.order]
+            s.last_responder, s.turn_open = seat, False
+            advance(s)
+        elif self._at:
             finish_power(s, seat, rule)
             advance(s)
         else:
@@ -1400,11 +1367,16 @@ class Heal(Move):
         play_from_hand(s, seat, self.card)
         s.say(
             "turn.heal",
-            lambda: (
+            lambda s, seat, target, card, code: (
                 f"{s.hero_name(seat)} plays {card.label} to heal"
                 f"{f' {s.hero_name(target)}' if target != seat else ''} by {card.heal}; "
                 f"{s.villain_label(code)} is left uncontested."
             ),
+            s,
+            seat,
+            target,
+            card,
+            code,
         )
         heal(s, target, card.heal, "turn.heal")
         leave_uncontested(s, position)
@@ -1474,7 +1446,9 @@ class Story(Move):
         if s.outcomes[position] == PENDING:  # (Sibling Rivalry may remove it [opt.rivalry])
             s.say(
                 "turn.story",
-                lambda: f"{s.villain_label(s.lineup[position])} is left uncontested.",
+                lambda s, position: f"{s.villain_label(s.lineup[position])} is left uncontested.",
+                s,
+                position,
             )
             leave_uncontested(s, position)
         end_turn(s)
@@ -1525,10 +1499,13 @@ class Pass(Move):
         code = s.lineup[position]
         s.say(
             "turn.no-card",
-            lambda: (
+            lambda s, seat, code: (
                 f"{s.hero_name(seat)} has no card that can answer: {s.villain_label(code)} goes "
                 "uncontested."
             ),
+            s,
+            seat,
+            code,
         )
         leave_uncontested(s, position)
         end_turn(s)
@@ -1859,17 +1836,6 @@ def place_damage(s: AcademyState, seat: int, bars: int) -> None:
         )
 
 
-def most_life(life: list[int], start: int) -> int:
-    """The living hero with the most life, the first clockwise from ``start``; -1 if none."""
-    most = max(life)
-    if most <= 0:
-        return -1
-    seat = start
-    while life[seat] != most:
-        seat = (seat + 1) % len(life)
-    return seat
-
-
 def spread(s: AcademyState) -> None:
     """Each bar of pending damage to the hero with the most life at that moment [life.damage].
 
@@ -1881,9 +1847,12 @@ def spread(s: AcademyState) -> None:
     life = s.life[:]
     placed = 0
     for _ in range(s.pending_damage):
-        seat = most_life(life, s.start)
-        if seat < 0:
-            break
+        most = max(life)
+        if most <= 0:
+            break  # nobody is left alive to take it
+        seat = s.start  # the hero with the most life, the first clockwise from the Start card
+        while life[seat] != most:
+            seat = (seat + 1) % n
         life[seat] -= 1
         share[seat] += 1
         placed += 1
@@ -2026,7 +1995,12 @@ class Power(Move):
         s.power_uses[seat] += 1
         s.say(
             "power.use",
-            lambda: f"{s.hero_name(seat)} uses {hero.power_name} (costs {POWER_COST} life bar).",
+            lambda s, seat, hero: (
+                f"{s.hero_name(seat)} uses {hero.power_name} (costs {POWER_COST} life bar)."
+            ),
+            s,
+            seat,
+            hero,
         )
         effects.POWERS[hero.power].start(s, seat)
         advance(s)
@@ -2600,7 +2574,10 @@ def deal_uncontested_damage(s: AcademyState) -> None:
     if total:
         s.say(
             "end.damage",
-            lambda: f"Every lineup card has an outcome. The uncontested cards deal {total} damage.",
+            lambda total: (
+                f"Every lineup card has an outcome. The uncontested cards deal {total} damage."
+            ),
+            total,
         )
         s.pending_damage, s.pending_rule = total, "end.damage"
 
@@ -2616,11 +2593,13 @@ def close_lineup(s: AcademyState) -> None:
             s.villain_discard.append(code)
     s.say(
         "end.final-pile",
-        lambda: (
+        lambda s, moved: (
             f"{plural(moved, 'uncontested card')} {'goes' if moved == 1 else 'go'} under the Final "
             f"Battle card ({len(s.final_pile)} "
             f"there now); {s.cards.villains[s.faced[-1]].name} is set beside it."
         ),
+        s,
+        moved,
     )
     s.lineup, s.outcomes = [], []
 
@@ -2640,9 +2619,10 @@ class Keep(Move):
     def play(self, s: AcademyState) -> None:
         s.say(
             "end.keep",
-            lambda: (
+            lambda s: (
                 f"The team keeps the other {sum(len(hand) for hand in s.hands)} card(s) in hand."
             ),
+            s,
         )
         s.phase = "refill"
         advance(s)
@@ -2728,7 +2708,13 @@ def draw_up(s: AcademyState, seat: int, size: int) -> None:
         hand.append(s.deck.pop())
         drawn += 1
     if drawn:
-        s.say("end.refill", lambda: f"{s.hero_name(seat)} draws {plural(drawn, 'card')}.")
+        s.say(
+            "end.refill",
+            lambda s, seat, drawn: f"{s.hero_name(seat)} draws {plural(drawn, 'card')}.",
+            s,
+            seat,
+            drawn,
+        )
 
 
 def next_start(s: AcademyState) -> int:
@@ -2750,7 +2736,7 @@ def pass_start_card(s: AcademyState) -> None:
     """The Start card passes on [end.start-card] [opt.start_card]."""
     s.start = next_start(s)
     if len(s.heroes) > 1:
-        s.say("end.start-card", lambda: f"The Start card passes to {s.hero_name(s.start)}.")
+        s.say("end.start-card", lambda s: f"The Start card passes to {s.hero_name(s.start)}.", s)
 
 
 # --- 10. The Final Battle: see start_round [final.*] ------------------------------------------
@@ -2761,7 +2747,7 @@ def end_game(s: AcademyState, won: bool, rule: str, reason: str) -> None:
     """The game is over: the whole team wins [game.win], or every hero is dead [game.lose]."""
     s.result = Result(tuple(range(len(s.heroes))) if won else (), reason, rule)
     s.stage = "over"
-    s.say(rule, lambda: reason)
+    s.say(rule, str, reason)
 
 
 # --- 12. Solo -----------------------------------------------------------------------------------
