@@ -558,7 +558,8 @@ class State:
             if maker != actor:
                 return self._not_now(kind, maker, actor, step, words)
         if kind.steps and step not in kind.steps:
-            who = self.seat_name(maker) if maker is not None and maker >= 0 else "the table"
+            decider = maker if maker is not None and maker != CHANCE else self.to_act
+            who = self._who(decider) if decider is not None and decider != CHANCE else "the table"
             said = f"{who} must first {words}" if words else f"it is the {step} step now"
             if kind.when:
                 said += f": {kind.when}"
