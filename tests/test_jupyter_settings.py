@@ -19,7 +19,8 @@ def test_idle_kernels_of_closed_pages_are_culled_busy_ones_never():
     assert kernels["cull_idle_timeout"] == 600 and kernels["cull_interval"] == 60
     assert kernels["cull_connected"] is False and kernels["cull_busy"] is False
     assert "ServerApp" not in server_settings()
-    assert server_settings(lab=True)["ServerApp"]["jpserver_extensions"] == {"notebook_shim": False}
+    lab = {"notebook_shim": False, "umbrella_lab.jupyter_settings": True}
+    assert server_settings(lab=True)["ServerApp"]["jpserver_extensions"] == lab
 
 
 def test_writing_keeps_other_settings_and_refuses_a_broken_file(tmp_path):
@@ -28,7 +29,10 @@ def test_writing_keeps_other_settings_and_refuses_a_broken_file(tmp_path):
     write_server_config(tmp_path, server_settings(lab=True))
     found = json.loads(path.read_text(encoding="utf-8"))
     assert found["ServerApp"]["port"] == 9999
-    assert found["ServerApp"]["jpserver_extensions"] == {"notebook_shim": False}
+    assert found["ServerApp"]["jpserver_extensions"] == {
+        "notebook_shim": False,
+        "umbrella_lab.jupyter_settings": True,
+    }
     assert found["MappingKernelManager"]["cull_idle_timeout"] == 600
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match="is not valid JSON"):
@@ -61,3 +65,34 @@ def test_the_command_writes_into_the_environment_and_trusts_notebooks(monkeypatc
     assert (tmp_path / "env" / "etc" / "jupyter" / "jupyter_server_config.json").is_file()
     notary = NotebookNotary()
     assert notary.check_signature(read(folder / "00_start_here.ipynb", as_version=4))
+
+
+def test_kernel_answers_are_sent_at_once(monkeypatch):
+    """Each kernel websocket sets TCP_NODELAY as it opens, once however often it is asked."""
+    import asyncio
+
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+    from umbrella_lab.jupyter_settings import send_at_once
+
+    opened = []
+
+    async def open_plain(self, *args):
+        opened.append(args)
+
+    monkeypatch.setattr(KernelWebsocketHandler, "open", open_plain)
+    monkeypatch.setattr(KernelWebsocketHandler, "sends_at_once", False, raising=False)
+    send_at_once()
+    send_at_once()  # a second call changes nothing more
+
+    class Socket:
+        nodelay = None
+
+        def set_nodelay(self, value):
+            self.nodelay = value
+
+    socket = Socket()
+    asyncio.run(KernelWebsocketHandler.open(socket, "kernel-1"))
+    assert socket.nodelay is True and opened == [("kernel-1",)]
+    lab = server_settings(lab=True)["ServerApp"]["jpserver_extensions"]
+    assert lab["umbrella_lab.jupyter_settings"] is True  # JupyterLab loads it as an extension

@@ -1,9 +1,10 @@
 """Voila with the kit's settings: ``python -m umbrella_lab.voila_server NOTEBOOK [options]``.
 
-The same as ``voila NOTEBOOK [options]``, and each page's kernel is shut down when the page is
-closed. Voila's page asks for that as it closes, but Voila (0.5) refuses the request
-("'_xsrf' argument missing from POST": the page never received the XSRF cookie it must send
-back), so every page load left its kernel running until the server stopped.
+The same as ``voila NOTEBOOK [options]``, except that each kernel's answer is sent to the page
+at once (:func:`umbrella_lab.jupyter_settings.send_at_once`) and each page's kernel is shut down
+when the page is closed. Voila's page asks for that as it closes, but Voila (0.5) refuses the
+request ("'_xsrf' argument missing from POST": the page never received the XSRF cookie it must
+send back), so every page load left its kernel running until the server stopped.
 :func:`give_page_its_xsrf_cookie` hands the page its cookie; the XSRF check stays on.
 ``umbrella-lab dashboard`` and ``umbrella-lab voila`` start Voila this way, with the server
 settings of :mod:`umbrella_lab.jupyter_settings` (idle kernels culled) as a second safeguard.
@@ -32,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from traitlets.config import Config
     from voila.app import Voila
 
+    from umbrella_lab.jupyter_settings import send_at_once
+
+    send_at_once()  # each kernel's answer reaches the page without waiting
     config = Config()
     config.VoilaConfiguration.prelaunch_hook = give_page_its_xsrf_cookie
     Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)

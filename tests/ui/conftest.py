@@ -202,8 +202,10 @@ class Servers:
             "--LabApp.expose_app_in_browser=True",
             f"--ServerApp.root_dir={self.root}",
         ]
-        voila = [
-            str(bin_dir / "voila"),
+        voila = [  # Voila as the kit starts it (umbrella-lab voila, umbrella-lab dashboard)
+            sys.executable,
+            "-m",
+            "umbrella_lab.voila_server",
             "--no-browser",
             f"--port={self.voila_port}",
             "--Voila.ip=127.0.0.1",
