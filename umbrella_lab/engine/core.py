@@ -506,8 +506,10 @@ class State:
         """Every legal move now, without words (fast).
 
         The ``legal`` of each move kind played at this step (:meth:`GameInfo.kinds_at`), in the
-        kinds' order.
+        kinds' order. None once the game is over, whatever step the table was at.
         """
+        if self.result is not None:
+            return []
         moves: list[Move] = []
         for kind in self.game.info.kinds_at(self._step(self)):
             moves += kind.legal(self)

@@ -262,8 +262,6 @@ class SearchTeam(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[SearchTeam]:
-        if s.outcome is not None:
-            return []
         pool = sorted(search_pool(s))  # by card number: the order tells nothing of the deck
         return [SearchTeam(team) for team in first_copies(s, pool)]
 
@@ -961,8 +959,6 @@ class PlayEvent(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayEvent]:
-        if s.outcome is not None:
-            return
         side, seen = s.seat, set()
         deck = s.cards.hero if side == HERO else s.cards.umbrella
         for number in s.hands[side]:
@@ -1012,7 +1008,7 @@ class Pass(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Pass]:
-        return [Pass(s.seat)] if s.outcome is None else []
+        return [Pass(s.seat)]
 
     def play(self, s: CorporationState) -> None:
         s.passes += 1
@@ -1169,7 +1165,7 @@ class AttachCharacter(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[AttachCharacter]:
-        if s.seat != HERO or s.outcome is not None:
+        if s.seat != HERO:
             return
         teams = [s.cards.hero[team].id for team in s.teams]
         for character, number in in_hand(s, HERO, "character").items():
@@ -1246,7 +1242,7 @@ class PlayUnit(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayUnit]:
-        if s.seat == UMBRELLA and s.outcome is None:
+        if s.seat == UMBRELLA:
             yield from map(PlayUnit, in_hand(s, UMBRELLA, "unit"))
 
     def play(self, s: CorporationState) -> None:
@@ -1276,7 +1272,7 @@ class BuildFacility(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[BuildFacility]:
-        if s.seat == UMBRELLA and s.outcome is None:
+        if s.seat == UMBRELLA:
             yield from map(BuildFacility, in_hand(s, UMBRELLA, "facility"))
 
     def play(self, s: CorporationState) -> None:
@@ -1310,7 +1306,7 @@ class EndRecruit(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[EndRecruit]:
-        return [EndRecruit(s.seat)] if s.outcome is None else []
+        return [EndRecruit(s.seat)]
 
     def play(self, s: CorporationState) -> None:
         who = "The Heroes end" if self.seat == HERO else "Umbrella ends"
@@ -1346,8 +1342,6 @@ class Assault(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Assault]:
-        if s.outcome is not None:
-            return []
         hero, umbrella = s.cards.hero, s.cards.umbrella
         return [
             Assault(hero[team].id, umbrella[facility].id)
@@ -1413,8 +1407,6 @@ class Skip(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Skip]:
-        if s.outcome is not None:
-            return []
         return [Skip(HERO if s.phase == "assault" else UMBRELLA)]
 
     def play(self, s: CorporationState) -> None:
@@ -1510,7 +1502,6 @@ class Defend(Move):
             and s.committer == UMBRELLA
             and s.combat == "assault"
             and s.guard < 0  # at most one unit
-            and s.outcome is None
         ):
             yield from map(Defend, first_copies(s, eligible_units(s, False), UMBRELLA))
 
@@ -1558,8 +1549,6 @@ class Commit(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[Commit]:
-        if s.outcome is not None:
-            return
         side = s.committer
         use = commit_use(s, side)
         if side == HERO:
@@ -1622,7 +1611,7 @@ class CommitDone(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[CommitDone]:
-        return [CommitDone(s.committer)] if s.outcome is None else []
+        return [CommitDone(s.committer)]
 
     def play(self, s: CorporationState) -> None:
         who = "The Heroes" if self.seat == HERO else "Umbrella"
@@ -1736,8 +1725,6 @@ class Roll(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Roll]:
-        if s.outcome is not None:
-            return []
         return [roll for roll, _ in ROLL_OUTCOMES[s.roller]]
 
     def play(self, s: CorporationState) -> None:
@@ -1797,7 +1784,7 @@ class Reroll(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Reroll]:
-        return [Reroll()] if s.outcome is None else []
+        return [Reroll()]
 
     def play(self, s: CorporationState) -> None:
         number = lucky_card(s)
@@ -1822,7 +1809,7 @@ class Keep(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Keep]:
-        return [Keep()] if s.outcome is None else []
+        return [Keep()]
 
     def play(self, s: CorporationState) -> None:
         s.lucky_used = True
@@ -2016,8 +2003,6 @@ class Split(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Split]:
-        if s.outcome is not None:
-            return []
         if s.actor == CHANCE:
             return [split for split, _ in Split.odds(s)]
         cards, n = s.split_cards, len(s.split_cards)
@@ -2088,7 +2073,7 @@ class Fate(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Fate]:
-        return [fate for fate, _ in FATES] if s.outcome is None else []
+        return [fate for fate, _ in FATES]
 
     def play(self, s: CorporationState) -> None:
         s.luck += 1
@@ -2136,8 +2121,6 @@ class Hunt(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Hunt]:
-        if s.outcome is not None:
-            return []
         teams = [s.cards.hero[team].id for team in s.teams]
         units = first_copies(s, eligible_units(s, hunting=True), UMBRELLA)
         return [Hunt(unit, team) for unit in units for team in teams]
@@ -2185,8 +2168,6 @@ class Discard(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Discard]:
-        if s.outcome is not None:
-            return []
         return [Discard(s.seat, card) for card in first_copies(s, s.hands[s.seat], s.seat)]
 
     def play(self, s: CorporationState) -> None:
