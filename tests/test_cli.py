@@ -1,6 +1,8 @@
 """The umbrella-lab command, run through main([...])."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -238,3 +240,31 @@ def test_voila_pages_cull_idle_kernels_and_pass_other_options_on(monkeypatch, ca
 def test_voila_needs_an_existing_notebook(capsys):
     assert main(["voila", "tutorials/no_such.ipynb"]) == 2
     assert "no notebook 'tutorials/no_such.ipynb'" in capsys.readouterr().err
+
+
+def test_simulate_reports_what_the_simulation_table_says(capsys):
+    """The command counts plain rows; its figures equal those of the pandas tables."""
+    assert main(["simulate", "corporation", "--games", "40", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    frame = ul.sim.simulate("corporation", n=40, seed=3, workers=1)
+    assert report["wins"] == int(frame["won"].sum())
+    assert report["seats"] == ul.sim.seat_win_rate(frame).to_dict("records")
+    assert main(["simulate", "academy", "--players", "3", "--games", "30", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    frame = ul.sim.simulate("academy", players=3, n=30, workers=1)
+    assert report["mean_rounds"] == float(frame["rounds"].mean())
+    assert (report["wins"], report["seats"]) == (int(frame["won"].sum()), [])
+
+
+def test_simulate_starts_without_pandas():
+    """pandas takes most of a second to import; the command's simulate never needs it."""
+    code = (
+        "import sys\n"
+        "from umbrella_lab.cli import main\n"
+        "main(['simulate', 'pig', '--games', '5', '--json'])\n"
+        "print(sorted(m for m in ('pandas', 'numpy', 'altair') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines()[-1] == "[]"

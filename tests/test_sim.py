@@ -451,15 +451,15 @@ def test_advice_with_a_user_function_and_after_the_end():
 # --- packaging --------------------------------------------------------------------------------
 
 
-def test_importing_sim_does_not_import_altair():
+def test_importing_sim_does_not_import_altair_or_pandas():
     code = (
         "import sys, umbrella_lab.sim; "
-        "print(json.dumps(['altair' in sys.modules, 'tqdm' in sys.modules]))"
+        "print(json.dumps([m in sys.modules for m in ('altair', 'tqdm', 'pandas', 'numpy')]))"
     )
     out = subprocess.run(
         [sys.executable, "-c", "import json; " + code], capture_output=True, text=True, check=True
     ).stdout
-    assert json.loads(out) == [False, False]
+    assert json.loads(out) == [False, False, False, False]
 
 
 def test_a_page_with_an_explorer_never_imports_altair_and_charts_skip_the_slow_checker():

@@ -235,12 +235,13 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from umbrella_lab.sim import seat_win_rate, simulate, wilson
+    from umbrella_lab.sim.simulate import simulate_rows
+    from umbrella_lab.sim.stats import wilson
 
     options = dict(_option(text) for text in args.option)
     game = load(args.game, players=args.players, **options)
     began = time.perf_counter()
-    frame = simulate(
+    frame = simulate_rows(  # plain rows: no pandas to import for a few numbers
         game,
         args.policy,
         n=args.games,
@@ -249,11 +250,11 @@ def _simulate(args: argparse.Namespace) -> int:
         progress=args.progress,
     )
     seconds = time.perf_counter() - began
-    wins = int(frame["won"].sum())
+    wins = sum(bool(row["won"]) for row in frame)
     rate, low, high = wilson(wins, len(frame))
-    rounds = float(frame["rounds"].mean()) if "rounds" in frame.columns else None
+    rounds = sum(row["rounds"] for row in frame) / len(frame) if "rounds" in frame[0] else None
     speed = len(frame) / seconds if seconds > 0 else float("inf")
-    seats = [] if game.info.cooperative else seat_win_rate(frame).to_dict("records")
+    seats = [] if game.info.cooperative else _seat_wins(frame, game.players)
     if args.json:
         print(
             json.dumps(
@@ -296,6 +297,19 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"mean rounds {rounds:.2f}")
     print(f"{speed:,.0f} games/s ({seconds:.2f} s)")
     return 0
+
+
+def _seat_wins(rows: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Each seat's wins and win rate (a tie is a win for each seat in it), as ``seat_win_rate``."""
+    from umbrella_lab.sim.stats import wilson
+
+    seats = []
+    for seat in range(players):
+        wins = sum(seat in row["winners"] for row in rows)
+        rate, low, high = wilson(wins, len(rows))
+        row = {"seat": seat, "games": len(rows), "wins": wins}
+        seats.append(row | {"win_rate": rate, "low": low, "high": high})
+    return seats
 
 
 DASHBOARD = Path("notebooks") / "teacher_dashboard.ipynb"

@@ -36,13 +36,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     dumps,
     local_pool,
@@ -54,6 +53,11 @@ from umbrella_lab.sim._parallel import (
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import FastPolicy, PolicyLike, get_policy
 from umbrella_lab.sim.stats import wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported when a table is first made
+    pd = later("pandas")
 
 PARALLEL_AFTER = 0.15
 """Seconds of rollouts left (estimated from the first ones) above which other cores help."""

@@ -46,15 +46,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, Game, State, load
 from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     local_pool,
     rebuild_game,
@@ -71,6 +70,11 @@ from umbrella_lab.sim.policies import (
     policy_name,
 )
 from umbrella_lab.sim.stats import Z95, compare, wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported when a table is first made
+    pd = later("pandas")
 
 DEFAULT_POLICIES = ("random", "heuristic", "mcts")
 """Who plays the skill part by default, from the weakest to the strongest expected."""

@@ -53,14 +53,18 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, REGISTRY, TEAM, Game, GameInfo, State
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported when a table is first made
+    pd = later("pandas")
 
 FALLBACK_PLAYOUTS = 50
 """Playouts per decision by default for a game that declares none.

@@ -20,13 +20,12 @@ import random
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import Game, load
 from umbrella_lab.engine.errors import seed_number, whole_number
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     local_pool,
     rebuild_game,
@@ -36,6 +35,11 @@ from umbrella_lab.sim._parallel import (
     workers_or_default,
 )
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported when a table is first made
+    pd = later("pandas")
 
 PARALLEL_FROM = 1000
 """Runs of fewer games than this stay in this process (starting workers would not pay off)."""
@@ -156,7 +160,7 @@ def simulate(
     """
     loaded = _resolve_game(game, players, options)
     n, seed = _check_count(n, seed)
-    frames = _run_cells(
+    rows = _run_cells(
         [loaded],
         policy,
         n,
@@ -166,7 +170,30 @@ def simulate(
         progress=progress,
         label=f"{loaded.name}, {loaded.players} players",
     )
-    return frames[0]
+    return _frame(loaded, policy_name(policy), rows[0])
+
+
+def simulate_rows(
+    game: Game,
+    policy: PolicyLike = "heuristic",
+    n: int = 1000,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    progress: bool | None = None,
+) -> list[dict[str, Any]]:
+    """The games of :func:`simulate` as plain rows, one dict per game, without pandas.
+
+    The command line's ``simulate`` uses it: a short run then starts in a fraction of a second
+    instead of waiting for pandas to import. A row holds the columns of :func:`play_seeds`
+    (``seed``, ``won``, ``winners``, ...), not the game, players and option columns.
+    """
+    n, seed = _check_count(n, seed)
+    label = f"{game.name}, {game.players} players"
+    rows = _run_cells(
+        [game], policy, n, seed, executor=None, workers=workers, progress=progress, label=label
+    )
+    return rows[0]
 
 
 def sweep(
@@ -217,19 +244,19 @@ def sweep(
         settings = dict(zip(names, combination, strict=True))
         players = settings.pop("players", None)
         cells.append(base.with_options(players, **settings))
-    return pd.concat(
-        _run_cells(
-            cells,
-            policy,
-            n,
-            seed,
-            executor=executor,
-            workers=workers,
-            progress=progress,
-            label=f"{base.name} sweep, {len(cells)} settings",
-        ),
-        ignore_index=True,
+    rows = _run_cells(
+        cells,
+        policy,
+        n,
+        seed,
+        executor=executor,
+        workers=workers,
+        progress=progress,
+        label=f"{base.name} sweep, {len(cells)} settings",
     )
+    name = policy_name(policy)
+    frames = [_frame(cell, name, found) for cell, found in zip(cells, rows, strict=True)]
+    return pd.concat(frames, ignore_index=True)
 
 
 # --- the machinery --------------------------------------------------------------------------
@@ -293,8 +320,8 @@ def _run_cells(
     workers: int | None,
     progress: bool | None,
     label: str,
-) -> list[pd.DataFrame]:
-    """Simulate each game on seeds ``seed .. seed + n - 1``; one frame per game."""
+) -> list[list[dict[str, Any]]]:
+    """Simulate each game on seeds ``seed .. seed + n - 1``; its rows, in seed order, per game."""
     name = games[0].name
     fast = get_policy(name, policy)  # checks the name or the function before any work
     sent: PolicyLike = policy if isinstance(policy, str) else fast
@@ -338,13 +365,11 @@ def _run_cells(
         progress=progress if progress is not None else total >= PROGRESS_FROM,
         label=label,
     )
-    frames = []
     per_game = len(tasks) // len(games)
-    for index, game in enumerate(games):
-        chunks = rows[index * per_game : (index + 1) * per_game]
-        cell_rows = [row for chunk in chunks for row in chunk]
-        frames.append(_frame(game, policy_name(policy), cell_rows))
-    return frames
+    return [
+        [row for chunk in rows[index * per_game : (index + 1) * per_game] for row in chunk]
+        for index in range(len(games))
+    ]
 
 
 def _run_tasks(

@@ -38,15 +38,20 @@ import random
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from typing import Any
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim.policies import PolicyError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+else:  # imported when a table is first made
+    np = later("numpy")
+    pd = later("pandas")
 
 DEFAULT_MAX_STATES = 1_000_000
 """The most positions :func:`solve` walks by default (option ``max_states``)."""

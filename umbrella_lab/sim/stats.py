@@ -12,8 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
-import pandas as pd
+from umbrella_lab.sim._later import later
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported when a table is first made
+    pd = later("pandas")
+
 
 Z95 = 1.959963984540054
 """How many standard errors a 95% interval reaches either side."""

@@ -37,15 +37,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import Game, State, load
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.words import plural
+from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     local_pool,
     rebuild_game,
@@ -55,6 +53,13 @@ from umbrella_lab.sim._parallel import (
 )
 from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
 from umbrella_lab.sim.stats import Z95, Comparison, compare, wilson, win_rate
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+else:  # imported when a table is first made
+    np = later("numpy")
+    pd = later("pandas")
 
 ELO_MEAN = 1500.0
 """The mean rating of a tournament's policies on the Elo scale."""
@@ -103,9 +108,9 @@ class Tournament:
     cooperative: bool
     policies: list[str]
     games: pd.DataFrame
-    table: pd.DataFrame = field(default_factory=pd.DataFrame)
-    ratings: pd.DataFrame = field(default_factory=pd.DataFrame)
-    ladder: pd.DataFrame = field(default_factory=pd.DataFrame)
+    table: pd.DataFrame = field(default_factory=lambda: pd.DataFrame())
+    ratings: pd.DataFrame = field(default_factory=lambda: pd.DataFrame())
+    ladder: pd.DataFrame = field(default_factory=lambda: pd.DataFrame())
 
     def __repr__(self) -> str:
         kind = "ladder" if self.cooperative else "pairings"
