@@ -303,11 +303,12 @@ def _best_order(s: MarvelState, choices: list[int]) -> int:
     """
 
     def after(choice: int) -> float:
-        table = s.apply(Choose(s.ask[1], choice))
+        table = s._clone()  # a copy that says nothing: no words are made for a look ahead
+        Choose(s.ask[1], choice).play(table)
         for _ in range(20):  # the effects that follow, answered greedily
             if table.ask is None or table.outcome is not None:
                 break
-            table = table.apply(answer(table))
+            answer(table).play(table)
         return evaluate(table)
 
     return max(choices, key=lambda c: (after(c), -choices.index(c)))
