@@ -50,7 +50,7 @@ def test_the_engine_imports_no_module_by_name():
 
 
 def test_sim_reaches_the_layers_above_only_for_a_design_reports_pictures():
-    """The one by-name import in sim: DesignReport's presenters (docs/architecture.md)."""
+    """By-name imports in sim: the report presenters (docs/architecture.md), pandas on first use."""
     by_name = re.compile(r"import_module\(|__import__\(|importlib\.util")
     found = [
         f"{path.relative_to(ROOT).as_posix()}:{line.strip()}"
@@ -59,8 +59,15 @@ def test_sim_reaches_the_layers_above_only_for_a_design_reports_pictures():
         if by_name.search(line)
     ]
     assert found == [
-        "umbrella_lab/sim/design.py:return getattr(importlib.import_module(module), name)"
+        "umbrella_lab/sim/_later.py:module = self._module = importlib.import_module(self.__name__)",
+        "umbrella_lab/sim/design.py:return getattr(importlib.import_module(module), name)",
     ], found
+    later = {  # _later imports on first use, and only libraries: never a layer of the kit
+        name
+        for path in (ROOT / "umbrella_lab" / "sim").rglob("*.py")
+        for name in re.findall(r'later\("([\w.]+)"\)', path.read_text(encoding="utf-8"))
+    }
+    assert later == {"pandas", "numpy"}, later
     design = (ROOT / "umbrella_lab" / "sim" / "design.py").read_text(encoding="utf-8")
     named = re.findall(r'_upper\("([\w.]+)"', design)
     assert named, "the report's presenters are looked up with _upper"
