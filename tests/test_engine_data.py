@@ -14,6 +14,7 @@ from typing import Annotated
 import pytest
 from helpers import copy_data, edit_entry
 
+import umbrella_lab as ul
 from umbrella_lab.engine.core import Game, GameInfo
 from umbrella_lab.engine.data import (
     DataFolder,
@@ -230,3 +231,12 @@ def test_a_folder_of_several_files_with_a_reader_of_its_own(tmp_path):
         option.validate("test", 7)
     assert [p.name for p in files.paths(tmp_path)] == ["die.toml", "digest.md"]
     assert repr(files) == "DataFolder('umbrella_lab.games.pig', die.toml, digest.md)"
+
+
+def test_pig_declares_its_die_this_way():
+    from umbrella_lab.games import pig
+
+    assert isinstance(pig.DIE, DataTable) and pig.DIE.entry is pig.DieFace
+    assert ul.load("pig").new(seed=1).die is pig.DIE.load()
+    assert [option.name for option in pig.INFO.options] == ["goal", "data"]
+    assert pig.INFO.data == pig.DIE.files and pig.INFO.check == pig.DIE.check
