@@ -20,7 +20,7 @@ from umbrella_lab.engine.errors import DataError
 from umbrella_lab.engine.record import Record
 from umbrella_lab.games.academy.cards import load_cards as academy_cards
 from umbrella_lab.games.corporation.cards import load_cards as corporation_cards
-from umbrella_lab.games.pig import load_die
+from umbrella_lab.games.pig import DIE
 from umbrella_lab.games.umbrella.pieces import load_pieces
 
 # game, loader, file, entry id, old text, new text (same length), what the edit changes
@@ -54,7 +54,7 @@ EDITS = [
     ),
     (
         "pig",
-        load_die,
+        DIE.load,
         "die.toml",
         "six",
         "value = 6",
@@ -125,7 +125,7 @@ def test_loading_the_game_again_plays_with_the_edit(tmp_path):
 
 
 def test_the_packaged_data_is_read_once():
-    assert load_die() is load_die(None)
+    assert DIE.load() is DIE.load(None)
     assert academy_cards() is academy_cards()
 
 
@@ -193,6 +193,6 @@ def test_a_record_made_after_such_a_copy_replays(tmp_path):
         ids.append(state.action(key).id)
         state = state.apply(key)
     record = Record.of(game, 3, ids)
-    load_die.cache_clear()  # as in a new kernel: the folder is read afresh
+    DIE.load.cache_clear()  # as in a new kernel: the folder is read afresh
     replayed = Record.from_json(record.to_json()).final()
     assert replayed.result == state.result

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import json
 import math
 import numbers
@@ -194,7 +195,8 @@ class GameInfo:
         moves: The game's move kinds (:class:`~umbrella_lab.engine.moves.Move` subclasses),
             in the order their moves are listed.
         views: The module that draws the table: ``snapshot(state, seat)``,
-            ``to_text(state, seat)`` and ``to_html(state)``.
+            ``to_text(state, seat)`` and, if the game has one, ``to_html(state)`` (a notebook's
+            picture of a state; without it, the text picture).
         policies: The game's ready-made players by name: ``(state, rng) -> move``.
         heuristic: Which of ``policies`` is the game's best ready-made player (the kit's tools
             ask for it as ``"heuristic"``).
@@ -444,14 +446,22 @@ class State:
     other slot is shared by a state and its copy. The kinds are those of
     :data:`umbrella_lab.engine.cloning.COPY_KINDS`."""
 
+    result_field: ClassVar[str] = ""
+    """The slot that keeps how the game ended (a :class:`Result`, ``None`` while it goes on):
+    the state's :attr:`result` reads it. Empty: the state class writes its own ``result``."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give a state class whose fields are all slots a ``_clone`` made from them.
 
-        A class that writes its own ``_clone`` keeps it.
+        A class that writes its own ``_clone`` keeps it. A class that names its
+        :attr:`result_field` gets a ``result`` that reads that slot.
         """
         super().__init_subclass__(**kwargs)
         if cls.step_field:
             cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign]
+        if cls.result_field and "result" not in vars(cls):
+            read = operator.attrgetter(cls.result_field)
+            cls.result = property(read, doc=State.result.__doc__)  # type: ignore[assignment]
         slots = slots_of(cls, State)
         if "_clone" not in vars(cls) and slots is not None:
             cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
@@ -665,7 +675,10 @@ class State:
         raise SeatError(msg)
 
     def _repr_html_(self) -> str:
-        return self._views().to_html(self)
+        to_html = getattr(self._views(), "to_html", None)
+        if to_html is None:  # the game draws no HTML picture: its text picture, as printed
+            return f'<pre style="margin:0">{html.escape(self.to_text())}</pre>'
+        return to_html(self)
 
     def hides_from(self, seat: int) -> bool:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
@@ -911,6 +924,61 @@ class State:
     def to_json(self, seat: int | None = None) -> str:
         """The snapshot of :meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
+
+
+class OpenState(State):
+    """Base class of a game with nothing hidden: every seat sees the whole table.
+
+    Its only luck is at its chance steps (dice rolled in the open, each numbered by ``_luck``),
+    so new luck is the same table with a new seed for the rolls to come. The engine gives such
+    a game :meth:`redeal` and :meth:`reshuffled` (say what new luck is with
+    :attr:`new_luck_rule` and :attr:`new_luck_words`), and answers :meth:`hides_from` at once.
+    """
+
+    __slots__ = ()
+
+    new_luck_rule: ClassVar[str] = ""
+    """The rule the new-luck event cites (where the digest says how the game starts, say)."""
+
+    new_luck_words: ClassVar[str] = "the rolls to come change"
+    """What new luck changes: the event reads "New luck (seed 7): the rolls to come change."."""
+
+    def redeal(self, seat: int | None, seed: int) -> State:
+        """The table as ``seat`` sees it (all of it), the luck to come following ``seed``."""
+        new = self._clone()
+        new.seed, new.events = seed, []
+        words = self.new_luck_words
+        new.say(self.new_luck_rule, lambda: f"New luck (seed {seed}): {words}.")
+        return new
+
+    def reshuffled(self, seed: int) -> State:
+        """New luck for the whole table: see :meth:`redeal`."""
+        return self.redeal(None, seed)
+
+    def hides_from(self, seat: int) -> bool:
+        """False: nothing is hidden from any seat."""
+        return False
+
+
+def even_odds(
+    state: State, outcomes: Callable[[Any], Sequence[Move]]
+) -> tuple[tuple[Move, Fraction], ...]:
+    """Each of ``outcomes(state)`` as likely as the others, worked out once a game.
+
+    For a chance step whose outcomes stay the same all game, as the faces of a die: a state's
+    ``_chance`` returns ``even_odds(self, Face.legal)``. The table is kept with the game (in
+    its ``extra``, by ``outcomes``), so a simulation that rolls thousands of times builds it
+    once, and being a tuple it keeps its edges for the state's own luck (:meth:`State.roll`).
+    """
+    kept = state.game.extra.get("engine.even_odds")
+    if kept is None:
+        kept = state.game.extra["engine.even_odds"] = {}
+    found = kept.get(outcomes)
+    if found is None:
+        moves = list(outcomes(state))
+        each = Fraction(1, len(moves))
+        found = kept[outcomes] = tuple((move, each) for move in moves)
+    return found
 
 
 _EDGES: dict[int, tuple[tuple[Any, ...], tuple[float, ...]]] = {}

@@ -2,21 +2,29 @@
 
 A game describes each kind of entry with a dict of :class:`Field` specs; :func:`read_entries`
 returns plain dicts with defaults filled in, or raises :class:`DataError`.
+
+:class:`DataFolder` is the plumbing of a game's ``data`` option (the packaged files, or edited
+copies in a folder a teacher gives): the loader, kept until a file changes, the option, the files
+a record hashes and the check at load. :class:`DataTable` is one for a file of one ``[[table]]``,
+read into a frozen dataclass whose annotations say what each field must hold.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
 import sys
 import time
-from collections.abc import Callable
+import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
+from umbrella_lab.engine.core import Game, Option
 from umbrella_lab.engine.errors import DataError
 
 if sys.version_info >= (3, 11):
@@ -33,14 +41,15 @@ class Field:
     """What one field of a data entry must hold.
 
     Attributes:
-        kind: The Python type (``str``, ``int``, ``bool``).
+        kind: The Python type (``str``, ``int``, ``bool``); in a :class:`DataTable`'s entry
+            class, left out: the field's annotation gives it (``Annotated[int, Field(low=0)]``).
         default: Used when the field is absent; leave unset for a required field.
         choices: Allowed values, if limited.
         low: Smallest allowed number.
         high: Largest allowed number.
     """
 
-    kind: type
+    kind: type | None = None
     default: Any = _MISSING
     choices: tuple | None = None
     low: int | None = None
@@ -108,10 +117,12 @@ def read_entries(
             value = entry.get(field_name, field.default)
             if value is _MISSING:
                 raise DataError(name, label, field_name, "is missing")
-            if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
-                raise DataError(
-                    name, label, field_name, f"must be {field.kind.__name__}, not {value!r}"
-                )
+            kind = field.kind
+            if kind is None:
+                msg = f"the field {field_name!r} of [[{table}]] names no kind (str, int, ...)"
+                raise TypeError(msg)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise DataError(name, label, field_name, f"must be {kind.__name__}, not {value!r}")
             if field.choices is not None and value not in field.choices:
                 raise DataError(
                     name,
@@ -265,3 +276,144 @@ def _contents(paths: list[str]) -> bytes:
             digest.update(b"\0missing\0")
         digest.update(b"\0")
     return digest.digest()
+
+
+# --- a game's data files, packaged or an edited copy in a folder -----------------------------
+
+E = TypeVar("E")
+
+
+class DataFolder(Generic[T]):
+    """A game's data files: the packaged ones, or edited copies in a folder a teacher gives.
+
+    It gives the game everything its ``data`` option needs: :meth:`option` (the option, which
+    refuses a path that is no folder), :attr:`load` (``load(folder)``: what ``read`` made of the
+    files, kept until one of them changes, see :func:`cached_by_files`), :meth:`of` (the data of
+    a loaded game), :meth:`files` (for ``GameInfo.data``: a record keeps their hash) and
+    :meth:`check` (for ``GameInfo.check``: a broken file fails at ``ul.load``, before a deal).
+
+    Args:
+        package: The game's package (``__name__``); the packaged files are in its ``data``
+            folder.
+        names: The files' names, the same in the package and in a teacher's folder.
+        read: ``read(folder)`` reads and checks the files: ``folder`` is a
+            :class:`~pathlib.Path`, or ``None`` for the packaged files; it raises
+            :class:`DataError` naming the file, the entry and the field.
+        option: The name of the game's option that holds the folder.
+    """
+
+    def __init__(
+        self,
+        package: str,
+        names: Sequence[str],
+        read: Callable[[Path | None], T],
+        option: str = "data",
+    ) -> None:
+        self.package, self.names, self.option_name = package, tuple(names), option
+        self.load: Callable[..., T] = cached_by_files(*self.names)(read)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.package!r}, {', '.join(self.names)})"
+
+    def paths(self, folder: str | os.PathLike | None = None) -> list[Any]:
+        """The files: in ``folder`` if one is given, else the packaged ones (resources)."""
+        if folder is None:
+            return [files(self.package) / "data" / name for name in self.names]
+        return [Path(folder) / name for name in self.names]
+
+    def of(self, game: Game) -> T:
+        """The data of ``game``, from the folder its option names (or the packaged files)."""
+        return self.load(game.options[self.option_name])
+
+    def files(self, game: Game) -> list[Any]:
+        """The files ``game`` reads (``GameInfo.data``)."""
+        return self.paths(game.options[self.option_name])
+
+    def check(self, game: Game) -> None:
+        """Read the files of ``game`` now (``GameInfo.check``): a broken one raises here.
+
+        Raises:
+            DataError: naming the file, the entry and the field.
+        """
+        self.of(game)
+
+    def option(self, doc: str, rule: str = "") -> Option:
+        """The game's option (``data=`` in ``ul.load``): ``None`` or a folder holding the files.
+
+        Args:
+            doc: What the option is for, in plain words.
+            rule: The digest id of the rule about the data.
+        """
+        return Option(self.option_name, None, doc, check=folder_option(*self.names), rule=rule)
+
+
+class DataTable(DataFolder[tuple[E, ...]]):
+    """One data file of ``[[table]]`` entries, each read into a frozen dataclass ``entry``.
+
+    The dataclass's annotations say what each field must hold: its type, and any checks in a
+    :class:`Field` (``value: Annotated[int, Field(low=0, high=100)]``); a field with a default
+    may be left out of the file. The data is a tuple of entries in the file's order::
+
+        DIE = DataTable(__name__, "die.toml", "face", DieFace)
+        DIE.load()  # (DieFace(id='one', value=1, ...), ...)
+
+    Args:
+        package: The game's package (``__name__``).
+        file: The file's name (``"die.toml"``).
+        table: The name of its entries' table (``"face"`` for ``[[face]]``).
+        entry: The frozen dataclass each entry becomes; its fields match the keys one for one.
+        check: ``check(file, entries)`` checks the entries together (how many, say) and raises
+            :class:`DataError`; ``file`` is the file's name as messages give it.
+        option: The name of the game's option that holds the folder.
+    """
+
+    def __init__(
+        self,
+        package: str,
+        file: str,
+        table: str,
+        entry: type[E],
+        check: Callable[[str, tuple[E, ...]], None] | None = None,
+        option: str = "data",
+    ) -> None:
+        spec = entry_fields(entry)
+
+        def read(folder: Path | None) -> tuple[E, ...]:
+            name, tables = read_toml(folder / file if folder else file, None if folder else package)
+            entries = tuple(entry(**row) for row in read_entries(name, tables, table, spec))
+            if check is not None:
+                check(name, entries)
+            return entries
+
+        read.__doc__ = f"The [[{table}]] entries of {file}, checked; ``DataError`` if broken."
+        self.file, self.table, self.entry, self.fields = file, table, entry, spec
+        super().__init__(package, (file,), read, option)
+
+
+def entry_fields(entry: type) -> dict[str, Field]:
+    """The :class:`Field` of each field of a dataclass, in order, from its annotations.
+
+    A field annotated ``Annotated[int, Field(low=0)]`` gets that ``Field`` with its kind, ``int``;
+    a plain ``bool`` gets ``Field(bool)``; a default of the dataclass is the field's default.
+
+    Raises:
+        TypeError: ``entry`` is not a dataclass, or a field's type is not a plain class.
+    """
+    if not dataclasses.is_dataclass(entry):
+        raise TypeError(f"{entry!r} is not a dataclass")
+    hints = typing.get_type_hints(entry, include_extras=True)
+    spec = {}
+    for found in dataclasses.fields(entry):
+        hint = hints[found.name]
+        kind = typing.get_args(hint)[0] if hasattr(hint, "__metadata__") else hint
+        if not isinstance(kind, type):
+            msg = f"{entry.__name__}.{found.name}: a data field holds one plain type, not {hint}"
+            raise TypeError(msg)
+        checks = [extra for extra in getattr(hint, "__metadata__", ()) if isinstance(extra, Field)]
+        field = checks[0] if checks else Field(kind)
+        if field.kind is None:
+            field = dataclasses.replace(field, kind=kind)
+        if field.default is _MISSING and found.default is not dataclasses.MISSING:
+            field = dataclasses.replace(field, default=found.default)
+        spec[found.name] = field
+    return spec

@@ -31,7 +31,8 @@ turns moves into :class:`~umbrella_lab.engine.core.Action` objects (label, id, r
 An action id is the kind and the fields joined by ``/`` (``"hold/0"``). A field whose value
 points into a data file (a card by its number, say) is written by its stable name instead, so
 an id keeps its meaning when a data file gains a card: annotate the field with
-``Annotated[int, ByName(...)]`` (see :class:`ByName`).
+``Annotated[int, ByName(...)]`` (see :class:`ByName`; :class:`ById` for a position in a table
+of data entries).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from __future__ import annotations
 import inspect
 import re
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -86,6 +87,33 @@ class ByName(IdPart):
 
     def read(self, s: Any, text: str) -> Any:  # noqa: D102
         return self._read(s, text)
+
+
+class ById(ByName):
+    """An id part for a field holding the position of an entry in a data table: its ``id``.
+
+    ``ById(lambda s: s.die, "face", "the die")`` writes face 3 as ``four`` (``s.die[3].id``)
+    and reads ``four`` back as 3; a name no entry has is refused with the ids there are: "the
+    die has no face 'seven'; its faces are one, two, ...".
+
+    Args:
+        entries: ``entries(state)``: the table, a sequence of entries with an ``id``.
+        what: What an entry is, for messages ("face", "card").
+        whose: What holds the entries, for messages ("the die", "the deck").
+    """
+
+    def __init__(self, entries: Callable[[Any], Sequence[Any]], what: str, whose: str) -> None:
+        self.entries, self.what, self.whose = entries, what, whose
+
+    def write(self, s: Any, value: Any) -> str:  # noqa: D102
+        return self.entries(s)[value].id
+
+    def read(self, s: Any, text: str) -> Any:  # noqa: D102
+        ids = [entry.id for entry in self.entries(s)]
+        if text not in ids:
+            msg = f"{self.whose} has no {self.what} {text!r}; its {self.what}s are {', '.join(ids)}"
+            raise ValueError(msg)
+        return ids.index(text)
 
 
 class Words(IdPart):

@@ -13,19 +13,17 @@ pictures, a player, and ``INFO``, which registers it all. Rule ids in brackets p
 
 from __future__ import annotations
 
-import html
 import random
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib.resources import files
-from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import CHANCE, Game, GameInfo, Option, Result, State
-from umbrella_lab.engine.data import Field, cached_by_files, folder_option, read_entries, read_toml
+from umbrella_lab.engine.core import CHANCE, Game, GameInfo, OpenState, Option, Result, even_odds
+from umbrella_lab.engine.data import DataTable, Field
 from umbrella_lab.engine.errors import DataError
-from umbrella_lab.engine.moves import ByName, Move
+from umbrella_lab.engine.moves import ById, Move
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import plural
 
@@ -37,45 +35,38 @@ class DieFace:
     """One face of the die: its id, the points it adds, and whether it is a pig."""
 
     id: str
-    value: int
+    value: Annotated[int, Field(low=0, high=100)]
     pig: bool
-    provenance: str
+    provenance: Annotated[str, Field(choices=("rulebook", "published", "reconstruction"))]
 
 
-FACE_FIELDS = {"id": Field(str), "value": Field(int, low=0, high=100), "pig": Field(bool)}
-FACE_FIELDS["provenance"] = Field(str, choices=("rulebook", "published", "reconstruction"))
-
-
-def die_file(folder: Any = None) -> Any:
-    """The die's data file: in ``folder`` if one is given, else the packaged one."""
-    return Path(folder) / "die.toml" if folder else files(__name__) / "data" / "die.toml"
-
-
-@cached_by_files("die.toml")
-def load_die(folder: Path | None = None) -> tuple[DieFace, ...]:
-    """The faces, every one as likely; a ``DataError`` names the file, face and field."""
-    name, tables = read_toml(
-        folder / "die.toml" if folder else "die.toml", None if folder else __name__
-    )
-    faces = tuple(DieFace(**row) for row in read_entries(name, tables, "face", FACE_FIELDS))
+def check_die(file: str, faces: tuple[DieFace, ...]) -> None:
+    """The die as a whole: two faces or more, one of them no pig [data.die]."""
     if len(faces) < 2 or all(face.pig for face in faces):
-        raise DataError(name, "", "pig", "a die needs two faces or more, one of them no pig")
-    return faces
+        raise DataError(file, "", "pig", "a die needs two faces or more, one of them no pig")
 
+
+DIE = DataTable(__name__, "die.toml", "face", DieFace, check=check_die)
+"""The faces, every one as likely: ``DIE.of(game)``; a broken file fails at ``ul.load``."""
 
 # --- The table [aim] --------------------------------------------------------------------------
 
 
-class PigState(State):
-    """The banked scores, whose turn it is, the turn total, and the step of the turn."""
+class PigState(OpenState):
+    """The banked scores, whose turn it is, the turn total, and the step of the turn.
+
+    Nothing is hidden (an ``OpenState``): every seat sees the whole table, luck is only the die.
+    """
 
     __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
                  "turn_total", "turns")  # fmt: skip
     slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
+    result_field: ClassVar = "outcome"  # how the game ended (a Result), None until then
     step_field: ClassVar = "step"  # "decide" (roll or hold), "roll" (luck decides) or "over"
     step_words: ClassVar = {"decide": "roll or hold", "roll": "the die is rolling"}
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
+    new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
 
     @property
     def to_act(self) -> int | None:
@@ -84,23 +75,12 @@ class PigState(State):
         return self.active if step == "decide" else CHANCE if step == "roll" else None
 
     @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self.outcome
-
-    @property
     def rolling(self) -> bool:
         """True while the die is in the air [turn.roll]."""
         return self.step == "roll"
 
     def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
-        odds = self.game.extra.get("pig.odds")  # every face as likely: worked out once a game
-        if odds is None:
-            each = Fraction(1, len(self.die))
-            odds = self.game.extra["pig.odds"] = tuple(
-                (Face(n), each) for n in range(len(self.die))
-            )
-        return odds
+        return even_odds(self, Face.legal)  # every face as likely: worked out once a game
 
     def _luck(self) -> int:
         return self.rolls  # the n-th roll of a game lands the same way on every branch
@@ -126,23 +106,12 @@ class PigState(State):
         """One row of facts for simulation tables: turns and rolls taken."""
         return {"turns": self.turns, "rolls": self.rolls}
 
-    def redeal(self, seat: int | None, seed: int) -> PigState:
-        """The same table, the rolls to come following ``seed`` (nothing else is hidden)."""
-        new = self._clone()
-        new.seed, new.events = seed, []
-        new.say("setup.players", lambda: f"New luck (seed {seed}): the rolls to come change.")
-        return new
-
-    def reshuffled(self, seed: int) -> PigState:
-        """New luck for the whole table: see :meth:`redeal`."""
-        return self.redeal(None, seed)
-
 
 def setup(game: Game, seed: int, events: list | None) -> PigState:
     """Everyone at 0; P1 starts [setup.players] [setup.first]."""
     s = PigState.__new__(PigState)
     s.game, s.seed, s.events, s.goal = game, seed, events, game.options["goal"]
-    s.die, s.scores = load_die(game.options["data"]), [0] * game.players
+    s.die, s.scores = DIE.of(game), [0] * game.players
     s.active, s.turn_total, s.step, s.rolls, s.turns, s.outcome = 0, 0, "decide", 0, 1, None
     s.say("setup.players", lambda: f"{game.players} players, each with a score of 0; "
           f"the goal is {s.goal}.")  # fmt: skip
@@ -209,14 +178,6 @@ class Hold(Move):
         return "there is nothing to bank yet: roll first", "turn.roll"
 
 
-def face_number(s: PigState, name: str) -> int:
-    """The face with this id ("four"); a ``ValueError`` names the faces if there is none."""
-    ids = [face.id for face in s.die]
-    if name not in ids:
-        raise ValueError(f"the die has no face {name!r}; its faces are {', '.join(ids)}")
-    return ids.index(name)
-
-
 class Face(Move):
     """The die's answer, luck's step: points for the turn, or a pig [turn.points] [turn.pig].
 
@@ -225,7 +186,7 @@ class Face(Move):
 
     rule, steps, by = "turn.points", ("roll",), CHANCE
     when = "luck decides the face while the die rolls"
-    face: Annotated[int, ByName(lambda s, n: s.die[n].id, face_number, "face")]
+    face: Annotated[int, ById(lambda s: s.die, "face", "the die")]
 
     @staticmethod
     def legal(s: PigState) -> list[Face]:
@@ -251,6 +212,7 @@ class Face(Move):
 
 
 # --- The pictures: nothing is hidden in Pig, so every seat sees the whole table ---------------
+# A notebook shows a state as its text picture; a game may add ``to_html(state)`` of its own.
 
 
 def snapshot(s: PigState, seat: int | None = None) -> dict[str, Any]:
@@ -271,19 +233,6 @@ def to_text(s: PigState, seat: int | None = None) -> str:
     doing = "the die is rolling" if s.rolling else "to roll or hold"
     turn = f"{s.seat_name(s.active)}'s turn: turn total {s.turn_total}, {doing}"
     return "\n".join([*lines, s.outcome.reason if s.outcome else turn])
-
-
-def to_html(s: PigState) -> str:
-    """The scores as bars towards the goal: a state's picture in a notebook."""
-    rows = "".join(
-        f'<div style="font-weight:{"bold" if p == s.active and not s.outcome else "normal"}">'
-        f"{html.escape(s.seat_name(p))}: {score}"
-        '<div style="background:#eee;width:240px;height:10px"><div style="background:#c0392b;'
-        f'width:{100 * min(score, s.goal) // s.goal}%;height:10px"></div></div></div>'
-        for p, score in enumerate(s.scores)
-    )
-    tail = s.outcome.reason if s.outcome else f"turn total {s.turn_total}"
-    return f'<div class="pig">{rows}<div>{html.escape(tail)}</div></div>'
 
 
 # --- A player, (state, rng) -> move; every game also has "random" ----------------------------
@@ -315,22 +264,19 @@ INFO = GameInfo(
     players=(2, 3, 4),
     options=(
         Option("goal", 100, "The score that wins.", (100, 50), "opt.goal"),
-        Option(
-            "data",
-            None,
+        DIE.option(
             "A folder holding an edited die.toml to play with instead of the packaged die.",
-            check=folder_option("die.toml"),
-            rule="data.die",
+            "data.die",
         ),
     ),
     setup=setup,
     moves=(Roll, Hold, Face),
-    views=sys.modules[__name__],  # the pictures above: snapshot, to_text and to_html
+    views=sys.modules[__name__],  # the pictures above: snapshot and to_text
     policies={"hold-at-20": hold_at_20},
     heuristic="hold-at-20",
     digest=files(__name__) / "digest.md",
-    data=lambda game: [die_file(game.options["data"])],
-    check=lambda game: load_die(game.options["data"]) and None,  # a broken die fails at load
+    data=DIE.files,
+    check=DIE.check,  # a broken die fails at load
     describe="The folk dice game: roll to build a turn total, hold before a one wipes it out.",
     simulation=SimSettings(
         advisor_budget=600,
