@@ -13,6 +13,7 @@ pictures, a player, and ``INFO``, which registers it all. Rule ids in brackets p
 
 from __future__ import annotations
 
+import html
 import random
 import sys
 from dataclasses import dataclass
@@ -212,7 +213,6 @@ class Face(Move):
 
 
 # --- The pictures: nothing is hidden in Pig, so every seat sees the whole table ---------------
-# A notebook shows a state as its text picture; a game may add ``to_html(state)`` of its own.
 
 
 def snapshot(s: PigState, seat: int | None = None) -> dict[str, Any]:
@@ -233,6 +233,19 @@ def to_text(s: PigState, seat: int | None = None) -> str:
     doing = "the die is rolling" if s.rolling else "to roll or hold"
     turn = f"{s.seat_name(s.active)}'s turn: turn total {s.turn_total}, {doing}"
     return "\n".join([*lines, s.outcome.reason if s.outcome else turn])
+
+
+def to_html(s: PigState) -> str:
+    """The scores as bars towards the goal: a state's picture in a notebook."""
+    rows = "".join(
+        f'<div style="font-weight:{"bold" if p == s.active and not s.outcome else "normal"}">'
+        f"{html.escape(s.seat_name(p))}: {score}"
+        '<div style="background:#eee;width:240px;height:10px"><div style="background:#c0392b;'
+        f'width:{100 * min(score, s.goal) // s.goal}%;height:10px"></div></div></div>'
+        for p, score in enumerate(s.scores)
+    )
+    tail = s.outcome.reason if s.outcome else f"turn total {s.turn_total}"
+    return f'<div class="pig">{rows}<div>{html.escape(tail)}</div></div>'
 
 
 # --- A player, (state, rng) -> move; every game also has "random" ----------------------------
@@ -271,7 +284,7 @@ INFO = GameInfo(
     ),
     setup=setup,
     moves=(Roll, Hold, Face),
-    views=sys.modules[__name__],  # the pictures above: snapshot and to_text
+    views=sys.modules[__name__],  # the pictures above: snapshot, to_text and to_html
     policies={"hold-at-20": hold_at_20},
     heuristic="hold-at-20",
     digest=files(__name__) / "digest.md",
