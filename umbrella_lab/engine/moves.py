@@ -103,12 +103,13 @@ class ById(ByName):
     """
 
     def __init__(self, entries: Callable[[Any], Sequence[Any]], what: str, whose: str) -> None:
-        self.entries, self.what, self.whose = entries, what, whose
+        super().__init__(self._name, self._position, what)
+        self.entries, self.whose = entries, whose
 
-    def write(self, s: Any, value: Any) -> str:  # noqa: D102
+    def _name(self, s: Any, value: Any) -> str:
         return self.entries(s)[value].id
 
-    def read(self, s: Any, text: str) -> Any:  # noqa: D102
+    def _position(self, s: Any, text: str) -> Any:
         ids = [entry.id for entry in self.entries(s)]
         if text not in ids:
             msg = f"{self.whose} has no {self.what} {text!r}; its {self.what}s are {', '.join(ids)}"
