@@ -1,10 +1,10 @@
 """What the engine gives a game with nothing hidden, so that a small game need not write it.
 
 ``OpenState`` (new luck is a new seed: ``redeal``, ``reshuffled``; nothing hidden from a seat),
-``result_field`` (the slot ``result`` reads), ``even_odds`` (a die's outcomes, worked out once a
-game), ``ById`` (a move field naming a data entry by its id) and the text picture a notebook
-shows when a game draws no HTML of its own. A toy game, a coin tossed until three heads, uses
-them all.
+``result_field`` (the slot ``result`` reads), ``seat_field`` (who decides: the engine works out
+``to_act`` from the move kinds), ``even_odds`` (a die's outcomes, worked out once a game),
+``ById`` (a move field naming a data entry by its id) and the text picture a notebook shows when
+a game draws no HTML of its own. A toy game, a coin tossed until three heads, uses them all.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pytest
 
 from umbrella_lab.engine.core import (
     CHANCE,
+    TEAM,
     Game,
     GameInfo,
     OpenState,
@@ -33,15 +34,12 @@ COIN = (Side("heads"), Side("tails"))
 
 
 class CoinState(OpenState):
-    __slots__ = ("coin", "flips", "heads", "outcome", "step")
+    __slots__ = ("caller", "coin", "flips", "heads", "outcome", "step")
     slot_copies: ClassVar = {}
     result_field: ClassVar = "outcome"
     step_field: ClassVar = "step"
+    seat_field: ClassVar = "caller"
     new_luck_rule: ClassVar = "setup.coin"
-
-    @property
-    def to_act(self):
-        return None if self.outcome else CHANCE if self.step == "toss" else 0
 
     def _chance(self):
         return even_odds(self, Lands.legal)
@@ -88,7 +86,7 @@ class Lands(Move):
 def setup(game, seed, events):
     s = CoinState.__new__(CoinState)
     s.game, s.seed, s.events = game, seed, events
-    s.coin, s.flips, s.heads, s.outcome, s.step = COIN, 0, 0, None, "call"
+    s.caller, s.coin, s.flips, s.heads, s.outcome, s.step = 0, COIN, 0, 0, None, "call"
     return s
 
 
@@ -128,6 +126,55 @@ def test_a_state_that_writes_its_own_result_keeps_it():
             return "mine"
 
     assert Own.__new__(Own).result == "mine"
+
+
+# --- who decides: the seat named by seat_field, or luck or the team as the kinds declare ---------
+
+
+class Huddle(Move):
+    rule, steps, by = "turn.huddle", ("huddle",), TEAM
+
+    @staticmethod
+    def legal(s):
+        return [Huddle()]
+
+    def play(self, s):
+        s.step = "call"
+
+    def label(self, s):
+        return "the team: huddle"
+
+
+def test_the_engine_says_who_decides_from_the_move_kinds():
+    state = coin().new(1)
+    assert state.to_act == 0  # at "call" the kind's maker is its seat: the seat_field's
+    assert state.apply("P1: toss the coin").to_act == CHANCE  # at "toss" only luck's kind
+    state.outcome = Result((0,), "three heads", "end.three")
+    assert state.to_act is None  # nobody once the game is over
+    assert CoinState.to_act.__doc__ == State.to_act.__doc__
+
+
+def test_a_step_whose_kinds_are_all_the_teams_is_the_teams():
+    info = GameInfo("coin-test", "Coin", (1,), (), setup, moves=(Toss, Lands, Huddle))
+    state = Game(info, 1).new(1)
+    state.step = "huddle"
+    assert state.to_act == TEAM and state.legal_moves() == [Huddle()]
+    assert (info.maker_at("huddle"), info.maker_at("toss"), info.maker_at("call")) == (
+        TEAM,
+        CHANCE,
+        None,
+    )
+
+
+def test_a_state_that_writes_its_own_to_act_keeps_it():
+    class Own(CoinState):
+        __slots__ = ()
+
+        @property
+        def to_act(self):
+            return 7
+
+    assert Own.__new__(Own).to_act == 7
 
 
 # --- new luck: the same table, a new seed --------------------------------------------------------

@@ -256,6 +256,20 @@ class GameInfo:
             found = table[step] = tuple(k for k in self.moves if not k.steps or step in k.steps)
         return found
 
+    def maker_at(self, step: str) -> int | None:
+        """Who decides at ``step``, as its move kinds declare it (their ``by``).
+
+        ``CHANCE`` where every kind played there is luck's, ``TEAM`` where every one is the
+        team's, ``None`` where a seat decides (which one, the state says).
+        """
+        table = _MAKER_AT.get(self)
+        if table is None:
+            table = _MAKER_AT[self] = {}
+        if step not in table:
+            makers = {kind.by for kind in self.kinds_at(step)}
+            table[step] = makers.pop() if makers in ({CHANCE}, {TEAM}) else None
+        return table[step]
+
     @property
     def policy_table(self) -> dict[str, Callable[..., Any]]:
         """The ready-made players, with ``"heuristic"`` naming the best one.
@@ -283,6 +297,7 @@ def random_move(state: State, rng: random.Random) -> Move:
 
 _KINDS: dict[GameInfo, dict[str, type[Move]]] = {}
 _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
+_MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
 
 
 class Game:
@@ -446,6 +461,13 @@ class State:
     other slot is shared by a state and its copy. The kinds are those of
     :data:`umbrella_lab.engine.cloning.COPY_KINDS`."""
 
+    seat_field: ClassVar[str] = ""
+    """The slot naming the seat whose turn it is (``"active"``): the engine then answers
+    :attr:`to_act` from the move kinds' declarations. At a step whose kinds are all luck's
+    (``by = CHANCE``) luck decides, at one whose kinds are all the team's the team does, at any
+    other step that seat; nobody once the game is over. Empty: the state class writes its own
+    ``to_act``."""
+
     result_field: ClassVar[str] = ""
     """The slot that keeps how the game ended (a :class:`Result`, ``None`` while it goes on):
     the state's :attr:`result` reads it. Empty: the state class writes its own ``result``."""
@@ -454,11 +476,14 @@ class State:
         """Give a state class whose fields are all slots a ``_clone`` made from them.
 
         A class that writes its own ``_clone`` keeps it. A class that names its
-        :attr:`result_field` gets a ``result`` that reads that slot.
+        :attr:`result_field` gets a ``result`` that reads that slot, and one that names its
+        :attr:`seat_field` a ``to_act`` worked out by the engine.
         """
         super().__init_subclass__(**kwargs)
         if cls.step_field:
             cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign]
+        if cls.seat_field and "to_act" not in vars(cls):
+            cls.to_act = _seat_to_act(cls.seat_field)  # type: ignore[assignment]
         if cls.result_field and "result" not in vars(cls):
             read = operator.attrgetter(cls.result_field)
             cls.result = property(read, doc=State.result.__doc__)  # type: ignore[assignment]
@@ -924,6 +949,19 @@ class State:
     def to_json(self, seat: int | None = None) -> str:
         """The snapshot of :meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
+
+
+def _seat_to_act(seat_field: str) -> property:
+    """``to_act`` for a state class that names its :attr:`State.seat_field`."""
+    seat = operator.attrgetter(seat_field)
+
+    def to_act(self: State) -> int | None:
+        if self.result is not None:
+            return None
+        maker = self.game.info.maker_at(self._step(self))
+        return seat(self) if maker is None else maker
+
+    return property(to_act, doc=State.to_act.__doc__)
 
 
 class OpenState(State):

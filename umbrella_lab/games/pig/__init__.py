@@ -13,7 +13,6 @@ pictures, a player, and ``INFO``, which registers it all. Rule ids in brackets p
 
 from __future__ import annotations
 
-import html
 import random
 import sys
 from dataclasses import dataclass
@@ -64,16 +63,11 @@ class PigState(OpenState):
     slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
     result_field: ClassVar = "outcome"  # how the game ended (a Result), None until then
     step_field: ClassVar = "step"  # "decide" (roll or hold), "roll" (luck decides) or "over"
+    seat_field: ClassVar = "active"  # who decides, but luck at "roll" (its only move is luck's)
     step_words: ClassVar = {"decide": "roll or hold", "roll": "the die is rolling"}
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
     new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat deciding now, ``CHANCE`` while the die rolls, ``None`` when over."""
-        step = self.step
-        return self.active if step == "decide" else CHANCE if step == "roll" else None
 
     @property
     def rolling(self) -> bool:
@@ -235,19 +229,6 @@ def to_text(s: PigState, seat: int | None = None) -> str:
     return "\n".join([*lines, s.outcome.reason if s.outcome else turn])
 
 
-def to_html(s: PigState) -> str:
-    """The scores as bars towards the goal: a state's picture in a notebook."""
-    rows = "".join(
-        f'<div style="font-weight:{"bold" if p == s.active and not s.outcome else "normal"}">'
-        f"{html.escape(s.seat_name(p))}: {score}"
-        '<div style="background:#eee;width:240px;height:10px"><div style="background:#c0392b;'
-        f'width:{100 * min(score, s.goal) // s.goal}%;height:10px"></div></div></div>'
-        for p, score in enumerate(s.scores)
-    )
-    tail = s.outcome.reason if s.outcome else f"turn total {s.turn_total}"
-    return f'<div class="pig">{rows}<div>{html.escape(tail)}</div></div>'
-
-
 # --- A player, (state, rng) -> move; every game also has "random" ----------------------------
 
 
@@ -284,7 +265,7 @@ INFO = GameInfo(
     ),
     setup=setup,
     moves=(Roll, Hold, Face),
-    views=sys.modules[__name__],  # the pictures above: snapshot, to_text and to_html
+    views=sys.modules[__name__],  # the pictures above: snapshot and to_text
     policies={"hold-at-20": hold_at_20},
     heuristic="hold-at-20",
     digest=files(__name__) / "digest.md",
