@@ -166,6 +166,14 @@ def test_a_step_whose_kinds_are_all_the_teams_is_the_teams():
     )
 
 
+def test_a_seat_field_that_names_no_slot_is_refused_when_the_class_is_made():
+    with pytest.raises(TypeError, match=r"Odd.seat_field must name a slot of the state, not 'a b'"):
+
+        class Odd(CoinState):
+            __slots__ = ()
+            seat_field: ClassVar = "a b"
+
+
 def test_a_state_that_writes_its_own_to_act_keeps_it():
     class Own(CoinState):
         __slots__ = ()

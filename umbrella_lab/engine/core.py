@@ -483,7 +483,7 @@ class State:
         if cls.step_field:
             cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign]
         if cls.seat_field and "to_act" not in vars(cls):
-            cls.to_act = _seat_to_act(cls.seat_field)  # type: ignore[assignment]
+            cls.to_act = _seat_to_act(cls)  # type: ignore[assignment]
         if cls.result_field and "result" not in vars(cls):
             read = operator.attrgetter(cls.result_field)
             cls.result = property(read, doc=State.result.__doc__)  # type: ignore[assignment]
@@ -951,17 +951,32 @@ class State:
         return json.dumps(self.to_dict(seat), indent=1, sort_keys=False)
 
 
-def _seat_to_act(seat_field: str) -> property:
-    """``to_act`` for a state class that names its :attr:`State.seat_field`."""
-    seat = operator.attrgetter(seat_field)
+def _seat_to_act(cls: type[State]) -> property:
+    """``to_act`` for a state class that names its :attr:`State.seat_field`.
 
-    def to_act(self: State) -> int | None:
-        if self.result is not None:
-            return None
-        maker = self.game.info.maker_at(self._step(self))
-        return seat(self) if maker is None else maker
-
-    return property(to_act, doc=State.to_act.__doc__)
+    Asked at every move of a simulation, so it is written for the class, reading its slots by
+    name (as a hand-written ``to_act`` would), and keeps each step's answer
+    (:meth:`GameInfo.maker_at`).
+    """
+    for what in ("seat_field", "step_field", "result_field"):
+        name = getattr(cls, what)
+        if name and not name.isidentifier():
+            msg = f"{cls.__name__}.{what} must name a slot of the state, not {name!r}"
+            raise TypeError(msg)
+    step = f"self.{cls.step_field}" if cls.step_field else '""'
+    code = (
+        "def to_act(self):\n"
+        f"    if self.{cls.result_field or 'result'} is not None:\n"
+        "        return None\n"
+        "    try:\n"
+        f"        maker = makers[self.game.info][{step}]\n"
+        "    except KeyError:\n"
+        f"        maker = self.game.info.maker_at({step})\n"
+        f"    return self.{cls.seat_field} if maker is None else maker\n"
+    )
+    namespace: dict[str, Any] = {"makers": _MAKER_AT}
+    exec(code, namespace)  # the class's own field names, checked above
+    return property(namespace["to_act"], doc=State.to_act.__doc__)
 
 
 class OpenState(State):
