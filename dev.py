@@ -71,6 +71,9 @@ commands:
   voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
                 widgets, no code (ARGS go to `umbrella-lab voila`, e.g. --port 8870)
   lint  [ARGS]  install into .venv (with the test tools), then run `ruff check`
+  save NOTEBOOK...  run each notebook and save it as the kit keeps them: with its outputs,
+                without widget state, timings or live-widget views (where a view would
+                point at no widget, JupyterLab shows the picture saved beside it)
 
 environment:
   UMBRELLA_LAB_INSTALLER=pip   install with pip even where uv can be had
@@ -435,12 +438,65 @@ def cmd_lint(args: list[str]) -> int:
     return rc
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+"""The part of a saved output that shows a live widget (a chart, the explorer, a quiz)."""
+
+
+def drop_widget_views(path: Path) -> int:
+    """Take the live-widget views out of a notebook's saved outputs; the number taken.
+
+    Notebooks are kept without widget state, so a saved view points at no widget, and
+    JupyterLab shows "Error displaying widget: model not found" in its place until the notebook
+    runs. Without the view, JupyterLab shows what else the output holds, as GitHub, nbviewer and
+    an HTML export do: a chart's picture, a picture of the table, a line of text. nbval never
+    compares views (their ids are random), so the checks of the outputs are the same.
+    """
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    taken = 0
+    for cell in notebook.get("cells", []):
+        for output in cell.get("outputs", []):
+            if output.get("data", {}).pop(WIDGET_VIEW, None) is not None:
+                taken += 1
+    if taken:  # written as Jupyter writes a notebook
+        text = json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+        path.write_text(text, encoding="utf-8")
+    return taken
+
+
+def cmd_save(args: list[str]) -> int:
+    if not args or any(arg.startswith("-") for arg in args):
+        print("usage: python3 dev.py save NOTEBOOK [NOTEBOOK ...]", file=sys.stderr)
+        return 2
+    paths = {arg: Path(arg) if Path(arg).is_absolute() else ROOT / arg for arg in args}
+    missing = [arg for arg, path in paths.items() if not path.is_file()]
+    if missing:
+        print(f"[dev.py] error: no notebook {missing[0]!r}", file=sys.stderr)
+        return 2
+    ensure_env(("test",))  # nbstripout is one of the test tools
+    for arg, path in paths.items():
+        say(f"running {arg}")
+        execute = ["--to", "notebook", "--execute", "--inplace"]
+        timing = "--ExecutePreprocessor.record_timing=False"
+        rc = run([str(PYTHON), "-m", "jupyter", "nbconvert", *execute, timing, str(path)])
+        if rc:
+            return rc
+        taken = drop_widget_views(path)
+        keys = "metadata.widgets cell.metadata.execution"  # widget state and timings
+        rc = run([str(PYTHON), "-m", "nbstripout", "--keep-output", "--keep-count",
+                  "--extra-keys", keys, str(path)])  # fmt: skip
+        if rc:
+            return rc
+        say(f"saved {arg} ({taken} live-widget views left out, each with its picture kept)")
+    return 0
+
+
 COMMANDS = {
     "lab": cmd_lab,
     "test": cmd_test,
     "dashboard": cmd_dashboard,
     "voila": cmd_voila,
     "lint": cmd_lint,
+    "save": cmd_save,
 }
 
 

@@ -9,6 +9,7 @@ The notebook checks read the committed JSON only: no kernel, no execution.
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
 import re
 import zlib
@@ -73,6 +74,48 @@ def test_every_stored_chart_has_a_picture_and_a_name(notebook):
         assert plain.startswith("Chart: ") and "object at 0x" not in plain, (
             f"{where}: the chart's text reads {plain[:60]!r} rather than naming the chart"
         )
+
+
+def _dev_module() -> Any:
+    """The repository's ``dev.py``, loaded as a module (it is a script, not in the package)."""
+    spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.name)
+def test_no_stored_output_points_at_a_widget_that_is_not_saved(notebook):
+    """A stored live-widget view with no widget state shows in JupyterLab, before the notebook
+    runs, as "Error displaying widget: model not found" instead of its picture."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for number, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            assert display.WIDGET_VIEW not in data, (
+                f"{notebook.relative_to(ROOT)}, cell {number}: a live-widget view is stored; "
+                "save the notebook with `python3 dev.py save` (it leaves views out)"
+            )
+
+
+def test_saving_leaves_the_views_out_and_keeps_every_picture(tmp_path):
+    dev = _dev_module()
+    stored = {
+        dev.WIDGET_VIEW: {"model_id": "0" * 32, "version_major": 2, "version_minor": 1},
+        "image/png": "iVBORw0KGgo=",
+        "text/plain": "Chart: Wins",
+    }
+    output = {"data": stored, "metadata": {}, "output_type": "display_data"}
+    notebook = {"cells": [{"cell_type": "code", "outputs": [output], "source": "chart"}]}
+    path = tmp_path / "one.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert dev.drop_widget_views(path) == 1
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["cells"][0]["outputs"][0]["data"] == {
+        "image/png": "iVBORw0KGgo=",
+        "text/plain": "Chart: Wins",
+    }
+    assert dev.drop_widget_views(path) == 0  # nothing left to take: the file stays as it is
 
 
 def test_an_html_export_draws_every_chart():

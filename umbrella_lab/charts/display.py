@@ -11,7 +11,9 @@ the reader sees ``<altair...JupyterChart object at 0x...>``). The kit's renderer
   such as one just opened on Binder (JupyterLab shows no SVG from an untrusted notebook);
 * a line of text naming the chart (``text/plain``), for a terminal or a text diff.
 
-Each Jupyter front end shows the richest kind it can; the others are kept in the saved file.
+Each Jupyter front end shows the richest kind it can. The kit's notebooks are saved without the
+widget view (``python3 dev.py save``): with no widget state saved, JupyterLab would show
+"Error displaying widget: model not found" in its place rather than the pictures.
 The pictures are drawn by ``vl-convert-python``, the same package that draws charts offline.
 """
 
