@@ -131,3 +131,27 @@ def test_a_workshop_in_voila_shows_no_code_and_reveals_after_the_commitment(
         assert reveal.locator("svg").count() == 1  # the chart, drawn in Python
         quiz.scroll_into_view_if_needed()
         shoot_whole(page, shots, "workshop02-voila-revealed.png", quiz, height=2600)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
+def test_a_workshop_opened_in_lab_shows_its_saved_pictures_before_it_runs(
+    servers, browser, shots, size
+):
+    """As a class first sees a notebook: opened, not run. Every chart shows its saved picture
+    and every quiz its saved card, none of them "Error displaying widget: model not found"."""
+    notebook_file = "tutorials/02_probability_with_dice.ipynb"
+    with open_page(browser, size) as page:
+        page.goto(f"{servers.lab}/lab/tree/{notebook_file}?reset", timeout=TIMEOUT)
+        page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+        notebook = page.locator(".jp-NotebookPanel:visible")
+        outputs = notebook.locator(".jp-OutputArea-output")
+        outputs.first.wait_for(timeout=TIMEOUT)
+        assert notebook.get_by_text("model not found").count() == 0
+        charts = notebook.locator(".jp-OutputArea-output img")
+        assert charts.count() == 2  # the two charts, as their saved pictures (PNG: not trusted)
+        assert (
+            notebook.get_by_text("PREDICT, THEN REVEAL", exact=True).count() == 5
+        )  # the quizzes' cards
+        tag = "desktop" if size is DESKTOP else "projected"
+        charts.first.evaluate("e => e.scrollIntoView({block: 'center'})")
+        shoot_whole(page, shots, f"workshop02-lab-{tag}-unrun.png", notebook, height=2600)
