@@ -144,14 +144,12 @@ def test_a_workshop_opened_in_lab_shows_its_saved_pictures_before_it_runs(
         page.goto(f"{servers.lab}/lab/tree/{notebook_file}?reset", timeout=TIMEOUT)
         page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
         notebook = page.locator(".jp-NotebookPanel:visible")
-        outputs = notebook.locator(".jp-OutputArea-output")
-        outputs.first.wait_for(timeout=TIMEOUT)
+        charts = notebook.locator(".jp-OutputArea-output img")  # PNG: the notebook is not trusted
+        cards = notebook.get_by_text("PREDICT, THEN REVEAL", exact=True)
+        charts.nth(1).wait_for(timeout=TIMEOUT)  # JupyterLab may draw the cells a few at a time
+        cards.nth(4).wait_for(timeout=TIMEOUT)
+        assert charts.count() == 2 and cards.count() == 5  # the two charts and the five quizzes
         assert notebook.get_by_text("model not found").count() == 0
-        charts = notebook.locator(".jp-OutputArea-output img")
-        assert charts.count() == 2  # the two charts, as their saved pictures (PNG: not trusted)
-        assert (
-            notebook.get_by_text("PREDICT, THEN REVEAL", exact=True).count() == 5
-        )  # the quizzes' cards
         tag = "desktop" if size is DESKTOP else "projected"
         charts.first.evaluate("e => e.scrollIntoView({block: 'center'})")
         shoot_whole(page, shots, f"workshop02-lab-{tag}-unrun.png", notebook, height=2600)
