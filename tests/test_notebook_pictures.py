@@ -100,6 +100,7 @@ def test_no_stored_output_points_at_a_widget_that_is_not_saved(notebook):
 
 def test_saving_leaves_the_views_out_and_keeps_every_picture(tmp_path):
     dev = _dev_module()
+    assert dev.WIDGET_VIEW == display.WIDGET_VIEW  # dev.py runs before the kit is installed
     stored = {
         dev.WIDGET_VIEW: {"model_id": "0" * 32, "version_major": 2, "version_minor": 1},
         "image/png": "iVBORw0KGgo=",
