@@ -2,7 +2,8 @@
 
 ``OpenState`` (new luck is a new seed: ``redeal``, ``reshuffled``; nothing hidden from a seat),
 ``result_field`` (the slot ``result`` reads), ``seat_field`` (who decides: the engine works out
-``to_act`` from the move kinds), ``even_odds`` (a die's outcomes, worked out once a game),
+``to_act`` from the move kinds), ``luck_field`` (the slot numbering the chance steps),
+``odds = "even"`` on a kind of luck's (a die's outcomes, worked out once a game: ``even_odds``),
 ``ById`` (a move field naming a data entry by its id) and the text picture a notebook shows when
 a game draws no HTML of its own. A toy game, a coin tossed until three heads, uses them all.
 """
@@ -40,12 +41,7 @@ class CoinState(OpenState):
     step_field: ClassVar = "step"
     seat_field: ClassVar = "caller"
     new_luck_rule: ClassVar = "setup.coin"
-
-    def _chance(self):
-        return even_odds(self, Lands.legal)
-
-    def _luck(self):
-        return self.flips
+    luck_field: ClassVar = "flips"
 
 
 class Toss(Move):
@@ -65,7 +61,7 @@ class Toss(Move):
 
 
 class Lands(Move):
-    rule, steps, by = "turn.lands", ("toss",), CHANCE
+    rule, steps, by, odds = "turn.lands", ("toss",), CHANCE, "even"
     side: Annotated[int, ById(lambda s: s.coin, "side", "the coin")]
 
     @staticmethod
@@ -234,12 +230,50 @@ def test_even_odds_are_exact_and_worked_out_once_a_game():
     odds = state._chance()
     assert odds == ((Lands(0), Fraction(1, 2)), (Lands(1), Fraction(1, 2)))
     assert isinstance(odds, tuple) and state._chance() is odds
-    assert state.apply("the coin lands heads")._chance() is odds  # the same game: kept
+    again = state.apply("the coin lands heads").apply("P1: toss the coin")
+    assert again._chance() is odds  # the same game: kept
     assert tossed()._chance() is not odds  # another game: its own table
     assert [(a.label, str(p)) for a, p in state.chance_outcomes()] == [
         ("the coin lands heads", "1/2"),
         ("the coin lands tails", "1/2"),
     ]
+
+
+def test_the_luck_field_numbers_the_chance_steps():
+    state = tossed()
+    assert state._luck() == 1 and state.roll().apply("P1: toss the coin")._luck() == 2
+
+
+def test_a_state_that_writes_its_own_odds_and_luck_keeps_them():
+    class Own(CoinState):
+        __slots__ = ()
+
+        def _chance(self):
+            return even_odds(self, lambda s: [Lands(1)])  # a coin with tails on both sides
+
+        def _luck(self):
+            return 7
+
+    state = tossed()
+    state.__class__ = Own
+    assert state._luck() == 7 and state.roll().heads == 0
+
+
+def test_a_kind_of_lucks_without_declared_odds_leaves_them_to_the_state():
+    class Plain(Move):
+        rule, steps, by = "turn.lands", ("toss",), CHANCE
+
+    info = GameInfo("plain-test", "Plain", (1,), (), setup, moves=(Toss, Plain), views=TEXT_ONLY)
+    state = Game(info, 1).new(3).apply("P1: toss the coin")
+    assert state._chance() == []
+
+
+def test_a_luck_field_that_names_no_slot_is_refused_when_the_class_is_made():
+    with pytest.raises(TypeError, match=r"Odd.luck_field must name a slot of the state, not '1'"):
+
+        class Odd(CoinState):
+            __slots__ = ()
+            luck_field: ClassVar = "1"
 
 
 def test_the_states_own_luck_follows_the_kept_table():

@@ -472,11 +472,17 @@ class State:
     """The slot that keeps how the game ended (a :class:`Result`, ``None`` while it goes on):
     the state's :attr:`result` reads it. Empty: the state class writes its own ``result``."""
 
+    luck_field: ClassVar[str] = ""
+    """The slot counting the chance steps so far (``"rolls"``): the n-th roll of a game lands
+    the same way on every branch (:meth:`_luck` reads it). Empty: the class writes its own
+    ``_luck``, or has no luck at its chance steps to number."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give a state class whose fields are all slots a ``_clone`` made from them.
 
         A class that writes its own ``_clone`` keeps it. A class that names its
-        :attr:`result_field` gets a ``result`` that reads that slot, and one that names its
+        :attr:`result_field` gets a ``result`` that reads that slot, one that names its
+        :attr:`luck_field` a ``_luck`` that reads that one, and one that names its
         :attr:`seat_field` a ``to_act`` worked out by the engine.
         """
         super().__init_subclass__(**kwargs)
@@ -487,6 +493,12 @@ class State:
         if cls.result_field and "result" not in vars(cls):
             read = operator.attrgetter(cls.result_field)
             cls.result = property(read, doc=State.result.__doc__)  # type: ignore[assignment]
+        if cls.luck_field and "_luck" not in vars(cls):
+            if not cls.luck_field.isidentifier():
+                msg = f"{cls.__name__}.luck_field must name a slot of the state"
+                raise TypeError(f"{msg}, not {cls.luck_field!r}")
+            count = operator.attrgetter(cls.luck_field)
+            cls._luck = lambda self: count(self)  # type: ignore[method-assign]
         slots = slots_of(cls, State)
         if "_clone" not in vars(cls) and slots is not None:
             cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
@@ -500,15 +512,23 @@ class State:
         """
         raise NotImplementedError
 
-    def _chance(self) -> list[tuple[tuple, Fraction]]:
-        """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability."""
+    def _chance(self) -> Sequence[tuple[Move, Fraction]]:
+        """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
+
+        By default the moves of the step's kind that declares ``odds = "even"`` (every one as
+        likely, the same all game, as the faces of a die; see :func:`even_odds`); a game whose
+        odds change as it goes (a deck, say) writes its own.
+        """
+        for kind in self.game.info.kinds_at(self._step(self)):
+            if kind.odds == "even":
+                return even_odds(self, kind.legal)
         return []
 
     def _luck(self) -> int:
         """A number that identifies this chance step within the game.
 
-        For example a count of rolls so far; with the seed it fixes which outcome the state's
-        own luck gives.
+        For example a count of rolls so far (name that slot the :attr:`luck_field`); with the
+        seed it fixes which outcome the state's own luck gives.
         """
         return 0
 

@@ -183,6 +183,11 @@ class Move(tuple):
     held: ClassVar[tuple[str, ...]] = ()
     """Fields naming cards the maker must hold (checked with the state's ``not_held``)."""
 
+    odds: ClassVar[str] = ""
+    """For a kind of luck's (``by = CHANCE``): ``"even"`` when luck picks each of its legal moves
+    as likely as the others, the same all game (the faces of a die); the state's ``_chance``
+    then needs writing by no game. Empty: the state gives the odds."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "kind" not in cls.__dict__:

@@ -16,20 +16,18 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass
-from fractions import Fraction
 from importlib.resources import files
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import CHANCE, Game, GameInfo, OpenState, Option, Result, even_odds
+from umbrella_lab.engine.core import CHANCE, Game, GameInfo, OpenState, Option, Result
 from umbrella_lab.engine.data import DataTable, Field
 from umbrella_lab.engine.errors import DataError
 from umbrella_lab.engine.moves import ById, Move
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import plural
 
+
 # --- The die: data/die.toml, or an edited copy in a folder [data.die] ------------------------
-
-
 @dataclass(frozen=True)
 class DieFace:
     """One face of the die: its id, the points it adds, and whether it is a pig."""
@@ -49,9 +47,8 @@ def check_die(file: str, faces: tuple[DieFace, ...]) -> None:
 DIE = DataTable(__name__, "die.toml", "face", DieFace, check=check_die)
 """The faces, every one as likely: ``DIE.of(game)``; a broken file fails at ``ul.load``."""
 
+
 # --- The table [aim] --------------------------------------------------------------------------
-
-
 class PigState(OpenState):
     """The banked scores, whose turn it is, the turn total, and the step of the turn.
 
@@ -68,17 +65,12 @@ class PigState(OpenState):
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
     new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
+    luck_field: ClassVar = "rolls"  # the n-th roll of a game lands the same way on every branch
 
     @property
     def rolling(self) -> bool:
         """True while the die is in the air [turn.roll]."""
         return self.step == "roll"
-
-    def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
-        return even_odds(self, Face.legal)  # every face as likely: worked out once a game
-
-    def _luck(self) -> int:
-        return self.rolls  # the n-th roll of a game lands the same way on every branch
 
     def check(self) -> list[str]:
         """Nothing negative; the game is over exactly when the last holder reached the goal."""
@@ -91,7 +83,7 @@ class PigState(OpenState):
     def position_key(self) -> tuple:
         """What decides who wins from here, for the exact solver (``sim.solve``).
 
-        A turn total past the goal counts as just reaching it: holding wins either way.
+        A turn total past the goal counts as reaching it: holding wins either way.
         """
         total = min(self.turn_total, max(self.goal - self.scores[self.active], 0))
         winners = self.outcome.winners if self.outcome else ()
@@ -179,7 +171,7 @@ class Face(Move):
     Applying a face on purpose forces it: a what-if. Its id names the face ("face/four").
     """
 
-    rule, steps, by = "turn.points", ("roll",), CHANCE
+    rule, steps, by, odds = "turn.points", ("roll",), CHANCE, "even"  # every face as likely
     when = "luck decides the face while the die rolls"
     face: Annotated[int, ById(lambda s: s.die, "face", "the die")]
 
@@ -207,8 +199,6 @@ class Face(Move):
 
 
 # --- The pictures: nothing is hidden in Pig, so every seat sees the whole table ---------------
-
-
 def snapshot(s: PigState, seat: int | None = None) -> dict[str, Any]:
     """The table as plain data (``state.to_dict()``)."""
     players = [{"seat": p, "name": s.seat_name(p), "score": score, "active": p == s.active}
@@ -230,8 +220,6 @@ def to_text(s: PigState, seat: int | None = None) -> str:
 
 
 # --- A player, (state, rng) -> move; every game also has "random" ----------------------------
-
-
 def hold_at(threshold: int) -> Any:
     """A player who rolls until the turn total reaches ``threshold`` or holding wins.
 
@@ -251,7 +239,6 @@ def hold_at(threshold: int) -> Any:
 hold_at_20 = hold_at(20)
 
 # --- The game, registered: everything the kit needs to know about Pig -------------------------
-
 INFO = GameInfo(
     name="pig",
     title="Pig",
