@@ -401,6 +401,7 @@ class CorporationState(State):
     rule_for_turn_order: ClassVar[str] = "turn.phases"
     seats_said: ClassVar[str] = "0 is the Heroes, 1 is Umbrella"
     step_field: ClassVar[str] = "phase"  # the step of the turn; each move kind names its steps
+    result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
         {
@@ -462,11 +463,6 @@ class CorporationState(State):
             who = "the Heroes do" if seat == HERO else "Umbrella does"
             return f"{who} not hold {design(self, seat, card_id).name}", rule
         return None
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self.outcome
 
     # --- forces and odds ------------------------------------------------------------------
     def team_force(self, team: int, unit: int = -1, hunt: bool = False) -> int:

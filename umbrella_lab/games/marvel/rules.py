@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType, SimpleNamespace
 from typing import Annotated, Any, ClassVar
 
-from umbrella_lab.engine.core import TEAM, Event, Game, Result, State
+from umbrella_lab.engine.core import TEAM, Event, Game, State
 from umbrella_lab.engine.data import cached_by_files
 from umbrella_lab.engine.errors import OptionError
 from umbrella_lab.engine.luck import derive_seed
@@ -266,6 +266,7 @@ class MarvelState(State):
     )
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
     step_field: ClassVar[str] = "now"  # the turn's step, or the decision an effect waits for
+    result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULES
     rule_for_turn_order: ClassVar[str] = "turn.order"
@@ -292,11 +293,6 @@ class MarvelState(State):
         if self.step == "lead":
             return TEAM
         return self.turn
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self.outcome
 
     @property
     def now(self) -> str:

@@ -326,6 +326,7 @@ class UmbrellaState(State):
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
     step_field: ClassVar[str] = "step"  # the step of the turn; each move kind names its steps
+    result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULE
     rule_for_turn_order: ClassVar[str] = "turn.order"
@@ -336,11 +337,6 @@ class UmbrellaState(State):
         if self.outcome is not None:
             return None
         return self.receiver if self.step == "cover" else self.active
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self.outcome
 
     @property
     def solo(self) -> bool:
