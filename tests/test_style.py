@@ -1,5 +1,6 @@
-"""The code's house rules, checked with every test run: ruff's lint rules, ruff's format, and
-the layer contract of docs/architecture.md (import-linter: imports only point down)."""
+"""The code's house rules, checked with every test run: ruff's lint rules, ruff's format, the
+layer contract of docs/architecture.md (import-linter: imports only point down) and the type
+check of the engine and the template game (mypy, on the files ``[tool.mypy]`` names)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ def test_imports_only_point_down_the_layers():
     if lint is None:
         pytest.skip("import-linter is not installed (pip install -e .[test])")
     done = _run(lint, "--no-cache")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_engine_and_the_template_game_type_check():
+    done = _run(sys.executable, "-m", "mypy", "--no-incremental")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

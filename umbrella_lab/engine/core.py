@@ -21,12 +21,12 @@ import math
 import numbers
 import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, SupportsInt, cast
 
 from umbrella_lab.engine import ids
 from umbrella_lab.engine.cloning import clone_function, slots_of
@@ -68,7 +68,7 @@ class Action(NamedTuple):
         id: A compact stable form, e.g. ``"attack/0/attack-35"`` (cards by their ids).
     """
 
-    key: tuple
+    key: Move
     label: str
     rule: str = ""
     id: str = ""
@@ -267,7 +267,7 @@ class GameInfo:
             table = _MAKER_AT[self] = {}
         if step not in table:
             makers = {kind.by for kind in self.kinds_at(step)}
-            table[step] = makers.pop() if makers in ({CHANCE}, {TEAM}) else None
+            table[step] = CHANCE if makers == {CHANCE} else TEAM if makers == {TEAM} else None
         return table[step]
 
     @property
@@ -487,7 +487,7 @@ class State:
         """
         super().__init_subclass__(**kwargs)
         if cls.step_field:
-            cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign]
+            cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign,assignment]
         if cls.seat_field and "to_act" not in vars(cls):
             cls.to_act = _seat_to_act(cls)  # type: ignore[assignment]
         if cls.result_field and "result" not in vars(cls):
@@ -602,7 +602,7 @@ class State:
         kind, step = type(move), self._step(self)
         words = self.step_words.get(step, "")
         by = kind.by
-        maker = getattr(move, by) if isinstance(by, str) else by
+        maker: int | None = getattr(move, by) if isinstance(by, str) else by
         if maker is not None:
             actor = self.to_act
             if maker >= 0 and not maker < self.game.players:
@@ -621,10 +621,11 @@ class State:
             if kind.when:
                 said += f": {kind.when}"
             return said, self._when_rule(kind, step) or self.step_rules.get(step, kind.rule)
-        for name in kind.held if maker is not None else ():
-            why = self.not_held(maker, getattr(move, name), kind.rule)
-            if why:
-                return why
+        if maker is not None:
+            for name in kind.held:
+                why = self.not_held(maker, getattr(move, name), kind.rule)
+                if why:
+                    return why
         return None
 
     def _who(self, seat: int) -> str:
@@ -709,8 +710,9 @@ class State:
             return None
         players = self.game.players
         whole = isinstance(seat, numbers.Integral) and not isinstance(seat, bool)
-        if whole and 0 <= int(seat) < players:
-            return int(seat)
+        number = int(cast("SupportsInt", seat)) if whole else -1
+        if 0 <= number < players:
+            return number
         seats = "the only seat is 0" if players == 1 else f"seats are 0 to {players - 1}"
         said = self.seats_said or "whole numbers, 0 for the first player"
         msg = (
@@ -839,7 +841,7 @@ class State:
         """At a chance step, every outcome as an action with its exact probability."""
         return [(self.action(key), p) for key, p in self._chance()]
 
-    def _lucky_key(self) -> tuple:
+    def _lucky_key(self) -> Move:
         """The outcome the state's own luck gives at this chance step.
 
         Same seed, same step, same outcome: two branches that reach the same roll see the same
@@ -1034,7 +1036,7 @@ class OpenState(State):
 
 
 def even_odds(
-    state: State, outcomes: Callable[[Any], Sequence[Move]]
+    state: State, outcomes: Callable[[Any], Iterable[Move]]
 ) -> tuple[tuple[Move, Fraction], ...]:
     """Each of ``outcomes(state)`` as likely as the others, worked out once a game.
 

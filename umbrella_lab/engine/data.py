@@ -112,9 +112,9 @@ def read_entries(
             raise DataError(
                 name, label, unknown[0], f"is not a known field; the fields are {', '.join(spec)}"
             )
-        checked = {}
+        checked: dict[str, Any] = {}
         for field_name, field in spec.items():
-            value = entry.get(field_name, field.default)
+            value: Any = entry.get(field_name, field.default)
             if value is _MISSING:
                 raise DataError(name, label, field_name, "is missing")
             kind = field.kind
@@ -130,11 +130,12 @@ def read_entries(
                     field_name,
                     f"is {value!r}; allowed: " + ", ".join(repr(c) for c in field.choices),
                 )
-            if field.low is not None and value < field.low:
+            amount: Any = value  # (a number, where the field has bounds)
+            if field.low is not None and amount < field.low:
                 raise DataError(
                     name, label, field_name, f"is {value}, below the minimum {field.low}"
                 )
-            if field.high is not None and value > field.high:
+            if field.high is not None and amount > field.high:
                 raise DataError(
                     name, label, field_name, f"is {value}, above the maximum {field.high}"
                 )
@@ -230,7 +231,11 @@ def cached_by_files(*names: str) -> Callable[[Callable[[Path | None], T]], Calla
             known[key] = (stamp, value, contents)
             return value
 
-        load.cache_clear = lambda: (packaged.clear(), known.clear())  # type: ignore[attr-defined]
+        def cache_clear() -> None:
+            packaged.clear()
+            known.clear()
+
+        load.cache_clear = cache_clear  # type: ignore[attr-defined]
         return load
 
     return decorate
@@ -248,7 +253,7 @@ def _stamp(paths: list[str]) -> tuple:
     time (``cp -p``, ``tar``, ``rsync -t``): writing a file, or setting its times, moves its
     change time on, and ``rsync`` puts a new file in place.
     """
-    stamp = []
+    stamp: list[tuple[int, int, int, int] | None] = []
     for path in paths:
         try:
             info = os.stat(path)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.legacy import read_old_id, read_old_key
@@ -151,16 +151,16 @@ def read_by_parts(state: State, wanted: str) -> tuple[str, str] | None:
     if move not in legal and shared((move, label)) == len(typed):
         message, rule = move.why_not(state)
         return f"{message} ('{label}')", rule
-    nearest = "; ".join(r[1] for r in sorted(same, key=shared, reverse=True)[:3])
+    closest = "; ".join(r[1] for r in sorted(same, key=shared, reverse=True)[:3])
     said = f"the part '{rest}' matches no {verb} move now"
-    return f"{said}. The nearest: {nearest}", type(move).rule or state.rule_for_unknown_action
+    return f"{said}. The nearest: {closest}", type(move).rule or state.rule_for_unknown_action
 
 
 def by_move(state: State, key: tuple) -> Action:
     """The legal action of a move (or its canonical twin); refused with the rule if none."""
     legal = state.legal_moves()
     is_move = state._is_move(key)
-    same = key.canonical(state) if is_move else key  # type: ignore[attr-defined]
+    same: Any = key.canonical(state) if is_move else key  # type: ignore[attr-defined]
     for move in (key, same):
         if move in legal:
             return state.action(legal[legal.index(move)])  # the rules' own move object
@@ -170,7 +170,7 @@ def by_move(state: State, key: tuple) -> Action:
     if old is not None:
         return by_move(state, old)
     message, rule = (
-        same.why_not(state)  # type: ignore[attr-defined]
+        same.why_not(state)
         if is_move
         else (f"{key!r} is not a move of this game", state.rule_for_unknown_action)
     )

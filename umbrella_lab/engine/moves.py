@@ -40,13 +40,14 @@ from __future__ import annotations
 import inspect
 import re
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from umbrella_lab.engine.words import plural
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+_Kind = TypeVar("_Kind", bound="Move")
 
 
 class IdPart:
@@ -162,7 +163,7 @@ class Move(tuple):
     rule: ClassVar[str] = ""
     fields: ClassVar[tuple[str, ...]] = ()
 
-    steps: ClassVar[frozenset[str]] = frozenset()
+    steps: ClassVar[Collection[str]] = frozenset()
     """The steps of the turn (the state's ``step``) at which moves of this kind are made; empty:
     at any step, as the kind's ``legal`` finds them. Write it as a tuple; it is kept as a set."""
 
@@ -187,6 +188,16 @@ class Move(tuple):
     """For a kind of luck's (``by = CHANCE``): ``"even"`` when luck picks each of its legal moves
     as likely as the others, the same all game (the faces of a die); the state's ``_chance``
     then needs writing by no game. Empty: the state gives the odds."""
+
+    _parts: ClassVar[tuple[IdPart, ...] | None] = None  # the fields' id parts, once read
+
+    if TYPE_CHECKING:
+
+        def __new__(cls: type[_Kind], *fields: Any) -> _Kind:
+            """A move of this kind from its fields, in order.
+
+            Each kind's own constructor is written for it when the class is made.
+            """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -213,7 +224,7 @@ class Move(tuple):
         exec(code, namespace)
         new = namespace["__new__"]
         new.__doc__ = f"A {cls.kind} move."
-        cls.__new__ = new  # type: ignore[method-assign]
+        cls.__new__ = new  # type: ignore[method-assign,assignment]
         cls._parts = None  # the fields' id parts, read from the annotations on first use
 
     # --- the four parts of a move kind ------------------------------------------------------

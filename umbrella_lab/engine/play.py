@@ -13,8 +13,9 @@ import random
 from collections.abc import Callable
 
 from umbrella_lab.engine.core import CHANCE, State
+from umbrella_lab.engine.moves import Move
 
-FastPolicy = Callable[[State, random.Random], tuple]
+FastPolicy = Callable[[State, random.Random], Move]
 """A policy as simulations call it: ``(state, rng) -> move`` (a legal move of the state)."""
 
 MAX_MOVES = 100_000
@@ -47,6 +48,6 @@ def play_out(
         move = s._lucky_key() if chance and s.to_act == CHANCE else policy(s, rng)
         if moves_made is not None:
             moves_made.append(move)
-        move.play(s)  # type: ignore[attr-defined]
+        move.play(s)
     msg = f"the game did not end within {MAX_MOVES} moves"
     raise RuntimeError(msg)

@@ -59,7 +59,8 @@ class RuleBook(dict[str, Rule]):
 def parse_digest(game: str, markdown: str) -> RuleBook:
     """Read a digest's ``### id: title`` headings and the text under each."""
     rules: list[Rule] = []
-    section, current, lines = "", None, []
+    section, current = "", None
+    lines: list[str] = []
 
     def close() -> None:
         if current:

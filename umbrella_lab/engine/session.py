@@ -187,7 +187,7 @@ class Session:
             None,
             "deal",
             label=f"{label} (seed {seed})",
-            events=tuple(state.events),
+            events=tuple(state.events or ()),
             branch=MAIN,
         )
         self.node = self.root
@@ -325,7 +325,7 @@ class Session:
             action=chosen.id,
             label=chosen.label,
             rule=chosen.rule,
-            events=tuple(after.events),
+            events=tuple(after.events or ()),
             **fields,
         )
 
@@ -394,7 +394,7 @@ class Session:
                     f"{self.game.name}: this game cannot deal new luck yet "
                     "(its state has no reshuffled method)"
                 ) from error
-            events = tuple(forked.events)
+            events = tuple(forked.events or ())
             words = f"Fork with new luck (seed {seed})"
         else:
             forked = state.fork()

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from umbrella_lab.engine.core import CHANCE, Game, State
+from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
 from umbrella_lab.engine.record import Record
 
@@ -38,6 +39,7 @@ def check_game(
         state, made = _play_checked(start._clone(), seed, policy, check_every=1, legal=True)
         games += 1
         moves += len(made)
+        assert state.result is not None
         wins += bool(state.result.winners)
         if replay_every and index % replay_every == 0:
             _check_replay(game, seed, made, state)
@@ -68,14 +70,14 @@ def check_many(
 
 def _play_checked(
     state: State, seed: int, policy: FastPolicy, check_every: int, legal: bool
-) -> tuple[State, list[tuple]]:
+) -> tuple[State, list[Move]]:
     """Play ``state`` (changed in place) to the end as ``play_out`` does, checking on the way.
 
     The invariants every ``check_every`` moves and at the end; with ``legal``, that each chosen
     move is legal; that a game without chance steps never reaches one; that the game ends.
     """
     state.events = []
-    made: list[tuple] = []
+    made: list[Move] = []
     rng = random.Random(seed)
     while state.result is None:
         chance = state.to_act == CHANCE
@@ -149,7 +151,7 @@ def shared_lists(a: State, b: State) -> list[str]:
     return sorted({mine[key] for key in mine.keys() & theirs.keys()})
 
 
-def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> None:
+def _check_replay(game: Game, seed: int, made: list[Move], final: State) -> None:
     """Replay through the public face: labels parse back, states never change, records replay."""
     state = game.new(seed)
     ids = []
@@ -169,7 +171,7 @@ def _check_replay(game: Game, seed: int, made: list[tuple], final: State) -> Non
         move.play(branch)
         changed = [k for k, v in slots(state).items() if before.get(k) != v]
         assert not changed, f"playing on a fork changed the state it came from: {changed}"
-        assert all(event.rule for event in after.events), f"{action}: an event has no rule id"
+        assert all(event.rule for event in after.events or ()), f"{action}: an event has no rule id"
         ids.append(action.id)
         state = after
     assert json.dumps(state.to_dict()) == json.dumps(final.to_dict()), (

@@ -57,9 +57,18 @@ class PigState(OpenState):
 
     __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
                  "turn_total", "turns")  # fmt: skip
+    scores: list[int]  # each seat's banked points
+    active: int  # the seat whose turn it is
+    turn_total: int  # the points rolled this turn, lost on a pig
+    step: str  # "decide" (roll or hold), "roll" (luck decides) or "over"
+    goal: int  # the score that wins [opt.goal]
+    die: tuple[DieFace, ...]  # the faces, every one as likely
+    rolls: int  # rolls so far
+    turns: int  # turns begun so far
+    outcome: Result | None  # how the game ended, None until then
     slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
-    result_field: ClassVar = "outcome"  # how the game ended (a Result), None until then
-    step_field: ClassVar = "step"  # "decide" (roll or hold), "roll" (luck decides) or "over"
+    result_field: ClassVar = "outcome"  # how the game ended: the engine reads it from here
+    step_field: ClassVar = "step"  # the step of the turn, which says what may be played
     seat_field: ClassVar = "active"  # who decides, but luck at "roll" (its only move is luck's)
     step_words: ClassVar = {"decide": "roll or hold", "roll": "the die is rolling"}
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
