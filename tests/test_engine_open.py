@@ -3,7 +3,7 @@
 ``OpenState`` (new luck is a new seed: ``redeal``, ``reshuffled``; nothing hidden from a seat),
 ``result_field`` (the slot ``result`` reads), ``seat_field`` (who decides: the engine works out
 ``to_act`` from the move kinds), ``luck_field`` (the slot numbering the chance steps),
-``odds = "even"`` on a kind of luck's (a die's outcomes, worked out once a game: ``even_odds``),
+``equally_likely`` on a kind of luck's (a die's outcomes, worked out once a game: ``even_odds``),
 ``ById`` (a move field naming a data entry by its id) and the text picture a notebook shows when
 a game draws no HTML of its own. A toy game, a coin tossed until three heads, uses them all.
 """
@@ -61,7 +61,7 @@ class Toss(Move):
 
 
 class Lands(Move):
-    rule, steps, by, odds = "turn.lands", ("toss",), CHANCE, "even"
+    rule, steps, by, equally_likely = "turn.lands", ("toss",), CHANCE, True
     side: Annotated[int, ById(lambda s: s.coin, "side", "the coin")]
 
     @staticmethod

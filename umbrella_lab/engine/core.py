@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, SupportsInt, cast
+from typing import Any, ClassVar, NamedTuple, SupportsInt, TypeVar, cast
 
 from umbrella_lab.engine import ids
 from umbrella_lab.engine.cloning import clone_function, slots_of
@@ -228,7 +228,7 @@ class GameInfo:
     heuristic: str = "heuristic"
     digest: DigestFile | None = None
     data: Callable[[Game], Sequence[Any]] | None = None
-    legacy: Callable[[State, tuple], Any] | None = None
+    legacy: Callable[[Any, tuple], Any] | None = None
     version: int = 1
     cooperative: bool = False
     describe: str = ""
@@ -402,6 +402,9 @@ class Game:
         return Game(self.info, self.players if players is None else players, **merged)
 
 
+_S = TypeVar("_S", bound="State")
+
+
 class State:
     """Base class of every game's state.
 
@@ -504,7 +507,7 @@ class State:
             cls._clone = clone_function(cls, slots, cls.slot_copies)  # type: ignore[method-assign]
 
     # --- what a game must provide -------------------------------------------------------
-    def _clone(self) -> State:
+    def _clone(self: _S) -> _S:
         """A copy whose later changes do not touch this state (events are not copied).
 
         Made from the slots and :attr:`slot_copies` for a class whose fields are all slots;
@@ -515,12 +518,12 @@ class State:
     def _chance(self) -> Sequence[tuple[Move, Fraction]]:
         """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
 
-        By default the moves of the step's kind that declares ``odds = "even"`` (every one as
-        likely, the same all game, as the faces of a die; see :func:`even_odds`); a game whose
-        odds change as it goes (a deck, say) writes its own.
+        By default the moves of the step's kind that declares ``equally_likely = True`` (every
+        one as likely, the same all game, as the faces of a die; see :func:`even_odds`); a game
+        whose odds change as it goes (a deck, say) writes its own.
         """
         for kind in self.game.info.kinds_at(self._step(self)):
-            if kind.odds == "even":
+            if kind.equally_likely:
                 return even_odds(self, kind.legal)
         return []
 
@@ -747,7 +750,7 @@ class State:
         """Problems with this state's invariants (cards conserved, values in bounds); [] if none."""
         return []
 
-    def reshuffled(self, seed: int) -> State:
+    def reshuffled(self: _S, seed: int) -> _S:
         """A copy with every hidden order (decks) dealt anew from ``seed``: new luck."""
         raise NotImplementedError
 
@@ -819,7 +822,7 @@ class State:
             found += [move for move in kind.known(self) if move not in legal]
         return found
 
-    def apply(self, action: Action | str | tuple) -> State:
+    def apply(self: _S, action: Action | str | tuple) -> _S:
         """The state after ``action``; this state does not change.
 
         Raises:
@@ -866,7 +869,7 @@ class State:
             raise IllegalActionError(msg, self.rule_for_turn_order or self.rule_for_unknown_action)
         return self.apply(self._lucky_key())
 
-    def fork(self, *, new_luck: bool = False, seed: int | None = None) -> State:
+    def fork(self: _S, *, new_luck: bool = False, seed: int | None = None) -> _S:
         """A branch from here.
 
         By default it keeps the same future luck (same deck orders), so two branches differ
@@ -1001,6 +1004,9 @@ def _seat_to_act(cls: type[State]) -> property:
     return property(namespace["to_act"], doc=State.to_act.__doc__)
 
 
+_O = TypeVar("_O", bound="OpenState")
+
+
 class OpenState(State):
     """Base class of a game with nothing hidden: every seat sees the whole table.
 
@@ -1018,7 +1024,7 @@ class OpenState(State):
     new_luck_words: ClassVar[str] = "the rolls to come change"
     """What new luck changes: the event reads "New luck (seed 7): the rolls to come change."."""
 
-    def redeal(self, seat: int | None, seed: int) -> State:
+    def redeal(self: _O, seat: int | None, seed: int) -> _O:
         """The table as ``seat`` sees it (all of it), the luck to come following ``seed``."""
         new = self._clone()
         new.seed, new.events = seed, []
@@ -1026,7 +1032,7 @@ class OpenState(State):
         new.say(self.new_luck_rule, lambda: f"New luck (seed {seed}): {words}.")
         return new
 
-    def reshuffled(self, seed: int) -> State:
+    def reshuffled(self: _O, seed: int) -> _O:
         """New luck for the whole table: see :meth:`redeal`."""
         return self.redeal(None, seed)
 

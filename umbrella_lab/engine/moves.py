@@ -181,13 +181,14 @@ class Move(tuple):
     default for a kind with a ``seat`` field), ``CHANCE`` (-1) for luck's outcomes, ``TEAM`` (-2)
     for the team's decisions, or ``None`` when the kind's ``legal`` alone decides."""
 
-    held: ClassVar[tuple[str, ...]] = ()
-    """Fields naming cards the maker must hold (checked with the state's ``not_held``)."""
+    held: ClassVar[str | tuple[str, ...]] = ()
+    """Fields naming cards the maker must hold (checked with the state's ``not_held``); one
+    field may be given as a word, kept as a tuple."""
 
-    odds: ClassVar[str] = ""
-    """For a kind of luck's (``by = CHANCE``): ``"even"`` when luck picks each of its legal moves
-    as likely as the others, the same all game (the faces of a die); the state's ``_chance``
-    then needs writing by no game. Empty: the state gives the odds."""
+    equally_likely: ClassVar[bool] = False
+    """For a kind of luck's (``by = CHANCE``): True when luck picks each of its legal moves as
+    likely as the others, the same all game (the faces of a die); the state's ``_chance`` then
+    needs writing by no game. False: the state gives the odds."""
 
     _parts: ClassVar[tuple[IdPart, ...] | None] = None  # the fields' id parts, once read
 

@@ -180,7 +180,7 @@ class Face(Move):
     Applying a face on purpose forces it: a what-if. Its id names the face ("face/four").
     """
 
-    rule, steps, by, odds = "turn.points", ("roll",), CHANCE, "even"  # every face as likely
+    rule, steps, by, equally_likely = "turn.points", ("roll",), CHANCE, True  # every face
     when = "luck decides the face while the die rolls"
     face: Annotated[int, ById(lambda s: s.die, "face", "the die")]
 
