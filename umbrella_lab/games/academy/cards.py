@@ -227,6 +227,7 @@ def load_cards(folder: str | Path | None = None) -> Cards:
 
     name, tables = _file(path, "hero_deck.toml")
     hero_deck: list[HeroCard] = []
+    card: HeroCard | FamilyCard  # a hero card here, a family card further down
     for entry in read_entries(name, tables, "card", _HERO_CARD):
         card = HeroCard(**entry)
         where = f"card '{card.id}'"

@@ -85,7 +85,7 @@ def face_moves(s: AcademyState) -> list[Move]:
     Only the kinds of this step are asked, and whether the hero must pass (no card answers)
     follows from the card plays already listed [turn.no-card].
     """
-    moves = [move for kind in FACE_PLAYS for move in kind.legal(s)]
+    moves: list[Move] = [move for kind in FACE_PLAYS for move in kind.legal(s)]
     answered = bool(moves)
     moves += HitsTwiceAt.legal(s)  # (a power on another card: the faced card still waits)
     moves += Power.legal(s)
@@ -137,6 +137,7 @@ def choose_face(s: AcademyState, moves: list[Move]) -> Move:
     damage = s.villain_damage(code)
     life = s.life[seat]
     by_kind: dict[str, list] = {}
+    move: Any  # a move of whichever kind (from by_kind's lists), or None
     for move in moves:
         by_kind.setdefault(move.kind, []).append(move)
     if "pogo" in by_kind and life <= 2:
@@ -189,7 +190,7 @@ def choose_face(s: AcademyState, moves: list[Move]) -> Move:
     return moves[0]
 
 
-def _kraken_at(s: AcademyState, moves: list[Move]) -> Move | None:
+def _kraken_at(s: AcademyState, moves: list[HitsTwiceAt]) -> Move | None:
     """The Kraken's pair against a later card of 3 damage or more, the lowest total that wins.
 
     Used while the faced card deals at most 1, so the pair saves more than the power's bar
@@ -470,7 +471,7 @@ def _story_choice(
 
 # --- the team's choices and the powers' choices ----------------------------------------------
 
-CHOICES = {
+CHOICES: dict[str, Any] = {  # each a kind of move, whose legal() gives a list
     "choose": Choose,
     "horror": HorrorGift,
     "number-five": Swap,
@@ -482,13 +483,13 @@ CHOICES = {
 """The kind of move of each step at which the team or a power chooses (the only moves then)."""
 
 
-def choose(s: AcademyState, moves: list[Move]) -> Move:
+def choose(s: AcademyState, moves: list[Any]) -> Move:
     """The heuristic's choice for the team or a power, from the legal ``moves``."""
     stage = s.stage
     if stage == "choose":  # the hero with the lowest card that wins, else the most life
         deck = s.cards.hero_deck
         value = s.villain_attack(s.lineup[s.faced_position])
-        best = None
+        best: Any = None  # (the lowest winner, its move); a card's attack at number-five
         for move in moves:
             winners = [deck[n].attack for n in s.hands[move.seat] if deck[n].attack > value]
             if winners and (best is None or min(winners) < best[0]):
@@ -500,7 +501,7 @@ def choose(s: AcademyState, moves: list[Move]) -> Move:
         return max(moves, key=lambda m: s.villain_damage(s.lineup[m.position]))
     if stage == "horror":  # the bars that heal most
 
-        def gain(move: Move) -> int:
+        def gain(move: HorrorGift) -> int:
             a, b = move.first, move.second
             if a == b:
                 return min(2, s.max_life[a] - s.life[a])
@@ -572,7 +573,7 @@ def _quick_seance(s: AcademyState, seat: int) -> Move:
         key = (s.villain_damage(s.lineup[position]), -card)
         if best is None or key > best[0]:
             best = (key, position, card)
-    return made(SeanceCard, seat, best[1], best[2])
+    return made(SeanceCard, seat, best[1], best[2])  # type: ignore[index]
 
 
 POLICIES = {"random": random_move, "heuristic": heuristic}

@@ -52,7 +52,7 @@ import random
 from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType, SimpleNamespace
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, cast
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
@@ -72,7 +72,7 @@ from umbrella_lab.games.academy.actions import (
     heal,
     hurt,
 )
-from umbrella_lab.games.academy.cards import HeroCard, load_cards
+from umbrella_lab.games.academy.cards import Cards, HeroCard, load_cards
 
 # --- 1. Aim, and the numbers of the rulebook --------------------------------------------------
 # The team wins by surviving the Final Battle after the last villain [aim] [game.win]. The
@@ -221,6 +221,47 @@ class AcademyState(State):
         "villain_discard",
         "villains",
     )
+    cards: Cards
+    options: SimpleNamespace
+    heroes: tuple[str, ...]
+    life: list[int]
+    max_life: list[int]
+    boosted: list[bool]
+    hand_size: int
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    villain_deck: list[int]
+    villain_discard: list[int]
+    villains: list[int]
+    faced: list[int]
+    family_deck: list[int]
+    family_discard: list[int]
+    family: int
+    round: int
+    final: bool
+    lineup: list[int]
+    outcomes: list[int]
+    boost_card: int
+    boost_amount: int
+    blocked_at: int
+    stage: str
+    phase: str
+    responder: int
+    last_responder: int
+    turn_open: bool
+    start: int
+    power_uses: list[int]
+    power_allowance: list[int]
+    vanya_round: list[int]
+    vanya_left: int
+    pogo: bool
+    pending_damage: int
+    pending_rule: str
+    final_pile: list[int]
+    shuffles: int
+    damage_log: list[int]
+    result: Result | None
     slot_copies: ClassVar[Mapping[str, str]] = {
         "boosted": "list",
         "damage_log": "list",
@@ -1040,7 +1081,10 @@ def card_by_card(s: AcademyState, moves: list[Move]) -> list[Move]:
     in the order of the cards in hand, keeping each card's own plays in the kinds' order.
     """
     hand = s.hands[s.responder]
-    plays = [move for move in moves if type(move) in ONE_CARD_PLAYS]
+    plays = cast(
+        "list[Attack | Block | Heal | Story]",
+        [move for move in moves if type(move) in ONE_CARD_PLAYS],
+    )
     plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
     return plays + moves[len(plays) :]
 
@@ -1081,6 +1125,15 @@ class CardPlay(Move):
     shown: ClassVar[str] = "{cards}"
     said: ClassVar[str] = "{cards}"
     refused: ClassVar[str] = "with that play the outcome would not change"
+    # Where each part is in the move, set for each kind by __init_subclass__ below.
+    _played: ClassVar[slice]
+    _pair: ClassVar[bool]
+    _doubled: ClassVar[bool]
+    _boosts: ClassVar[tuple[tuple[int, int], ...]]
+    _power_by: ClassVar[int]
+    _at: ClassVar[int]
+    if TYPE_CHECKING:  # every kind of card play has a seat field first (not a field here)
+        seat: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -1214,6 +1267,7 @@ class CardPlay(Move):
     def canonical(self, s: AcademyState) -> CardPlay:
         """The first copies in hand of the cards named (an id names a card by its design)."""
         fields = dict(zip(self.fields, self[1:], strict=True))
+        taken: list[int]
         hand, taken = hand_of(s, self.seat), []
         for name in self.played:  # two cards are two cards, not one twice
             fields[name] = first_copy(s, hand, fields[name], taken[-1] if taken else -1)

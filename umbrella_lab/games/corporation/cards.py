@@ -224,6 +224,7 @@ def load_cards(folder: str | Path | None = None) -> Cards:
     path = Path(folder) if folder is not None else None
     name, tables = _file(path, "hero_deck.toml")
     hero: list[HeroCard] = []
+    card: HeroCard | UmbrellaCard
     for entry in read_entries(name, tables, "card", _HERO):
         card = HeroCard(**entry)
         _check_hero(name, card)
@@ -257,6 +258,7 @@ def card_tables(hero: Sequence[HeroCard], umbrella: Sequence[UmbrellaCard], sour
     hero_designs = {c.id: i for i, c in enumerate(dict.fromkeys(hero))}
     umbrella_designs = {c.id: i for i, c in enumerate(dict.fromkeys(umbrella))}
     hero_ids: dict[str, int] = {}
+    c: HeroCard | UmbrellaCard
     for number, c in enumerate(hero):
         hero_ids.setdefault(c.id, number)
     umbrella_ids: dict[str, int] = {}

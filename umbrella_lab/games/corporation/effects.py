@@ -84,7 +84,7 @@ REROLLS = Table(
 
 
 @effect(BONUSES, "bonus-vs", rule="ability.vs-type", says="{name}: +{amount} against a {against}.")
-def bonus_vs(card: Card, use: str, against: str) -> int:
+def bonus_vs(card: HeroCard, use: str, against: str) -> int:
     """Alice, Chris [ability.vs-type]: +amount against a unit of the sub-type ``against``."""
     return card.amount if against and against == card.against else 0
 
@@ -126,7 +126,7 @@ def assist(card: Card, use: str, against: str) -> int:
 
 
 @effect(CANCELS, "anti-virus", rule="ability.anti-virus")
-def anti_virus(card: Card, unit: UmbrellaCard) -> bool:
+def anti_virus(card: HeroCard, unit: UmbrellaCard) -> bool:
     """Anti-Virus [ability.anti-virus]: a unit of the sub-type ``against`` counts force 0.
 
     It adds nothing to the Heroes' force itself, and at most one counts in a combat (the

@@ -37,6 +37,7 @@ Umbrella:
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, cast
 
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.moves import Move
@@ -68,6 +69,9 @@ from umbrella_lab.games.corporation.rules import (
     fits,
     in_hand,
 )
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.corporation.rules import SearchTeam, Split
 
 TEAMS_WANTED = 2  # the Heroes keep this many teams in play
 ASSAULT_AT = 0.40  # the Heroes assault when their chance is at least this
@@ -229,7 +233,7 @@ def _hero(s: CorporationState) -> Move:
         return legal[0]
     hero, ids = s.cards.hero, s.cards.hero_ids
     if phase == "search":
-        return max(legal, key=lambda m: _team_fit(s, m.team))
+        return max(legal, key=lambda m: _team_fit(s, cast("SearchTeam", m).team))
     if phase == "events":
         best, score = legal[-1], 0.0
         for move in legal:
@@ -240,7 +244,7 @@ def _hero(s: CorporationState) -> Move:
                 best, score = move, value
         return best
     if phase == "split":  # discard the weakest characters
-        return min(legal, key=lambda m: sum(hero[n].force for n in m.discard))
+        return min(legal, key=lambda m: sum(hero[n].force for n in cast("Split", m).discard))
     return legal[0]
 
 
@@ -399,7 +403,7 @@ def _umbrella(s: CorporationState) -> Move:
         return legal[0]
     if phase == "split":  # discard the strongest characters
         hero = s.cards.hero
-        return max(legal, key=lambda m: sum(hero[n].force for n in m.discard))
+        return max(legal, key=lambda m: sum(hero[n].force for n in cast("Split", m).discard))
     return legal[0]
 
 
@@ -461,7 +465,7 @@ def _umbrella_commit(s: CorporationState) -> Move:
             against = _bonuses(s, s.attacker)  # what the team adds against each kind of unit
             units = first_copies(s, s.units, UMBRELLA)  # the unit each move sends
 
-            def net(move: Move) -> float:
+            def net(move: Defend) -> float:
                 unit = units[move.unit]
                 return s.unit_force(unit, defending=True) - against.get(umbrella[unit].subtype, 0)
 

@@ -30,7 +30,7 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
@@ -378,6 +378,39 @@ class CorporationState(State):
         "turn",
         "units",
     )
+    actor: int | None
+    after: list[str]
+    attacker: int
+    cards: Cards
+    characters_played: bool
+    combat: str
+    committed: list[list[int]]
+    committer: int
+    crews: list[list[int]]
+    decks: list[list[int]]
+    defended: list[int]
+    discards: list[list[int]]
+    facilities: list[int]
+    guard: int
+    hands: list[list[int]]
+    history: list[tuple[str, int, int, int, int, int, bool]]
+    lockdown: bool
+    luck: int
+    lucky_used: bool
+    outcome: Result | None
+    passes: int
+    phase: str
+    removed: list[list[int]]
+    roller: int
+    rolls: list[int]
+    seat: int
+    shuffles: int
+    split_cards: list[int]
+    stats: list[int]
+    target: int
+    teams: list[int]
+    turn: int
+    units: list[int]
     slot_copies: ClassVar[Mapping[str, str]] = {
         "after": "list",
         "committed": "pair of lists",
@@ -424,7 +457,6 @@ class CorporationState(State):
             "discards": "discard",
         }
     )
-    cards: Cards
 
     def split_label(self, label: str) -> tuple[str, str, str] | None:
         """A label's parts: who acts, the verb and the rest; ``None`` for a chance outcome.
@@ -579,7 +611,7 @@ class CorporationState(State):
         self.shuffles += 1
         return random.Random(derive_seed(self.seed, self.shuffles))
 
-    def _chance(self) -> list[tuple[Move, Fraction]]:
+    def _chance(self) -> Sequence[tuple[Move, Fraction]]:
         if self.outcome is not None:
             return []
         if self.phase == "roll":
@@ -1547,6 +1579,7 @@ class Commit(Move):
     def legal(s: CorporationState) -> Iterator[Commit]:
         side = s.committer
         use = commit_use(s, side)
+        deck: tuple[HeroCard, ...] | tuple[UmbrellaCard, ...]
         if side == HERO:
             timing, deck = HERO_EFFECTS, s.cards.hero
             antivirus = any(deck[n].effect == "anti-virus" for n in s.committed[HERO])
@@ -1665,7 +1698,9 @@ def bonus_lines(s: CorporationState) -> Iterator[tuple[str, str]]:
             f"Sub-type bonus for {team_card.name}: +{SUBTYPE_BONUS * len(matching)} "
             f"({_names(s, matching)}).",
         )
-    cards = [(hero[n], "assault" if assault else "team", against, HERO) for n in crew]
+    cards: list[tuple[HeroCard | UmbrellaCard, str, str, int]] = [
+        (hero[n], "assault" if assault else "team", against, HERO) for n in crew
+    ]
     if unit >= 0:
         if s.unit_force(unit, defending=assault) == 0 and umbrella[unit].force > 0:
             cards.append((umbrella[unit], "anti-virus", "", UMBRELLA))
@@ -1679,10 +1714,10 @@ def bonus_lines(s: CorporationState) -> Iterator[tuple[str, str]]:
             continue
         bonus = effects.BONUSES.get(card.effect)
         if bonus is not None and bonus(card, use, against):
-            words = bonus.says.format(  # type: ignore[attr-defined]
+            words = bonus.says.format(
                 name=card.name, amount=card.amount, against=against.capitalize(), side=SIDES[side]
             )
-            yield bonus.rule, words  # type: ignore[attr-defined]
+            yield bonus.rule, words
 
 
 def say_each(s: CorporationState, lines: Callable[[], Iterable[tuple[str, str]]]) -> None:
@@ -1982,7 +2017,7 @@ class Split(Move):
     discard: Characters
 
     @staticmethod
-    def odds(s: CorporationState) -> list[tuple[Move, Fraction]]:
+    def odds(s: CorporationState) -> list[tuple[Split, Fraction]]:
         """Every random split with its exact probability [opt.split].
 
         Each discarded set of half the characters (or, for an odd number, of either size
@@ -1990,7 +2025,7 @@ class Split(Move):
         """
         cards, n = s.split_cards, len(s.split_cards)
         sizes = (n // 2,) if n % 2 == 0 else (n // 2, n // 2 + 1)
-        outcomes: list[tuple[Move, Fraction]] = []
+        outcomes: list[tuple[Split, Fraction]] = []
         for size in sizes:
             p = Fraction(1, len(sizes) * comb(n, size))
             for chosen in combinations(range(n), size):

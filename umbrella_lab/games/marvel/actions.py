@@ -21,7 +21,7 @@ declared here, and ``effects.py`` fills them (:func:`umbrella_lab.engine.effects
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import Result
 from umbrella_lab.engine.effects import Table
@@ -29,6 +29,7 @@ from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
 
 if TYPE_CHECKING:
+    from umbrella_lab.games.marvel.cards import Threat
     from umbrella_lab.games.marvel.rules import MarvelState
 
 # --- 1. The table ------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def clear_threat(s: MarvelState, where: int) -> None:
     The card leaves, its location's effect is uncovered, and its Threat token goes to the Clear
     Threats mission [threat.cleared].
     """
-    threat = s.threat_at(where)
+    threat = cast("Threat", s.threat_at(where))
     s.threats[where], s.marks[where] = -1, 0
     s.say(
         "threat.cleared",
@@ -281,7 +282,7 @@ def hit_thug(s: MarvelState, where: int, rule: str, damage: int = 1) -> None:
 
 def hit_henchman(s: MarvelState, where: int, damage: int, rule: str) -> None:
     """Take health tokens from a henchman; at 0 it is defeated [threat.henchman]."""
-    threat = s.threat_at(where)
+    threat = cast("Threat", s.threat_at(where))
     s.marks[where] += damage
     left = threat.health - s.marks[where]
     s.say(
@@ -448,7 +449,7 @@ def strike(s: MarvelState, where: int, target: int, damage: int, rule: str) -> N
 def target_words(s: MarvelState, where: int, target: int) -> str:
     """An attack's target in words."""
     if target == HENCHMAN:
-        return s.threat_at(where).name
+        return cast("Threat", s.threat_at(where)).name
     if target == VILLAIN:
         return s.villain.name
     return "a Thug" if target == THUG else "a Crisis token"

@@ -13,7 +13,7 @@ so a teacher's edit of a data folder is seen the next time the game is loaded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from importlib.resources import files
@@ -299,7 +299,7 @@ def _read(folder: Any, name: str, table: str, spec: dict[str, Field]) -> tuple[s
     return file, read_entries(file, tables, table, spec)
 
 
-def load_cards(folder: Any = None, effects: dict[str, Iterable[str]] | None = None) -> Cards:
+def load_cards(folder: Any = None, effects: Mapping[str, Iterable[str]] | None = None) -> Cards:
     """Every data file, checked: from a folder of edited files, or the packaged ones.
 
     Args:

@@ -29,7 +29,7 @@ imports the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from umbrella_lab.engine.core import TEAM
 from umbrella_lab.engine.effects import Table, effect
@@ -961,13 +961,16 @@ class BamOrderAsk(Ask):
         return list(s.ask[2])
 
     def words(self, s: MarvelState, choice: int) -> str:
-        return f"{s.threat_at(choice).name} at {s.place_name(choice)} acts next"
+        return f"{cast('Threat', s.threat_at(choice)).name} at {s.place_name(choice)} acts next"
 
     def name(self, s: MarvelState, choice: int) -> str:
         return place_word(s, choice)
 
     def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        s.say(self.rule, lambda: f"The heroes choose: {s.threat_at(choice).name} acts next.")
+        s.say(
+            self.rule,
+            lambda: f"The heroes choose: {cast('Threat', s.threat_at(choice)).name} acts next.",
+        )
         rest = tuple(w for w in pending[2] if w != choice)
         if len(rest) > 1:
             actions.later(s, ("threat-bam", choice), ("order-bams", rest))

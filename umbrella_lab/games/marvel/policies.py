@@ -443,7 +443,7 @@ def candidates(s: MarvelState) -> list[Move]:
 
 def finish_value(s: MarvelState) -> tuple[float, Move]:
     """The value of ending the actions here: with the location's effect, or without."""
-    best = (evaluate(s), Done(s.turn))
+    best: tuple[float, Move] = (evaluate(s), Done(s.turn))
     if Visit.legal(s):
         trial = s._clone()
         hero = trial.active
@@ -475,6 +475,7 @@ class Search:
             return known
         value, last = finish_value(s)
         line: list[tuple[tuple, Move]] = [(key, last)]
+        rest: list[tuple[tuple, Move]]
         if self.budget > 0:
             for move in candidates(s):
                 self.budget -= 1
@@ -519,6 +520,7 @@ def planner(s: MarvelState, rng: random.Random) -> Move:
         _PLAN.clear()
         best_value, best_card, best_line = None, None, []
         seen_designs = set()
+        line: list[tuple[tuple, Move]]
         for card in sorted(s.hands[s.turn]):
             design = (s.card(card).symbols, s.card(card).special, s.card(card).hero)
             if design in seen_designs:

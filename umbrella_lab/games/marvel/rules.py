@@ -34,7 +34,7 @@ import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType, SimpleNamespace
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, cast
 
 from umbrella_lab.engine.core import TEAM, Event, Game, State
 from umbrella_lab.engine.data import cached_by_files
@@ -90,6 +90,10 @@ from umbrella_lab.games.marvel.cards import (
     Threat,
     load_cards,
 )
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.core import Result
+    from umbrella_lab.games.marvel.cards import Villain
 
 # --- 1. The table ------------------------------------------------------------------------------
 # The heroes win together by taking the villain's last health token; they lose together when
@@ -235,6 +239,51 @@ class MarvelState(State):
         "vulnerable",
         "wounded",
     )
+    cards: Cards
+    options: SimpleNamespace
+    villain: Villain
+    heroes: tuple[str, ...]
+    places: tuple[int, ...]
+    thugs: list[int]
+    civilians: list[int]
+    crisis_at: list[int]
+    threats: list[int]
+    marks: list[int]
+    wounded: list[int]
+    primed: list[int]
+    villain_at: int
+    health: int
+    track: int
+    hero_at: list[int]
+    ko: list[bool]
+    shield: list[bool]
+    crisis: list[int]
+    hands: list[list[int]]
+    decks: list[list[int]]
+    tokens: list[list[int]]
+    plan_deck: list[int]
+    under: list[int]
+    on_top: list[int]
+    storyline: list[int]
+    since_plan: int
+    pressure: bool
+    vulnerable: bool
+    progress: list[int]
+    done: list[bool]
+    turn: int
+    active: int
+    step: str
+    pool: list[int]
+    played: int
+    special: bool
+    virus: bool
+    todo: list[tuple[Any, ...]]
+    ask: Any  # a tuple (the step, the seat deciding, what it reads), or None: read by step
+    shuffles: int
+    turns: int
+    plans: int
+    total: int
+    outcome: Result | None
     slot_copies: ClassVar[Mapping[str, str]] = {
         "civilians": "list",
         "crisis": "list",
@@ -609,7 +658,9 @@ def setup(game: Game, seed: int, events: list | None) -> MarvelState:
         "setup.threats",
         lambda: (
             "Threats: "
-            + ", ".join(f"{s.threat_at(w).name} at {s.place_name(w)}" for w in range(RING))
+            + ", ".join(
+                f"{cast('Threat', s.threat_at(w)).name} at {s.place_name(w)}" for w in range(RING)
+            )
             + "."
         ),
     )
@@ -1336,7 +1387,7 @@ class Heroic(Move):
                     ),
                 )
         elif self.target == THREAT:
-            threat = s.threat_at(where)
+            threat = cast("Threat", s.threat_at(where))
             s.marks[where] += 1
             s.say(
                 "threat.other",
@@ -1363,7 +1414,9 @@ class Heroic(Move):
             )
         words = (
             "rescue a Civilian",
-            f"Heroic token on {s.threat_at(where).name}" if s.threat_at(where) else "",
+            f"Heroic token on {cast('Threat', s.threat_at(where)).name}"
+            if s.threat_at(where)
+            else "",
             "discard a Crisis token",
         )[self.target]
         return f"{s.actor()}: {words}" + pay_words(s, HEROIC, 1, self.pay)

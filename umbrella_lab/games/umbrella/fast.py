@@ -23,6 +23,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.umbrella.rules import LINES, NORTH, SOUTH, Pass, Push, Score, UmbrellaState
 
 _ALL = tuple(range(16))
@@ -244,7 +245,7 @@ def random_push(s: UmbrellaState, rng: random.Random) -> Any:
     return Push(seat, side, colour, pick & 3)
 
 
-def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Push:
+def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Move:
     """The push ``policies.best_push`` chooses, with the same draws of ``rng``."""
     found, targets, stage, available = _survey(s, seat)
     zones = s.zones

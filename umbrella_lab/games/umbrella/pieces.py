@@ -510,13 +510,13 @@ def _load_faces(path: Path | None) -> dict[int, tuple[Face, ...]]:
             f"no design for {noun(len(missing), 'level')} {missing}; "
             "give one [[scoreboard]] per level 1 to 4",
         )
-    for level, copies in faces.items():
-        if len(copies) < 4:
+    for level, made in faces.items():
+        if len(made) < 4:
             raise DataError(
                 name,
-                f"scoreboard '{copies[0].id.split('/')[0]}'",
+                f"scoreboard '{made[0].id.split('/')[0]}'",
                 "copies",
-                f"is {len(copies)}; four players each need a face of level {level}",
+                f"is {len(made)}; four players each need a face of level {level}",
             )
     return faces
 

@@ -30,6 +30,7 @@ and the tests play thousands of games both ways.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.umbrella import fast
@@ -132,7 +133,7 @@ _HOLDING = _lines_holding()
 
 def making_pushes(
     s: UmbrellaState, seat: int, figures: list[tuple[int, tuple[int, ...], int, int]] | None = None
-) -> list[Move]:
+) -> list[Push]:
     """Every ordinary push after which a visible figure can be scored [figure.match].
 
     Only figures in a colour the seat can still score count [figure.full-colour]. They are
@@ -155,6 +156,7 @@ def making_pushes(
             if not ok >> k & 1:
                 continue
             other = ~stage[k]
+            pushes: Sequence[int] | None
             for mask in masks:
                 missing = mask & other
                 if missing:
@@ -176,7 +178,7 @@ def making_pushes(
                             break
                     else:
                         found |= ((1 << k) & colours if entering else colours) << (j * 4)
-    moves = []
+    moves: list[Push] = []
     while found:
         bit = found & -found
         found ^= bit

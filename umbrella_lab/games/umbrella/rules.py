@@ -310,6 +310,36 @@ class UmbrellaState(State):
         "turns",
         "zones",
     )
+    players: int
+    cells: list[list[int]]
+    zones: list[list[int]]
+    around: tuple[tuple[int, int, int, int], ...]
+    discard: list[int]
+    box: tuple[int, ...]
+    spaces: list[list[list[int]]]
+    pinwheel: tuple[tuple[int, ...], ...]
+    tile_box: list[int]
+    tile_discard: list[int]
+    seen: int
+    faces: tuple[Face, ...]
+    filled: list[int]
+    supply: int
+    reserve: int
+    active: int
+    step: str
+    offers: tuple[tuple[int, int], ...]
+    held: int
+    held_from: int
+    receiver: int
+    choose_side: bool
+    due: list[str]
+    extra_turn: bool
+    ejected: int
+    trigger: str
+    trigger_seat: int
+    turns: list[int]
+    outcome: Result | None
+    tables: Tables
     slot_copies: ClassVar[Mapping[str, str]] = {
         "cells": "lists",
         "discard": "list",
@@ -462,8 +492,8 @@ class UmbrellaState(State):
             if self.filled[seat] >> len(self.faces[seat].spots):
                 problems.append(f"{self.seat_name(seat)} has a token off the Scoreboard")
         codes = [*self.tile_discard, self.held] if self.held >= 0 else self.tile_discard[:]
-        for seat in self.spaces:
-            for stack in seat:
+        for stacks in self.spaces:
+            for stack in stacks:
                 codes += stack
         tiles = {code >> 1 for code in codes}.union(self.tile_box)
         if (

@@ -91,25 +91,25 @@ def scenario(
         ids = {tile.id: number for number, tile in enumerate(pieces.tiles)}
         wanted: dict[int, list[list[int]]] = {}
         for seat, stacks in spaces.items():
-            rows = []
+            codes = []
             for stack in list(stacks) + [""] * (4 - len(stacks)):
                 names = [stack] if isinstance(stack, str) else list(stack)
-                rows.append([_code(ids, name) for name in names if name])
-            wanted[seat] = rows
+                codes.append([_code(ids, name) for name in names if name])
+            wanted[seat] = codes
         named = {code >> 1 for rows in wanted.values() for stack in rows for code in stack}
         for seat in range(players):  # named tiles leave wherever they were
-            for stack in s.spaces[seat]:
-                stack[:] = [code for code in stack if code >> 1 not in named]
+            for pile in s.spaces[seat]:
+                pile[:] = [code for code in pile if code >> 1 not in named]
         s.tile_box = [tile for tile in s.tile_box if tile not in named]
-        for seat, rows in wanted.items():
-            s.tile_box += [code >> 1 for stack in s.spaces[seat] for code in stack]
-            s.spaces[seat] = [stack[:] for stack in rows]
+        for seat, piles in wanted.items():
+            s.tile_box += [code >> 1 for pile in s.spaces[seat] for code in pile]
+            s.spaces[seat] = [pile[:] for pile in piles]
         s.tile_box.sort()
         s.seen = 0
         for seat in range(players):
-            for stack in s.spaces[seat]:
-                if stack:
-                    s.seen |= 1 << (stack[-1] >> 1)
+            for pile in s.spaces[seat]:
+                if pile:
+                    s.seen |= 1 << (pile[-1] >> 1)
 
     if faces:
         for seat, face_id in faces.items():

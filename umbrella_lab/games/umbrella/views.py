@@ -208,7 +208,10 @@ def _stage_lines(state: UmbrellaState, data: dict[str, Any], p: int) -> list[str
         right = f"east: {names[1]}" if r == 0 else (_zone_text(data, east) if r == 1 else "")
         lines.append(f"  {left:<19}row {r + 1}  {' '.join(row)}    {right}")
     lines.append(f"                 south: {names[2]} {_zone_text(data, south)}")
-    head, tags, grids, unders = [], [], [[], [], [], []], []
+    head: list[str] = []
+    tags: list[str] = []
+    grids: list[list[str]] = [[], [], [], []]
+    unders: list[str] = []
     for space in seat["spaces"]:
         head.append(f"{space['space']} ({space['pinwheel']}°)")
         top = space["top"]
