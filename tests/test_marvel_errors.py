@@ -12,6 +12,7 @@ import pytest
 
 import umbrella_lab as ul
 from umbrella_lab import IllegalActionError, OptionError, Record, RecordError
+from umbrella_lab.games.marvel.rules import Choose
 from umbrella_lab.games.marvel.scenario import position
 
 PLACES = ("times-square", "central-park", "stark-labs", "nypd-hq", "avengers-tower", "helicarrier")
@@ -74,6 +75,13 @@ def test_an_action_out_of_its_step_is_refused(state):
     assert "nothing to choose now" in str(error)
     error = refused(after, "lose/0/hulk-01")
     assert "a card is lost when a hero takes damage" in str(error) and error.rule == "hero.damage"
+
+
+def test_a_choice_with_no_decision_waiting_is_put_into_words_and_refused(state):
+    after = state.apply("play/0/hulk-06")
+    choice = Choose(0, 1)
+    assert after.action(choice).label == "Hulk: choose 1"  # words, not a crash
+    assert "a choice is made when an effect leaves one" in after.why_not(choice)
 
 
 @pytest.mark.parametrize(

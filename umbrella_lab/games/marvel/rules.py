@@ -1637,6 +1637,8 @@ class Choose(Move):
         run(s)
 
     def label(self, s: MarvelState) -> str:
+        if s.ask is None:  # no decision waits (a move put into words out of its step)
+            return f"{s.seat_name(self.seat)}: choose {self.id(s).rsplit('/', 1)[-1]}"
         step = effects.ASKS[s.ask[0]]
         return f"{s.seat_name(self.seat)}: {step.words(s, self.choice)}"
 
