@@ -98,6 +98,14 @@ def test_fast_policies_are_recognised_by_their_rng_parameter_and_checked():
         sim.get_policy("academy", odd_names)(state, random.Random(0))
 
 
+def test_a_fast_policy_may_choose_a_plain_tuple_equal_to_a_legal_move():
+    def first_as_tuple(state, rng):
+        return tuple(state.legal_moves()[-1])  # ("hold", 0) when it may: no move object
+
+    games = sim.simulate("pig", first_as_tuple, n=2, players=2, workers=1, progress=False)
+    assert len(games) == 2
+
+
 def test_an_illegal_choice_names_the_policy_and_the_legal_actions():
     state = ul.load("academy", players=3).new(seed=7)
     policy = sim.get_policy("academy", lambda view, actions: "fly away")

@@ -1,6 +1,6 @@
 """The code's house rules, checked with every test run: ruff's lint rules, ruff's format, the
 layer contract of docs/architecture.md (import-linter: imports only point down) and the type
-check of the engine and the games (mypy, on the files ``[tool.mypy]`` names)."""
+check of the package (mypy, on the files ``[tool.mypy]`` names)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_imports_only_point_down_the_layers():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_engine_and_the_games_type_check():
+def test_the_package_type_checks():
     done = _run(sys.executable, "-m", "mypy", "--no-incremental")
     assert done.returncode == 0, done.stdout + done.stderr
 

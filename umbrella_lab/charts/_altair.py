@@ -23,7 +23,7 @@ def import_altair() -> None:
         return
     keep_out = "jsonschema" not in sys.modules and SLOW_OPTIONAL not in sys.modules
     if keep_out:
-        sys.modules[SLOW_OPTIONAL] = None  # type: ignore[assignment]  (an import of it fails)
+        sys.modules[SLOW_OPTIONAL] = None  # type: ignore[assignment]  # an import of it fails
     try:
         import altair  # noqa: F401
     finally:

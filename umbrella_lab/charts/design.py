@@ -33,7 +33,7 @@ PART_TITLES = {
 """The heading of each part of a report, as the page and the widget show it."""
 
 
-def _points(table: pd.DataFrame, title: str, subtitle: str, *, rate: bool = True) -> Chart:
+def _points(table: pd.DataFrame, title: str, subtitle: str, *, rate: bool = True) -> alt.LayerChart:
     """One row per metric: its value as a point with its 95% range."""
     data = table[["name", "value", "low", "high", "games", "meaning"]].copy()
     data = data.fillna({"low": data["value"], "high": data["value"]})

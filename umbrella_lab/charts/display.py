@@ -24,7 +24,7 @@ import struct
 import warnings
 import zlib
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import altair as alt
 
@@ -173,7 +173,7 @@ def smaller_png(png: bytes) -> bytes:
     return b"".join(out)
 
 
-def chart_of(spec: dict[str, Any]) -> alt.TopLevelMixin:
+def chart_of(spec: dict[str, Any]) -> alt.Chart:
     """The altair chart of a spec, its inline data kept as the plain table it already is.
 
     ``alt.Chart.from_dict`` turns every row of inline data into a schema object: 12 s for a
@@ -206,7 +206,7 @@ def render(
     chosen = check_pictures(pictures)
     alt.JupyterChart.enable_offline(offline=True)
     live = alt.JupyterChart(chart=chart_of(spec), embed_options=embed_options)
-    data, metadata = live._repr_mimebundle_()
+    data, metadata = cast("tuple[dict[str, Any], dict[str, Any]]", live._repr_mimebundle_())
     data = dict(data)
     data["text/plain"] = describe(spec)
     try:

@@ -8,9 +8,14 @@ The theme is registered once, when this module is first imported, under the name
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import altair as alt
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from altair.theme import ThemeConfig
 
 THEME = "umbrella_lab"
 """Name of the kit's theme in altair's registry."""
@@ -27,7 +32,7 @@ INK = "#222222"
 GREY = "#9A9A9A"
 PALETTE = [BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY, YELLOW, INK]
 """Colours for categories, in order of use (Okabe-Ito, colour-blind safe)."""
-SEQUENTIAL = "viridis"
+SEQUENTIAL: Final = "viridis"
 """Colour scheme for amounts (heat maps): colour-blind safe and readable in grey."""
 FONT = "'Source Sans 3', 'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
 
@@ -86,7 +91,7 @@ def theme_config() -> dict[str, Any]:
 
 
 if hasattr(alt, "theme"):  # altair 5.5 and later
-    alt.theme.register(THEME, enable=False)(theme_config)
+    alt.theme.register(THEME, enable=False)(cast("Callable[[], ThemeConfig]", theme_config))
 else:  # pragma: no cover (altair 5.3 and 5.4)
     alt.themes.register(THEME, theme_config)
 

@@ -79,7 +79,7 @@ def dumps(obj: Any) -> bytes:
     """Pickle ``obj``, writing every :class:`Game` inside as (name, players, options)."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = copyreg.dispatch_table.copy()  # type: ignore[misc]
+    pickler.dispatch_table = copyreg.dispatch_table.copy()
     pickler.dispatch_table[Game] = _reduce_game
     pickler.dump(obj)
     return buffer.getvalue()

@@ -361,6 +361,7 @@ def design(
 def _check_game(
     game: str | Game, players: int | Sequence[int] | None, options: dict[str, Any]
 ) -> tuple[Game, tuple[int, ...]]:
+    counts: list[Any]  # player counts, or None (the game's default); load checks each
     if isinstance(players, Iterable) and not isinstance(players, str | bytes):
         counts = list(players)
         if not counts:
@@ -486,14 +487,14 @@ class Restriction:
 
 def restricted_move(
     state: State, rng: random.Random, fast: FastPolicy, restriction: Restriction
-) -> tuple:
+) -> Move:
     """The move of ``fast``, or when it is forbidden, another legal move at random.
 
     When every legal move is forbidden, the forbidden move is played after all (the side
     cannot pass by the rules).
     """
     move = fast(state, rng)
-    if not restriction.forbids(state, move):  # type: ignore[arg-type]
+    if not restriction.forbids(state, move):
         return move
     allowed = [m for m in state.legal_moves() if not restriction.forbids(state, m)]
     return allowed[rng.randrange(len(allowed))] if allowed else move
@@ -544,10 +545,10 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
             branching.append((len(moves), len(s.legal_moves())))
             move = fast(s, rng)
             kinds[move[0]] += 1
-            for card in card_names(s, move):  # type: ignore[arg-type]
+            for card in card_names(s, move):
                 cards[(move[0], card)] += 1
         moves.append(move)
-        move.play(s)  # type: ignore[attr-defined]
+        move.play(s)
         for event in s.events:
             rules[event.rule] += 1
         s.events.clear()
@@ -655,7 +656,7 @@ def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int
                     move = restricted_move(s, rng, fast, restriction)
                 else:
                     move = fast(s, rng)
-            move.play(s)  # type: ignore[attr-defined]
+            move.play(s)
             count += 1
             if count > limit:
                 raise EndlessGame(name, limit, seed)
@@ -1325,7 +1326,7 @@ class _Designer:
             else:
                 winners = [s for s in range(self.game.players) if final[s]]
                 of_final = [max(v[s] for s in winners) if winners else 0.0 for v in chances]
-                leaders = [max(range(len(v)), key=lambda s, v=v: (v[s], -s)) for v in chances]
+                leaders = [max(range(len(v)), key=lambda s, v=v: (v[s], -s)) for v in chances]  # type: ignore[misc]
             changes.append(sum(1 for a, b in itertools.pairwise(leaders) if a != b))
             at = len(positions) - 1
             while at > 0 and of_final[at - 1] >= 0.9:
@@ -1582,7 +1583,7 @@ class _Designer:
         lengths = {t["seed"]: t["moves"] for t in played}
         cap = min(self._games_wanted(self.plan.option_games), len(played))
         limit = self._limit(played)
-        rows = []
+        rows: list[dict[str, Any]] = []
         if self.plan.option_games == 0:  # left out on purpose (a quick look)
             return pd.DataFrame(rows, columns=columns)
         for option in self.game.info.options:

@@ -53,7 +53,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import CHANCE, REGISTRY, TEAM, Game, GameInfo, State
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
@@ -63,6 +63,8 @@ from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, polic
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from umbrella_lab.engine.moves import Move
 else:  # imported when a table is first made
     pd = later("pandas")
 
@@ -110,8 +112,8 @@ class Search:
         seconds: Time the search took.
     """
 
-    move: tuple
-    moves: tuple[tuple, ...]
+    move: Move
+    moves: tuple[Move, ...]
     visits: tuple[int, ...]
     wins: tuple[float, ...]
     playouts: int
@@ -128,7 +130,7 @@ class _Node:
         self.visits = 0
         self.wins = 0.0
         self.avail = 0
-        self.children: dict[tuple, _Node] = {}
+        self.children: dict[Move, _Node] = {}
 
 
 class MCTS:
@@ -287,7 +289,7 @@ class MCTS:
         return FALLBACK_PLAYOUTS if found is None else found
 
     # --- deciding -------------------------------------------------------------------------------
-    def __call__(self, state: State, rng: random.Random) -> tuple:
+    def __call__(self, state: State, rng: random.Random) -> Move:
         """The move the search chooses for the seat deciding in ``state``."""
         return self.search(state, rng).move
 
@@ -309,9 +311,9 @@ class MCTS:
             return Search(moves[0], tuple(moves), (0,), (0.0,), 0, 0.0)
         rollout = self._rollout_for(state.game)
         team = view is None or state.game.info.cooperative
-        me = TEAM if team else seat
+        me = TEAM if team else cast(int, seat)  # not a team decision: a seat's own (seat >= 0)
         deal = dealer(state, view)
-        roots = [_Node(me) for _ in moves]  # type: ignore[arg-type]
+        roots = [_Node(me) for _ in moves]
         usual = rollout(deal(rng.getrandbits(62)), rng)  # what the rollout policy would play
         usual_index = moves.index(usual) if usual in moves else -1
         live = list(range(len(moves)))
@@ -330,7 +332,7 @@ class MCTS:
                     break
                 s = base._clone()
                 s.events = None
-                moves[i].play(s)  # type: ignore[attr-defined]
+                moves[i].play(s)
                 rewards[i].append(self._descend(s, roots[i], rollout, rng, team, me))
                 done += 1
             if done >= phase_end and len(live) > 2:  # successive halving, on common deals
@@ -383,7 +385,7 @@ class MCTS:
                 child = node.children.get(move)
                 if child is None:
                     child = node.children[move] = _Node(CHANCE)
-                move.play(s)  # type: ignore[attr-defined]
+                move.play(s)
                 path.append(child)
                 node = child
                 continue
@@ -401,7 +403,7 @@ class MCTS:
                     move = untried[rng.randrange(len(untried))]
                 child = children[move] = _Node(TEAM if team else actor)  # type: ignore[arg-type]
                 child.avail = 1
-                move.play(s)  # type: ignore[attr-defined]
+                move.play(s)
                 path.append(child)
                 break
             best, best_score = None, -math.inf
@@ -444,7 +446,7 @@ class MCTS:
         found = self.search(state, random.Random(seed))
         rows = []
         for move, visits, wins in zip(found.moves, found.visits, found.wins, strict=True):
-            action = state.action(move)  # type: ignore[arg-type]
+            action = state.action(move)
             rows.append(
                 {
                     "label": action.label,
@@ -518,7 +520,7 @@ def mcts(
 # --- what the deciding seat may know ---------------------------------------------------------
 
 
-def root_moves(state: State, seat: int | None) -> list[tuple]:
+def root_moves(state: State, seat: int | None) -> list[Move]:
     """The moves ``seat`` may choose among, as it sees the table.
 
     The legal moves, less those that would use a card the seat may not see (a move's

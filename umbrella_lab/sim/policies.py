@@ -29,11 +29,22 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from umbrella_lab.engine.core import Action, Game, GameInfo, State, game_info
 from umbrella_lab.engine.errors import UmbrellaLabError
 from umbrella_lab.engine.play import FastPolicy
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.moves import Move
+
+    class _SearchPlayer(Protocol):
+        """A search player (``search_policy = True``): bound to a game before it plays."""
+
+        name: str
+
+        def bind(self, game: str | Game | GameInfo) -> FastPolicy: ...
+
 
 PolicyLike = str | Callable[..., Any]
 """What :func:`get_policy` accepts: a policy name, a fast policy or a plain function."""
@@ -116,7 +127,7 @@ class ActionPolicy:
         self.name = name or _callable_name(func)
         self.wants_rng = _wants_rng(func)
 
-    def __call__(self, state: State, rng: random.Random) -> tuple:
+    def __call__(self, state: State, rng: random.Random) -> Move:
         """The key of the action the function chooses in ``state``."""
         seat = state.to_act
         view = state.to_dict(seat if seat is not None and seat >= 0 else None)
@@ -142,11 +153,15 @@ class CheckedPolicy:
         self.func = func
         self.name = name or _callable_name(func)
 
-    def __call__(self, state: State, rng: random.Random) -> tuple:
-        """The move key the fast policy chooses, once checked to be legal."""
+    def __call__(self, state: State, rng: random.Random) -> Move:
+        """The move the fast policy chooses, once checked to be legal.
+
+        A plain tuple equal to a legal move (``("roll", 0)``) is that move.
+        """
         key = self.func(state, rng)
-        if key in state.legal_moves():
-            return key
+        legal = state.legal_moves()
+        if key in legal:
+            return legal[legal.index(key)]  # the rules' own move object
         return _chosen_key(self.name, key, state.legal_actions())
 
     def __repr__(self) -> str:
@@ -190,7 +205,7 @@ def get_policy(game_name: str | Game, policy: PolicyLike) -> FastPolicy:
     if isinstance(policy, ActionPolicy | CheckedPolicy):
         return policy
     if getattr(policy, "search_policy", False):  # a search player (mcts): checked for this game
-        return policy.bind(game_name)  # type: ignore[union-attr]
+        return cast("_SearchPlayer", policy).bind(game_name)
     if not callable(policy):
         msg = (
             f"a policy must be a name such as 'heuristic' or a function, "
@@ -217,7 +232,7 @@ def policy_name(policy: PolicyLike) -> str:
     if isinstance(policy, ActionPolicy | CheckedPolicy):
         return policy.name
     if getattr(policy, "search_policy", False):
-        return str(policy.name)  # type: ignore[union-attr]
+        return str(cast("_SearchPlayer", policy).name)
     return _callable_name(policy)
 
 
@@ -246,7 +261,7 @@ def describe_policy(game_name: str, policy: PolicyLike) -> str:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _chosen_key(name: str, choice: Any, actions: list[Action]) -> tuple:
+def _chosen_key(name: str, choice: Any, actions: list[Action]) -> Move:
     """The key of the legal action ``choice`` names; a clear error if it names none."""
     if isinstance(choice, Action | tuple):
         key = choice.key if isinstance(choice, Action) else choice

@@ -33,7 +33,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, game_info, games, load
 from umbrella_lab.engine.errors import seed_number, whole_number
@@ -44,6 +44,9 @@ from umbrella_lab.sim.advisor import MOST_ROLLOUTS, advise
 from umbrella_lab.sim.mcts import dealer, root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.stats import Z95
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.moves import Move
 
 FOLDER = Path(__file__).resolve().parents[1] / "puzzles"
 """Where the puzzle files live: ``<game>.json``, a list of puzzles."""
@@ -289,7 +292,7 @@ def find_puzzles(
 
 
 def _candidate(
-    state: State, usual: tuple, ids: Sequence[str], budget: int, fair_rollouts: int
+    state: State, usual: Move, ids: Sequence[str], budget: int, fair_rollouts: int
 ) -> Puzzle | None:
     """The puzzle at ``state`` if it is one, else ``None``.
 

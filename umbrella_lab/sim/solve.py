@@ -38,7 +38,7 @@ import random
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
@@ -362,7 +362,9 @@ def _rebuild_policy(
     policy = OptimalPolicy(name=name)
     policy._signature, policy._table, policy._title = signature, table, title
     if title:
-        policy.__doc__ = policy.__doc__.replace("(each game solved once).", f"({title}).")
+        policy.__doc__ = cast(str, policy.__doc__).replace(
+            "(each game solved once).", f"({title})."
+        )
     return policy
 
 
@@ -553,6 +555,7 @@ def solve(
             _SOLVED.move_to_end(memo)
             return found
     began = time.perf_counter()
+    table: _Table
     if method == "pig" and _why_not_pig(start):
         why_not = _why_not_pig(start)
         raise SolveError(f"{_title(loaded)}: Pig's fast path cannot solve it: {why_not}")

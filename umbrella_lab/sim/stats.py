@@ -26,7 +26,7 @@ Z95 = 1.959963984540054
 """How many standard errors a 95% interval reaches either side."""
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
     """The win rate with its Wilson score interval.
 
     The Wilson interval stays inside 0..1 and behaves well with few games or rates near

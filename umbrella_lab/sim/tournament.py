@@ -57,6 +57,8 @@ from umbrella_lab.sim.stats import Z95, Comparison, compare, wilson, win_rate
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
+
+    from umbrella_lab.engine.moves import Move
 else:  # imported when a table is first made
     np = later("numpy")
     pd = later("pandas")
@@ -294,7 +296,7 @@ class Seated:
     def __init__(self, policies: Sequence[FastPolicy]) -> None:
         self.policies = tuple(policies)
 
-    def __call__(self, state: State, rng: random.Random) -> tuple:
+    def __call__(self, state: State, rng: random.Random) -> Move:
         """The move of the policy in the deciding seat (the first seat's for a team)."""
         seat = state.to_act
         return self.policies[seat if seat is not None and seat >= 0 else 0](state, rng)

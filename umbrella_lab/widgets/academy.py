@@ -7,11 +7,14 @@ The drawing is ``static/board-academy.js``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import TEAM, State
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.widgets.views import BoardView, register_view
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.academy.rules import AcademyState
 
 _STAGE_WORDS = {
     "damage": "The team places {pending} damage on living heroes",
@@ -28,6 +31,7 @@ _STAGE_WORDS = {
 
 def board(state: State, seat: int | None = None) -> dict[str, Any]:
     """The table as the board renderer draws it (``seat``: as that seat sees it)."""
+    state = cast("AcademyState", state)
     data = state.to_dict(seat)
     cards = state.cards
     for hero in data["heroes"]:
@@ -156,7 +160,10 @@ VIEW = register_view(
             "Keep or discard": ("keep", "discard"),
             "No answer": ("pass",),
         },
-        seats=lambda state: [state.hero_name(seat) for seat in range(state.players)],
+        seats=lambda state: [
+            cast("AcademyState", state).hero_name(seat)
+            for seat in range(cast("AcademyState", state).players)
+        ],
         compare=compare,
         quiet=(
             "hand count",

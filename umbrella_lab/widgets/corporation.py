@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import CHANCE, State
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 from umbrella_lab.widgets.views import BoardView, register_view
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.corporation.rules import CorporationState
 
 HERO, UMBRELLA = 0, 1
 SIDE_KEYS = ("heroes", "umbrella")
@@ -47,6 +50,7 @@ _RESULT = re.compile(r"(\d+) \+ (\d+) = (\d+) against .*?(\d+) \+ (\d+) = (\d+)"
 
 def board(state: State, seat: int | None = None) -> dict[str, Any]:
     """The table as the board renderer draws it (``seat``: as that seat sees it)."""
+    state = cast("CorporationState", state)
     data = state.to_dict(seat)
     data["title"] = state.game.info.title
     data["seat_name"] = None if seat is None else SIDE_NAMES[seat]
@@ -550,7 +554,7 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
     for key, side in (("heroes", "Heroes"), ("umbrella", "Umbrella")):
         x, y = a[key], b[key]
         hands = [_names(z.get("hand"), z.get("hand_count", 0)) for z in (x, y)]
-        add(SEP.join((side, "hand")), *hands, SEP.join((key, "hand")))
+        add(SEP.join((side, "hand")), *hands, SEP.join((key, "hand")))  # type: ignore[call-arg]
         add(
             SEP.join((side, "discard pile")),
             _names(x["discard"]),

@@ -560,7 +560,11 @@ def _rule_book(game: Game) -> dict[str, Any]:
 def _option_title(option: Any, rule: Any) -> str:
     """An option's name in words: its own digest entry's title, else its keyword."""
     keyword = option.name.replace("_", " ")
-    title = rule.title if rule is not None and getattr(rule, "title", "") else keyword
+    title = (
+        rule.title
+        if rule is not None and getattr(rule, "title", "")  # type: ignore[arg-type]
+        else keyword
+    )
     return title[:1].upper() + title[1:]
 
 

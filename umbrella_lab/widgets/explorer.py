@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -26,6 +26,9 @@ from umbrella_lab.engine.session import Branch, Node
 from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets.page import AdviceCancelled, ExplorerPage
 from umbrella_lab.widgets.views import STATIC, BoardView
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.session import Session as PlainSession
 
 __all__ = ["AdviceCancelled", "Explorer", "explore"]
 
@@ -60,26 +63,26 @@ class Explorer(anywidget.AnyWidget):
     board_js = traitlets.Unicode("").tag(sync=True)
     board_css = traitlets.Unicode("").tag(sync=True)
     board = traitlets.Dict().tag(sync=True)
-    actions = traitlets.List().tag(sync=True)
+    actions: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     actor = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Dict().tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
-    history = traitlets.List().tag(sync=True)
-    events = traitlets.List().tag(sync=True)
-    changes = traitlets.List().tag(sync=True)
+    history: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    changes: traitlets.List[str] = traitlets.List().tag(sync=True)
     inspector = traitlets.Dict().tag(sync=True)
-    branch_list = traitlets.List().tag(sync=True)
+    branch_list: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     comparison = traitlets.Dict().tag(sync=True)
     seat = traitlets.Int(-1).tag(sync=True)
-    seat_names = traitlets.List().tag(sync=True)
+    seat_names: traitlets.List[str] = traitlets.List().tag(sync=True)
     policy = traitlets.Unicode("heuristic").tag(sync=True)
-    policy_names = traitlets.List().tag(sync=True)
+    policy_names: traitlets.List[str] = traitlets.List().tag(sync=True)
     advice = traitlets.Dict().tag(sync=True)
     advisor = traitlets.Dict().tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict().tag(sync=True)
     preview = traitlets.Dict().tag(sync=True)
-    unavailable = traitlets.List().tag(sync=True)
+    unavailable: traitlets.List[dict[str, str]] = traitlets.List().tag(sync=True)
 
     def __init__(
         self,
@@ -137,7 +140,7 @@ class Explorer(anywidget.AnyWidget):
 
     # --- what Python users call -----------------------------------------------------------
     @property
-    def session(self) -> Session:
+    def session(self) -> PlainSession:
         """The tree of positions behind the widget; changes made to it from Python show at once."""
         return self.page.session
 

@@ -12,7 +12,7 @@ put a Heroic token on, a card to play or to lose). The drawing is ``static/board
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.words import plural
@@ -40,6 +40,9 @@ from umbrella_lab.games.marvel.rules import (
     choice_id,
 )
 from umbrella_lab.widgets.views import BoardView, register_view
+
+if TYPE_CHECKING:
+    from umbrella_lab.games.marvel.rules import Choose, Lead, Lose, Play
 
 HERO_COLOURS = {
     "iron-man": "#ba3636",
@@ -172,7 +175,11 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
             if a.kind == name and all(getattr(a.key, f) == v for f, v in fields.items())
         ]
 
-    picks = [a for a in moves if a.kind == "choose" and choice_id(s, a.key.choice) == card.id]
+    picks = [
+        a
+        for a in moves
+        if a.kind == "choose" and choice_id(s, cast("Choose", a.key).choice) == card.id
+    ]
     spot: dict[str, Any] = {
         "index": where,
         "number": where + 1,
@@ -220,7 +227,7 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
     if isinstance(effects.ASKS.get(ask), effects.TargetAsk) and s.ask[3] == where:
         for action in moves:  # an effect's damage: click what it hits [extra.ties]
             if action.kind == "choose":
-                word = choice_id(s, action.key.choice)
+                word = choice_id(s, cast("Choose", action.key).choice)
                 spot["attack"][word] = {"id": action.id, "label": action.label}
     if here:
         targets = {THUG: "thug", HENCHMAN: "henchman", VILLAIN: "villain", CRISIS: "crisis"}
@@ -448,8 +455,10 @@ def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
             in_story[s.heroes.index(s.card(entry).hero)] += 1
     for h, hero_id in enumerate(s.heroes):
         purse = s.purse(h)
-        picks = [a for a in moves if a.kind == "lead" and a.key.hero == h] + [
-            a for a in moves if a.kind == "choose" and choice_id(s, a.key.choice) == hero_id
+        picks = [a for a in moves if a.kind == "lead" and cast("Lead", a.key).hero == h] + [
+            a
+            for a in moves
+            if a.kind == "choose" and choice_id(s, cast("Choose", a.key).choice) == hero_id
         ]
         team.append(
             {
@@ -472,8 +481,8 @@ def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
 
 
 def _hands(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
-    plays = {a.key.card: a for a in moves if a.kind == "play"}
-    loses = {a.key.card: a for a in moves if a.kind == "lose"}
+    plays = {cast("Play", a.key).card: a for a in moves if a.kind == "play"}
+    loses = {cast("Lose", a.key).card: a for a in moves if a.kind == "lose"}
     hands = []
     for seat, hand in enumerate(s.hands):
         cards = []
@@ -511,9 +520,9 @@ def _choice(s: MarvelState) -> dict[str, Any] | None:
 def short(state: State, action: Action) -> str:
     """A brief label for the action list: the card's words for a card to play or to lose."""
     if action.kind == "play":
-        return card_words(state, action.key.card)  # type: ignore[arg-type]
+        return card_words(state, cast("Play", action.key).card)  # type: ignore[arg-type]
     if action.kind == "lose":
-        return "lose " + card_words(state, action.key.card)  # type: ignore[arg-type]
+        return "lose " + card_words(state, cast("Lose", action.key).card)  # type: ignore[arg-type]
     return ""
 
 
@@ -603,8 +612,11 @@ VIEW = register_view(
         },
         seats=lambda state: (
             ["S.H.I.E.L.D."]
-            if state.solo
-            else [state.hero_name(h) for h in range(len(state.heroes))]
+            if cast("MarvelState", state).solo
+            else [
+                cast("MarvelState", state).hero_name(h)
+                for h in range(len(cast("MarvelState", state).heroes))
+            ]
         ),
         quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
         picture=picture,

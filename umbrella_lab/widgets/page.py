@@ -31,7 +31,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from umbrella_lab.engine.core import CHANCE, Game, State, load
 from umbrella_lab.engine.differences import SEP, differences
@@ -501,7 +501,7 @@ class ExplorerPage:
             actions, shorts = [], []
             actor = deciding or "The team"
         elif private_note:
-            shown = [not a.key.private_to(state, seat) for a in actions]
+            shown = [not a.key.private_to(state, cast(int, seat)) for a in actions]
             actions = [a for a, keep in zip(actions, shown, strict=True) if keep]
             shorts = [s for s, keep in zip(shorts, shown, strict=True) if keep]
         odds = {action.key: p for action, p in state.chance_outcomes()} if chance else {}
@@ -578,7 +578,7 @@ class ExplorerPage:
             snaps = [node.state.to_dict(seat) for _, node in sides]
             rows = [
                 [where, _words(x), _words(y)]
-                for where, x, y in differences(*snaps, whole_lists=True)
+                for where, x, y in differences(*snaps, whole_lists=True)  # type: ignore[arg-type]
                 if where.rsplit(SEP, 1)[-1] not in self.view.quiet
             ]
         shown = {}
@@ -1051,7 +1051,7 @@ def _events_entry(node: Node) -> dict[str, Any]:
     return {**_node_entry(node), "events": [[event.rule, event.text] for event in node.events]}
 
 
-def _branch_entry(session: Session, branch: Branch) -> dict[str, Any]:
+def _branch_entry(session: PlainSession, branch: Branch) -> dict[str, Any]:
     parent = None if branch.parent is None else session.get(branch.parent)
     return {
         "id": branch.id,

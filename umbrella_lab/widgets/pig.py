@@ -8,14 +8,18 @@ needs to draw and to play (the moves it offers as buttons, by action id); the dr
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import CHANCE, State
 from umbrella_lab.widgets.views import BoardView, register_view
 
+if TYPE_CHECKING:
+    from umbrella_lab.games.pig import PigState
+
 
 def board(state: State, seat: int | None = None) -> dict[str, Any]:
     """The table as the board renderer draws it: scores, the turn at risk, the die."""
+    state = cast("PigState", state)
     data = state.to_dict(seat)
     data["title"] = state.game.info.title
     moves = {action.kind: action for action in state.legal_actions()}

@@ -16,7 +16,7 @@ drawing is ``static/board-umbrella.js``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from umbrella_lab.engine.core import State
 from umbrella_lab.engine.differences import SEP
@@ -403,15 +403,21 @@ def _stage(a: list[str], b: list[str]) -> tuple[str, str]:
     ]
     names = dict(zip(LETTERS, COLOURS, strict=True))
     if len(cells) <= 3:
-        return tuple(
-            "; ".join(f"row {r + 1}, column {c + 1}: {names[grid[r][c]]}" for r, c in cells)
-            for grid in (a, b)
+        return cast(
+            "tuple[str, str]",
+            tuple(
+                "; ".join(f"row {r + 1}, column {c + 1}: {names[grid[r][c]]}" for r, c in cells)
+                for grid in (a, b)
+            ),
         )
     rows = sorted({r for r, _ in cells})
-    return tuple(
-        f"{len(cells)} umbrellas differ · "
-        + "; ".join(f"row {r + 1}: {' '.join(grid[r])}" for r in rows)
-        for grid in (a, b)
+    return cast(
+        "tuple[str, str]",
+        tuple(
+            f"{len(cells)} umbrellas differ · "
+            + "; ".join(f"row {r + 1}: {' '.join(grid[r])}" for r in rows)
+            for grid in (a, b)
+        ),
     )
 
 
