@@ -55,6 +55,7 @@ class PigState(OpenState):
     Nothing is hidden (an ``OpenState``): every seat sees the whole table, luck is only the die.
     """
 
+    # Each field is a slot (the engine copies a state slot by slot), declared with its type.
     __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
                  "turn_total", "turns")  # fmt: skip
     scores: list[int]  # each seat's banked points
