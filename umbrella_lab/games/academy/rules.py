@@ -52,7 +52,7 @@ import random
 from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType, SimpleNamespace
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
@@ -1081,10 +1081,7 @@ def card_by_card(s: AcademyState, moves: list[Move]) -> list[Move]:
     in the order of the cards in hand, keeping each card's own plays in the kinds' order.
     """
     hand = s.hands[s.responder]
-    plays = cast(
-        "list[Attack | Block | Heal | Story]",
-        [move for move in moves if type(move) in ONE_CARD_PLAYS],
-    )
+    plays: list[Any] = [move for move in moves if type(move) in ONE_CARD_PLAYS]  # one card each
     plays.sort(key=lambda move: hand.index(move.card))  # a stable sort: per card, kind order
     return plays + moves[len(plays) :]
 
