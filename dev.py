@@ -12,7 +12,8 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
                                              # Windows-style clone, OpenSpiel's test (as CI)
     python3 dev.py dashboard [args]          # install, then open the teacher's dashboard (Voila)
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
-    python3 dev.py lint [ruff args]          # install, then run `ruff check`
+    python3 dev.py lint [ruff args]          # install, then run `ruff check` and the type
+                                             # check (`mypy`)
 
 The first run creates ``.venv`` next to this file and installs what the command needs there:
 the kit (with JupyterLab and Voila) for ``lab``, ``dashboard`` and ``voila``; the kit and its
@@ -435,7 +436,9 @@ def cmd_lint(args: list[str]) -> int:
     ensure_env(("test",))
     rc = run([str(PYTHON), "-m", "ruff", "check", *args])
     say(f"ruff finished with exit code {rc}")
-    return rc
+    typed = run([str(PYTHON), "-m", "mypy"])  # the files [tool.mypy] in pyproject.toml names
+    say(f"the type check (mypy) finished with exit code {typed}")
+    return rc or typed
 
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
