@@ -23,12 +23,11 @@ import traitlets
 
 from umbrella_lab.engine.core import Game, State
 from umbrella_lab.engine.session import Branch, Node
-from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets.page import AdviceCancelled, ExplorerPage
 from umbrella_lab.widgets.views import STATIC, BoardView
 
 if TYPE_CHECKING:
-    from umbrella_lab.engine.session import Session as PlainSession
+    from umbrella_lab.engine.session import Session
 
 __all__ = ["AdviceCancelled", "Explorer", "explore"]
 
@@ -140,7 +139,7 @@ class Explorer(anywidget.AnyWidget):
 
     # --- what Python users call -----------------------------------------------------------
     @property
-    def session(self) -> PlainSession:
+    def session(self) -> Session:
         """The tree of positions behind the widget; changes made to it from Python show at once."""
         return self.page.session
 
