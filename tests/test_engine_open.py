@@ -162,12 +162,13 @@ def test_a_step_whose_kinds_are_all_the_teams_is_the_teams():
     )
 
 
-def test_a_seat_field_that_names_no_slot_is_refused_when_the_class_is_made():
-    with pytest.raises(TypeError, match=r"Odd.seat_field must name a slot of the state, not 'a b'"):
-
-        class Odd(CoinState):
-            __slots__ = ()
-            seat_field: ClassVar = "a b"
+@pytest.mark.parametrize(
+    ("what", "name", "said"),
+    [("seat_field", "a b", "'a b'"), ("luck_field", "1", "'1'"), ("step_field", "x.y", "'x.y'")],
+)
+def test_a_field_name_that_names_no_slot_is_refused_when_the_class_is_made(what, name, said):
+    with pytest.raises(TypeError, match=rf"Odd.{what} must name a slot of the state, not {said}"):
+        type("Odd", (CoinState,), {"__slots__": (), what: name})
 
 
 def test_a_state_that_writes_its_own_to_act_keeps_it():
@@ -266,14 +267,6 @@ def test_a_kind_of_lucks_without_declared_odds_leaves_them_to_the_state():
     info = GameInfo("plain-test", "Plain", (1,), (), setup, moves=(Toss, Plain), views=TEXT_ONLY)
     state = Game(info, 1).new(3).apply("P1: toss the coin")
     assert state._chance() == []
-
-
-def test_a_luck_field_that_names_no_slot_is_refused_when_the_class_is_made():
-    with pytest.raises(TypeError, match=r"Odd.luck_field must name a slot of the state, not '1'"):
-
-        class Odd(CoinState):
-            __slots__ = ()
-            luck_field: ClassVar = "1"
 
 
 def test_the_states_own_luck_follows_the_kept_table():

@@ -489,6 +489,11 @@ class State:
         :attr:`seat_field` a ``to_act`` worked out by the engine.
         """
         super().__init_subclass__(**kwargs)
+        for what in ("step_field", "seat_field", "result_field", "luck_field"):
+            name = getattr(cls, what)
+            if name and not name.isidentifier():
+                msg = f"{cls.__name__}.{what} must name a slot of the state, not {name!r}"
+                raise TypeError(msg)
         if cls.step_field:
             cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign,assignment]
         if cls.seat_field and "to_act" not in vars(cls):
@@ -497,9 +502,6 @@ class State:
             read = operator.attrgetter(cls.result_field)
             cls.result = property(read, doc=State.result.__doc__)  # type: ignore[assignment]
         if cls.luck_field and "_luck" not in vars(cls):
-            if not cls.luck_field.isidentifier():
-                msg = f"{cls.__name__}.luck_field must name a slot of the state"
-                raise TypeError(f"{msg}, not {cls.luck_field!r}")
             count = operator.attrgetter(cls.luck_field)
             cls._luck = lambda self: count(self)  # type: ignore[method-assign]
         slots = slots_of(cls, State)
@@ -981,13 +983,8 @@ def _seat_to_act(cls: type[State]) -> property:
 
     Asked at every move of a simulation, so it is written for the class, reading its slots by
     name (as a hand-written ``to_act`` would), and keeps each step's answer
-    (:meth:`GameInfo.maker_at`).
+    (:meth:`GameInfo.maker_at`). The field names were checked when the class was made.
     """
-    for what in ("seat_field", "step_field", "result_field"):
-        name = getattr(cls, what)
-        if name and not name.isidentifier():
-            msg = f"{cls.__name__}.{what} must name a slot of the state, not {name!r}"
-            raise TypeError(msg)
     step = f"self.{cls.step_field}" if cls.step_field else '""'
     code = (
         "def to_act(self):\n"
@@ -1000,7 +997,7 @@ def _seat_to_act(cls: type[State]) -> property:
         f"    return self.{cls.seat_field} if maker is None else maker\n"
     )
     namespace: dict[str, Any] = {"makers": _MAKER_AT}
-    exec(code, namespace)  # the class's own field names, checked above
+    exec(code, namespace)  # the class's own field names, checked in State.__init_subclass__
     return property(namespace["to_act"], doc=State.to_act.__doc__)
 
 

@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from umbrella_lab.engine.core import Action, Game, GameInfo, State, game_info
 from umbrella_lab.engine.errors import UmbrellaLabError
+from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.play import FastPolicy
 
 if TYPE_CHECKING:
-    from umbrella_lab.engine.moves import Move
 
     class _SearchPlayer(Protocol):
         """A search player (``search_policy = True``): bound to a game before it plays."""
@@ -161,7 +161,7 @@ class CheckedPolicy:
         key = self.func(state, rng)
         legal = state.legal_moves()
         if key in legal:
-            return legal[legal.index(key)]  # the rules' own move object
+            return key if isinstance(key, Move) else legal[legal.index(key)]  # the rules' own
         return _chosen_key(self.name, key, state.legal_actions())
 
     def __repr__(self) -> str:
