@@ -35,6 +35,15 @@ def test_every_game_has_golden_scenarios():
     assert recorded == set(ul.games()), "run tests/golden/regenerate.py for a new game"
 
 
+def test_the_recorded_games_are_exactly_the_scenarios():
+    """A scenario never recorded would be skipped unseen; a recorded game no scenario plays any
+    more guards nothing."""
+    played = {s.key for tier in ("fast", "full") for s in golden.scenarios(tier)}
+    unrecorded, stale = sorted(played - KNOWN.keys()), sorted(KNOWN.keys() - played)
+    assert not unrecorded, f"not recorded yet (run tests/golden/regenerate.py): {unrecorded[:5]}"
+    assert not stale, f"recorded but no longer played (regenerate.py drops them): {stale[:5]}"
+
+
 @pytest.mark.parametrize("game", sorted({s.game for s in SCENARIOS}))
 def test_golden_games_replay_identically(game):
     differ = [s.key for s in SCENARIOS if s.game == game and golden.digest(s)[0] != KNOWN[s.key]]

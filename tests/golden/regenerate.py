@@ -10,6 +10,7 @@ nothing is written: it reports every scenario whose games differ and exits 1 if 
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -21,12 +22,16 @@ import golden
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    tiers = ["fast"] if "--fast" in argv else ["fast", "full"]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1])
+    parser.add_argument("--check", action="store_true", help="compare only; write nothing")
+    parser.add_argument("--fast", action="store_true", help="only the default run's games")
+    parser.add_argument("--game", help="only the games of this game")
+    args = parser.parse_args(argv)
+    check, only = args.check, args.game
+    tiers = ["fast"] if args.fast else ["fast", "full"]
     start = time.perf_counter()
     digests = {}
     total = 0
-    only = argv[argv.index("--game") + 1] if "--game" in argv else None
     wanted = {
         s.key: s for tier in tiers for s in golden.scenarios(tier) if only is None or s.game == only
     }
@@ -53,9 +58,12 @@ def main(argv: list[str]) -> int:
         ]
         for key in bad:
             print("differs:", key)
+        # Recorded games no scenario plays any more (a full check of every game sees them all).
+        stale = [] if args.fast or only else sorted(set(known) - set(digests))
         print(
             f"{len(digests)} scenarios, {total} lines, {len(texts)} playthroughs in "
             f"{seconds:.0f} s: {len(bad)} differ, {len(new)} not recorded yet"
+            + (f", {len(stale)} recorded but no longer played (writing drops them)" * bool(stale))
         )
         return 1 if bad else 0
     if only is not None:
