@@ -208,6 +208,37 @@ def _kraken_at(s: AcademyState, moves: list[HitsTwiceAt]) -> Move | None:
     return min(worth, key=lambda m: (deck[m.card].attack + deck[m.second].attack, m.position))
 
 
+def _quick_kraken_at(s: AcademyState, seat: int, faced: int) -> Move | None:
+    """What :func:`_kraken_at` picks from ``HitsTwiceAt.legal``, found without listing them.
+
+    Each pair of cards in hand is looked at once, against each waiting card of 3 damage or
+    more that it beats when its higher card alone does not, and the lowest total wins. Cards
+    and pairs are read in the order the moves are listed (positions left to right, pairs in
+    hand order), and only a strictly lower total replaces the best so far: of equal totals the
+    first listed wins, as with ``min`` (a second pair of the same values is never listed, and
+    it comes later).
+    """
+    attack_of, hand = s.cards.attack, s.hands[seat]
+    pairs = []  # (first, second, the higher attack, the total)
+    for i, first in enumerate(hand):
+        for second in hand[i + 1 :]:
+            a, b = attack_of[first], attack_of[second]
+            pairs.append((first, second, a if a > b else b, a + b))
+    best, best_total = None, 1 << 30
+    lineup = s.lineup
+    for position, outcome in enumerate(s.outcomes):
+        if outcome != PENDING or position == faced:
+            continue
+        code = lineup[position]
+        if s.villain_damage(code) < 3:
+            continue
+        value = s.villain_attack(code)
+        for first, second, high, total in pairs:
+            if high <= value < total < best_total:  # the pair beats it, the higher card not
+                best, best_total = (first, second, position), total
+    return made(HitsTwiceAt, seat, *best) if best else None
+
+
 def _power_worth_it(s: AcademyState, seat: int, damage: int) -> bool:
     power = s.power_of(seat)
     if power == "horror":  # a living hero misses 2 bars or more
@@ -254,7 +285,7 @@ def quick_face(s: AcademyState) -> Move | None:
         and s.villain_damage(code) <= 1
         and not power_blocked(s, seat)
     ):  # maybe The Kraken's pair against a later card, as choose_face weighs it first
-        move = _kraken_at(s, HitsTwiceAt.legal(s))
+        move = _quick_kraken_at(s, seat, position)
         if move is not None:
             return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
