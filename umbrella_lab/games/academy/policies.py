@@ -278,10 +278,11 @@ def quick_face(s: AcademyState) -> Move | None:
         return made(CallPogo, 0)
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
+    cards = s.cards
     if (
         s.options.kraken_target == "any"
         and s.life[seat] >= 3
-        and s.power_of(seat) == "kraken"
+        and cards.heroes[s.heroes[seat]].power == "kraken"  # (s.power_of(seat))
         and s.villain_damage(code) <= 1
         and not power_blocked(s, seat)
     ):  # maybe The Kraken's pair against a later card, as choose_face weighs it first
@@ -290,7 +291,6 @@ def quick_face(s: AcademyState) -> Move | None:
             return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
         return None  # maybe Space Boy doubles this card: choose_face weighs it
-    cards = s.cards
     if code < FINAL_VILLAIN:  # its attack value (s.villain_attack)
         value = cards.villain_attack[code].attack + (s.boost_amount if code == s.boost_card else 0)
     else:
