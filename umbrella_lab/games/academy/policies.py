@@ -349,7 +349,7 @@ def _quick_no_winner(
     if damage <= 1 and heal_move and block < 0:  # let it go, heal well
         return heal_move
     spare = life >= 3
-    power = s.power_of(seat)
+    power = cards.heroes[s.heroes[seat]].power  # (s.power_of(seat))
     with_cards = power in ("kraken", "space-boy")  # played as "kraken"/"double", else "power"
     if spare and damage >= 2 and with_cards and not power_blocked(s, seat):
         if power == "space-boy":
