@@ -280,9 +280,9 @@ def quick_face(s: AcademyState) -> Move | None:
     code = s.lineup[position]
     cards = s.cards
     if (
-        s.options.kraken_target == "any"
+        cards.heroes[s.heroes[seat]].power == "kraken"  # (s.power_of(seat))
+        and s.options.kraken_target == "any"
         and s.life[seat] >= 3
-        and cards.heroes[s.heroes[seat]].power == "kraken"  # (s.power_of(seat))
         and s.villain_damage(code) <= 1
         and not power_blocked(s, seat)
     ):  # maybe The Kraken's pair against a later card, as choose_face weighs it first
