@@ -568,11 +568,9 @@ def hero_cards(cards: Any, which: str) -> list[int]:
     Every card of the data (``"full"``), or all but the project's own (``"rulebook"``: no card
     whose provenance is ``invented``, such as the +10 Hero Boost; the rulebook prints +20).
     """
-    return [
-        number
-        for number, card in enumerate(cards.hero_deck)
-        if which == "full" or card.provenance != "invented"
-    ]
+    if which == "full":
+        return list(range(len(cards.hero_deck)))
+    return [number for number, card in enumerate(cards.hero_deck) if card.provenance != "invented"]
 
 
 def family_cards(cards: Any, which: str) -> list[int]:
@@ -582,11 +580,12 @@ def family_cards(cards: Any, which: str) -> list[int]:
     Apathy, Family Secrets and Villain Attack Boost, and none the data marks ``invented``
     (``"rulebook"``).
     """
+    if which == "full":
+        return list(range(len(cards.family)))
     return [
         number
         for number, card in enumerate(cards.family)
-        if which == "full"
-        or (card.effect in effects.RULEBOOK_FAMILY and card.provenance != "invented")
+        if card.effect in effects.RULEBOOK_FAMILY and card.provenance != "invented"
     ]
 
 
