@@ -180,8 +180,11 @@ def colour_masks(cells: list[int]) -> list[int]:
 def matched_colours(masks: tuple[int, ...], stage: list[int]) -> int:
     """Bit ``c`` set when the figure is made in colour ``c`` on a Stage [figure.match]."""
     found = 0
+    size = masks[0].bit_count()
     for colour in range(4):
         have = stage[colour]
+        if have.bit_count() < size:  # too few umbrellas of this colour to fill the figure
+            continue
         for mask in masks:
             if have & mask == mask:
                 found |= 1 << colour
@@ -887,16 +890,18 @@ def slide(s: UmbrellaState, seat: int, zone: int, colour: int, side: int, line: 
     else:
         far = s.around[seat][OPPOSITE[side]]
         s.zones[far][out] += 1
-    name = s.seat_name(seat)
     s.say(
         "turn.take",
-        lambda: f"{name} takes a {COLOURS[colour]} umbrella from {s.zone_phrase(zone)}.",
+        lambda: (
+            f"{s.seat_name(seat)} takes a {COLOURS[colour]} umbrella from {s.zone_phrase(zone)}."
+        ),
     )
     s.say(
         "turn.push",
         lambda: (
-            f"{name} pushes it {line_words(side, line)}; the {COLOURS[out]} umbrella at the "
-            "far end " + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else "leaves the Stage.")
+            f"{s.seat_name(seat)} pushes it {line_words(side, line)}; the {COLOURS[out]} umbrella "
+            "at the far end "
+            + (f"drops onto {s.zone_phrase(far)}." if far >= 0 else "leaves the Stage.")
         ),
     )
     if s.solo:
@@ -1319,7 +1324,6 @@ def end_turn(s: UmbrellaState) -> None:
         return
     n = s.players
     if not s.trigger:
-        name = s.seat_name(s.active)
         if s.supply == 0:
             s.trigger, rule, why = (
                 "supply",
@@ -1337,11 +1341,11 @@ def end_turn(s: UmbrellaState) -> None:
             s.trigger, rule, why = (
                 "ten-tokens",
                 "end.ten-tokens",
-                f"{name} has placed {TEN_TOKENS} scoring tokens",
+                f"{s.seat_name(s.active)} has placed {TEN_TOKENS} scoring tokens",
             )
         if s.trigger:
             s.trigger_seat = s.active
-            s.say(rule, lambda: f"The end is triggered on {name}'s turn: {why}.")
+            s.say(rule, lambda: f"The end is triggered on {s.seat_name(s.active)}'s turn: {why}.")
             s.say(
                 "end.final-turns",
                 lambda: "Each other player takes one final turn; tokens set aside may be used.",
