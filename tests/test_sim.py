@@ -491,3 +491,19 @@ def test_top_level_functions_travel_to_worker_processes(monkeypatch):
     one = sim.simulate("academy", first_action, players=2, n=16, workers=1)
     two = sim.simulate("academy", first_action, players=2, n=16, workers=2)
     pd.testing.assert_frame_equal(one, two)
+
+
+def test_the_progress_bar_is_the_text_bar_outside_a_kernel_and_tqdm_auto_inside(monkeypatch):
+    """A terminal gets tqdm's text bar without importing asyncio; a kernel gets tqdm.auto's."""
+    code = (
+        "import sys; from umbrella_lab.sim.simulate import _progress_bar; "
+        "print(_progress_bar().__module__, 'asyncio' in sys.modules)"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["tqdm.std", "False"]
+    from tqdm.auto import tqdm as auto
+
+    from umbrella_lab.sim.simulate import _progress_bar
+
+    monkeypatch.setitem(sys.modules, "ipykernel.zmqshell", sys.modules["sys"])
+    assert _progress_bar() is auto

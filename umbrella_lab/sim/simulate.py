@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -372,12 +373,25 @@ def _run_cells(
     ]
 
 
+def _progress_bar() -> Any:
+    """The progress bar class of tqdm: its widget in a Jupyter kernel, its text bar elsewhere.
+
+    ``tqdm.auto`` makes the same choice, but outside a kernel it also imports asyncio (about
+    a twentieth of a second at every start of the command line), which a bar in a terminal
+    never needs.
+    """
+    if "ipykernel.zmqshell" in sys.modules or "IPython.utils._process_emscripten" in sys.modules:
+        from tqdm.auto import tqdm
+    else:
+        from tqdm.std import tqdm
+    return tqdm
+
+
 def _run_tasks(
     tasks: list[Task], *, executor: Executor | None, workers: int, progress: bool, label: str
 ) -> list[list[dict[str, Any]]]:
     """Run every task (here, on a local pool, or on ``executor``); results in task order."""
-    from tqdm.auto import tqdm
-
+    tqdm = _progress_bar()
     results: list[list[dict[str, Any]]] = [[] for _ in tasks]
     bar = tqdm(
         total=sum(task[5] - task[4] for task in tasks),
