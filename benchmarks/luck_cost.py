@@ -21,7 +21,6 @@ For each game (its usual player count, its ready-made player) this prints:
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
@@ -29,20 +28,13 @@ import timeit
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from where_time_goes import CASES, arguments  # the same games, players and command line
+
 import umbrella_lab as ul
 import umbrella_lab.engine.core as core
 from umbrella_lab.engine.luck import derive_seed, first_draw
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim.simulate import get_policy
-
-CASES = {
-    "academy": (3, "heuristic", 600),
-    "umbrella": (2, "heuristic", 150),
-    "corporation": (2, "heuristic", 150),
-    "pig": (2, "heuristic", 600),
-    "marvel": (1, "greedy", 200),
-}
-"""Game: (player count, player, games per timing)."""
 
 MASK = (1 << 64) - 1
 
@@ -89,14 +81,7 @@ def draws_per_game(game: ul.Game, policy: Callable[..., object], seeds: range) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=list(CASES), help=", ".join(CASES))
-    parser.add_argument("--rounds", type=int, default=5, help="timings of each way per game")
-    parser.add_argument("--scale", type=float, default=1.0, help="games per timing, x")
-    args = parser.parse_args()
-    unknown = [name for name in args.games if name not in CASES]
-    if unknown:
-        parser.error(f"no case for {', '.join(unknown)}: the games are {', '.join(CASES)}")
+    args = arguments(__doc__)
     seed = derive_seed(123_456, 7919 * 40 + 17)
     one = min(timeit.repeat(lambda: first_draw(seed), number=20_000, repeat=5)) / 20_000
     hashed = min(timeit.repeat(lambda: hashed_draw(seed), number=20_000, repeat=5)) / 20_000

@@ -79,15 +79,21 @@ def one_round(game: ul.Game, policy: Callable[..., Any], seeds: range) -> tuple[
     return whole, rules, deal, len(made) / len(seeds)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.Namespace:
+    """The games asked for (of :data:`CASES`), ``--rounds`` and ``--scale``, from the command."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=list(CASES), help=", ".join(CASES))
-    parser.add_argument("--rounds", type=int, default=5, help="timings of each part per game")
+    parser.add_argument("--rounds", type=int, default=5, help="timings of each way per game")
     parser.add_argument("--scale", type=float, default=1.0, help="games per timing, x")
     args = parser.parse_args()
     unknown = [name for name in args.games if name not in CASES]
     if unknown:
         parser.error(f"no case for {', '.join(unknown)}: the games are {', '.join(CASES)}")
+    return args
+
+
+def main() -> None:
+    args = arguments(__doc__)
     print(
         f"{'game, player':<24} {'whole':>7} {'rules':>7}   {'deal':>5} {'rules':>6} {'player':>7}"
         f"   {'moves':>6} {'rules':>9}"
