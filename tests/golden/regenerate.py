@@ -60,10 +60,11 @@ def main(argv: list[str]) -> int:
             print("differs:", key)
         # Recorded games no scenario plays any more (a full check of every game sees them all).
         stale = [] if args.fast or only else sorted(set(known) - set(digests))
+        unplayed = f", {len(stale)} recorded but no longer played (writing drops them)"
         print(
             f"{len(digests)} scenarios, {total} lines, {len(texts)} playthroughs in "
             f"{seconds:.0f} s: {len(bad)} differ, {len(new)} not recorded yet"
-            + (f", {len(stale)} recorded but no longer played (writing drops them)" * bool(stale))
+            + (unplayed if stale else "")
         )
         return 1 if bad else 0
     if only is not None:

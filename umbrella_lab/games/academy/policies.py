@@ -57,6 +57,7 @@ from umbrella_lab.games.academy.rules import (
     VanyaHit,
     VanyaRemoves,
     card_by_card,
+    card_pairs,
     distinct,
     power_blocked,
 )
@@ -77,6 +78,8 @@ def random_move(state: AcademyState, rng: random.Random) -> Move:
 
 
 FACE_PLAYS = CARD_PLAYS  # the kinds that answer the faced card with a card
+PAIR_WORTH = 3
+"""The least damage of a later card worth The Kraken's pair of cards against it."""
 
 
 def face_moves(s: AcademyState) -> list[Move]:
@@ -191,7 +194,7 @@ def choose_face(s: AcademyState, moves: list[Move]) -> Move:
 
 
 def _kraken_at(s: AcademyState, moves: list[HitsTwiceAt]) -> Move | None:
-    """The Kraken's pair against a later card of 3 damage or more, the lowest total that wins.
+    """The Kraken's pair against a later card of ``PAIR_WORTH`` damage or more: the lowest win.
 
     Used while the faced card deals at most 1, so the pair saves more than the power's bar
     and the faced card can still be answered or let go cheaply [opt.kraken_target].
@@ -200,7 +203,7 @@ def _kraken_at(s: AcademyState, moves: list[HitsTwiceAt]) -> Move | None:
     worth = [
         m
         for m in moves
-        if s.villain_damage(s.lineup[m.position]) >= 3
+        if s.villain_damage(s.lineup[m.position]) >= PAIR_WORTH
         and deck[m.card].attack + deck[m.second].attack > s.villain_attack(s.lineup[m.position])
     ]
     if not worth:
@@ -211,26 +214,23 @@ def _kraken_at(s: AcademyState, moves: list[HitsTwiceAt]) -> Move | None:
 def _quick_kraken_at(s: AcademyState, seat: int, faced: int) -> Move | None:
     """What :func:`_kraken_at` picks from ``HitsTwiceAt.legal``, found without listing them.
 
-    Each pair of cards in hand is looked at once, against each waiting card of 3 damage or
-    more that it beats when its higher card alone does not, and the lowest total wins. Cards
-    and pairs are read in the order the moves are listed (positions left to right, pairs in
-    hand order), and only a strictly lower total replaces the best so far: of equal totals the
-    first listed wins, as with ``min`` (a second pair of the same values is never listed, and
-    it comes later).
+    Each pair of cards in hand (the rules' ``card_pairs``) is looked at once, against each
+    waiting card of ``PAIR_WORTH`` damage or more that it beats when its higher card alone does
+    not, and the lowest total wins. Cards and pairs are read in the order the moves are listed
+    (positions left to right, pairs in hand order), and only a strictly lower total replaces
+    the best so far: of equal totals the first listed wins, as with ``min`` (a second pair of
+    the same values is never listed, and it comes later).
     """
-    attack_of, hand = s.cards.attack, s.hands[seat]
-    pairs = []  # (first, second, the higher attack, the total)
-    for i, first in enumerate(hand):
-        for second in hand[i + 1 :]:
-            a, b = attack_of[first], attack_of[second]
-            pairs.append((first, second, a if a > b else b, a + b))
+    pairs = [  # (first, second, the higher attack, the total)
+        (first, second, high, low + high) for first, second, (low, high) in card_pairs(s, seat)
+    ]
     best, best_total = None, 1 << 30
     lineup = s.lineup
     for position, outcome in enumerate(s.outcomes):
         if outcome != PENDING or position == faced:
             continue
         code = lineup[position]
-        if s.villain_damage(code) < 3:
+        if s.villain_damage(code) < PAIR_WORTH:
             continue
         value = s.villain_attack(code)
         for first, second, high, total in pairs:
@@ -278,9 +278,8 @@ def quick_face(s: AcademyState) -> Move | None:
         return made(CallPogo, 0)
     position = s.outcomes.index(PENDING)  # the faced card
     code = s.lineup[position]
-    cards = s.cards
     if (
-        cards.heroes[s.heroes[seat]].power == "kraken"  # (s.power_of(seat))
+        s.power_of(seat) == "kraken"
         and s.options.kraken_target == "any"
         and s.life[seat] >= 3
         and s.villain_damage(code) <= 1
@@ -291,6 +290,7 @@ def quick_face(s: AcademyState) -> Move | None:
             return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
         return None  # maybe Space Boy doubles this card: choose_face weighs it
+    cards = s.cards
     if code < FINAL_VILLAIN:  # its attack value (s.villain_attack)
         value = cards.villain_attack[code].attack + (s.boost_amount if code == s.boost_card else 0)
     else:
@@ -349,7 +349,7 @@ def _quick_no_winner(
     if damage <= 1 and heal_move and block < 0:  # let it go, heal well
         return heal_move
     spare = life >= 3
-    power = cards.heroes[s.heroes[seat]].power  # (s.power_of(seat))
+    power = s.power_of(seat)
     with_cards = power in ("kraken", "space-boy")  # played as "kraken"/"double", else "power"
     if spare and damage >= 2 and with_cards and not power_blocked(s, seat):
         if power == "space-boy":
