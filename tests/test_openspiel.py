@@ -38,6 +38,14 @@ def test_openspiels_random_simulation_test_passes(name, players):
     pyspiel.random_sim_test(game, num_sims=SIMS, serialize=False, verbose=False)
 
 
+def test_a_game_that_hides_nothing_has_perfect_information():
+    """Pig's table is open to every seat (an OpenState); every other game hides something."""
+    perfect = pyspiel.GameType.Information.PERFECT_INFORMATION
+    for name in ul.games():
+        information = openspiel.game_type(ul.load(name)).information
+        assert (information == perfect) == (name == "pig"), name
+
+
 def test_the_deal_and_the_dice_are_chance_nodes_with_exact_odds():
     game = openspiel.load_game("pig", players=2, deals=4, first_seed=10)
     state = game.new_initial_state()

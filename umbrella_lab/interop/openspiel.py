@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from umbrella_lab.engine.core import CHANCE, TEAM, Game, State, load
+from umbrella_lab.engine.core import CHANCE, TEAM, Game, OpenState, State, load
 from umbrella_lab.engine.errors import (
     MAX_SEED,
     IllegalActionError,
@@ -96,7 +96,8 @@ def game_type(game: Game, name: str | None = None) -> Any:
     pyspiel = _pyspiel()
     info = game.info
     cooperative = info.cooperative
-    perfect = info.name == "pig"  # Pig hides nothing: its dice are chance nodes
+    # A game that hides nothing (an OpenState, such as Pig: its dice are chance nodes).
+    perfect = isinstance(game.deal(0), OpenState)
     return pyspiel.GameType(
         short_name=name or f"{PREFIX}{info.name}",
         long_name=f"{info.title} (umbrella-lab)",
