@@ -100,6 +100,23 @@ def test_importing_the_engine_imports_no_game():
     assert done.stdout.strip() == "[]"
 
 
+def test_loading_a_game_imports_that_game_only_and_listing_them_imports_all():
+    code = (
+        "import sys, umbrella_lab as ul\n"
+        "def kit(): return sorted(m for m in sys.modules if m.count('.') == 2\n"
+        "                         and m.startswith('umbrella_lab.games.'))\n"
+        "ul.load('pig', players=2)\n"
+        "print(kit())\n"
+        "names = ul.games()\n"
+        "print(kit() == ['umbrella_lab.games.' + name for name in names], names)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "['umbrella_lab.games.pig']",
+        "True ['academy', 'corporation', 'marvel', 'pig', 'umbrella']",
+    ]
+
+
 def test_a_game_that_fails_to_import_is_reported_and_the_others_still_load(monkeypatch):
     monkeypatch.setitem(REGISTRY.broken, "halfway", "SyntaxError: invalid syntax (rules.py, 12)")
     with pytest.raises(OptionError, match=r"'halfway' could not be loaded: SyntaxError"):

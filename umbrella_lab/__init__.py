@@ -26,12 +26,14 @@ from umbrella_lab.engine import (
 from umbrella_lab.engine.core import REGISTRY, games
 
 
-def _register_games() -> None:
-    import umbrella_lab.games  # noqa: F401  (registers every game of the kit)
+def _register_games(name: str | None) -> None:
+    from umbrella_lab.games import register
+
+    register(name)
 
 
-# The games are registered on first use (ul.load, ul.games), so that importing a part of the
-# engine does not import every game.
+# Each game is registered when first asked for (ul.load imports that game only, ul.games every
+# one), so that importing a part of the engine, or loading one game, imports no other game.
 REGISTRY.loader = _register_games
 
 __version__ = "0.1.0"

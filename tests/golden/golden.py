@@ -144,12 +144,13 @@ def scenarios(tier: str = "full") -> list[Scenario]:
     """Every golden scenario; ``tier="fast"`` keeps a few seeds of each, and plays each option
     value at one player count, by label and by the best policy."""
     fast = tier == "fast"
+    names = ul.games()  # imports every game
     broken = {name: why for name, why in REGISTRY.broken.items() if name in GAMES}
     if broken:  # a game that fails to import would otherwise have no scenario, and "0 differ"
         msg = f"these games fail to import, so their golden games cannot be played: {broken}"
         raise RuntimeError(msg)
     out = []
-    for name in ul.games():
+    for name in names:
         info = ul.load(name).info
         policies = _policies(name)
         for players in info.players:

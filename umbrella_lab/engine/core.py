@@ -1102,14 +1102,15 @@ def exact_pick(outcomes: Sequence[tuple[Any, Fraction]], draw: float) -> Any:
 class Registry:
     """The games the kit knows, by name.
 
-    Games are registered explicitly (``umbrella_lab.games`` registers every game of the kit);
-    ``loader`` is called once, on first use, to do so. A game that fails to import is kept in
-    ``broken`` with the reason, and only that game fails to load.
+    Games are registered explicitly: ``loader`` registers the kit's own games, each when it is
+    first asked for (``umbrella_lab.games.register``), so that loading one game does not import
+    the others. A game that fails to import is kept in ``broken`` with the reason, and only
+    that game fails to load.
     """
 
     games: dict[str, GameInfo] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
-    loader: Callable[[], None] | None = None
+    loader: Callable[[str | None], None] | None = None
 
     def register(self, info: GameInfo) -> GameInfo:
         """Add a game (a game's package calls this, or ``umbrella_lab.games`` does)."""
@@ -1117,11 +1118,15 @@ class Registry:
         self.broken.pop(info.name, None)
         return info
 
-    def ready(self) -> None:
-        """Call the loader once, so that the kit's games are registered."""
-        loader, self.loader = self.loader, None
-        if loader is not None:
-            loader()
+    def ready(self, name: str | None = None) -> None:
+        """Have the kit's game ``name`` registered, or every game of the kit (None).
+
+        A game already registered, or known to be broken, is not imported again.
+        """
+        if self.loader is not None and (
+            name is None or (name not in self.games and name not in self.broken)
+        ):
+            self.loader(name)
 
 
 REGISTRY = Registry()
@@ -1140,14 +1145,13 @@ def load(name: str, /, players: int | None = None, **options: Any) -> Game:
         OptionError: for an unknown game, a bad player count or a bad option; the message
             lists what is valid.
     """
-    REGISTRY.ready()
     if not isinstance(name, str):
-        msg = f"a game name must be text, not {shown(name)}; the games are " + ", ".join(
-            sorted(REGISTRY.games)
-        )
+        msg = f"a game name must be text, not {shown(name)}; the games are " + ", ".join(games())
         raise OptionError(msg)
+    REGISTRY.ready(name)  # only this game is imported
     info = REGISTRY.games.get(name)
     if info is None:
+        REGISTRY.ready()  # every game, to list them
         if name in REGISTRY.broken:
             msg = f"the game {name!r} could not be loaded: {REGISTRY.broken[name]}"
             raise OptionError(msg)
@@ -1162,7 +1166,7 @@ def game_info(name: str) -> GameInfo:
     Raises:
         OptionError: for an unknown game (or one that failed to import), listing the games.
     """
-    REGISTRY.ready()
+    REGISTRY.ready(name)
     info = REGISTRY.games.get(name)
     if info is None:
         load(name)  # raises the error that says why

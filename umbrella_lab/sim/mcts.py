@@ -283,8 +283,11 @@ class MCTS:
             return self.playouts
         if self.seconds is not None:
             return 1 << 62
-        REGISTRY.ready()
-        info = game.info if isinstance(game, Game) else REGISTRY.games.get(game)
+        if isinstance(game, Game):
+            info: GameInfo | None = game.info
+        else:
+            REGISTRY.ready(game)
+            info = REGISTRY.games.get(game)
         found = None if info is None else info.simulation.search_playouts
         return FALLBACK_PLAYOUTS if found is None else found
 
