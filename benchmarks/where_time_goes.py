@@ -15,6 +15,10 @@ ways, one after the other in every round, and each is timed in CPU seconds:
 The table gives the medians: games per CPU-second whole and with the rules alone (the
 *ceiling* no player can pass), the share of each part, and the rules' cost per move. A speed
 target above a game's ceiling cannot be met by a faster player: the rules must get faster.
+
+The last columns hold each game against its speed target (:data:`TARGETS`): how many times
+faster the player alone would have to choose to reach it, with the rules as they are, or
+"rules" when the rules alone are slower than the target.
 """
 
 from __future__ import annotations
@@ -38,6 +42,24 @@ CASES = {
     "marvel": (1, "greedy", 200),
 }
 """Game: (player count, player, games per timing)."""
+
+TARGETS = {"academy": 1000, "umbrella": 1000, "corporation": 1000, "pig": 1000, "marvel": 2000}
+"""The speed targets, games per CPU-second with the case's player: 1,000 for every game's
+heuristic, 2,000 for Marvel United's solo greedy player."""
+
+
+def player_must_gain(n: int, whole: float, rules: float, target: float) -> str:
+    """How many times faster the player must choose for ``n`` games to reach ``target``.
+
+    "met" when the games are as fast already; "rules" when the rules alone (``rules`` CPU
+    seconds, deals included) are slower than the target, so that no player can reach it.
+    """
+    budget = n / target  # CPU seconds the n games may take
+    if whole <= budget:
+        return "met"
+    if rules >= budget:
+        return "rules"
+    return f"{(whole - rules) / (budget - rules):.1f}x"
 
 
 def recording(policy: Callable[..., Any], chosen: list[Any]) -> Callable[..., Any]:
@@ -96,11 +118,11 @@ def main() -> None:
     args = arguments(__doc__)
     print(
         f"{'game, player':<24} {'whole':>7} {'rules':>7}   {'deal':>5} {'rules':>6} {'player':>7}"
-        f"   {'moves':>6} {'rules':>9}"
+        f"   {'moves':>6} {'rules':>9}   {'target':>6} {'player':>7}"
     )
     print(
         f"{'':<24} {'games per CPU-s':>15}   {'share of the whole':>20}"
-        f"   {'a game':>6} {'per move':>9}"
+        f"   {'a game':>6} {'per move':>9}   {'':>6} {'must be':>7}"
     )
     for name in args.games:
         players, player, games = CASES[name]
@@ -115,7 +137,8 @@ def main() -> None:
         print(
             f"{label:<24} {n / whole:>7,.0f} {n / rules:>7,.0f}   {deal / whole:>5.0%} "
             f"{(rules - deal) / whole:>6.0%} {(whole - rules) / whole:>7.0%}   {moves:>6.0f} "
-            f"{1e6 * (rules - deal) / n / moves:>6.1f} us"
+            f"{1e6 * (rules - deal) / n / moves:>6.1f} us   {TARGETS[name]:>6,} "
+            f"{player_must_gain(n, whole, rules, TARGETS[name]):>7}"
         )
 
 
