@@ -507,3 +507,22 @@ def test_the_progress_bar_is_the_text_bar_outside_a_kernel_and_tqdm_auto_inside(
 
     monkeypatch.setitem(sys.modules, "ipykernel.zmqshell", sys.modules["sys"])
     assert _progress_bar() is auto
+
+
+def test_a_notebooks_saved_picture_of_the_bar_names_the_run_not_zero_percent(monkeypatch):
+    """The widget bar's plain-text picture (what GitHub and an HTML export show) is words."""
+    import IPython.display
+    from tqdm.notebook import tqdm as widget_bar
+
+    shown = []
+    monkeypatch.setattr(simulate_module, "_progress_bar", lambda: widget_bar)
+    monkeypatch.setattr(IPython.display, "display", lambda *what, **how: shown.append((what, how)))
+    bar = simulate_module._open_bar(10_200, "academy sweep, 6 settings", True)
+    bar.update(10_200)
+    bar.close()
+    [((picture,), how)] = shown
+    assert how == {"raw": True}
+    assert picture["text/plain"] == "academy sweep, 6 settings: 10,200 games"
+    assert picture["application/vnd.jupyter.widget-view+json"]["model_id"]
+    hidden = simulate_module._open_bar(10, "quiet", False)
+    assert hidden.disable and len(shown) == 1
