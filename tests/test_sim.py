@@ -526,3 +526,19 @@ def test_a_notebooks_saved_picture_of_the_bar_names_the_run_not_zero_percent(mon
     assert picture["application/vnd.jupyter.widget-view+json"]["model_id"]
     hidden = simulate_module._open_bar(10, "quiet", False)
     assert hidden.disable and len(shown) == 1
+
+
+def test_a_widget_without_ipywidgets_8s_pictures_is_shown_as_it_is(monkeypatch):
+    """Should ipywidgets change how a widget draws itself, the bar still shows, as tqdm draws it."""
+    import IPython.display
+    from tqdm.notebook import TqdmHBox
+    from tqdm.notebook import tqdm as widget_bar
+
+    shown = []
+    monkeypatch.setattr(simulate_module, "_progress_bar", lambda: widget_bar)
+    monkeypatch.setattr(IPython.display, "display", lambda *what, **how: shown.append((what, how)))
+    monkeypatch.setattr(TqdmHBox, "_repr_mimebundle_", lambda self, **kw: None)
+    bar = simulate_module._open_bar(10, "academy, 3 players", True)
+    bar.close()
+    [((widget,), how)] = shown
+    assert widget is bar.container and how == {}

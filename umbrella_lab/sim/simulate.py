@@ -403,9 +403,13 @@ def _open_bar(total: int, label: str, shown: bool) -> Any:
             from IPython.display import display
 
             bar = tqdm(total=total, desc=label, unit="game", leave=False, display=False)
-            picture = bar.container._repr_mimebundle_()
-            picture["text/plain"] = f"{label}: {total:,} games"
-            display(picture, raw=True)
+            draw = getattr(bar.container, "_repr_mimebundle_", None)  # ipywidgets 8's pictures
+            picture = draw() if draw is not None else None
+            if isinstance(picture, dict) and "text/plain" in picture:
+                picture["text/plain"] = f"{label}: {total:,} games"
+                display(picture, raw=True)
+            else:  # another ipywidgets: its own picture, the bar at 0%
+                display(bar.container)
             bar.displayed = True
             return bar
     return tqdm(total=total, desc=label, unit="game", disable=not shown, leave=False)
