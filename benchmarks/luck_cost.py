@@ -28,13 +28,12 @@ import timeit
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from where_time_goes import CASES, arguments  # the same games, players and command line
+from where_time_goes import arguments, case  # the same games, players and command line
 
 import umbrella_lab as ul
 import umbrella_lab.engine.core as core
 from umbrella_lab.engine.luck import derive_seed, first_draw
 from umbrella_lab.engine.play import play_out
-from umbrella_lab.sim.simulate import get_policy
 
 MASK = (1 << 64) - 1
 
@@ -90,10 +89,7 @@ def main() -> None:
     print(f"{'game, player':<24} {head}")
     print(f"{'':<24} {'a game':>6} {'':>6}   {'games per CPU-s':>15}")
     for name in args.games:
-        players, player, games = CASES[name]
-        game = ul.load(name, players=players)
-        policy = get_policy(name, player)
-        seeds = range(max(10, int(games * args.scale)))
+        game, policy, seeds, label = case(name, args.scale)
         play(game, policy, range(5))  # warm up: data files, caches
         draws = draws_per_game(game, policy, seeds)
         today, what_if = [], []
@@ -104,7 +100,6 @@ def main() -> None:
         now, then = statistics.median(today), statistics.median(what_if)
         n = len(seeds)
         share = draws * one * n / now
-        label = f"{name} {players}p, {player}"
         print(
             f"{label:<24} {draws:>6.0f} {share:>6.0%}   {n / now:>7,.0f} {n / then:>7,.0f} "
             f"{now / then:>6.2f}"

@@ -48,6 +48,19 @@ TARGETS = {"academy": 1000, "umbrella": 1000, "corporation": 1000, "pig": 1000, 
 heuristic, 2,000 for Marvel United's solo greedy player."""
 
 
+def case(name: str, scale: float) -> tuple[ul.Game, Callable[..., Any], range, str]:
+    """The game of case ``name``, its player, the seeds to time (``scale`` times the usual
+    number) and the case's label for the table."""
+    players, player, games = CASES[name]
+    seeds = range(max(10, int(games * scale)))
+    return (
+        ul.load(name, players=players),
+        get_policy(name, player),
+        seeds,
+        f"{name} {players}p, {player}",
+    )
+
+
 def player_must_gain(n: int, whole: float, rules: float, target: float) -> str:
     """How many times faster the player must choose for ``n`` games to reach ``target``.
 
@@ -125,15 +138,11 @@ def main() -> None:
         f"   {'a game':>6} {'per move':>9}   {'':>6} {'must be':>7}"
     )
     for name in args.games:
-        players, player, games = CASES[name]
-        game = ul.load(name, players=players)
-        policy = get_policy(name, player)
-        seeds = range(max(10, int(games * args.scale)))
+        game, policy, seeds, label = case(name, args.scale)
         one_round(game, policy, range(5))  # warm up: data files, caches
         rounds = [one_round(game, policy, seeds) for _ in range(args.rounds)]
         whole, rules, deal, moves = (statistics.median(part) for part in zip(*rounds, strict=True))
         n = len(seeds)
-        label = f"{name} {players}p, {player}"
         print(
             f"{label:<24} {n / whole:>7,.0f} {n / rules:>7,.0f}   {deal / whole:>5.0%} "
             f"{(rules - deal) / whole:>6.0%} {(whole - rules) / whole:>7.0%}   {moves:>6.0f} "

@@ -509,14 +509,21 @@ def test_the_progress_bar_is_the_text_bar_outside_a_kernel_and_tqdm_auto_inside(
     assert _progress_bar() is auto
 
 
-def test_a_notebooks_saved_picture_of_the_bar_names_the_run_not_zero_percent(monkeypatch):
-    """The widget bar's plain-text picture (what GitHub and an HTML export show) is words."""
+@pytest.fixture
+def notebook_display(monkeypatch):
+    """As in a notebook: the widget bar is tqdm's, and what is displayed is kept in a list."""
     import IPython.display
     from tqdm.notebook import tqdm as widget_bar
 
     shown = []
     monkeypatch.setattr(simulate_module, "_progress_bar", lambda: widget_bar)
     monkeypatch.setattr(IPython.display, "display", lambda *what, **how: shown.append((what, how)))
+    return shown
+
+
+def test_a_notebooks_saved_picture_of_the_bar_names_the_run_not_zero_percent(notebook_display):
+    """The widget bar's plain-text picture (what GitHub and an HTML export show) is words."""
+    shown = notebook_display
     bar = simulate_module._open_bar(10_200, "academy sweep, 6 settings", True)
     bar.update(10_200)
     bar.close()
@@ -528,15 +535,11 @@ def test_a_notebooks_saved_picture_of_the_bar_names_the_run_not_zero_percent(mon
     assert hidden.disable and len(shown) == 1
 
 
-def test_a_widget_without_ipywidgets_8s_pictures_is_shown_as_it_is(monkeypatch):
+def test_a_widget_without_ipywidgets_8s_pictures_is_shown_as_it_is(notebook_display, monkeypatch):
     """Should ipywidgets change how a widget draws itself, the bar still shows, as tqdm draws it."""
-    import IPython.display
     from tqdm.notebook import TqdmHBox
-    from tqdm.notebook import tqdm as widget_bar
 
-    shown = []
-    monkeypatch.setattr(simulate_module, "_progress_bar", lambda: widget_bar)
-    monkeypatch.setattr(IPython.display, "display", lambda *what, **how: shown.append((what, how)))
+    shown = notebook_display
     monkeypatch.setattr(TqdmHBox, "_repr_mimebundle_", lambda self, **kw: None)
     bar = simulate_module._open_bar(10, "academy, 3 players", True)
     bar.close()
