@@ -9,6 +9,8 @@ Each function returns a :class:`~umbrella_lab.widgets.Quiz`.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -17,10 +19,297 @@ import altair as alt
 import pandas as pd
 
 from umbrella_lab import charts, sim
+from umbrella_lab.engine.errors import UmbrellaLabError
 from umbrella_lab.games.corporation import odds
 from umbrella_lab.widgets import Quiz
 
 PERCENT = alt.Axis(format="%")
+
+
+# --- fair checks: what every exercise check shares ------------------------------------------
+#
+# A check reads the learner's answer the way a teacher would (case and spacing do not matter,
+# equivalent forms count the same), accepts every answer as good as the one it has in mind (a
+# tie, anything inside the range the evidence allows), explains a wrong answer by the evidence,
+# and answers what it cannot read with one friendly line, never a traceback. Its first mark
+# says which: "✓" right, "~" not clear either way, "✗" not yet, "?" could not read the answer.
+
+RIGHT, UNCLEAR, WRONG, UNREADABLE = "✓", "~", "✗", "?"
+"""The marks a check's answer starts with."""
+
+
+class Unreadable(ValueError):
+    """An answer a check cannot read; its message is the one line the learner sees."""
+
+
+def fair_check(check: Callable[..., str]) -> Callable[..., str]:
+    """Wrap an exercise check so that nothing the learner writes gives a traceback.
+
+    An :class:`Unreadable` answer, or any error while the check runs with it, becomes one line
+    starting with "?" that says what to change.
+    """
+
+    @functools.wraps(check)
+    def safely(*args: Any, **kwargs: Any) -> str:
+        try:
+            return check(*args, **kwargs)
+        except Unreadable as problem:
+            return f"{UNREADABLE} {problem}"
+        except UmbrellaLabError as error:  # the kit's own errors say what is wrong and why
+            return f"{UNREADABLE} {_first_line(error)}"
+        except Exception as error:  # the learner's code (a player, a folder) went wrong
+            first = _first_line(error)
+            said = f"{type(error).__name__}: {first}" if first else type(error).__name__
+            return (
+                f"{UNREADABLE} The check could not use your answer ({said}). Fix it, then run "
+                "the check again."
+            )
+
+    return safely
+
+
+def _first_line(error: Exception) -> str:
+    """An error's message on one line, short enough to read."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def words(text: Any) -> str:
+    """An answer's words as a teacher reads them: lower case, single spaces, no quotes."""
+    return " ".join(str(text).replace("_", " ").replace("-", " ").strip(" \"'.").lower().split())
+
+
+def read_choice(value: Any, choices: dict[str, Any], what: str) -> Any:
+    """The choice ``value`` names, whatever its case and spacing (keys are the accepted words)."""
+    said = words(value)
+    for key, meant in choices.items():
+        if said == words(key):
+            return meant
+    offer = " or ".join(repr(key) for key in choices)
+    raise Unreadable(f"{what}: {value!r} is not one I know; write {offer}.")
+
+
+def read_whole(value: Any, what: str) -> int:
+    """A whole number from a number or its text ("8", " 8 ", 8.0); else :class:`Unreadable`."""
+    if isinstance(value, bool):
+        raise Unreadable(f"{what} must be a whole number, not {value!r}.")
+    if isinstance(value, str):
+        value = value.strip()
+        try:
+            value = float(value)
+        except ValueError:
+            raise Unreadable(f"{what} must be a whole number, not {value!r}.") from None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise Unreadable(f"{what} must be a whole number, not {value!r}.") from None
+    if not number.is_integer():
+        raise Unreadable(f"{what} must be a whole number, not {value!r}.")
+    return int(number)
+
+
+def read_pair(value: Any, what: str) -> tuple[int, int]:
+    """Two whole numbers from ``(8, 4)``, ``[8, 4]`` or the text ``"8, 4"`` / ``"(8 4)"``."""
+    if isinstance(value, str):
+        parts = [part for part in re.split(r"[\s,;()\[\]]+", value) if part]
+    elif isinstance(value, tuple | list):
+        parts = list(value)
+    else:
+        raise Unreadable(f"{what}: write two numbers in brackets, such as (8, 4), not {value!r}.")
+    if len(parts) != 2:
+        raise Unreadable(f"{what}: write two numbers in brackets, such as (8, 4), not {value!r}.")
+    return read_whole(parts[0], what), read_whole(parts[1], what)
+
+
+# --- 01: the balance workshop ---------------------------------------------------------------
+
+
+def games_for_a_margin(margin: float = 0.01) -> Quiz:
+    """How many games give a win rate a 95% range of plus or minus ``margin``?"""
+    choices = [
+        ("about 100 games", 100),
+        ("about 1,000 games", 1_000),
+        ("about 10,000 games", 10_000),
+        ("about 100,000 games", 100_000),
+    ]
+
+    def answer() -> int:
+        needed = sim.sample_size(margin)
+        return min((value for _, value in choices), key=lambda value: abs(value - needed))
+
+    def explain(about: int) -> str:
+        return (
+            f"{sim.sample_size(margin):,} games for ±{margin * 100:g} "
+            f"point{'' if margin == 0.01 else 's'}. The range "
+            "shrinks like 1 / √games: ±5 points needs 385 games, ±2 points 2,401, ±1 point "
+            "9,604. Halving the range takes four times the games; the 2,000 games above give "
+            "about ±2 points."
+        )
+
+    def evidence(about: int) -> pd.DataFrame:
+        margins = (0.05, 0.02, 0.01, 0.005)
+        return pd.DataFrame(
+            {
+                "plus or minus (points)": [m * 100 for m in margins],
+                "games needed": [sim.sample_size(m) for m in margins],
+            }
+        )
+
+    return Quiz.choice(
+        f"How many games would we need for a 95% range of plus or minus {margin * 100:g} "
+        "percentage point?",
+        choices,
+        answer=answer,
+        explain=explain,
+        evidence=evidence,
+        hint="The range above, from 2,000 games, is about ±2 points.",
+    )
+
+
+def does_the_rule_matter(
+    base: pd.DataFrame, variant: Callable[[], pd.DataFrame], change: str, why: str = ""
+) -> Quiz:
+    """Does a house rule change the team's win rate by more than its 95% range allows?"""
+
+    def answer() -> str:
+        found = sim.compare(variant(), base)
+        return "yes" if found.low > 0 or found.high < 0 else "no"
+
+    def explain(truth: str) -> str:
+        found = sim.compare(variant(), base)
+        said = (
+            f"On the same {found.games:,} deals, {change} won {found.a:.1%} and the rulebook "
+            f"{found.b:.1%}: {found.difference * 100:+.1f} points (95% range "
+            f"{found.low * 100:+.1f} to {found.high * 100:+.1f}); {found.only_a} deals were won "
+            f"only with it, {found.only_b} only without it. "
+        )
+        verdict = (
+            "The range leaves out 0: a real change, not luck."
+            if truth == "yes"
+            else "The range holds 0: no clear change."
+        )
+        return said + verdict + (f" {why}" if why else "")
+
+    return Quiz.choice(
+        f"Predict first: does {change} change this team's win rate by more than its 95% "
+        "range allows?",
+        [
+            ("yes, a clear change: the range of the difference leaves out 0", "yes"),
+            ("no clear change: the range of the difference holds 0", "no"),
+        ],
+        answer=answer,
+        explain=explain,
+        evidence=lambda truth: charts.comparison_chart(
+            variant(), base, labels=(change, "rulebook"), title=f"{change} or the rulebook"
+        ),
+    )
+
+
+def heal_with_any_card(base: pd.DataFrame, variant: Callable[[], pd.DataFrame]) -> Quiz:
+    """Workshop 01's exercise 2: does healing with any card change the win rate?"""
+    return does_the_rule_matter(
+        base,
+        variant,
+        "healing with any card",
+        why=(
+            "Why: this simulated team never heals when it can attack or block, so a rule that "
+            "only widens *when* healing is allowed never changes its play. A rule change "
+            "matters only through the decisions it changes: a good question to ask of every "
+            "house rule."
+        ),
+    )
+
+
+@fair_check
+def check_closest(answer: Any, dials: pd.DataFrame, *, target: float = 0.5) -> str:
+    """Exercise 1's check: is (strength, hand size) a setting closest to ``target``?
+
+    Every setting exactly as close as the closest is right (a tie), and so is every setting
+    whose 95% range holds the target: 400 games a cell cannot tell it from the closest.
+    """
+    table = sim.win_rate(dials, by=["strength", "hand_size"])
+    strength, hand = read_pair(answer, "your answer (strength, hand size)")
+    cells = {(int(row.strength), int(row.hand_size)): row for row in table.itertuples()}
+    if (strength, hand) not in cells:
+        strengths = sorted({s for s, _ in cells})
+        hands = sorted({h for _, h in cells})
+        raise Unreadable(
+            f"({strength}, {hand}) is not a setting of the sweep: strength is one of "
+            f"{strengths[0]} to {strengths[-1]}, hand size one of {hands[0]} to {hands[-1]}; "
+            "write (strength, hand size)."
+        )
+
+    def distance(row: Any) -> Fraction:  # exact: a tie must not lose to a rounding
+        return abs(Fraction(int(row.wins), int(row.games)) - Fraction(target).limit_denominator())
+
+    best = min(distance(row) for row in cells.values())
+    row = cells[(strength, hand)]
+    said = (
+        f"({strength}, {hand}) wins {row.win_rate:.0%} of {int(row.games)} games (95% range "
+        f"{row.low:.0%} to {row.high:.0%})"
+    )
+    if distance(row) == best:
+        others = [f"({s}, {h})" for (s, h), r in cells.items() if distance(r) == best]
+        others.remove(f"({strength}, {hand})")
+        tie = f"; {' and '.join(others)} is just as close" if others else ""
+        return f"{RIGHT} {said}: no setting is closer to {target:.0%}{tie}."
+    if row.low <= target <= row.high:
+        return (
+            f"{RIGHT} {said}: its range holds {target:.0%}, so these games cannot tell it from "
+            "the closest setting. As good an answer as the evidence allows."
+        )
+    if row.high < target:
+        why = "the whole range is below 50%: this villain is too strong for this hand"
+        way = "a weaker villain or a bigger hand"
+    else:
+        why = "the whole range is above 50%: this villain is too weak for this hand"
+        way = "a stronger villain or a smaller hand"
+    return f"{WRONG} {said}: {why.replace('50%', f'{target:.0%}')}. Try {way}."
+
+
+@fair_check
+def check_house_rule(
+    game: Any, rule: Any, base: pd.DataFrame, *, seed: int, policy: str = "heuristic"
+) -> str:
+    """The house-rule exercise's check: play ``rule`` on ``base``'s deals and say it honestly.
+
+    ``rule`` is ``{option: value}``; names and words are read without regard to case and
+    spacing. A rule that changes nothing (empty, or the rulebook's own setting) is not done yet.
+    """
+    example = "{'block_damage': 'blocker'}"
+    if rule is None or (isinstance(rule, dict) and not rule):
+        return f"{WRONG} No rule yet: write an option and its new value, such as {example}."
+    if not isinstance(rule, dict):
+        raise Unreadable(f"write your rule as {{option: value}}, such as {example}, not {rule!r}.")
+    options = {words(option.name): option for option in game.info.options}
+    chosen: dict[str, Any] = {}
+    for name, value in rule.items():
+        option = options.get(words(name))
+        if option is None:
+            raise Unreadable(
+                f"{name!r} is not an option of this game: pick one from the list above, such "
+                "as 'block_damage'."
+            )
+        if option.choices is not None:
+            value = read_choice(value, {str(c): c for c in option.choices}, option.name)
+        chosen[option.name] = value
+    changed = {name: value for name, value in chosen.items() if value != game.options.get(name)}
+    described = ", ".join(f"{name}={value!r}" for name, value in chosen.items())
+    if not changed:
+        return f"{WRONG} {described} is the rulebook's setting: nothing changes. Pick another."
+    variant = game.with_options(**changed)
+    played = sim.simulate(variant, policy=policy, n=len(base), seed=seed, progress=False)
+    found = sim.compare(played, base)
+    clear = (
+        "the range leaves out 0: a real change"
+        if found.low > 0 or found.high < 0
+        else "the range holds 0: no clear change"
+    )
+    return (
+        f"{RIGHT} On the same {found.games:,} deals, {described} changed the team's win rate "
+        f"from {found.b:.1%} to {found.a:.1%}: {found.difference * 100:+.1f} points (95% range "
+        f"{found.low * 100:+.1f} to {found.high * 100:+.1f}); {clear}. Now say it in one sentence."
+    )
 
 
 # --- 02: probability with dice ------------------------------------------------------------------
