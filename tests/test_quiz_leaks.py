@@ -7,6 +7,12 @@ text, their code and their stored outputs) and the answer key, and looks for eac
 answer before the quiz: a number as it would be printed in any common rounding (``34%``,
 ``33.6%``, ``0.336``), the words of a choice.
 
+A notebook opened before class shows every saved output at once, so a saved output is read
+wherever it stands, before or after the quiz: a table, a printed line, a chart's words (its
+title, axis titles and legend, from the saved SVG; not its tick numbers). Exercise checks are
+held to the same rule: each workshop's saved check output is a verdict on the starter answer,
+which a check never passes (a saved "✓" would be an answer, or an exercise already done).
+
 The default run rebuilds each quiz from its cell without running the notebook: a quiz whose
 arguments are written in the cell (``answer_key.combat_chance(9, 11)``) gives its answer; a
 choice quiz built from the notebook's data is checked against the words of *every* choice
@@ -110,14 +116,51 @@ def page_text(cells: list[dict], upto: int) -> str:
     for cell in cells[: upto + 1]:
         parts.append("".join(cell["source"]))
         for output in cell.get("outputs", []):
-            parts.append("".join(output.get("text", "")))
-            shown = "".join(output.get("data", {}).get("text/plain", ""))
-            quiz = shown.startswith(("Quiz(", "PuzzleView("))
-            for kind, data in output.get("data", {}).items():
-                if kind in SKIPPED_OUTPUTS or (quiz and kind != "text/plain"):
-                    continue  # a quiz's (a puzzle's) picture offers every choice: not an answer
-                parts.append(data if isinstance(data, str) else "".join(data))
+            parts += output_text(output)
     return normalise("\n".join(parts))
+
+
+def output_text(output: dict) -> list[str]:
+    """What a learner reads in one saved output: printed text, a result's plain and HTML
+    forms, and a chart's words (title, axis titles, legend: every SVG text with a letter in it).
+
+    A quiz's (a puzzle's) own picture is left out but for its plain text: it offers every choice.
+    """
+    parts = ["".join(output.get("text", ""))]
+    data = output.get("data", {})
+    shown = "".join(data.get("text/plain", ""))
+    quiz = shown.startswith(("Quiz(", "PuzzleView("))
+    for kind, value in data.items():
+        text = value if isinstance(value, str) else "".join(value)
+        if kind == "image/svg+xml":
+            parts += [words for words in chart_words(text) if re.search(r"[a-zA-Z]", words)]
+        elif kind in SKIPPED_OUTPUTS or (quiz and kind != "text/plain"):
+            continue
+        else:
+            parts.append(text)
+    return parts
+
+
+def chart_words(svg: str) -> list[str]:
+    """The texts of a saved SVG chart (``<text>`` elements), unescaped."""
+    import html
+
+    return [html.unescape(re.sub(r"<[^>]+>", "", found)) for found in SVG_TEXT.findall(svg)]
+
+
+SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
+
+
+def seen_text(cells: list[dict], upto: int) -> str:
+    """What a learner can read when answering the quiz of cell ``upto``: the page up to it
+    (:func:`page_text`) and every saved output after it (a notebook opens with all of them)."""
+    later = [
+        part
+        for cell in cells[upto + 1 :]
+        for o in cell.get("outputs", [])
+        for part in output_text(o)
+    ]
+    return page_text(cells, upto) + " " + normalise("\n".join(later))
 
 
 def normalise(text: str) -> str:
@@ -232,7 +275,7 @@ def _cells(path: Path) -> list[dict]:
 
 def test_every_workshop_with_questions_is_checked():
     names = {path.stem for path in NOTEBOOKS}
-    assert {f"0{n}" for n in range(2, 8)} <= {name[:2] for name in names}, names
+    assert {f"0{n}" for n in range(1, 8)} <= {name[:2] for name in names}, names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
@@ -244,13 +287,83 @@ def test_no_quiz_answer_appears_before_its_quiz(path):
         if quiz is None:
             continue
         truth = answer_without_the_notebook(quiz)
-        found_here = leaks(quiz, truth, page_text(cells, cell.index))
+        found_here = leaks(quiz, truth, seen_text(cells, cell.index))
         assert not found_here, (
             f"{path.name}, cell {cell.index} ({cell.call}): the answer stands before the "
             f"question: {found_here}"
         )
         checked.append(cell.call)
     assert checked, f"{path.name}: no quiz was checked"
+
+
+CHECKS = sorted(
+    name
+    for name in dir(answer_key)
+    if (name.startswith("check_") or name == "hard_but_fair")
+    and callable(getattr(answer_key, name))
+)
+"""The exercise checks of the answer key, by name (each prints a verdict that starts with its
+mark: ✓ right, ~ not clear, ✗ not yet, ? could not read the answer)."""
+
+PASSING = ("✓", "right.", "spot on", "close enough", "not this time", "not quite")
+"""Words of a verdict that a saved output must not show: a pass gives the answer (or says the
+exercise is already done), and a judged prediction gives it too."""
+
+REWORKED = {"08_measure_a_design": "workshop 08 is being reworked"}
+"""Workshops whose saved verdicts are known to give answers away, with why (open work)."""
+
+
+def check_cells(cells: list[dict]) -> Iterator[tuple[int, str]]:
+    """The code cells that call an exercise check of the answer key, with the check's name."""
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        for name in CHECKS:
+            if re.search(rf"\b{name}\(", source):
+                yield index, name
+                break
+
+
+def _tutorial(path: Path) -> Any:
+    reason = REWORKED.get(path.stem)
+    return (
+        pytest.param(path, marks=pytest.mark.xfail(reason=reason, strict=False)) if reason else path
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [_tutorial(path) for path in sorted(TUTORIALS.glob("0*.ipynb"))],
+    ids=lambda path: path.stem,
+)
+def test_no_saved_output_gives_a_verdict_away(path):
+    cells = _cells(path)
+    for index, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            text = normalise(" ".join(output_text(output)))
+            shown = [words for words in PASSING if words in text]
+            assert not shown, f"{path.name}, cell {index}: a saved verdict {shown}: {text[:160]}"
+    for index, name in check_cells(cells):
+        saved = "".join(
+            "".join(output.get("text", "")) for output in cells[index].get("outputs", [])
+        ).strip()
+        assert saved, f"{path.name}, cell {index}: {name}'s verdict on the starter is not saved"
+        assert saved[0] in "✗~?", (
+            f"{path.name}, cell {index}: the starter must fail {name} until a student changes "
+            f"it, but it says: {saved[:160]}"
+        )
+
+
+def test_the_verdict_check_reads_charts_words_not_their_numbers():
+    svg = (
+        '<svg><text x="1">P1 wins 54%</text><text>0.5</text><text>40%</text>'
+        "<text>won &amp; lost</text></svg>"
+    )
+    output = {"data": {"image/svg+xml": svg, "text/plain": "Chart: x"}}
+    read = output_text(output)
+    assert {"Chart: x", "P1 wins 54%", "won & lost"} <= set(read)
+    assert "0.5" not in read and "40%" not in read
 
 
 def test_the_check_finds_an_answer_in_any_rounding():
@@ -309,9 +422,9 @@ def test_no_quiz_answer_appears_before_its_quiz_played(path, monkeypatch):
         exec(compile("".join(cell["source"]), f"{path.stem} cell {index}", "exec"), names)
         if index in quizzes:
             quiz = eval(quizzes[index].call, names)
-            found_here = leaks(quiz, quiz._truth(), page_text(cells, index))
+            found_here = leaks(quiz, quiz._truth(), seen_text(cells, index))
             assert not found_here, f"{path.name}, cell {index}: {found_here}"
         if index in views:
             view = eval(views[index].call, names)
-            found_here = puzzle_leaks(view, page_text(cells, index))
+            found_here = puzzle_leaks(view, seen_text(cells, index))
             assert not found_here, f"{path.name}, cell {index} (a puzzle's best move): {found_here}"

@@ -20,9 +20,7 @@ from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim import _parallel
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
-WORKSHOPS = sorted(
-    path.stem for path in TUTORIALS.glob("0[2-9]_*.ipynb")
-)  # every workshop after the first (whose plan predates this layout)
+WORKSHOPS = sorted(path.stem for path in TUTORIALS.glob("0[1-9]_*.ipynb"))  # every workshop
 
 sys.path.insert(0, str(TUTORIALS))
 

@@ -10,18 +10,23 @@ Each function returns a :class:`~umbrella_lab.widgets.Quiz`.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import altair as alt
 import pandas as pd
 
+import umbrella_lab as ul
 from umbrella_lab import charts, sim
+from umbrella_lab.engine.data import tomllib
 from umbrella_lab.engine.errors import UmbrellaLabError
 from umbrella_lab.games.corporation import odds
 from umbrella_lab.widgets import Quiz
+from umbrella_lab.widgets.dashboard import data_changes
 
 PERCENT = alt.Axis(format="%")
 
@@ -119,6 +124,24 @@ def read_pair(value: Any, what: str) -> tuple[int, int]:
     if len(parts) != 2:
         raise Unreadable(f"{what}: write two numbers in brackets, such as (8, 4), not {value!r}.")
     return read_whole(parts[0], what), read_whole(parts[1], what)
+
+
+def _folder(value: Any, what: str) -> Path:
+    """A folder named by text or a path, or :class:`Unreadable` saying what is wrong."""
+    if not isinstance(value, str | Path) or not str(value).strip():
+        raise Unreadable(f"{what}: name a folder, such as Path('my_work') / 'mine', not {value!r}.")
+    folder = Path(str(value).strip())
+    if not folder.is_dir():
+        raise Unreadable(
+            f"{what}: there is no folder {folder}: copy the packaged files there first."
+        )
+    return folder
+
+
+def _packaged(game: str) -> Path:
+    """The folder of a game's packaged data files."""
+    loaded = ul.load(game)
+    return Path(str(loaded.info.data(loaded)[0])).parent
 
 
 # --- 01: the balance workshop ---------------------------------------------------------------
@@ -550,6 +573,74 @@ def roll_or_hold(turn_total: int = 15) -> Quiz:
     )
 
 
+@fair_check
+def check_hold_point(answer: Any, die: Any) -> str:
+    """Workshop 02's exercise: from which turn total does one more roll stop paying, with your die?
+
+    One more roll pays while the turn total is under (the faces' points) / (the pigs); at that
+    total exactly it adds nothing and costs nothing, so the total and the one after it are both
+    right (a tie).
+    """
+    folder = _folder(die, "your die")
+    ul.load("pig", data=folder)  # a typo in the die is named, line and field
+    mine = data_changes(_packaged("pig"), folder)
+    if not mine:
+        return (
+            f"{WRONG} {folder} still holds the packaged die: make the 2 a second pig "
+            "(pig = true) in its die.toml, then run the check again."
+        )
+    faces = tomllib.loads((folder / "die.toml").read_text(encoding="utf-8"))["face"]
+    points = tuple(int(face["value"]) for face in faces if not face["pig"])
+    pigs = sum(1 for face in faces if face["pig"])
+    total = read_whole(answer, "your answer (a turn total)")
+    if pigs == 0:
+        return f"{RIGHT} a die without a pig never loses: one more roll always pays."
+    stop = Fraction(sum(points), pigs)  # the gain (points - pigs * total) / sides is 0 here
+    first = math.ceil(stop)
+    right = {first, first + 1} if stop == first else {first}
+    gain = roll_gain(total, faces=points, pigs=pigs)
+    said = (
+        f"with this die ({len(faces)} faces, {pigs} pig{'s' * (pigs > 1)}), one more roll at "
+        f"a turn total of {total} adds {float(gain):+.2f} points on average"
+    )
+    if total in right:
+        tie = (
+            " (at exactly that total, rolling and holding are worth the same)"
+            if stop == first
+            else ""
+        )
+        return f"{RIGHT} {said}: from {first} on, holding pays{tie}."
+    way = "it still pays: hold later" if gain > 0 else "it stopped paying earlier: hold sooner"
+    return f"{WRONG} {said}: {way}."
+
+
+@fair_check
+def check_variant(folder: Any, base: pd.DataFrame, *, seed: int, players: int = 3) -> str:
+    """Workshop 04's own house rule: what the copy changes, played on ``base``'s deals."""
+    folder = _folder(folder, "your copy")
+    changed = data_changes(_packaged("academy"), folder)
+    if not changed:
+        return (
+            f"{WRONG} {folder} still holds the packaged cards: change a number in one of its "
+            ".toml files, then run the check again."
+        )
+    played = sim.simulate(
+        "academy", players=players, n=len(base), seed=seed, data=folder, progress=False
+    )
+    found = sim.compare(played, base)
+    clear = (
+        "the range leaves out 0: a real change"
+        if found.low > 0 or found.high < 0
+        else "the range holds 0: no clear change"
+    )
+    return (
+        f"{RIGHT} Your cards change: {'; '.join(changed)}. On the same {found.games:,} deals the "
+        f"team won {found.a:.1%}, against {found.b:.1%} with the packaged cards: "
+        f"{found.difference * 100:+.1f} points (95% range {found.low * 100:+.1f} to "
+        f"{found.high * 100:+.1f}); {clear}. Now write your sentence."
+    )
+
+
 # --- 04: house rules and cards --------------------------------------------------------------
 
 
@@ -714,6 +805,46 @@ def smart_against_smart(simulate: Callable[[], pd.DataFrame]) -> Quiz:
     )
 
 
+@fair_check
+def check_race_player(player: Any, *, n: int = 1000, seed: int = 0, game: str = "race") -> str:
+    """Workshop 06's exercise: does ``player``, as P2 against a random P1, beat random play?
+
+    Both P2s (yours and one that picks at random) meet a random P1 on the same seeds; the
+    answer is the difference with its 95% range. ✓ when the whole range is above zero.
+    """
+    from umbrella_lab.engine.core import random_move
+
+    if not callable(player):
+        raise Unreadable(
+            "your player must be a function of (s, rng) that returns one of "
+            f"s.legal_moves(), not {type(player).__name__}."
+        )
+
+    def as_p2(mine: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: Any, rng: Any) -> Any:
+            return (random_move if s.active == 0 else mine)(s, rng)
+
+        return play
+
+    frames = [
+        sim.simulate(game, as_p2(who), n=n, players=2, seed=seed, workers=1, progress=False)
+        for who in (player, random_move)
+    ]
+    for frame in frames:
+        frame["won"] = frame["winners"].apply(lambda winners: 1 in winners)
+    found = sim.compare(*frames)
+    said = (
+        f"your player won {found.a:.1%} of {found.games:,} games as P2 against a random P1; a "
+        f"random P2 won {found.b:.1%}: {found.difference * 100:+.1f} points (95% range "
+        f"{found.low * 100:+.1f} to {found.high * 100:+.1f})"
+    )
+    if found.low > 0:
+        return f"{RIGHT} {said}. Clearly better than chance: can it win even more?"
+    if found.high < 0:
+        return f"{WRONG} {said}. Worse than picking at random: what does it give away?"
+    return f"{UNCLEAR} {said}. Not clearly better than picking at random yet."
+
+
 # --- 07: design a villain -----------------------------------------------------------------------
 
 ENDINGS = {
@@ -868,8 +999,25 @@ def where_it_lands(
     )
 
 
+def _master_plan_table(plans: Any, what: str) -> pd.DataFrame:
+    """A Master Plan table (``master_plan(folder)``), or :class:`Unreadable` naming ``what``."""
+    if not isinstance(plans, pd.DataFrame) or not {"bam", "thugs", "special"} <= set(plans):
+        raise Unreadable(
+            f"{what}: give the table of a villain's Master Plan, such as master_plan(fewer), "
+            f"not {type(plans).__name__}."
+        )
+    return plans
+
+
+@fair_check
 def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
-    """Exercise 1's check: more BAM!, fewer Thugs, a Special from another villain's deck."""
+    """Exercise 1's check: more BAM!, fewer Thugs, a Special from another villain's deck.
+
+    Its first line sums it up: ✓ when all three are done, ✗ with how many are still to do;
+    a line per edit follows, done or to do.
+    """
+    plans = _master_plan_table(plans, "your villain")
+    packaged = _master_plan_table(packaged, "the packaged villain")
     own = set(packaged["special"]) - {""}
     lines = [
         ("more BAM! cards", int(plans["bam"].sum()), int(packaged["bam"].sum()), "more"),
@@ -878,17 +1026,32 @@ def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
     report = []
     for goal, now, before, way in lines:
         done = now > before if way == "more" else now < before
-        report.append(f"{'✓' if done else '✗'} {goal}: {now} (packaged {before})")
+        report.append((done, f"{goal}: {now} (packaged {before})"))
     new = sorted(set(plans["special"]) - own - {""})
-    mark = "✓" if new else "✗"
-    report.append(f"{mark} a new Special: {', '.join(new) if new else 'none yet'}")
-    return "\n".join(report)
+    report.append((bool(new), f"a new Special: {', '.join(new) if new else 'none yet'}"))
+    left = sum(not done for done, _ in report)
+    head = (
+        f"{RIGHT} all three edits are in:" if not left else f"{WRONG} not yet: {left} of 3 to do:"
+    )
+    lines_said = [f"  {'done' if done else 'to do'}: {said}" for done, said in report]
+    return "\n".join([head, *lines_said])
 
 
+@fair_check
 def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) -> str:
-    """Exercise 2's check: is the planner's win rate in the band, and how sure are we?"""
-    rate, lo, hi = sim.wilson(int(frame["won"].sum()), len(frame))
-    inside = low <= rate <= high
+    """Exercise 2's check: is the planner's win rate in the band, and how sure are we?
+
+    A rate on the band's edge is in the band (exactly: 9 wins of 60 is 15%).
+    """
+    if not isinstance(frame, pd.DataFrame) or "won" not in frame or frame.empty:
+        raise Unreadable(
+            "give the games your villain was played in, such as hard_but_fair(play(mine), "
+            f"*BAND), not {type(frame).__name__}."
+        )
+    wins = int(frame["won"].sum())
+    rate, lo, hi = sim.wilson(wins, len(frame))
+    exact = Fraction(wins, len(frame))
+    inside = Fraction(str(low)) <= exact <= Fraction(str(high))
     sure = low <= lo and hi <= high
     verdict = (
         "hard but fair, and the whole 95% range is inside the band"
@@ -1011,6 +1174,7 @@ def is_it_better(comparison: Callable[[], sim.Comparison]) -> Quiz:
     )
 
 
+@fair_check
 def check_player(
     mine: Callable[..., Any],
     baseline: Callable[..., Any],
@@ -1023,6 +1187,11 @@ def check_player(
 
     Both play the same fresh seeds; the answer gives the difference with its 95% range.
     """
+    if not callable(mine):
+        raise Unreadable(
+            "your player must be a function of (view, actions) that returns one of the "
+            f"actions, not {type(mine).__name__}."
+        )
     names = (getattr(mine, "__name__", "yours"), getattr(baseline, "__name__", "baseline"))
     if names[0] == names[1]:
         names = (f"{names[0]} (yours)", names[1])
@@ -1034,17 +1203,20 @@ def check_player(
         bootstrap=0,
     )
     found = result.compare(names[0], names[1], opponent="heuristic")
-    verdict = (
-        "✓ better: the whole 95% range is above zero"
+    verdict, why = (
+        (f"{RIGHT} better", "the whole 95% range is above zero")
         if found.low > 0
-        else "✗ worse: the whole 95% range is below zero"
+        else (f"{WRONG} worse", "the whole 95% range is below zero")
         if found.high < 0
-        else "~ not clearly different: the 95% range includes zero (more seeds, or a bigger change)"
+        else (
+            f"{UNCLEAR} no clear difference",
+            "the 95% range includes zero (more seeds, or a bigger change)",
+        )
     )
     return (
-        f"{names[0]} scores {found.a:.1%} and {names[1]} {found.b:.1%} against the heuristic "
-        f"on the same {found.games} seeds: {found.difference * 100:+.1f} points (95% range "
-        f"{found.low * 100:+.1f} to {found.high * 100:+.1f}). {verdict}."
+        f"{verdict}: {names[0]} scores {found.a:.1%} and {names[1]} {found.b:.1%} against the "
+        f"heuristic on the same {found.games} seeds: {found.difference * 100:+.1f} points (95% "
+        f"range {found.low * 100:+.1f} to {found.high * 100:+.1f}); {why}."
     )
 
 
@@ -1121,6 +1293,7 @@ def team_or_hero() -> Quiz:
     )
 
 
+@fair_check
 def check_puzzle(state: Any, budget: int | None = None) -> str:
     """The exercise's check: would this position make a good puzzle for a neighbour?
 
@@ -1129,6 +1302,12 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
     """
     import random
 
+    if not hasattr(state, "legal_actions") or not hasattr(state, "game"):
+        raise Unreadable(
+            f"give a position of a game, such as explorer.state, not {type(state).__name__}."
+        )
+    if state.result is not None:
+        raise Unreadable("this game is over: a puzzle needs a position with a move to choose.")
     advice = sim.advise(state, budget=budget, seed=1, workers=1)
     top = advice.iloc[0]
     usual = state.action(sim.get_policy(state.game, "heuristic")(state, random.Random(0)))

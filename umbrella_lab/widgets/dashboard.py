@@ -34,6 +34,7 @@ import pandas as pd
 
 from umbrella_lab.charts import comparison_chart, to_svg, win_rate_chart
 from umbrella_lab.engine.core import REGISTRY, Game, games, load
+from umbrella_lab.engine.data import tomllib
 from umbrella_lab.engine.errors import UmbrellaLabError, seed_number, whole_number
 from umbrella_lab.sim import compare, simulate, wilson
 from umbrella_lab.sim.policies import game_policies
@@ -707,4 +708,80 @@ def _value(value: Any) -> str:
         return "yes"
     if value is False:
         return "no"
+    return str(value)
+
+
+def data_changes(before: str | Path, after: str | Path) -> list[str]:
+    """What a card-data folder changes against another, one line per card (or setting) changed.
+
+    >>> data_changes(packaged, "my_work/no-villain-50")  # doctest: +SKIP
+    ['villain_attack.toml, card villain-attack-50: copies 6 → 0']
+
+    Entries are matched by their ``id``; a file that cannot be read says so on its line.
+    Comments and layout are not changes.
+    """
+    before, after = Path(before), Path(after)
+    lines: list[str] = []
+    for old_path in sorted(before.glob("*.toml")):
+        name = old_path.name
+        new_path = after / name
+        if not new_path.is_file():
+            lines.append(f"{name}: missing")
+            continue
+        if old_path.read_bytes() == new_path.read_bytes():
+            continue
+        try:
+            old = tomllib.loads(old_path.read_text(encoding="utf-8"))
+            new = tomllib.loads(new_path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            lines.append(f"{name}: cannot be read ({error})")
+            continue
+        for key in [*old, *(k for k in new if k not in old)]:
+            was, now = old.get(key), new.get(key)
+            if was == now:
+                continue
+            if _entries(was) and _entries(now):
+                lines += _entry_changes(f"{name}, {key}", was, now)
+            else:
+                lines.append(f"{name}, {key}: {_data_value(was)} → {_data_value(now)}")
+    return lines
+
+
+def _entries(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(entry, dict) for entry in value)
+
+
+def _entry_changes(where: str, old: list[dict], new: list[dict]) -> list[str]:
+    """The entries of one table list that differ, matched by ``id`` (else by position)."""
+
+    def by_id(entries: list[dict]) -> dict[str, dict]:
+        return {str(entry.get("id", f"#{i + 1}")): entry for i, entry in enumerate(entries)}
+
+    was, now = by_id(old), by_id(new)
+    lines = []
+    for key in [*was, *(k for k in now if k not in was)]:
+        a, b = was.get(key), now.get(key)
+        if a is None:
+            lines.append(f"{where} {key}: new")
+        elif b is None:
+            lines.append(f"{where} {key}: removed")
+        elif a != b:
+            fields = [*a, *(f for f in b if f not in a)]
+            said = ", ".join(
+                f"{field} {_data_value(a.get(field))} → {_data_value(b.get(field))}"
+                for field in fields
+                if a.get(field) != b.get(field)
+            )
+            lines.append(f"{where} {key}: {said}")
+    return lines
+
+
+def _data_value(value: Any) -> str:
+    """A data file's value as the file writes it: true, 6, "TT", "" (nothing)."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
     return str(value)
