@@ -391,7 +391,7 @@ def test_the_check_finds_a_puzzles_best_move():
     assert puzzle_leaks(view, normalise(every)) == []  # naming every move gives nothing away
 
 
-OPEN: dict[str, str] = {}
+OPEN: dict[str, str] = {"08_measure_a_design": "workshop 08 is being reworked"}
 """Workshops whose played check is known to fail, with why (open work)."""
 
 

@@ -20,9 +20,12 @@ ipywidgets controls and SVG charts, so it works in JupyterLab, in Voila and on B
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
+import threading
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -111,6 +114,7 @@ class Run:
         low: See ``rate``.
         high: See ``rate``.
         defaults: The game's option defaults (the words name only the options changed).
+        folder: The card-data folder played (``None``: the game's packaged files).
     """
 
     settings: dict[str, Any]
@@ -119,6 +123,7 @@ class Run:
     games: int
     seed: int
     defaults: dict[str, Any] = field(default_factory=dict)
+    folder: Path | None = None
     rate: float = field(init=False)
     low: float = field(init=False)
     high: float = field(init=False)
@@ -184,6 +189,7 @@ class Dashboard(w.VBox):
             options=[(f"{n:,}", n) for n in GAME_COUNTS], value=2000, description="Games"
         )
         self.seed_box = w.BoundedIntText(value=seed, min=0, max=10**9, description="First seed")
+        self.players_help = w.HTML("")
         self.options_box = w.VBox()
         self.readings_box = w.VBox()
         self.readings = w.Accordion(children=[self.readings_box], selected_index=None)
@@ -220,6 +226,8 @@ class Dashboard(w.VBox):
         self.clear_button.on_click(lambda _: self._safely(self.clear_baseline))
         self.game_choice.observe(lambda _: self._game_changed(), names="value")
         self.players_choice.observe(lambda _: self._players_changed(), names="value")
+        self.policy_choice.observe(lambda _: self._explain_players(), names="value")
+        self._watch_stop: threading.Event | None = None
 
         head = w.HTML(STYLE + '<div class="uld-title">Game lab</div>')
         lead = w.HTML(
@@ -239,6 +247,7 @@ class Dashboard(w.VBox):
             [
                 w.HTML("<h4>The players and the run</h4>"),
                 self.policy_choice,
+                self.players_help,
                 self.side_choice,
                 self.games_choice,
                 self.seed_box,
@@ -273,7 +282,12 @@ class Dashboard(w.VBox):
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
-        """The live page, plus a line for places where widgets do not run."""
+        """The live page, plus a line for places where widgets do not run.
+
+        Once shown, the page looks for new card-data folders every few seconds
+        (:meth:`watch_variants`).
+        """
+        self.watch_variants()
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
@@ -337,6 +351,7 @@ class Dashboard(w.VBox):
             high=MAX_GAMES,
         )
         seed = seed_number(seed if seed is not None else self.seed_box.value)
+        self.refresh_variants()
         game = self.game
         policy = self.policy_choice.value
         side = self.side_choice.value
@@ -361,7 +376,9 @@ class Dashboard(w.VBox):
         frame = pd.concat(frames, ignore_index=True)
         frame["won"] = _wins(frame, game, side)
         defaults = {option.name: option.default for option in game.info.options}
-        run = Run(self.settings(), frame, _side_words(game, side), games, seed, defaults)
+        variant = self.variant_choice.value
+        folder = None if variant in (None, PACKAGED) else Path(variant)
+        run = Run(self.settings(), frame, _side_words(game, side), games, seed, defaults, folder)
         self.current = run
         self.progress.layout.display = "none"
         self.progress_text.value = f"{games:,} games played"
@@ -413,6 +430,7 @@ class Dashboard(w.VBox):
             assert base is not None
             result = compare(run.frame, base.frame)
             changes = _changes(base.settings, run.settings, self._option_titles)
+            changes += self._card_changes(base, run)
             said = "".join(f"<li>{html.escape(change)}</li>" for change in changes) or (
                 "<li>nothing: the same settings</li>"
             )
@@ -499,16 +517,102 @@ class Dashboard(w.VBox):
         self.readings.layout.display = "" if readings else "none"
         self.readings.selected_index = None
         has_data = any(option.name == "data" for option in info.options)
-        found = _variants(game, self.variant_roots) if has_data else []
-        self.variant_choice.options = [(PACKAGED, PACKAGED)] + [
-            (folder.name, str(folder)) for folder in found
-        ]
+        self.variant_choice.options = [(PACKAGED, PACKAGED)]
         self.variant_choice.value = PACKAGED
         self.variant_choice.disabled = not has_data
+        self.refresh_variants()
         names = sorted(game_policies(name))
         self.policy_choice.options = names
         self.policy_choice.value = "heuristic" if "heuristic" in names else names[0]
         self._players_changed()
+        self._explain_players()
+
+    # --- card data and players, explained ----------------------------------------------------
+    def refresh_variants(self) -> list[str]:
+        """Look again for card-data folders; a new one joins the menu, every setting stays.
+
+        Returns:
+            The folder names the menu offers now (after "packaged").
+        """
+        name = self.game_choice.value
+        game = load(name)
+        has_data = any(option.name == "data" for option in game.info.options)
+        found = _variants(game, self.variant_roots) if has_data else []
+        options = ((PACKAGED, PACKAGED), *((folder.name, str(folder)) for folder in found))
+        if tuple(map(tuple, self.variant_choice.options)) != options:
+            keep = self.variant_choice.value
+            self.variant_choice.options = options
+            values = [value for _, value in options]
+            self.variant_choice.value = keep if keep in values else PACKAGED
+        return [label for label, _ in options[1:]]
+
+    def watch_variants(self, every: float = 2.0) -> None:
+        """Look for new card-data folders every ``every`` seconds until the page is closed.
+
+        A group that saves a variant in ``my_work/`` sees it in the menu at once, with the
+        game, the players and every option as they were.
+        """
+        if self._watch_stop is not None or not self.variant_roots:
+            return
+        stop = threading.Event()
+        self._watch_stop = stop
+        board = weakref.ref(self)
+
+        def look() -> None:
+            while not stop.wait(every):
+                page = board()
+                if page is None:
+                    return
+                with contextlib.suppress(Exception):  # a folder half written: look again
+                    page.refresh_variants()
+                del page
+
+        threading.Thread(target=look, name="dashboard-card-data", daemon=True).start()
+
+    def close(self) -> None:
+        """Close the page and stop looking for card-data folders."""
+        stop = getattr(self, "_watch_stop", None)  # None too when the page never got built
+        if stop is not None:
+            stop.set()
+        super().close()
+
+    def _explain_players(self) -> None:
+        """One line per player on how it plays, and what changes from game to game."""
+        name = self.game_choice.value
+        table = game_policies(name)
+        chosen = self.policy_choice.value
+        items = []
+        for policy in sorted(table):
+            how = _how_it_plays(table, policy)
+            style = ' style="font-weight:600"' if policy == chosen else ""
+            items.append(f"<li{style}><b>{html.escape(policy)}</b>: {html.escape(how)}</li>")
+        options = {option.name for option in load(name).info.options}
+        dealt = "the heroes, " if "heroes" in options else ""
+        self.players_help.value = (
+            '<div class="uld-option-help"><ul class="uld-changes">' + "".join(items) + "</ul>"
+            f"Each game starts from a seed of its own: {dealt}every shuffle and every roll are "
+            "dealt anew, so the random set-up changes from game to game. A kept baseline and a "
+            "change replay the same seeds.</div>"
+        )
+
+    def _card_changes(self, base: Run, run: Run) -> list[str]:
+        """What the two runs' card data differ in, one line per card (at most 12 lines)."""
+        if base.folder == run.folder:
+            return []
+        try:
+            game = load(self.game_choice.value)
+            packaged = Path(str(game.info.data(game)[0])).parent if game.info.data else None
+            if packaged is None:
+                return []
+            lines = data_changes(base.folder or packaged, run.folder or packaged)
+        except (OSError, UmbrellaLabError):
+            return ["the card data (the folders could not be read again)"]
+        if not lines:
+            return ["the card data: no card differs"]
+        shown = lines[:12]
+        if len(lines) > 12:
+            shown.append(f"and {len(lines) - 12} more changes")
+        return shown
 
     def _players_changed(self) -> None:
         name = self.game_choice.value
@@ -526,6 +630,29 @@ class Dashboard(w.VBox):
 
 
 # --- helpers -----------------------------------------------------------------------------------
+
+
+PLAYER_WORDS = {
+    "random": "picks any legal move, each as likely.",
+    "mcts": "a search player: before each move it plays many games out, then picks the move "
+    "that won most.",
+    "optimal": "exact optimal play, worked out once for the whole game.",
+}
+"""How the kit-wide players play, in a line (a game's own players say it in their docstring)."""
+
+
+def _how_it_plays(table: Mapping[str, Any], policy: str) -> str:
+    """How a player plays, in one line: its docstring's first sentence, or the kit's words."""
+    player = table[policy]
+    same = [other for other, found in table.items() if found is player and other != policy]
+    if policy == "heuristic" and same:
+        return f"the game's best ready-made player, the same as {same[0]}."
+    doc = (getattr(player, "__doc__", "") or "").strip()
+    first = " ".join(doc.split("\n\n")[0].split())
+    if not first:
+        return PLAYER_WORDS.get(policy, "a ready-made player of this game.")
+    words = first.replace("``", "")
+    return words[:1].lower() + words[1:]
 
 
 def _steps(games: int) -> list[int]:

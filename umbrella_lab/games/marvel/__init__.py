@@ -62,7 +62,8 @@ OPTIONS = (
     Option(
         "challenge",
         "none",
-        "A challenge that takes cards out of every hero deck.",
+        "A challenge that makes the game harder: it takes cards out of every hero deck ("
+        "'none' is the rulebook's game; none of them makes it easier).",
         ("none", "moderate", "hard", "heroic"),
         "setup.challenge",
     ),
@@ -130,28 +131,29 @@ OPTIONS = (
     _choice(
         "solo_tokens",
         "shared",
-        "Solo: one shared pool of action tokens, or each hero its own ('per-hero').",
+        "Solo, a reading of the rulebook (not an easier mode): one shared pool of action "
+        "tokens, or each hero its own ('per-hero').",
         ("shared", "per-hero"),
     ),
     _choice(
         "solo_damage",
         "per-hero",
-        "Solo: damage to each hero at a location costs a card per hero there, or one effect "
-        "costs its damage once ('once').",
+        "Solo, a reading of the rulebook (not an easier mode): damage to each hero at a "
+        "location costs a card per hero there, or one effect costs its damage once ('once').",
         ("per-hero", "once"),
     ),
     _choice(
         "solo_third_draw",
         1,
-        "Solo: cards drawn when the third mission is done (1: 'all players' is the one "
-        "player; or 3, one per hero).",
+        "Solo, a reading of the rulebook (not an easier mode): cards drawn when the third "
+        "mission is done (1: 'all players' is the one player; or 3, one per hero).",
         (1, 3),
     ),
     _choice(
         "solo_shrink",
         "hero",
-        "Solo: an Invulnerable token lasts until that hero's card is played again, or until "
-        "your next turn ('turn').",
+        "Solo, a reading of the rulebook (not an easier mode): an Invulnerable token lasts "
+        "until that hero's card is played again, or until your next turn ('turn').",
         ("hero", "turn"),
     ),
     _choice(
