@@ -141,6 +141,8 @@ def _folder(value: Any, what: str) -> Path:
 def _packaged(game: str) -> Path:
     """The folder of a game's packaged data files."""
     loaded = ul.load(game)
+    if loaded.info.data is None:
+        raise Unreadable(f"{game} reads no data files")
     return Path(str(loaded.info.data(loaded)[0])).parent
 
 
