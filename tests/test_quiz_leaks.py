@@ -332,27 +332,54 @@ def _tutorial(path: Path) -> Any:
     )
 
 
+def saved_verdicts(cells: list[dict]) -> list[str]:
+    """What a notebook's saved outputs give away as verdicts: a pass or a judged prediction
+    anywhere, and a check cell whose starter answer does not fail (or whose verdict is not
+    saved). One line per problem, naming the cell."""
+    found = []
+    for index, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            text = normalise(" ".join(output_text(output)))
+            shown = [words for words in PASSING if words in text]
+            if shown:
+                found.append(f"cell {index}: a saved verdict {shown}: {text[:160]}")
+    for index, name in check_cells(cells):
+        saved = "".join(
+            "".join(output.get("text", "")) for output in cells[index].get("outputs", [])
+        ).strip()
+        if not saved:
+            found.append(f"cell {index}: {name}'s verdict on the starter is not saved")
+        elif saved[0] not in "✗~?":
+            found.append(
+                f"cell {index}: the starter must fail {name} until a student changes it, but "
+                f"it says: {saved[:160]}"
+            )
+    return found
+
+
 @pytest.mark.parametrize(
     "path",
     [_tutorial(path) for path in sorted(TUTORIALS.glob("0*.ipynb"))],
     ids=lambda path: path.stem,
 )
 def test_no_saved_output_gives_a_verdict_away(path):
-    cells = _cells(path)
-    for index, cell in enumerate(cells):
-        for output in cell.get("outputs", []):
-            text = normalise(" ".join(output_text(output)))
-            shown = [words for words in PASSING if words in text]
-            assert not shown, f"{path.name}, cell {index}: a saved verdict {shown}: {text[:160]}"
-    for index, name in check_cells(cells):
-        saved = "".join(
-            "".join(output.get("text", "")) for output in cells[index].get("outputs", [])
-        ).strip()
-        assert saved, f"{path.name}, cell {index}: {name}'s verdict on the starter is not saved"
-        assert saved[0] in "✗~?", (
-            f"{path.name}, cell {index}: the starter must fail {name} until a student changes "
-            f"it, but it says: {saved[:160]}"
-        )
+    found = saved_verdicts(_cells(path))
+    assert not found, f"{path.name}: " + "; ".join(found)
+
+
+def test_the_verdict_check_finds_a_saved_pass_and_a_judged_prediction():
+    def cell(source: str, printed: str) -> dict:
+        output = {"output_type": "stream", "name": "stdout", "text": printed}
+        return {"cell_type": "code", "source": source, "outputs": [output]}
+
+    judged = cell("print('Right.' if p == t else 'Not this time.')", "Not this time. On 2,000")
+    assert saved_verdicts([judged]) and "not this time" in saved_verdicts([judged])[0]
+    passing = cell("print(answer_key.check_closest(a, d))", "✓ (6, 3) wins 54%")
+    assert len(saved_verdicts([passing])) == 2  # a pass, and a starter that does not fail
+    starter = cell("print(answer_key.check_closest(a, d))", "✗ (8, 4) wins 34%")
+    assert saved_verdicts([starter]) == []
+    unsaved = {"cell_type": "code", "source": "print(hard_but_fair(g))", "outputs": []}
+    assert "not saved" in saved_verdicts([unsaved])[0]
 
 
 def test_the_verdict_check_reads_charts_words_not_their_numbers():
