@@ -204,8 +204,10 @@ def test_the_villain_checks_say_what_is_done_and_how_sure():
 
     packaged = pd.DataFrame({"bam": [True, False], "thugs": [4, 4], "special": ["", "hail-hydra"]})
     edited = pd.DataFrame({"bam": [True, True], "thugs": [4, 2], "special": ["mesmerize", ""]})
-    assert answer_key.check_edits(edited, packaged).count("✓") == 3
-    assert answer_key.check_edits(packaged, packaged).count("✗") == 3
+    done = answer_key.check_edits(edited, packaged)
+    assert done.startswith("✓") and done.count("done:") == 3
+    undone = answer_key.check_edits(packaged, packaged)
+    assert undone.startswith("✗ not yet: 3 of 3 edits") and undone.count("to do:") == 3
     few = _games(["end.win"] * 11 + ["end.plot"] * 49)
     assert "play more games" in answer_key.hard_but_fair(few)
     many = _games(["end.win"] * 400 + ["end.plot"] * 1600)

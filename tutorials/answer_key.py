@@ -1033,7 +1033,9 @@ def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
     report.append((bool(new), f"a new Special: {', '.join(new) if new else 'none yet'}"))
     left = sum(not done for done, _ in report)
     head = (
-        f"{RIGHT} all three edits are in:" if not left else f"{WRONG} not yet: {left} of 3 to do:"
+        f"{RIGHT} all three edits are in:"
+        if not left
+        else f"{WRONG} not yet: {left} of 3 edits to make:"
     )
     lines_said = [f"  {'done' if done else 'to do'}: {said}" for done, said in report]
     return "\n".join([head, *lines_said])
