@@ -169,7 +169,8 @@ def test_setup_facilities_six_in_play_and_the_new_facility_in_the_deck():
     assert len(s.facilities) == 6
     assert all(s.cards.umbrella[n].start for n in s.facilities)
     assert "new-facility" in ids(s, UMBRELLA, s.decks[UMBRELLA])
-    assert rules_of(s)[0] == "setup.facilities"
+    assert rules_of(s)[:3] == ["cards.hero-deck", "cards.umbrella-deck", "setup.facilities"]
+    assert "1 facility" in s.events[1].text  # the New Facility [cards.umbrella-deck]
 
 
 def test_setup_team_the_heroes_choose_their_first_team():

@@ -215,6 +215,14 @@ class GameInfo:
             ``DataError``; each option alone is checked by its own ``Option``.
         simulation: The game's defaults in the simulation tools (budgets measured for its
             players' speed; see :class:`~umbrella_lab.engine.settings.SimSettings`).
+        rare_rules: The digest's rules that seeded games of the game need not show in an
+            event, each with the scenario test that shows it
+            (``"tests/test_pig_rules.py::test_aim_..."``): a rule that needs a rare situation
+            (a game ended by the turn limit), one that forbids a move (a refusal cites it) or
+            one that describes the table (the aim, what each player sees). Every other rule
+            of the digest, except the options' rules (``Option.rule``), is cited by events of
+            ordinary seeded games; ``tests/test_rule_citations.py`` checks both. A report
+            that finds a rule never fired may say so here instead of "never used".
     """
 
     name: str
@@ -234,6 +242,7 @@ class GameInfo:
     describe: str = ""
     check: Callable[[Game], None] | None = None
     simulation: SimSettings = field(default_factory=SimSettings)
+    rare_rules: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def kinds(self) -> dict[str, type[Move]]:

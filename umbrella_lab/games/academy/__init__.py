@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -251,6 +253,23 @@ def data_files(game: Game) -> list[Any]:
     return [Path(folder) / name for name in DATA_FILES]
 
 
+RARE_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        # the team's aim, reached when the game is won
+        "aim": (
+            "tests/test_academy_rules.py::"
+            "test_game_win_when_a_hero_survives_the_final_battle_damage"
+        ),
+        # forbids a second Life Boost (a refusal)
+        "life.one-boost": (
+            "tests/test_academy_rules.py::"
+            "test_life_one_boost_a_second_life_boost_to_the_same_hero_is_refused"
+        ),
+    }
+)
+"""The rules that seeded games need not show in an event, each with the scenario test that
+shows it (``GameInfo.rare_rules``): rare situations, refusals and descriptions."""
+
 INFO = GameInfo(
     name="academy",
     title="The Umbrella Academy Game",
@@ -275,6 +294,7 @@ INFO = GameInfo(
         design_budget={"skill_games": 40, "search_playouts": 8},
         puzzle_players=3,
     ),
+    rare_rules=RARE_RULES,
 )
 
 __all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

@@ -55,6 +55,18 @@ def heal(s: AcademyState, seat: int, bars: int, rule: str) -> None:
         seat,
         before,
     )
+    lost = before + bars - s.life[seat]
+    if lost:  # healing stops at the maximum [life.bars]
+        s.say(
+            "life.bars",
+            lambda s, seat, lost: (
+                f"{plural(lost, 'more bar')} would pass {s.hero_name(seat)}'s maximum of "
+                f"{s.max_life[seat]}: {'it is' if lost == 1 else 'they are'} lost."
+            ),
+            s,
+            seat,
+            lost,
+        )
 
 
 def hurt(s: AcademyState, seat: int, bars: int, rule: str) -> int:

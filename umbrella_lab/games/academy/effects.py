@@ -92,13 +92,13 @@ class Restore(Storyline):
 
     def play(self, s: AcademyState, seat: int, card: HeroCard, target: int) -> None:
         s.say(
-            "story.restore",
+            self.rule,  # story.restore, or story.pogo for Pogo
             lambda: (
                 f"{s.hero_name(seat)} plays {card.name}: {s.hero_name(target)} is restored "
                 "to full life."
             ),
         )
-        actions.heal(s, target, s.max_life[target], "story.restore")
+        actions.heal(s, target, s.max_life[target] - s.life[target], "story.restore")
 
     def words(self, s: AcademyState, target: int) -> str:
         return f"restore {s.hero_name(target)} to full life"
@@ -108,7 +108,7 @@ class Restore(Storyline):
 class Pogo(Restore):
     """With 2 or more players, Pogo is a restore card like the others [story.pogo].
 
-    The move cites story.pogo, its effect story.restore. (In solo, Pogo is kept beside the
+    The card play cites story.pogo, the heal story.restore. (In solo, Pogo is kept beside the
     hero instead: rules.CallPogo [solo.pogo].)
     """
 
@@ -372,13 +372,30 @@ def reunion(s: AcademyState, card: FamilyCard) -> None:
         actions.heal(s, seat, 1, "family.reunion")
 
 
-@effect(FAMILY, "apathy", "secrets", "brothers", "hopelessness", "rock-bottom")
-def for_the_round(s: AcademyState, card: FamilyCard) -> None:
-    """Nothing happens at the flip: the card changes a rule for the round (see below).
+class ForTheRound:
+    """A card that changes a rule for the round: nothing more happens at the flip.
 
-    Apathy: ``no_powers``; Family Secrets: ``hands_hidden``; Brothers Will Fight:
-    ``no_hero_boosts``; Hopelessness: ``refill_size``; Rock Bottom: ``no_heals``.
+    The flip says the card's text with the card's rule [round.family]; then the rule changed
+    is asked where it applies (see below). Apathy: ``no_powers``; Family Secrets:
+    ``hands_hidden``; Brothers Will Fight: ``no_hero_boosts``; Hopelessness: ``refill_size``;
+    Rock Bottom: ``no_heals``.
     """
+
+    rule = ""
+    """The card's rule, e.g. ``"family.apathy"``."""
+
+    def __call__(self, s: AcademyState, card: FamilyCard) -> None:
+        """Nothing to do at the flip."""
+
+
+for _name, _rule in (
+    ("apathy", "family.apathy"),
+    ("secrets", "family.secrets"),
+    ("brothers", "family.brothers"),
+    ("hopelessness", "family.hopelessness"),
+    ("rock-bottom", "family.rock-bottom"),
+):
+    effect(FAMILY, _name, rule=_rule)(ForTheRound())
 
 
 @effect(FAMILY, "dinner", rule="family.dinner")

@@ -671,11 +671,12 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     s.pending_damage, s.pending_rule = 0, ""
     s.final_pile, s.result = [], None
     s.damage_log = []
+    solo = players == 1
     s.say(
-        "setup.heroes",
+        "solo.hero" if solo else "setup.heroes",
         lambda: (
             f"The team: {', '.join(s.hero_name(seat) for seat in range(players))}, "
-            f"{base} life bars each" + (" plus a Life Boost: 8 bars" if players == 1 else "") + "."
+            f"{base} life bars each."
         ),
     )
     s.say(
@@ -684,6 +685,37 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
             f"{plural(players, 'player')}: hands of {hand}, {villain_count} villains of strength "
             f"{strength}."
         ),
+    )
+    if solo:
+        s.say(
+            "solo.life-boost",
+            lambda: (
+                "Every Life Boost leaves the hero deck; the hero starts with one: "
+                f"{s.life[0]}/{s.max_life[0]} bars."
+            ),
+        )
+        if s.pogo:
+            s.say("solo.pogo", lambda: "Pogo leaves the hero deck and is kept beside the hero.")
+        s.say("solo.no-family", lambda: "No Dysfunctional Family cards in solo.")
+    s.say(
+        "setup.decks",
+        lambda: (
+            f"The decks are shuffled: {plural(len(s.deck) + sum(map(len, s.hands)), 'hero card')}"
+            f", {plural(len(s.villain_deck), 'Villain Attack card')}"
+            + ("" if solo else f", {plural(len(s.family_deck), 'Dysfunctional Family card')}")
+            + "."
+        ),
+    )
+    s.say(
+        "solo.villains" if solo else "setup.villains",
+        lambda: (
+            f"{plural(len(s.villains), 'villain')} of strength {strength} "
+            f"{'is' if len(s.villains) == 1 else 'are'} stacked face down."
+        ),
+    )
+    s.say(
+        "solo.hand" if solo else "setup.hands",
+        lambda: f"{'The hero is' if solo else 'Each hero is'} dealt {plural(hand, 'card')}.",
     )
     s.say("setup.start", lambda: f"{s.hero_name(0)} takes the Start card.")
     start_round(s)
@@ -819,6 +851,10 @@ def start_round(s: AcademyState) -> None:
             pile,
         )
         s.say("final.villain", lambda s: f"{s.villain_label(s.lineup[0])} leads the lineup.", s)
+        s.say(
+            "final.play",
+            lambda: "The Final Battle is played like a round; it ends with the round-end damage.",
+        )
         flip_family(s, "final.family")
 
 
@@ -839,8 +875,10 @@ def flip_family(s: AcademyState, rule: str) -> None:
     s.family = s.family_deck.pop()
     s.family_discard.append(s.family)
     card = s.cards.family[s.family]
-    s.say(rule, lambda card: f"Dysfunctional Family card: {card.name}. {card.text}", card)
-    effects.FAMILY[card.effect](s, card)
+    follow = effects.FAMILY[card.effect]
+    s.say(rule, lambda card: f"Dysfunctional Family card: {card.name}.", card)
+    s.say(follow.rule, str, card.text)  # the card takes effect [family.*]
+    follow(s, card)
 
 
 # --- 4. Turns: facing the lineup, left to right --------------------------------------------------
@@ -864,6 +902,11 @@ def advance(s: AcademyState) -> None:
             continue
         if s.pending_damage > 0:  # [life.damage]
             if s.alive == 1 and not s.pogo:  # one hero left: no choice to make
+                s.say(
+                    "life.damage",
+                    lambda s: f"{s.hero_name(s.living[0])}, the one hero left, takes it all.",
+                    s,
+                )
                 hurt(s, s.living[0], s.pending_damage, s.pending_rule)
                 s.pending_damage, s.blocked_at = 0, -1  # a block is settled [opt.boost_target]
                 continue
@@ -938,7 +981,14 @@ def clockwise(s: AcademyState, first: int) -> list[int]:
 
 
 def play_from_hand(s: AcademyState, seat: int, card: int) -> None:
-    """A played hero card goes from the hand to the discard pile [turn.attack]."""
+    """A played hero card goes from the hand to the discard pile [turn.from-hand]."""
+    s.say(
+        "turn.from-hand",
+        lambda s, seat, card: f"{s.hero_name(seat)} plays {card.label} from their hand.",
+        s,
+        seat,
+        s.card(card),
+    )
     s.hands[seat].remove(card)
     s.discard.append(card)
 
@@ -1873,6 +1923,13 @@ def place_damage(s: AcademyState, seat: int, bars: int) -> None:
     bars = min(bars, s.pending_damage)
     s.pending_damage -= bars
     s.blocked_at = -1  # the block is settled once its damage is placed [opt.boost_target]
+    s.say(
+        "life.damage",
+        lambda s, seat, bars: f"The team places {plural(bars, 'bar')} on {s.hero_name(seat)}.",
+        s,
+        seat,
+        bars,
+    )
     left = hurt(s, seat, bars, s.pending_rule)
     if left and s.options.excess_damage == "reassign":
         s.pending_damage += left  # [life.death] the rest must go to another living hero
@@ -1908,6 +1965,10 @@ def spread(s: AcademyState) -> None:
         placed += 1
     s.pending_damage -= placed
     s.blocked_at = -1  # the block is settled once its damage is placed [opt.boost_target]
+    s.say(
+        "life.damage",
+        lambda: f"The team spreads {plural(placed, 'bar')}: each on the hero with the most life.",
+    )
     for seat in clockwise(s, s.start):
         if share[seat]:
             hurt(s, seat, share[seat], s.pending_rule)
@@ -2731,6 +2792,11 @@ def refill(s: AcademyState) -> None:
     One card fewer under Hopelessness [end.refill] [family.hopelessness].
     """
     size = effects.refill_size(s)
+    if size < s.hand_size:
+        s.say(
+            "family.hopelessness",
+            lambda: f"Hopelessness: the heroes draw up to {plural(size, 'card')}, one fewer.",
+        )
     for seat in clockwise(s, s.start):
         if s.life[seat] > 0:
             draw_up(s, seat, size)
@@ -2824,7 +2890,7 @@ class CallPogo(Move):
     def play(self, s: AcademyState) -> None:
         s.pogo = False
         s.say("solo.pogo", lambda: f"Pogo steps in: {s.hero_name(0)} is restored to full life.")
-        heal(s, 0, s.max_life[0], "solo.pogo")
+        heal(s, 0, s.max_life[0] - s.life[0], "solo.pogo")
         advance(s)
 
     def label(self, s: AcademyState) -> str:

@@ -19,8 +19,10 @@ Fraction(103, 648)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -178,6 +180,27 @@ OPTIONS = (
 DIGEST = files(__name__) / "digest.md"
 """The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
+RARE_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        # the aim, reached when the game ends
+        "aim": "tests/test_corporation_rules.py::test_aim_a_game_ends_with_one_side_winning",
+        # describes which cards stay
+        "cards.in-play": (
+            "tests/test_corporation_rules.py::"
+            "test_cards_in_play_events_go_to_the_discard_pile_and_units_stay"
+        ),
+        # describes what each seat sees
+        "cards.hidden": (
+            "tests/test_corporation_rules.py::"
+            "test_cards_hidden_each_seat_sees_its_own_hand_and_no_deck_order"
+        ),
+        # rare: a game reaching the turn limit
+        "game.turn-limit": "tests/test_corporation_rules.py::test_game_turn_limit_ends_in_a_draw",
+    }
+)
+"""The rules that seeded games need not show in an event, each with the scenario test that
+shows it (``GameInfo.rare_rules``): rare situations, refusals and descriptions."""
+
 INFO = GameInfo(
     name="corporation",
     title="Heroes vs the Umbrella Corporation",
@@ -214,6 +237,7 @@ INFO = GameInfo(
         },
         puzzle_players=2,
     ),
+    rare_rules=RARE_RULES,
 )
 
 __all__ = ["HERO", "INFO", "OPTIONS", "UMBRELLA", "CorporationState", "load_cards"]

@@ -30,6 +30,7 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -217,6 +218,11 @@ def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     s.characters_played, s.lockdown, s.defended = False, False, []
     clear_combat(s)
     s.history, s.stats, s.outcome = [], [0] * 6, None
+    s.say("cards.hero-deck", lambda: f"The Heroes' deck: {deck_words(cards.hero, hero_deck)}.")
+    s.say(
+        "cards.umbrella-deck",
+        lambda: f"Umbrella's deck: {deck_words(umbrella, umbrella_deck)}.",
+    )
     s.say(
         "setup.facilities",
         lambda: (
@@ -228,6 +234,16 @@ def setup(game: Game, seed: int, events: list | None) -> CorporationState:
     s.say("setup.team", lambda: "The Heroes search their deck for a team to put into play.")
     advance(s)
     return s
+
+
+def deck_words(designs: Sequence[HeroCard] | Sequence[UmbrellaCard], deck: list[int]) -> str:
+    """How many cards of each kind a deck holds, e.g. ``"6 teams, 20 characters, 14 events"``.
+
+    [cards.hero-deck] [cards.umbrella-deck]
+    """
+    counts = Counter(designs[n].kind for n in deck)
+    kinds = dict.fromkeys(card.kind for card in designs)  # in the order of the data file
+    return ", ".join(plural(counts[kind], kind) for kind in kinds if counts[kind])
 
 
 def clear_combat(s: CorporationState) -> None:

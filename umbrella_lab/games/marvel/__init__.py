@@ -19,7 +19,9 @@ S.H.I.E.L.D.: Ultron Clone at NYPD HQ acts next
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
+from types import MappingProxyType
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -211,6 +213,36 @@ def data_files(game: Game) -> list[Any]:
     return [data_file(game.options["data"], name) for name in DATA_FILES]
 
 
+RARE_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        # the aim, reached when the game ends
+        "aim": "tests/test_marvel_rules.py::test_aim_whole_games_end_with_every_villain",
+        # describes Crisis tokens; each card cites its own rule
+        "extra.crisis": (
+            "tests/test_marvel_rules.py::test_extra_crisis_tokens_on_heroes_and_locations"
+        ),
+        # describes choices; each cites the rule that asks
+        "extra.ties": (
+            "tests/test_marvel_rules.py::test_extra_ties_the_heroes_choose_who_stops_crossbones"
+        ),
+        # describes the supply
+        "extra.unlimited": "tests/test_marvel_rules.py::test_extra_unlimited_tokens_never_run_out",
+        # rare: a hero with no card left
+        "end.no-cards": "tests/test_marvel_rules.py::test_end_no_cards_in_deck_and_hand",
+        # describes who 'another player' is in solo
+        "solo.you": "tests/test_marvel_rules.py::test_solo_you_leadership_gives_to_your_pool",
+        # describes the solo pool of action tokens
+        "solo.tokens": "tests/test_marvel_rules.py::test_solo_tokens_one_shared_pool",
+        # forbids damaging Taskmaster (a refusal)
+        "dash.crisis-guard": (
+            "tests/test_marvel_rules.py::"
+            "test_dash_crisis_guard_taskmaster_protected_and_crisis_cleared"
+        ),
+    }
+)
+"""The rules that seeded games need not show in an event, each with the scenario test that
+shows it (``GameInfo.rare_rules``): rare situations, refusals and descriptions."""
+
 INFO = GameInfo(
     name="marvel",
     title="Marvel United",
@@ -249,6 +281,7 @@ INFO = GameInfo(
         puzzle_players=2,
         puzzle_budget=(600, 200),
     ),
+    rare_rules=RARE_RULES,
 )
 
 __all__ = ["INFO", "OPTIONS", "MarvelState"]

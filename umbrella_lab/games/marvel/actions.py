@@ -138,6 +138,10 @@ def check_plot(s: MarvelState) -> None:
     if plot and s.outcome is None:
         reason = PLOTS[plot](s)
         if reason:
+            s.say(
+                PLOTS[plot].rule,  # [plot.*]
+                lambda: f"The Villainous Plot on {s.villain.name}'s dashboard comes true.",
+            )
             finish(s, False, "end.plot", reason)
 
 
@@ -286,7 +290,7 @@ def hit_henchman(s: MarvelState, where: int, damage: int, rule: str) -> None:
     s.marks[where] += damage
     left = threat.health - s.marks[where]
     s.say(
-        rule,
+        "threat.henchman",  # the damage comes by ``rule``, said before
         lambda: f"{threat.name} takes {damage} damage: {max(left, 0)} health left.",
     )
     if left <= 0:
@@ -342,23 +346,27 @@ def hurt(s: MarvelState, hero: int, damage: int, rule: str) -> None:
     """A hero takes damage: one card from hand to the bottom of the deck for each [hero.damage].
 
     A KO'd hero is ignored [hero.ko]; an Invulnerable hero takes none [extra.invulnerable]. The
-    hero chooses the card; a hero whose hand is already empty is KO'd.
+    damage is said with the rule that deals it; each card lost with hero.damage (the rule of
+    the rest of the damage, one card at a time). The hero chooses the card; a hero whose hand is
+    already empty is KO'd.
     """
     if damage <= 0 or s.ko[hero] or s.outcome is not None:
         return
     if s.shield[hero]:
         s.say("extra.invulnerable", lambda: f"{s.hero_name(hero)} is Invulnerable: no damage.")
         return
+    if rule != "hero.damage":  # the damage as the rule that deals it says it
+        s.say(rule, lambda: f"{s.hero_name(hero)} takes {damage} damage.")
     hand = s.hand_of(hero)
     if not hand:
         knock_out(s, hero)
         return
     if damage > 1:
-        later(s, ("hurt", hero, damage - 1, rule))
+        later(s, ("hurt", hero, damage - 1, "hero.damage"))
     if len(hand) == 1:
-        lose_card(s, hero, hand[0], rule)
+        lose_card(s, hero, hand[0], "hero.damage")
     else:
-        ask(s, "lose", s.seat_of(hero), hero, rule)
+        ask(s, "lose", s.seat_of(hero), hero, "hero.damage")
 
 
 def lose_card(s: MarvelState, hero: int, card: int, rule: str) -> None:
@@ -369,7 +377,7 @@ def lose_card(s: MarvelState, hero: int, card: int, rule: str) -> None:
     s.under[s.deck_index(hero)] += 1
     s.say(
         rule,
-        lambda: f"{s.hero_name(hero)} takes 1 damage: {card_words(s, card)} goes under the deck.",
+        lambda: f"{s.hero_name(hero)} puts {card_words(s, card)} under the deck (1 damage).",
     )
     if not hand:
         knock_out(s, hero)

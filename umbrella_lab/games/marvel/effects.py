@@ -337,6 +337,14 @@ def mesmerize(s: MarvelState, number: int) -> None:
     1 Thug at each location without heroes [plan.mesmerize] [opt.mesmerize_thugs].
     """
     near = [(s.villain_at + k) % actions.RING for k in (-1, 0, 1)]
+    s.say(
+        "plan.mesmerize",
+        lambda: (
+            f"Heroes at or next to {s.villain.name}'s location: "
+            + (", ".join(s.hero_name(h) for w in near for h in s.standing(w)) or "none")
+            + "."
+        ),
+    )
     for where in near:
         for hero in s.standing(where):
             actions.give_crisis(s, hero, 1, "plan.mesmerize")

@@ -708,12 +708,11 @@ def setup(game: Game, seed: int, events: list | None) -> MarvelState:
     if removed:
         s.say(
             "setup.challenge",
-            lambda: (
-                f"{cards.challenge(options.challenge).name}: the "
-                + " and ".join(removed)
-                + " cards leave every hero deck."
-            ),
+            lambda: f"The heroes take on the {cards.challenge(options.challenge).name}.",
         )
+        rule = f"challenge.{options.challenge}"  # [challenge.*]; a challenge of edited data:
+        rule = rule if rule in game.rules else "setup.challenge"  # the setup's rule
+        s.say(rule, lambda: "The " + " and ".join(removed) + " cards leave every hero deck.")
     # 8. hands [setup.hands] [solo.setup]
     size = SOLO_HAND if game.players == 1 else HAND
     s.hands = [[] for _ in decks]
@@ -1020,6 +1019,7 @@ def next_turn(s: MarvelState) -> None:
     """The next seat clockwise takes its turn [turn.order]."""
     s.active = -1
     s.turn = (s.turn + 1) % len(s.hands)
+    s.say("turn.order", lambda: f"The turn passes to {s.seat_name(s.turn)}.")
     later(s, ("begin",))
 
 
@@ -1109,6 +1109,10 @@ class Play(Move):
         s.active, s.played = hero, self.card
         s.say("turn.play", lambda: f"{s.hero_name(hero)} plays {card_words(s, self.card)}.")
         if len(s.hands) == 1:  # solo: the hero whose card it is starts its turn now
+            s.say(
+                "solo.cards",
+                lambda: f"The card is {s.hero_name(hero)}'s: {s.hero_name(hero)} acts.",
+            )
             if s.shield[hero] and s.options.solo_shrink == "hero":
                 s.shield[hero] = False
                 s.say(
@@ -1183,6 +1187,8 @@ def spend(s: MarvelState, kind: int, count: int, mode: int) -> str:
     purse = s.purse(s.active)
     for token, symbol in units:
         (purse if token else s.pool)[symbol] -= 1
+    if kind != WILD and any(symbol == WILD for _, symbol in units):  # [turn.wild]
+        s.say("turn.wild", lambda: f"A Wild pays for a {SYMBOL_NAMES[kind]} action.")
     extra = [
         f"a {SYMBOL_NAMES[symbol]} {'token' if token else 'symbol'}"
         for token, symbol in units
@@ -1240,6 +1246,8 @@ class Go(Move):
                 + (f", using {cost} Move actions to leave a trap." if cost > 1 else ".")
             ),
         )
+        if cost > 1:
+            s.say("threat.entangling-trap", lambda: f"Leaving the trap took {cost} Move actions.")
 
     def label(self, s: MarvelState) -> str:
         cost = leave_moves(s, s.hero_at[s.active])
@@ -1447,6 +1455,7 @@ class Special(Move):
     def play(self, s: MarvelState) -> None:
         effect = effects.SPECIALS[s.card(s.played).special]
         s.special = False
+        s.say("turn.special", lambda: f"{s.actor()} uses the Special effect of the card played.")
         s.say(effect.rule, lambda: f"{s.actor()} uses {effect.title}.")
         effect.use(s, s.active)
         run(s)
@@ -1499,6 +1508,7 @@ class Visit(Move):
         where = s.hero_at[hero]
         effect = effects.LOCATIONS[s.cards.locations[s.places[where]].effect]
         end_actions(s)
+        s.say("turn.location", lambda: f"{s.hero_name(hero)} ends the actions at the location.")
         s.say(effect.rule, lambda: f"{s.hero_name(hero)} uses {s.place_name(where)}.")
         later(s, ("end-turn",))
         effect.use(s, hero)

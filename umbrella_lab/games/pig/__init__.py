@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Game, GameInfo, OpenState, Option, Result
@@ -249,6 +251,15 @@ def hold_at(threshold: int) -> Any:
 hold_at_20 = hold_at(20)
 
 # --- The game, registered: everything the kit needs to know about Pig -------------------------
+RARE_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        # the aim, reached when the game ends
+        "aim": "tests/test_pig_rules.py::test_aim_a_whole_game_ends_with_one_winner_at_the_goal",
+    }
+)
+"""The rules that seeded games need not show in an event, each with the scenario test that
+shows it (``GameInfo.rare_rules``): rare situations, refusals and descriptions."""
+
 INFO = GameInfo(
     name="pig",
     title="Pig",
@@ -277,4 +288,5 @@ INFO = GameInfo(
         puzzle_options={"goal": 50},  # the heuristic goes wrong near the end: short games help
         puzzle_every=1,
     ),
+    rare_rules=RARE_RULES,
 )

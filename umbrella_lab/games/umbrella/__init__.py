@@ -13,7 +13,9 @@ digest, its data files and how older action ids read (``legacy.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.resources import files
+from types import MappingProxyType
 from typing import Any
 
 from umbrella_lab.engine.core import Game, GameInfo, Option
@@ -120,6 +122,35 @@ OPTIONS = (
 DIGEST = files(__name__) / "digest.md"
 """The rule digest, shipped inside the package (read with ``importlib.resources``)."""
 
+RARE_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        # the aim, reached when the game ends
+        "aim": "tests/test_umbrella_rules.py::test_aim_a_whole_game_ends_with_scores_and_winners",
+        # an empty zone offers nothing (a refusal)
+        "turn.empty-zone": "tests/test_umbrella_rules.py::test_turn_empty_zone_offers_no_umbrella",
+        # rare: all four zones empty
+        "turn.all-empty": (
+            "tests/test_umbrella_rules.py::test_turn_all_empty_any_zone_and_side_may_be_used"
+        ),
+        # a figure made before the push waits (a refusal)
+        "figure.later": (
+            "tests/test_umbrella_rules.py::"
+            "test_figure_later_a_figure_made_before_the_push_waits_for_the_push"
+        ),
+        # a full colour is not offered
+        "figure.full-colour": (
+            "tests/test_umbrella_rules.py::"
+            "test_figure_full_colour_scores_nothing_and_keeps_the_tile"
+        ),
+        # rare: the supply usually runs out first
+        "end.ten-tokens": "tests/test_umbrella_rules.py::test_end_ten_tokens_trigger_the_end",
+        # rare: a level 4 Scoreboard in solo, both spots round the circular arrow filled
+        "solo.again": "tests/test_umbrella_rules.py::test_solo_again_keeps_the_pushed_out_umbrella",
+    }
+)
+"""The rules that seeded games need not show in an event, each with the scenario test that
+shows it (``GameInfo.rare_rules``): rare situations, refusals and descriptions."""
+
 INFO = GameInfo(
     name="umbrella",
     title="Umbrella",
@@ -143,6 +174,7 @@ INFO = GameInfo(
         design_budget={"skill_games": 40, "search_playouts": 6, "advisor_budget": 100},
         puzzle_players=2,
     ),
+    rare_rules=RARE_RULES,
 )
 
 __all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]

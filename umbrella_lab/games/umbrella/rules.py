@@ -1016,6 +1016,7 @@ class Score(Move):
 
     def play(self, s: UmbrellaState) -> None:
         seat, space, spot = self.seat, self.space, self.spot
+        waiting = sorted({other for other, _ in s.offers if other != space})
         s.offers = ()
         face = s.faces[seat]
         s.filled[seat] |= 1 << spot
@@ -1036,8 +1037,16 @@ class Score(Move):
         where = (
             "taken from the tokens set aside" if from_reserve else f"{s.supply} left in the supply"
         )
+        if waiting:  # [figure.one]
+            s.say(
+                "figure.one",
+                lambda: (
+                    "One figure a turn: the figure on Figure space "
+                    f"{' and '.join(str(other + 1) for other in waiting)} is not scored now."
+                ),
+            )
         s.say(
-            "figure.token",
+            self.rule_in(s),  # figure.token; a bicolour spot or a white square [board.*]
             lambda: (
                 f"{name} puts a scoring token on spot "
                 f"{face.spots[spot].number} ({face.spots[spot].words}); {where}."
@@ -1391,6 +1400,7 @@ def finish(s: UmbrellaState, why: str) -> None:
         reason = f"The game ends: {why}. {scores[0]} points: {words}"
         s.outcome = Result((0,) if won else (), reason, "solo.achievement", scores)
         s.say("solo.end", lambda: f"The game ends: {why}.")
+        say_board_bonus(s, 0)
         s.say(
             "solo.score",
             lambda: (
@@ -1413,8 +1423,37 @@ def finish(s: UmbrellaState, why: str) -> None:
     reason = f"{names} {verb} with {best} points ({TRIGGER_WORDS[s.trigger]})."
     s.outcome = Result(tuple(leaders), reason, rule, scores)
     for seat in range(n):
+        say_board_bonus(s, seat)
         s.say("end.score", lambda seat=seat: _score_words(s, seat, scores[seat]))
     s.say(rule, lambda: reason)
+
+
+def say_board_bonus(s: UmbrellaState, seat: int) -> None:
+    """What the seat's Scoreboard earns at the end, said with its rule; nothing if it earns 0.
+
+    [board.groups] [board.adjacency]
+    """
+    bonus = board_bonus(s, seat)
+    if not bonus:
+        return
+    face = s.faces[seat]
+    if face.scoring == "groups":
+        full = sum(all(s.filled[seat] >> i & 1 for i in spots) for _, spots in face.groups)
+        s.say(
+            "board.groups",
+            lambda: (
+                f"{s.seat_name(seat)}'s Scoreboard: {plural(full, 'full group')}, {bonus} points."
+            ),
+        )
+    else:
+        sizes = sorted((n for n in token_groups(s, seat) if n > 1), reverse=True)
+        s.say(
+            "board.adjacency",
+            lambda: (
+                f"{s.seat_name(seat)}'s Scoreboard: groups of neighbouring tokens of "
+                f"{', '.join(map(str, sizes))}, {bonus} points."
+            ),
+        )
 
 
 def _score_words(s: UmbrellaState, seat: int, points: int) -> str:
