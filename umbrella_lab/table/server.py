@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import io
 import json
 import logging
 import socket
@@ -580,8 +581,20 @@ def with_qr(links: dict[str, Any]) -> dict[str, Any]:
     seats = []
     for seat in links["seats"]:
         code = segno.make_qr(seat["link"], error="m")
-        svg = code.svg_inline(scale=3, border=4, dark="#111", light="#fff", omitsize=True)
-        seats.append({**seat, "qr": svg})
+        buffer = io.BytesIO()
+        code.save(
+            buffer,
+            kind="svg",
+            xmldecl=False,
+            svgns=True,  # the page parses it as SVG, which needs the namespace
+            nl=False,
+            scale=3,
+            border=4,
+            dark="#111",
+            light="#fff",
+            omitsize=True,
+        )
+        seats.append({**seat, "qr": buffer.getvalue().decode("utf-8")})
     return {**links, "seats": seats}
 
 
