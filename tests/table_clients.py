@@ -27,6 +27,8 @@ class Client:
 
     async def connect(self) -> Client:
         self.ws = await asyncio.wait_for(websocket_connect(self.url, connect_timeout=WAIT), WAIT)
+        if self.ws.protocol is not None:  # as browsers do: small messages at once
+            self.ws.protocol.set_nodelay(True)
         return self
 
     def send(self, **message: Any) -> None:

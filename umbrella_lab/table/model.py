@@ -172,6 +172,8 @@ class Table:
         self.ended = ""
         self.created = time.time()
         self._policy_cache: dict[str, Any] = {}
+        self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
+        self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
 
     # --- who is who -------------------------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> bool:
@@ -362,8 +364,20 @@ class Table:
     def seat_view(self, seat: int) -> dict[str, Any]:
         """What ``seat``'s page shows: its own view of the table, its moves, the turn.
 
-        Built from the seat's page model; the explorer's seed-bearing title is left out.
+        Built from the seat's page model; the explorer's seed-bearing title is left out. Made
+        once a change (every page of the seat is sent the same view).
         """
+        return self._cached(seat, lambda: self._seat_view(seat))
+
+    def _cached(self, key: Any, make: Any) -> dict[str, Any]:
+        now = (self.serial, self.session.node.id)
+        if self._views_at != now:
+            self._views, self._views_at = {}, now
+        if key not in self._views:
+            self._views[key] = make()
+        return self._views[key]
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
         page = self.pages[seat]
         shown = page.shown
         mine = self.may_act(seat)
@@ -395,6 +409,9 @@ class Table:
 
     def teacher_view(self) -> dict[str, Any]:
         """What the teacher's (projected) page shows: only what every seat sees alike."""
+        return self._cached("teacher", self._teacher_view)
+
+    def _teacher_view(self) -> dict[str, Any]:
         boards = [page.shown["board"] for page in self.pages]
         changed = [set(page.shown["status"]["changed"]) for page in self.pages]
         return {
@@ -415,6 +432,9 @@ class Table:
         The same for every seat (the explorer's log does not depend on the seat viewing); the
         deal's entry is named without its seed.
         """
+        return self._cached("log", self._log)  # type: ignore[return-value]
+
+    def _log(self) -> list[dict[str, Any]]:
         entries = []
         for entry in self.pages[0].shown["events"]:
             item = {
@@ -724,17 +744,18 @@ SEED_KEYS = frozenset({"seed", "luck_seed"})
 (the seed fixes the whole deal, so a page that knew it could work out every hidden card)."""
 
 
-def unseeded(value: Any) -> Any:
-    """``value`` without any field named in :data:`SEED_KEYS`, at any depth.
+def unseeded(board: Any) -> Any:
+    """A board view without its fields named in :data:`SEED_KEYS`.
 
-    >>> unseeded({"seed": 7, "round": 1, "parts": [{"luck_seed": 3, "a": 1}]})
-    {'round': 1, 'parts': [{'a': 1}]}
+    The games' board models carry the seed at their top, as their snapshots do; the tests
+    read every frame sent over whole games for the seed.
+
+    >>> unseeded({"seed": 7, "round": 1})
+    {'round': 1}
     """
-    if isinstance(value, dict):
-        return {k: unseeded(v) for k, v in value.items() if k not in SEED_KEYS}
-    if isinstance(value, list):
-        return [unseeded(v) for v in value]
-    return value
+    if isinstance(board, dict) and not SEED_KEYS.isdisjoint(board):
+        return {k: v for k, v in board.items() if k not in SEED_KEYS}
+    return board
 
 
 def _team_move_for(state: Any, move: Any, seat: int) -> bool:

@@ -116,6 +116,7 @@ class TableServer:
         self.sockets: dict[str, set[TableSocket]] = {}
         self.seated: dict[tuple[str, int], TableSocket] = {}
         self._timers: dict[str, Any] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
         self._joins: dict[str, list[float]] = {}
         self._server: tornado.httpserver.HTTPServer | None = None
         self.on_change: list[Callable[[Table], None]] = []
@@ -211,9 +212,23 @@ class TableServer:
         }
 
     # --- changes ----------------------------------------------------------------------------
-    def changed(self, table: Table) -> None:
-        """After a change: save, then tell every page, then let a bot move if it is due."""
-        self._save(table)
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock every change of a table holds until its pages are told: one at a time."""
+        if table_id not in self._locks:
+            self._locks[table_id] = asyncio.Lock()
+        return self._locks[table_id]
+
+    async def changed(self, table: Table) -> None:
+        """After a change (under the table's lock): save, then tell every page, then bots.
+
+        The file is written in a worker thread, so that a slow disk holds up this table only;
+        no page of the table is told anything before the file is in place.
+        """
+        if self.store is not None:
+            text = self.store.text(table)
+            await asyncio.get_running_loop().run_in_executor(
+                None, self.store.write, table.id, text
+            )
         self.broadcast(table)
         for listener in self.on_change:
             listener(table)
@@ -250,17 +265,25 @@ class TableServer:
         delay = self.bot_delay / 2 if table.state.to_act == -1 else self.bot_delay
         self._timers[table.id] = loop.call_later(delay, self._bot_turn, table.id)
 
-    def _bot_turn(self, table_id: str) -> None:
+    async def _bot_turn(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
         table = self.tables.get(table_id)
-        if table is None or not table.bot_due():
+        if table is None:
             return
-        try:
-            table.bot_move()
-        except Exception:  # a bot's failure must not stop the server: the table waits
-            log.exception("class table %s: the bot failed", table_id)
-            return
-        self.changed(table)
+        async with self.lock(table_id):
+            if not table.bot_due():
+                return
+            try:
+                table.bot_move()
+            except Exception:  # a bot's failure must not stop the server: the table waits
+                log.exception("class table %s: the bot failed", table_id)
+                return
+            await self.changed(table)
+
+    async def told(self, table: Table) -> None:
+        """Tell every page of ``table`` (under its lock: never a change not yet saved)."""
+        async with self.lock(table.id):
+            self.broadcast(table)
 
     # --- joining by code --------------------------------------------------------------------
     def join(self, code: str, address: str) -> tuple[Table, int] | None:
@@ -403,6 +426,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             self.close(4004, "there is no such table here")
             return
         self.table = table
+        self.set_nodelay(True)  # small messages at once (no Nagle's wait for an ACK)
         self.server.sockets.setdefault(table.id, set()).add(self)
 
     def on_close(self) -> None:
@@ -413,18 +437,24 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         key = (self.table.id, self.seat)
         if self.role == "seat" and self.server.seated.get(key) is self:
             del self.server.seated[key]
-            self.server.broadcast(self.table)
+            IOLoop.current().spawn_callback(self.server.told, self.table)
 
     # --- receiving ---------------------------------------------------------------------------
-    def on_message(self, message: str | bytes) -> None:
-        """One message: within the rate, checked, answered; a bad one changes nothing."""
-        if self.table is None:
+    async def on_message(self, message: str | bytes) -> None:
+        """One message: within the rate, checked, answered; a bad one changes nothing.
+
+        The answer holds the table's lock: one change of a table at a time, each saved and
+        told before the next is read.
+        """
+        table = self.table
+        if table is None:
             return
         if not self._within_rate():
             return
         try:
             data = protocol.parse(message)
-            self._answer(data)
+            async with self.server.lock(table.id):
+                await self._answer(data)
         except BadMessage as error:
             self.send("error", error=f"{_capital(str(error))}; nothing changed.")
 
@@ -447,7 +477,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
             )
         return False
 
-    def _answer(self, data: dict[str, Any]) -> None:
+    async def _answer(self, data: dict[str, Any]) -> None:
         table = self.table
         assert table is not None
         kind = data["type"]
@@ -488,7 +518,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         except Refusal as refusal:
             self._refuse(refusal, data)
             return
-        self.server.changed(table)
+        await self.server.changed(table)
 
     def _hello(self, table: Table, data: dict[str, Any]) -> None:
         if self.role:

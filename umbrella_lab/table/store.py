@@ -45,9 +45,20 @@ class Store:
 
     def save(self, table: Table) -> Path:
         """Write ``table`` atomically (temporary file, flush, replace); its path."""
-        target = self.path(table.id)
-        temporary = self.folder / f".{table.id}.tmp"
-        text = json.dumps(table.to_dict(), separators=(",", ":"))
+        return self.write(table.id, self.text(table))
+
+    @staticmethod
+    def text(table: Table) -> str:
+        """The saved form of ``table`` (made where the table lives, written anywhere)."""
+        return json.dumps(table.to_dict(), separators=(",", ":"))
+
+    def write(self, table_id: str, text: str) -> Path:
+        """Put ``text`` in table ``table_id``'s file atomically; its path.
+
+        Safe to call from a worker thread: it touches nothing but the files.
+        """
+        target = self.path(table_id)
+        temporary = self.folder / f".{table_id}.tmp"
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
         descriptor = os.open(temporary, flags, 0o600)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
