@@ -226,9 +226,7 @@ class TableServer:
         """
         if self.store is not None:
             text = self.store.text(table)
-            await asyncio.get_running_loop().run_in_executor(
-                None, self.store.write, table.id, text
-            )
+            await asyncio.get_running_loop().run_in_executor(None, self.store.write, table.id, text)
         self.broadcast(table)
         for listener in self.on_change:
             listener(table)
