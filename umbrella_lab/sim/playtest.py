@@ -102,7 +102,7 @@ def paired_difference(
         ``(nan, -1.0, 1.0)`` for no tables.
 
     >>> [round(x, 3) for x in paired_difference(0, 0, 3)]
-    [0.0, -0.562, 0.562]
+    [0.0, -0.561, 0.561]
     """
     if min(only_a, only_b, n) < 0 or only_a + only_b > n:
         msg = f"need 0 <= only_a + only_b <= n, got {only_a} + {only_b} of {n} tables"
@@ -123,19 +123,19 @@ def paired_difference(
             return 0.0 if abs(gap) < 1e-12 else math.copysign(math.inf, gap)
         return gap / math.sqrt(spread)
 
-    def solve(inside: float, outside: float, target: float) -> float:
-        # the score falls as d grows: bisect between a d inside the interval and one outside
-        for _ in range(200):
+    def solve(inside: float, outside: float) -> float:
+        # the score falls as d grows, and is within z of 0 inside the interval: bisect
+        for _ in range(60):
             middle = (inside + outside) / 2.0
-            if (score(middle) - target) * (score(inside) - target) > 0:
+            if abs(score(middle)) <= z:
                 inside = middle
             else:
                 outside = middle
         return (inside + outside) / 2.0
 
     edge = 1e-12
-    low = -1.0 if score(-1.0 + edge) <= z else solve(estimate, -1.0 + edge, z)
-    high = 1.0 if score(1.0 - edge) >= -z else solve(estimate, 1.0 - edge, -z)
+    low = -1.0 if score(-1.0 + edge) <= z else solve(estimate, -1.0 + edge)
+    high = 1.0 if score(1.0 - edge) >= -z else solve(estimate, 1.0 - edge)
     return estimate, max(-1.0, low), min(1.0, high)
 
 
@@ -306,12 +306,6 @@ class Playtest:
         ]
         text = "".join(f"<p>{html.escape(line)}</p>" for line in str(self.comparison).split("\n"))
         return f"<div>{text}{shown.to_html(index=False, border=0)}</div>"
-
-    def chart(self) -> Any:
-        """The comparison as a chart (:func:`umbrella_lab.charts.playtest_chart`)."""
-        from umbrella_lab.charts.playtest import playtest_chart
-
-        return playtest_chart(self)
 
 
 # --- reading the tables ------------------------------------------------------------------------
