@@ -319,3 +319,10 @@ def test_the_chart_shows_both_rates_the_context_and_each_table():
     assert "too few tables" in spec["title"]["subtitle"]
     with pytest.raises(TypeError, match="give a playtest"):
         charts.playtest_chart(found.table)
+
+
+def test_a_table_played_with_other_card_data_says_so():
+    data = bots_alone("academy", 2, seed=2).to_dict()
+    data["record"]["data"] = "0000000000000000"
+    found = sim.playtest(data, context=0)
+    assert "played with other card data" in str(found.comparison)

@@ -41,7 +41,7 @@ from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.play import MAX_MOVES
 from umbrella_lab.engine.record import FORMAT as RECORD_FORMAT
 from umbrella_lab.engine.record import Record
-from umbrella_lab.engine.saving import IDS
+from umbrella_lab.engine.saving import IDS, data_note
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
 from umbrella_lab.sim.stats import Z95, _sign_test, wilson
@@ -322,6 +322,7 @@ class _Played:
     old_ids: bool
     bots: dict[int, str]
     ended: str
+    note: str = ""
 
     @property
     def people(self) -> list[int]:
@@ -443,8 +444,16 @@ def _from_record(
     for seat in bots:
         if not 0 <= seat < game.players:
             raise RecordError(f"playtest: {name}: a bot sits at seat {seat}, which the game lacks")
+    other_data = data_note(record.data, game)
     return _Played(
-        name, game, record.seed, list(record.actions), record.ids != IDS, dict(bots), ended
+        name,
+        game,
+        record.seed,
+        list(record.actions),
+        record.ids != IDS,
+        dict(bots),
+        ended,
+        f"Table {name}: {other_data}." if other_data else "",
     )
 
 
@@ -472,6 +481,8 @@ def _replay(played: _Played) -> _Line:
             after = state.apply(action)
         except IllegalActionError as error:
             msg = f"playtest: {played.name}: move {number} ({text!r}) does not replay: {error}"
+            if played.note:
+                msg += f" ({played.note})"
             raise RecordError(msg) from error
         _note(line, state, action, after)
         state = after
@@ -544,7 +555,8 @@ def playtest(
             or a folder of saved tables.
         policy: Who stands in for the people: a policy name the game knows
             (``"heuristic"``, ``"random"``, ...) or a function, as in :func:`simulate`.
-        context: Games the bots play on other seeds of each setting, for context (0: none).
+        context: Games the bots play on other seeds of each setting, for context (0: none;
+            a few seconds for most games, about a minute for Marvel United's heuristic).
         context_seed: The first seed of those games.
         games: Games written in a notebook that the tables played, by name.
 
@@ -782,7 +794,7 @@ def _context(played: list[_Played], policy: PolicyLike, games: int, seed: int) -
 def _compare(
     frame: pd.DataFrame, played: list[_Played], bots: str, context: pd.DataFrame
 ) -> PlaytestComparison:
-    notes = []
+    notes = [table.note for table in played if table.note]
     unfinished = frame[frame["class_result"] == "unfinished"]
     if len(unfinished):
         notes.append(
