@@ -85,7 +85,8 @@ def paired_difference(
 ) -> tuple[float, float, float]:
     """The difference of two win rates measured on the same tables, with its score interval.
 
-    Tango's (1998) asymptotic score interval for the difference of two paired proportions:
+    Tango's asymptotic score interval for the difference of two paired proportions (T. Tango,
+    Statistics in Medicine 17, 891-908, 1998):
     every difference ``d`` whose score test is not rejected at the ``z`` level. It uses only
     the tables where the two sides differ (``only_a``: A won and B lost; ``only_b``: the other
     way round), stays inside -1..1, and keeps close to its 95% with few tables, where the
