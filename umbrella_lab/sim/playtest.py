@@ -86,11 +86,11 @@ def paired_difference(
     """The difference of two win rates measured on the same tables, with its score interval.
 
     Tango's asymptotic score interval for the difference of two paired proportions (T. Tango,
-    Statistics in Medicine 17, 891-908, 1998):
-    every difference ``d`` whose score test is not rejected at the ``z`` level. It uses only
-    the tables where the two sides differ (``only_a``: A won and B lost; ``only_b``: the other
-    way round), stays inside -1..1, and keeps close to its 95% with few tables, where the
-    textbook interval (plus or minus ``z`` standard errors) is far too narrow.
+    Statistics in Medicine 17, 891-908, 1998): every difference ``d`` whose score test is not
+    rejected at the ``z`` level. It uses only the tables where the two sides differ
+    (``only_a``: A won and B lost; ``only_b``: the other way round), stays inside -1..1, and
+    keeps close to its 95% with few tables, where the textbook interval (plus or minus ``z``
+    standard errors) is far too narrow.
 
     Args:
         only_a: Tables A won and B lost.
