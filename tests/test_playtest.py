@@ -14,6 +14,7 @@ from umbrella_lab import charts, sim
 from umbrella_lab.engine.core import TEAM
 from umbrella_lab.engine.errors import RecordError
 from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.play import play_out
 from umbrella_lab.engine.record import Record
 from umbrella_lab.sim.playtest import fewest_tables, paired_difference, read_tables
 from umbrella_lab.sim.policies import PolicyError, get_policy
@@ -84,17 +85,30 @@ def test_people_who_played_as_the_bots_compare_equal():
 
 
 def test_a_hand_made_set_of_tables_gives_the_counts_the_tables_give():
-    """Class tables played by 'random' against the heuristic, counted by the table model."""
+    """Records of 'random' play against the heuristic, counted by the table model's own bots."""
     seeds = range(9)
-    people = [bots_alone("academy", 4, seed, "random") for seed in seeds]
+    game = ul.load("academy", players=4)
+    fast = get_policy(game, "random")
+    records = []
+    for seed in seeds:
+        made: list = []
+        play_out(game.new(seed), fast, random.Random(seed), made)
+        state = game.new(seed)
+        actions = []
+        for move in made:
+            action = state.action(move)
+            actions.append(action.id)
+            state = state.apply(action)
+        records.append(Record.of(game, seed, actions))
     heuristic = [bots_alone("academy", 4, seed) for seed in seeds]  # the oracle: the table's bots
-    found = sim.playtest([as_people(t) for t in people], context=0)
-    ours = [t.state.result.won for t in people]
+    found = sim.playtest(records, context=0)
+    ours = [record.final().result.won for record in records]
     theirs = [t.state.result.won for t in heuristic]
     result = found.comparison
     assert list(found.table["class_won"]) == ours
     assert list(found.table["bots_won"]) == theirs
     assert list(found.table["bots_moves"]) == [t.step for t in heuristic]
+    assert list(found.table["class_moves"]) == [len(r.actions) for r in records]
     assert result.compared == 9
     assert result.class_wins == sum(ours) == 0  # random play never wins the academy here
     assert result.bots_wins == sum(theirs)
