@@ -85,9 +85,23 @@ def test_people_who_played_as_the_bots_compare_equal():
 
 
 def test_a_hand_made_set_of_tables_gives_the_counts_the_tables_give():
-    """Records of 'random' play against the heuristic, counted by the table model's own bots."""
-    seeds = range(9)
+    """Records of 'random' play against the heuristic, counted by the table model's own bots.
+
+    The seeds: the first six the heuristic wins and the first two it loses (so the counts hold
+    whatever the deals: random play never wins the academy).
+    """
     game = ul.load("academy", players=4)
+    heuristic: list[Table] = []  # the oracle: the table's own bots
+    for seed in range(60):
+        table = bots_alone("academy", 4, seed)
+        won = sum(t.state.result.won for t in heuristic)
+        if (won < 6 and table.state.result.won) or (
+            len(heuristic) - won < 2 and not table.state.result.won
+        ):
+            heuristic.append(table)
+        if len(heuristic) == 8:
+            break
+    seeds = [t.seed for t in heuristic]
     fast = get_policy(game, "random")
     records = []
     for seed in seeds:
@@ -100,7 +114,6 @@ def test_a_hand_made_set_of_tables_gives_the_counts_the_tables_give():
             actions.append(action.id)
             state = state.apply(action)
         records.append(Record.of(game, seed, actions))
-    heuristic = [bots_alone("academy", 4, seed) for seed in seeds]  # the oracle: the table's bots
     found = sim.playtest(records, context=0)
     ours = [record.final().result.won for record in records]
     theirs = [t.state.result.won for t in heuristic]
@@ -109,14 +122,10 @@ def test_a_hand_made_set_of_tables_gives_the_counts_the_tables_give():
     assert list(found.table["bots_won"]) == theirs
     assert list(found.table["bots_moves"]) == [t.step for t in heuristic]
     assert list(found.table["class_moves"]) == [len(r.actions) for r in records]
-    assert result.compared == 9
-    assert result.class_wins == sum(ours) == 0  # random play never wins the academy here
-    assert result.bots_wins == sum(theirs)
-    assert result.only_bots == sum(b and not a for a, b in zip(ours, theirs, strict=True))
-    assert result.neither == 9 - result.bots_wins
-    assert result.bots_wins >= 6  # the heuristic wins about two games in three
+    assert (result.compared, result.class_wins, result.bots_wins) == (8, 0, 6)
+    assert (result.only_class, result.only_bots, result.both, result.neither) == (0, 6, 0, 2)
     assert result.verdict == "bots better"
-    assert result.p_value == pytest.approx(2 * 0.5**result.only_bots)
+    assert result.p_value == pytest.approx(2 * 0.5**6)
     assert result.high < 0
     assert "the bots won more often" in str(result)
 
