@@ -1508,3 +1508,118 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
         f"{mark} {rule} ended {new:.0%} of the games with {changed} (it ended {old:.0%} of "
         f"{games} games before). Wanted: at least 10 points fewer."
     )
+
+
+# --- 09: playtest together ----------------------------------------------------------------------
+
+
+def bots_on_your_seeds(found: sim.Playtest) -> Quiz:
+    """How many of the class's tables do the bots win, dealt the same seeds?"""
+    result = found.comparison
+
+    def answer() -> int:
+        return result.bots_wins
+
+    def explain(wins: int) -> str:
+        return (
+            f"The heuristic won {wins} of the {result.compared} tables, dealt exactly the "
+            f"deals, shuffles and dice your tables had; your class won {result.class_wins}. "
+            f"{result.both} table(s) both won, {result.neither} both lost, {result.only_class} "
+            f"only your class won, {result.only_bots} only the bots won."
+        )
+
+    return Quiz.number(
+        "The heuristic bots now sit in every seat your people played, and play each table's "
+        "deal again: the same cards, shuffles and dice. How many of these tables do they win?",
+        answer,
+        within=0,
+        low=0,
+        high=max(result.compared, 1),
+        step=1,
+        start=0,
+        explain=explain,
+        evidence=lambda wins: found.table[
+            ["table", "class_result", "bots_result", "class_moves", "bots_moves"]
+        ],
+        hint="Do the bots play better than people new to the game, or only more steadily?",
+    )
+
+
+CLEAR = {
+    "class better": "yes: your class plays better than the bots",
+    "bots better": "yes: the bots play better than your class",
+    "not clearly different": "no clear difference",
+    "too few tables": "too few tables to tell",
+}
+"""What the class's tables can say about the class against the bots, in words."""
+
+
+def is_it_clear(found: sim.Playtest) -> Quiz:
+    """Do the class's tables show who plays better, the class or the bots?"""
+
+    def answer() -> str:
+        verdict = found.comparison.verdict
+        return verdict if verdict in CLEAR else "not clearly different"
+
+    def explain(verdict: str) -> str:
+        return str(found.comparison)
+
+    return Quiz.choice(
+        "Your tables against the bots, on the same seeds: what do these tables show?",
+        [(words, key) for key, words in CLEAR.items()],
+        answer=answer,
+        explain=explain,
+        evidence=lambda verdict: charts.playtest_chart(found),
+        hint="Count only the tables where your class and the bots did not end alike.",
+    )
+
+
+def tables_needed(level: float = 0.05) -> Quiz:
+    """The fewest tables, all going one way, that chance alone would rarely give."""
+    from umbrella_lab.sim.playtest import fewest_tables
+
+    def explain(tables: int) -> str:
+        rows = [f"{n}: {2 * 0.5**n:.3f}" for n in range(max(tables - 2, 1), tables + 2)]
+        return (
+            "If your class and the bots were equally good, each table where they differ "
+            "would go either way like a coin: all n going one way has a chance of "
+            f"2 times (1/2)^n (either way round). Tables, and that chance: {'; '.join(rows)}. "
+            f"It first falls below {level:.0%} at {tables} tables: McNemar's exact test. And "
+            "only tables where the class and the bots differ count, so a class needs more "
+            "tables than that, often many more."
+        )
+
+    return Quiz.number(
+        "Suppose every table goes the same way: each time the bots win and your class "
+        "loses. How many tables would it take before chance alone becomes an unlikely "
+        f"explanation (below {level:.0%})?",
+        lambda: fewest_tables(level),
+        within=0,
+        low=1,
+        high=20,
+        step=1,
+        start=1,
+        unit=" tables",
+        explain=explain,
+        hint="Each table where they differ is like a coin toss if both play equally well.",
+    )
+
+
+def check_tables(found: sim.Playtest, wanted: int | None = None) -> str:
+    """The exercise's check: are your class's tables enough to compare with the bots?"""
+    result = found.comparison
+    wanted = result.fewest if wanted is None else wanted
+    finished = result.compared
+    differ = result.only_class + result.only_bots
+    lines = [
+        f"{'✓' if finished >= wanted else '✗'} {finished} finished table(s) compared "
+        f"(wanted: at least {wanted}"
+        + (")" if finished >= wanted else f"; {wanted - finished} more)"),
+        f"{'✓' if differ >= wanted else '✗'} {differ} table(s) where your class and the bots "
+        f"ended differently (only these can show a difference; wanted: {wanted})",
+    ]
+    unfinished = result.tables - result.compared
+    if unfinished:
+        lines.append(f"~ {unfinished} table(s) left out: unfinished, or no win to compare")
+    lines.append(f"Verdict: {CLEAR.get(result.verdict, result.verdict)}.")
+    return "\n".join(lines)

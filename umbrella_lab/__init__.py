@@ -53,6 +53,7 @@ _LAZY = {
     "sweep": ("umbrella_lab.sim", "sweep"),
     "advise": ("umbrella_lab.sim", "advise"),
     "setup_notebook": ("umbrella_lab.charts", "setup_notebook"),
+    "table": ("umbrella_lab.table", "table"),
 }
 
 

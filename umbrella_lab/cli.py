@@ -40,6 +40,7 @@ from umbrella_lab.jupyter_settings import (
     server_settings,
     trust_notebooks,
 )
+from umbrella_lab.table.command import add_command as add_table_command
 
 PROG = "umbrella-lab"
 
@@ -155,6 +156,8 @@ def _parser() -> argparse.ArgumentParser:
     page.add_argument("notebook", type=Path, help="the notebook, e.g. tutorials/05_puzzles.ipynb")
     _server_options(page)
     page.set_defaults(run=_voila, passes_on=True)
+
+    add_table_command(commands).set_defaults(run=_table)
     return parser
 
 
@@ -423,6 +426,12 @@ def _unless_given(defaults: list[str], given: list[str]) -> list[str]:
     """
     named = {option.split("=", 1)[0] for option in given}
     return [option for option in defaults if option.split("=", 1)[0] not in named]
+
+
+def _table(args: argparse.Namespace) -> int:
+    from umbrella_lab.table.command import run
+
+    return run(args, dict(_option(text) for text in args.option))
 
 
 def _option(text: str) -> tuple[str, Any]:

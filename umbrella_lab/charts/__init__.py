@@ -22,6 +22,7 @@ from umbrella_lab.charts.outcomes import (
     sweep_heatmap,
     win_rate_chart,
 )
+from umbrella_lab.charts.playtest import playtest_chart
 from umbrella_lab.charts.solve import hold_boundary_chart
 from umbrella_lab.charts.strategy import ladder_chart, pairings_chart, ratings_chart
 from umbrella_lab.charts.theme import (
@@ -46,6 +47,7 @@ __all__ = [
     "ladder_chart",
     "pairings_chart",
     "pictures_of",
+    "playtest_chart",
     "ratings_chart",
     "rounds_chart",
     "setup_notebook",

@@ -13,6 +13,7 @@ import altair.
 from umbrella_lab.sim.advisor import advise, best_action, review
 from umbrella_lab.sim.design import Budget, DesignReport, design
 from umbrella_lab.sim.mcts import MCTS, mcts
+from umbrella_lab.sim.playtest import Playtest, PlaytestComparison, playtest
 from umbrella_lab.sim.policies import (
     PolicyError,
     describe_policy,
@@ -39,6 +40,8 @@ __all__ = [
     "Comparison",
     "DesignReport",
     "OptimalPolicy",
+    "Playtest",
+    "PlaytestComparison",
     "PolicyError",
     "SimulationNote",
     "Solution",
@@ -52,6 +55,7 @@ __all__ = [
     "fast_policy",
     "get_policy",
     "mcts",
+    "playtest",
     "policy_name",
     "policy_names",
     "review",

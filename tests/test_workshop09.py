@@ -1,0 +1,141 @@
+"""Workshop 09, playtest together: its questions answered right, wrong, tied and malformed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from umbrella_lab import sim
+from umbrella_lab.table.model import Table
+from umbrella_lab.widgets.quiz import QuizError
+
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+EXAMPLES = TUTORIALS / "playtest_examples"
+
+sys.path.insert(0, str(TUTORIALS))
+
+import answer_key  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def examples() -> sim.Playtest:
+    """The workshop's three example tables against the heuristic (the class won 1, the bots 2)."""
+    return sim.playtest(EXAMPLES, context=100)
+
+
+@pytest.fixture(scope="module")
+def tied() -> sim.Playtest:
+    """Six tables the bots played alone: the class and the bots tie at every one."""
+    tables = []
+    for seed in range(6):
+        table = Table("academy", players=3, seed=seed, bots=dict.fromkeys(range(3), "heuristic"))
+        while table.bot_due():
+            table.bot_move()
+        data = table.to_dict()
+        data["bots"] = {}  # people who played as the bots
+        tables.append(data)
+    return sim.playtest(tables, context=0)
+
+
+def test_how_many_the_bots_win_right_wrong_and_malformed(examples):
+    assert examples.comparison.bots_wins == 2
+    quiz = answer_key.bots_on_your_seeds(examples)
+    assert quiz.scale["high"] == 3  # no more than the tables compared
+    reveal = quiz.commit(2)
+    assert reveal["correct"] and reveal["verdict"] == "Spot on."
+    assert "won 2 of the 3 tables" in reveal["explain"] and "amber" in reveal["evidence"]
+    wrong = answer_key.bots_on_your_seeds(examples)
+    assert not wrong.commit(3)["correct"]
+    for malformed, message in (("two", "give a number"), (7, "from 0 to 3"), (True, "number")):
+        quiz = answer_key.bots_on_your_seeds(examples)
+        with pytest.raises(QuizError, match=message):
+            quiz.commit(malformed)
+        assert not quiz.reveal  # nothing revealed by a malformed answer
+
+
+def test_what_the_tables_show_right_wrong_and_malformed(examples):
+    quiz = answer_key.is_it_clear(examples)
+    assert "too few tables to tell" in quiz.choices
+    reveal = quiz.commit("too few tables")
+    assert reveal["correct"] and reveal["answer"] == "too few tables to tell"
+    assert "Too few tables to tell" in reveal["explain"] and "<svg" in reveal["evidence"]
+    wrong = answer_key.is_it_clear(examples)
+    assert not wrong.commit("bots better")["correct"]
+    malformed = answer_key.is_it_clear(examples)
+    with pytest.raises(QuizError, match="not one of the choices"):
+        malformed.commit("the bots, surely")
+    assert not malformed.reveal
+
+
+def test_what_tied_tables_show(tied):
+    result = tied.comparison
+    assert result.compared == 6 and result.only_class == result.only_bots == 0
+    assert result.verdict == "not clearly different"
+    quiz = answer_key.is_it_clear(tied)
+    assert quiz.commit("not clearly different")["correct"]
+    assert not answer_key.is_it_clear(tied).commit("too few tables")["correct"]
+    assert not answer_key.bots_on_your_seeds(tied).commit(result.class_wins + 1)["correct"]
+    assert answer_key.bots_on_your_seeds(tied).commit(result.class_wins)["correct"]
+
+
+def test_how_many_tables_it_takes_right_wrong_and_malformed():
+    quiz = answer_key.tables_needed()
+    reveal = quiz.commit(6)
+    assert reveal["correct"] and reveal["answer"] == "6 tables"
+    assert "5: 0.062" in reveal["explain"] and "6: 0.031" in reveal["explain"]
+    assert not answer_key.tables_needed().commit(5)["correct"]
+    assert answer_key.tables_needed(0.01).commit(8)["correct"]
+    for malformed, message in (("six", "give a number"), (0, "from 1 to 20"), (None, "number")):
+        quiz = answer_key.tables_needed()
+        with pytest.raises(QuizError, match=message):
+            quiz.commit(malformed)
+        assert not quiz.reveal
+
+
+def test_the_exercise_check_says_what_is_missing(examples, tied):
+    few = answer_key.check_tables(examples)
+    assert few.splitlines()[0] == "✗ 3 finished table(s) compared (wanted: at least 6; 3 more)"
+    assert "Verdict: too few tables to tell." in few
+    same = answer_key.check_tables(tied)
+    assert same.startswith("✓ 6 finished table(s)")
+    assert "✗ 0 table(s) where your class and the bots ended differently" in same
+    assert "Verdict: no clear difference." in same
+    assert answer_key.check_tables(tied, wanted=2).startswith("✓ 6")
+
+
+def test_the_check_names_unfinished_tables(tmp_path):
+    data = json.loads((EXAMPLES / "amber.table.json").read_text(encoding="utf-8"))
+    data["record"]["actions"] = data["record"]["actions"][:10]
+    data["record"]["labels"] = data["record"]["labels"][:10]
+    data["id"] = "stopped"
+    (tmp_path / "stopped.table.json").write_text(json.dumps(data), encoding="utf-8")
+    for name in ("blue", "green"):
+        text = (EXAMPLES / f"{name}.table.json").read_text(encoding="utf-8")
+        (tmp_path / f"{name}.table.json").write_text(text, encoding="utf-8")
+    found = sim.playtest(tmp_path, context=0)
+    check = answer_key.check_tables(found)
+    assert "~ 1 table(s) left out: unfinished" in check
+    assert "✗ 2 finished table(s)" in check
+
+
+def test_no_answer_stands_before_its_question(examples):
+    cells = json.loads((TUTORIALS / "09_playtest_together.ipynb").read_text(encoding="utf-8"))[
+        "cells"
+    ]
+    asked = {
+        "answer_key.bots_on_your_seeds(found)": (answer_key.bots_on_your_seeds(examples), 2),
+        "answer_key.is_it_clear(found)": (answer_key.is_it_clear(examples), "too few tables"),
+        "answer_key.tables_needed()": (answer_key.tables_needed(), 6),
+    }
+    for index, cell in enumerate(cells):
+        call = "".join(cell["source"]).strip()
+        if call not in asked:
+            continue
+        before = json.dumps(cells[:index])
+        quiz, right = asked.pop(call)
+        explain = quiz.commit(right)["explain"]
+        assert explain[:60] not in before, call
+    assert not asked, f"questions missing from the notebook: {list(asked)}"

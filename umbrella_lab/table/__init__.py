@@ -1,0 +1,202 @@
+"""The class table: one game shared by a class, each seat on its own device.
+
+In a notebook::
+
+    import umbrella_lab as ul
+    t = ul.table("marvel", players=4, seed=7, bots={3: "heuristic"})
+
+starts the table's web server in the kernel's own event loop (tornado, which Jupyter runs on)
+and shows the teacher's view with one join link, QR code and short code per seat. From a
+terminal, ``umbrella-lab table marvel --players 4`` does the same and prints the address the
+students open.
+
+The parts:
+
+- :mod:`~umbrella_lab.table.model`: a table in plain Python (seats, secrets, bots, views);
+- :mod:`~umbrella_lab.table.protocol`: the messages between the pages and the server;
+- :mod:`~umbrella_lab.table.store`: each table saved as JSON after every change;
+- :mod:`~umbrella_lab.table.server`: the tornado server, its pages and websockets.
+
+Importing this package loads none of them; :func:`table` does.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+import threading
+import types
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.core import Game
+    from umbrella_lab.table.model import Table
+    from umbrella_lab.table.server import TableServer
+
+STORE = "class-tables"
+"""The folder, under the current one, where tables are saved unless told otherwise."""
+
+_servers: dict[tuple[str, str, int], TableServer] = {}
+
+
+class ClassTable:
+    """A table being served, as a notebook shows it: the teacher's view and the join links.
+
+    Attributes:
+        server: The web server (it may serve other tables too).
+        table: The table (its game, seats, moves so far).
+    """
+
+    def __init__(self, server: TableServer, table: Table) -> None:
+        self.server = server
+        self.table = table
+
+    @property
+    def links(self) -> dict[str, Any]:
+        """The teacher's link and each seat's link and short code (they carry secrets)."""
+        return self.server.links(self.table)
+
+    @property
+    def address(self) -> str:
+        """The front page students open to type their seat's code."""
+        return f"{self.server.base}/"
+
+    def __repr__(self) -> str:
+        table = self.table
+        return (
+            f"ClassTable({table.game.name}, {table.game.players} players, table {table.id}, "
+            f"move {table.step}, at {self.address})"
+        )
+
+    def _repr_html_(self) -> str:
+        from umbrella_lab.table.server import with_qr
+
+        links = with_qr(self.links)
+        esc = html.escape
+        seats = "".join(
+            '<div style="border:1px solid #dfe3e8;border-radius:8px;padding:8px;'
+            'text-align:center;width:190px">'
+            f"<div style='font-weight:600'>{esc(seat['name'])}</div>{seat['qr']}"
+            f"<div style='font:20px monospace'>{esc(seat['code'])}</div>"
+            f"<a href='{esc(seat['link'])}' target='_blank' rel='noopener noreferrer'>seat link</a>"
+            "</div>"
+            for seat in links["seats"]
+        )
+        teacher = esc(links["teacher"])
+        return (
+            "<div style='font-family:system-ui,sans-serif'>"
+            f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}: students "
+            f"open <b>{esc(self.address)}</b> and type their seat's code, or scan its QR code. "
+            f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>Open the teacher's "
+            "view in a tab</a> to project it. (This output holds the table's secrets: clear it "
+            "before sharing the notebook.)</p>"
+            f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{seats}</div>"
+            f"<iframe src='{teacher}' title='The teacher view' "
+            "style='width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px;"
+            "margin-top:10px'></iframe></div>"
+        )
+
+
+def table(
+    game: str | Game = "academy",
+    players: int | None = None,
+    seed: int = 0,
+    bots: dict[int, str] | None = None,
+    *,
+    host: str = "0.0.0.0",
+    port: int = 0,
+    store: str | Path | None = STORE,
+    public: str | None = None,
+    bot_delay: float | None = None,
+    **options: Any,
+) -> ClassTable:
+    """Open a class table and serve it; the table as the notebook shows it.
+
+    In a Jupyter kernel the server runs in the kernel's own event loop; elsewhere (a script)
+    in a thread of its own. One server per address serves every table opened in a kernel.
+
+    Args:
+        game: A game name or a game (one written in a notebook too).
+        players: Player count.
+        seed: The seed the table is dealt from (the seats are not told it until the end).
+        bots: Seats bots play: ``{3: "heuristic"}``.
+        host: Where to listen: ``"0.0.0.0"`` (the classroom's network) or ``"127.0.0.1"``.
+        port: The port (0: a free one).
+        store: The folder tables are saved in (None: not saved).
+        public: The address students type (default: this machine's on its network).
+        bot_delay: Seconds a bot waits before its move.
+        **options: Rule options.
+    """
+    from umbrella_lab.table.server import BOT_DELAY, TableServer
+
+    key = (str(store), host, port)
+    server = _servers.get(key)
+    if server is None:
+        server = TableServer(
+            store,
+            host=host,
+            port=port,
+            public=public,
+            bot_delay=BOT_DELAY if bot_delay is None else bot_delay,
+        )
+        _start(server)
+        _servers[key] = server
+    opened = _call(
+        server, lambda: server.open(game, players=players, seed=seed, bots=bots, **options)
+    )
+    return ClassTable(server, opened)
+
+
+def _start(server: TableServer) -> None:
+    """Start ``server`` in the running event loop (a kernel's), else in a thread of its own."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        ready = threading.Event()
+
+        def run() -> None:
+            async def serve() -> None:
+                server.start()
+                server.loop = asyncio.get_running_loop()  # type: ignore[attr-defined]
+                ready.set()
+                await asyncio.Event().wait()
+
+            asyncio.run(serve())
+
+        threading.Thread(target=run, name="umbrella-lab-table", daemon=True).start()
+        ready.wait(10)
+        return
+    server.start()
+
+
+def _call(server: TableServer, work: Any) -> Any:
+    """Run ``work()`` in the server's event loop (its own thread's, when it has one)."""
+    import asyncio
+
+    loop = getattr(server, "loop", None)
+    if loop is None:
+        return work()
+    return asyncio.run_coroutine_threadsafe(_wrap(work), loop).result(10)
+
+
+async def _wrap(work: Any) -> Any:
+    return work()
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable as :func:`table`: ``ul.table(...)`` works once it is imported too.
+
+    (Importing ``umbrella_lab.table`` makes the package an attribute of ``umbrella_lab``,
+    in the place of the function the public face lends under the same name.)
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> ClassTable:
+        return table(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
+
+__all__ = ["ClassTable", "table"]

@@ -1,0 +1,778 @@
+"""A class table in plain Python: a game, its seats and their secrets, bots, and each seat's view.
+
+>>> from umbrella_lab.table.model import Table, Refusal
+>>> table = Table("pig", players=2, seed=5, bots={1: "random"})
+>>> view = table.seat_view(0)
+>>> view["you"], view["turn"]["seat"]
+('P1', 0)
+>>> table.move(0, view["actions"][0]["id"], at=view["at"]).depth
+1
+>>> try:
+...     table.move(1, "hold", at=table.serial)
+... except Refusal as refusal:
+...     print(refusal.rule)
+table.bot
+
+Nothing here knows about the network: the server (:mod:`umbrella_lab.table.server`) checks
+who sent a message, then calls :meth:`Table.move`, :meth:`Table.undo`... and sends each page
+what :meth:`Table.seat_view` or :meth:`Table.teacher_view` gives. Each seat's view comes from
+the page model the explorer draws (:class:`~umbrella_lab.widgets.page.ExplorerPage`, viewed
+as that seat), so a seat sees exactly what the explorer shows that seat: the game's per-seat
+view, and never another seat's hidden cards, the deck's order or the seed that fixes them.
+The teacher's view is the *public* table: only what every seat sees alike.
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+import time
+from typing import Any
+
+from umbrella_lab.engine.core import CHANCE, TEAM, Game, load
+from umbrella_lab.engine.errors import (
+    IllegalActionError,
+    OptionError,
+    RecordError,
+    UmbrellaLabError,
+)
+from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.record import Record
+from umbrella_lab.engine.saving import jsonable_options
+from umbrella_lab.engine.session import Node, Session
+from umbrella_lab.sim.policies import game_policies, get_policy
+from umbrella_lab.widgets.page import ExplorerPage
+
+FORMAT = "umbrella-lab/table"
+"""The ``format`` field of a saved table."""
+
+FORMAT_VERSION = 1
+"""Version of the saved table's layout."""
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of a short code: no 0/O or 1/I to mix up when typing."""
+
+CODE_LENGTH = 8
+"""Letters in a short code (40 bits: guessing one needs about 10^12 tries)."""
+
+DEAL = "Deal"
+"""How the log names the first position (the explorer adds the seed, which a seat may not see)."""
+
+
+class Refusal(UmbrellaLabError):
+    """A request the table refuses: nothing changed.
+
+    Attributes:
+        reason: Why, in the table's words.
+        rule: The rule that forbids it (a digest id), or ``"table.*"`` for the table's own
+            rules (``table.seat``: a page plays its own seat only; ``table.stale``: the page
+            showed an older table; ``table.paused``, ``table.ended``, ``table.bot``).
+    """
+
+    def __init__(self, reason: str, rule: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+
+def new_token() -> str:
+    """An unguessable secret for a link (144 random bits, URL-safe)."""
+    return secrets.token_urlsafe(18)
+
+
+def new_code() -> str:
+    """A short code to type, ``"K7QM-2PXA"``: eight letters from :data:`CODE_LETTERS`."""
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def same_secret(given: Any, kept: str) -> bool:
+    """Whether ``given`` is the secret ``kept``, compared in constant time."""
+    if not isinstance(given, str) or not kept:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), kept.encode("utf-8"))
+
+
+def plain_code(text: str) -> str:
+    """A short code as typed, in capitals without spaces or dashes."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+class Table:
+    """One shared table: a game, one page model per seat, secrets, bots and the moves so far.
+
+    Args:
+        game: A registered game's name or a game (``ul.load(...)``, or one written in a
+            notebook).
+        players: Player count, when ``game`` is a name.
+        seed: The seed the table is dealt from (kept from the seats until the game ends).
+        bots: Seats played by a bot: ``{seat: policy name}`` (the game's policies).
+        table_id: The table's name in addresses (made up when not given).
+        secrets: The saved secrets (``{"teacher", "seats", "codes"}``) of a table read back.
+        **options: Rule options, when ``game`` is a name.
+
+    Attributes:
+        id: The table's name in addresses.
+        game: The game played.
+        seed: The seed.
+        session: The positions played (the engine's session; undo goes back along it).
+        pages: One page model per seat, each viewing the table as its seat.
+        bots: The seats bots play, with their policy names.
+        serial: The change number: one more at each move, undo, pause, end or seat change.
+            A move or undo must name the change it was made on (stale ones are refused).
+        paused: Whether the teacher paused the table (no moves until resumed).
+        ended: Why the teacher ended the game early, or ``""``.
+        created: When the table was made (seconds since the epoch).
+
+    Raises:
+        OptionError: for a bot policy the game does not have or a seat it does not have.
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        players: int | None = None,
+        seed: int = 0,
+        bots: dict[int, str] | None = None,
+        table_id: str | None = None,
+        secrets: dict[str, Any] | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(game, str):
+            game = load(game, players, **options)
+        elif not isinstance(game, Game):
+            raise OptionError(f"a table plays a game name or a loaded game, not {game!r}")
+        elif players is not None or options:
+            game = game.with_options(players, **options)
+        self.game = game
+        self.seed = seed
+        self.id = table_id or secrets_id()
+        self.session = Session(game, seed)
+        self.pages = [ExplorerPage(self.session, policy="random") for _ in range(game.players)]
+        for seat, page in enumerate(self.pages):
+            page.choose_seat(seat)
+        self.names: list[str] = list(self.pages[0].shown["seat_names"])
+        self.policies = list(game_policies(game))
+        self.bots: dict[int, str] = {}
+        for seat, policy in (bots or {}).items():
+            self._check_bot(seat, policy)
+            self.bots[int(seat)] = policy
+        kept = secrets or {}
+        self.teacher_token: str = kept.get("teacher") or new_token()
+        self.seat_tokens: list[str] = list(kept.get("seats") or [])
+        self.seat_codes: list[str] = list(kept.get("codes") or [])
+        while len(self.seat_tokens) < game.players:
+            self.seat_tokens.append(new_token())
+        while len(self.seat_codes) < game.players:
+            self.seat_codes.append(new_code())
+        self.serial = 0
+        self.paused = False
+        self.ended = ""
+        self.created = time.time()
+        self._policy_cache: dict[str, Any] = {}
+        self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
+        self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
+
+    # --- who is who -------------------------------------------------------------------------
+    def seat_of_token(self, seat: Any, token: Any) -> bool:
+        """Whether ``token`` is the secret of ``seat`` (constant-time)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return False
+        if not 0 <= seat < self.game.players:
+            return False
+        return same_secret(token, self.seat_tokens[seat])
+
+    def is_teacher(self, token: Any) -> bool:
+        """Whether ``token`` is the teacher's secret (constant-time)."""
+        return same_secret(token, self.teacher_token)
+
+    def seat_of_code(self, code: str) -> int | None:
+        """The seat whose short code is ``code`` (typed in any case, with or without the dash)."""
+        typed = plain_code(code)
+        found = None
+        for seat, kept in enumerate(self.seat_codes):  # every code compared, in constant time
+            if same_secret(typed, plain_code(kept)):
+                found = seat
+        return found
+
+    # --- the game ---------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The state on the table now."""
+        return self.session.state
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over (finished by its rules, or ended by the teacher)."""
+        return self.state.is_over or bool(self.ended)
+
+    @property
+    def step(self) -> int:
+        """Moves played so far on the table's line."""
+        return self.session.step
+
+    def actions(self) -> list[str]:
+        """The ids of the moves played, in order."""
+        return [node.action for node in self._line() if node.kind == "move"]
+
+    def _line(self) -> list[Node]:
+        line = self.session.line
+        return line[: self.session.step + 1]
+
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` (a person's page) may move now."""
+        if self.over or self.paused:
+            return False
+        who = self.state.to_act
+        if who == TEAM:
+            return seat not in self.bots
+        return who == seat and seat not in self.bots
+
+    def move(self, seat: int, action: str, at: int) -> Node:
+        """Play ``action`` (an id or a label) for ``seat``, made on the view of change ``at``.
+
+        Raises:
+            Refusal: the view was stale, the table is paused or over, the seat is a bot's or
+                not the one to act, or the rules refuse the move (the refusal names the rule).
+        """
+        self._check_fresh(at, "move")
+        self._check_open()
+        state = self.state
+        if seat in self.bots:
+            raise Refusal(
+                f"{self.names[seat]} is played by a bot here; this page plays no seat until the "
+                "teacher gives it back",
+                "table.bot",
+            )
+        who = state.to_act
+        if who != TEAM and who != seat:
+            raise Refusal(self._not_yours(seat, who), self._turn_rule())
+        try:
+            chosen = state.parse_action(action)
+        except IllegalActionError as error:
+            raise Refusal(_capital(error.reason), error.rule or self._turn_rule()) from None
+        if chosen.key.private_to(state, seat) and state.hides_from(seat):
+            raise Refusal("that move is not yours to see from this seat", self._turn_rule())
+        node = self.session.apply(chosen)
+        self.serial += 1
+        return node
+
+    def why(self, seat: int | None, action: str) -> dict[str, str]:
+        """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``."""
+        state = self.state
+        try:
+            chosen = state.parse_action(action)
+        except IllegalActionError as error:
+            return {"label": action, "reason": _capital(error.reason), "rule": error.rule}
+        if seat is not None and state.hides_from(seat) and chosen.key.private_to(state, seat):
+            return {"label": "that move", "reason": "It is not yours to see.", "rule": ""}
+        if seat is not None and state.to_act not in (seat, TEAM, CHANCE, None):
+            return {
+                "label": chosen.label,
+                "reason": self._not_yours(seat, state.to_act),
+                "rule": self._turn_rule(),
+            }
+        return {"label": chosen.label, "reason": "It is allowed now.", "rule": chosen.rule}
+
+    def undo(self, at: int) -> Node:
+        """Take back the last move, made on the view of change ``at`` (the teacher's control).
+
+        Raises:
+            Refusal: stale view, or nothing to undo.
+        """
+        self._check_fresh(at, "undo")
+        if self.ended:
+            raise Refusal("the teacher ended the game; nothing more changes", "table.ended")
+        if not self.session.can_undo:
+            raise Refusal("nothing to undo: this is the deal", "table.undo")
+        node = self.session.undo()
+        self.serial += 1
+        return node
+
+    def pause(self, paused: bool) -> None:
+        """Pause the table (no moves, no bots) or resume it."""
+        if self.paused != paused:
+            self.paused = paused
+            self.serial += 1
+
+    def end(self) -> None:
+        """End the game now (the teacher's control): no more moves; the summary shows."""
+        if self.ended or self.state.is_over:
+            raise Refusal("the game is already over", "table.ended")
+        self.ended = f"The teacher ended the game after {self.step} moves."
+        self.serial += 1
+
+    def set_bot(self, seat: int, policy: str | None) -> None:
+        """Let a bot play ``seat`` with ``policy``, or give the seat back to a person (None).
+
+        Raises:
+            Refusal: a seat or policy the table does not have.
+        """
+        if policy is None:
+            self._check_seat(seat)
+            self.bots.pop(seat, None)
+        else:
+            try:
+                self._check_bot(seat, policy)
+            except OptionError as error:
+                raise Refusal(str(error), "table.bot") from None
+            self.bots[seat] = policy
+        self.serial += 1
+
+    # --- bots and luck ----------------------------------------------------------------------
+    def bot_due(self) -> bool:
+        """Whether a bot (or luck) moves next: the table is running and a bot seat acts."""
+        if self.over or self.paused:
+            return False
+        who = self.state.to_act
+        if who == CHANCE:
+            return True
+        if who == TEAM:
+            return len(self.bots) == self.game.players
+        return who in self.bots
+
+    def bot_move(self) -> Node:
+        """Let the bot (or luck) whose turn it is make its move.
+
+        Raises:
+            Refusal: no bot moves now.
+        """
+        if not self.bot_due():
+            raise Refusal("no bot moves now", "table.bot")
+        state = self.state
+        who = state.to_act
+        if who == CHANCE:
+            node = self.session.roll()
+        else:
+            seat = min(self.bots) if who == TEAM else who
+            policy = self._policy(self.bots[seat])
+            rng = random.Random(derive_seed(self.seed, self.step))
+            choice = state._clone()
+            choice.events = None
+            node = self.session.apply(policy(choice, rng))
+        self.serial += 1
+        return node
+
+    def _policy(self, name: str) -> Any:
+        if name not in self._policy_cache:
+            self._policy_cache[name] = get_policy(self.game, name)
+        return self._policy_cache[name]
+
+    # --- what each page shows -----------------------------------------------------------------
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """What ``seat``'s page shows: its own view of the table, its moves, the turn.
+
+        Built from the seat's page model; the explorer's seed-bearing title is left out. Made
+        once a change (every page of the seat is sent the same view).
+        """
+        return self._cached(seat, lambda: self._seat_view(seat))
+
+    def _cached(self, key: Any, make: Any) -> dict[str, Any]:
+        now = (self.serial, self.session.node.id)
+        if self._views_at != now:
+            self._views, self._views_at = {}, now
+        if key not in self._views:
+            self._views[key] = make()
+        return self._views[key]
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        page = self.pages[seat]
+        shown = page.shown
+        mine = self.may_act(seat)
+        status = shown["status"]
+        actions = [_action(a) for a in shown["actions"]] if mine else []
+        if mine and status["private_all"] and self.state.to_act == TEAM:
+            # the explorer keeps a team's choices private from a seat that cannot see the
+            # whole table; here every seat is one of the team, and makes the team's moves
+            # that are the whole team's or its own (a move naming another seat, such as that
+            # hero's discard, names a card in a hand this seat may not see)
+            state = self.state
+            actions = [
+                _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
+                for a in state.legal_actions()
+                if _team_move_for(state, a.key, seat)
+            ]
+        view = {
+            **self._common(),
+            "role": "seat",
+            "seat": seat,
+            "you": self.names[seat],
+            "board": unseeded(shown["board"]),
+            "changed": status["changed"],
+            "actions": actions,
+            "why_not": shown["unavailable"] if mine else [],
+            "private": status["private"] if not actions else 0,
+        }
+        return view
+
+    def teacher_view(self) -> dict[str, Any]:
+        """What the teacher's (projected) page shows: only what every seat sees alike."""
+        return self._cached("teacher", self._teacher_view)
+
+    def _teacher_view(self) -> dict[str, Any]:
+        boards = [page.shown["board"] for page in self.pages]
+        changed = [set(page.shown["status"]["changed"]) for page in self.pages]
+        return {
+            **self._common(),
+            "role": "teacher",
+            "seat": None,
+            "you": "Teacher",
+            "board": unseeded(common(boards)),
+            "changed": sorted(set.intersection(*changed)) if changed else [],
+            "actions": [],
+            "why_not": [],
+            "policies": self.policies,
+        }
+
+    def log(self) -> list[dict[str, Any]]:
+        """The log in the table's words: each position with its move and events.
+
+        The same for every seat (the explorer's log does not depend on the seat viewing); the
+        deal's entry is named without its seed.
+        """
+        return self._cached("log", self._log)  # type: ignore[return-value]
+
+    def _log(self) -> list[dict[str, Any]]:
+        entries = []
+        for entry in self.pages[0].shown["events"]:
+            item = {
+                "node": entry["node"],
+                "step": entry["step"],
+                "label": DEAL if entry["kind"] == "deal" else entry["label"],
+                "rule": entry["rule"] or "",
+                "events": [list(e) for e in entry["events"]],
+            }
+            entries.append(item)
+        return entries
+
+    def _common(self) -> dict[str, Any]:
+        state = self.state
+        who = state.to_act
+        over = self.over
+        if over:
+            turn = {"seat": None, "who": "", "bot": False, "luck": False, "team": False}
+        elif who == CHANCE:
+            turn = {"seat": None, "who": "Luck", "bot": True, "luck": True, "team": False}
+        elif who == TEAM:
+            turn = {
+                "seat": None,
+                "who": "The team",
+                "bot": len(self.bots) == self.game.players,
+                "luck": False,
+                "team": True,
+            }
+        else:
+            turn = {
+                "seat": who,
+                "who": self.names[who] if who is not None else "",
+                "bot": who in self.bots,
+                "luck": False,
+                "team": False,
+            }
+        return {
+            "table": self.id,
+            "title": f"{self.game.info.title} · {self.game.players} players",
+            "game": self.game.name,
+            "names": self.names,
+            "at": self.serial,
+            "step": self.step,
+            "turn": turn,
+            "paused": self.paused,
+            "over": over,
+            "ended": self.ended,
+            "result": None if state.result is None else state.result.to_dict(),
+            "bots": {str(seat): policy for seat, policy in sorted(self.bots.items())},
+            "summary": self.summary() if over else None,
+        }
+
+    # --- the end ----------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The end of the game in the table's words: who won and why, each seat's part.
+
+        Only once the game is over (it names the seed and offers the whole game as a record).
+        """
+        state = self.state
+        result = state.result
+        if result is not None:
+            if result.winners and self.game.info.cooperative:
+                headline = "The team wins"
+            elif result.winners:
+                headline = " and ".join(self.names[w] for w in result.winners) + " win"
+                if len(result.winners) == 1:
+                    headline += "s"
+            else:
+                headline = "The team loses" if self.game.info.cooperative else "Nobody wins"
+            why = _capital(result.reason)
+            rule = result.rule
+        else:
+            headline, why, rule = "The game was stopped", self.ended, "table.ended"
+        parts = []
+        counts: list[dict[str, int]] = [{} for _ in self.names]
+        for node in self._line():
+            if node.kind != "move" or node.parent is None:
+                continue
+            maker = node.parent.state.to_act
+            if isinstance(maker, int) and 0 <= maker < len(counts):
+                kinds = counts[maker]
+                kind = (node.action or "").split("/", 1)[0]
+                kinds[kind] = kinds.get(kind, 0) + 1
+        for seat, name in enumerate(self.names):
+            kinds = counts[seat]
+            moves = sum(kinds.values())
+            detail = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+            parts.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "bot": self.bots.get(seat, ""),
+                    "moves": moves,
+                    "text": f"{name}{' (bot)' if seat in self.bots else ''}: {moves} moves"
+                    + (f" ({detail})" if detail else ""),
+                }
+            )
+        facts = {
+            key: value
+            for key, value in state.summary().items()
+            if isinstance(value, int | float | str | bool) or value is None
+        }
+        return {
+            "headline": headline,
+            "why": why,
+            "rule": rule,
+            "moves": self.step,
+            "seats": parts,
+            "facts": facts,
+            "turning_point": self.turning_point(),
+            "seed": self.seed,
+            "record": self.record().to_dict(),
+            "session": self.session_record(),
+        }
+
+    def turning_point(self) -> str:
+        """The move after which the table was most changed, in words (a simple reading).
+
+        The move whose events were the most (ties: the later one), with its step.
+        """
+        best: tuple[int, int, str] | None = None
+        for node in self._line():
+            if node.kind != "move":
+                continue
+            weight = len(node.events)
+            if best is None or weight >= best[0]:
+                best = (weight, node.depth, node.label or "")
+        if best is None or best[0] == 0:
+            return ""
+        return f"Step {best[1]}: {best[2]} ({best[0]} changes on the table)"
+
+    def record(self) -> Record:
+        """The game so far as a record (game, options, seed, moves), to replay it exactly."""
+        line = [node for node in self._line() if node.kind == "move"]
+        return Record.of(
+            self.game,
+            self.seed,
+            [n.action or "" for n in line],
+            [n.label or "" for n in line],
+            notes=f"class table {self.id}",
+        )
+
+    def session_record(self) -> dict[str, Any]:
+        """The game as a saved session, which the explorer opens (``ul.Session.load``)."""
+        try:
+            return self.session.to_dict()
+        except RecordError:  # pragma: no cover - a table always starts at a deal
+            return {}
+
+    # --- saving -----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON-able data: the record of its moves, its seats and secrets."""
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "id": self.id,
+            "created": self.created,
+            "game": self.game.name,
+            "players": self.game.players,
+            "options": jsonable_options(self.game.changed_options),
+            "seed": self.seed,
+            "record": self.record().to_dict(),
+            "bots": {str(seat): policy for seat, policy in sorted(self.bots.items())},
+            "serial": self.serial,
+            "paused": self.paused,
+            "ended": self.ended,
+            "secrets": {
+                "teacher": self.teacher_token,
+                "seats": self.seat_tokens,
+                "codes": self.seat_codes,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, games: dict[str, Game] | None = None) -> Table:
+        """A table read back from :meth:`to_dict`, its moves replayed through the rules.
+
+        ``games`` gives games that are not registered (written in a notebook), by name.
+
+        Raises:
+            RecordError: a field is missing or wrong, or a move does not replay.
+        """
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"a saved table has format {FORMAT!r}")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise RecordError(f"saved table layout {data.get('format_version')!r} is not known")
+        for name, kind in (("id", str), ("game", str), ("players", int), ("seed", int)):
+            if not isinstance(data.get(name), kind):
+                raise RecordError(f"saved table: field {name!r} must be {kind.__name__}")
+        record = Record.from_dict(data.get("record"), f"table {data['id']}")
+        options = data.get("options") or {}
+        known = games or {}
+        try:
+            if data["game"] in known:
+                game: Game = known[data["game"]].with_options(data["players"], **options)
+            else:
+                game = load(
+                    data["game"],
+                    data["players"],
+                    **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+                )
+        except OptionError as error:
+            raise RecordError(f"table {data['id']}: {error}") from error
+        bots = data.get("bots") or {}
+        secrets_kept = data.get("secrets") or {}
+        table = cls(
+            game,
+            seed=data["seed"],
+            bots={int(seat): policy for seat, policy in bots.items()},
+            table_id=data["id"],
+            secrets=secrets_kept,
+        )
+        for number, action in enumerate(record.actions, 1):
+            try:
+                table.session.apply(action)
+            except IllegalActionError as error:
+                raise RecordError(
+                    f"table {data['id']}: move {number} ({action!r}) does not replay: {error}"
+                ) from error
+        table.serial = int(data.get("serial", len(record.actions)))
+        table.paused = bool(data.get("paused", False))
+        table.ended = str(data.get("ended", ""))
+        table.created = float(data.get("created", table.created))
+        return table
+
+    # --- checks -----------------------------------------------------------------------------
+    def _check_fresh(self, at: int, what: str) -> None:
+        if at != self.serial:
+            raise Refusal(
+                f"your page showed the table as it was at change {at}; it is at change "
+                f"{self.serial} now, so the {what} was not made: here is the table as it is",
+                "table.stale",
+            )
+
+    def _check_open(self) -> None:
+        if self.ended:
+            raise Refusal("the teacher ended the game; no more moves", "table.ended")
+        if self.state.is_over:
+            result = self.state.result
+            raise Refusal("the game is over; no more moves", result.rule if result else "")
+        if self.paused:
+            raise Refusal("the teacher paused the table; wait for it to resume", "table.paused")
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Refusal(f"a seat is a whole number, not {seat!r}", "table.seat")
+        if not 0 <= seat < self.game.players:
+            raise Refusal(
+                f"there is no seat {seat}; the seats are 0 to {self.game.players - 1}",
+                "table.seat",
+            )
+
+    def _check_bot(self, seat: Any, policy: Any) -> None:
+        if isinstance(seat, str) and seat.isdigit():
+            seat = int(seat)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise OptionError(f"a bot's seat is a whole number, not {seat!r}")
+        if not 0 <= seat < self.game.players:
+            raise OptionError(
+                f"there is no seat {seat} for a bot; the seats are 0 to {self.game.players - 1}"
+            )
+        if policy not in self.policies:
+            raise OptionError(
+                f"{self.game.name}: no bot policy {policy!r}; the policies are "
+                f"{', '.join(self.policies)}"
+            )
+
+    def _not_yours(self, seat: int, who: Any) -> str:
+        mine = self.names[seat]
+        if who == CHANCE:
+            return f"luck decides now, not {mine}"
+        if who is None:
+            return "the game is over"
+        return f"it is {self.names[who]}'s turn to decide, not {mine}'s: a page plays its own seat"
+
+    def _turn_rule(self) -> str:
+        state = self.state
+        return state.rule_for_turn_order or state.rule_for_unknown_action or "table.seat"
+
+
+def secrets_id() -> str:
+    """A new table's name in addresses (not a secret: six letters and digits)."""
+    return "".join(secrets.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(6))
+
+
+def common(values: list[Any]) -> Any:
+    """What every value agrees on: equal parts kept, parts that differ replaced by None.
+
+    The public table is what every seat sees alike: where one seat's view shows its own hand
+    and the others' views show none, the public view shows none.
+
+    >>> common([{"a": 1, "hand": [3, 4]}, {"a": 1, "hand": None}])
+    {'a': 1, 'hand': None}
+    """
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values) and all(v.keys() == first.keys() for v in values):
+        return {key: common([v[key] for v in values]) for key in first}
+    if all(isinstance(v, list) for v in values) and all(len(v) == len(first) for v in values):
+        return [common([v[i] for v in values]) for i in range(len(first))]
+    return None
+
+
+SEED_KEYS = frozenset({"seed", "luck_seed"})
+"""Fields a board may carry that name the seed: left out of every page's view until the end
+(the seed fixes the whole deal, so a page that knew it could work out every hidden card)."""
+
+
+def unseeded(board: Any) -> Any:
+    """A board view without its fields named in :data:`SEED_KEYS`.
+
+    The games' board models carry the seed at their top, as their snapshots do; the tests
+    read every frame sent over whole games for the seed.
+
+    >>> unseeded({"seed": 7, "round": 1})
+    {'round': 1}
+    """
+    if isinstance(board, dict) and not SEED_KEYS.isdisjoint(board):
+        return {k: v for k, v in board.items() if k not in SEED_KEYS}
+    return board
+
+
+def _team_move_for(state: Any, move: Any, seat: int) -> bool:
+    """Whether a team's ``move`` is ``seat``'s to see and make while hands are hidden.
+
+    Not when it would show the seat a hidden card (the move's ``private_to``), nor when it
+    names another seat in a ``seat`` field (that seat's own business: its hand, its discard).
+    """
+    if move.private_to(state, seat):
+        return False
+    named = getattr(move, "seat", None) if "seat" in getattr(move, "fields", ()) else None
+    return not isinstance(named, int) or named in (seat, TEAM, CHANCE)
+
+
+def _action(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: entry.get(key, "") for key in ("id", "label", "short", "lead", "rule", "group")}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
