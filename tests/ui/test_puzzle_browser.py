@@ -53,10 +53,20 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
 
         choices = view.locator(".ulp-choice")
         count = choices.count()
-        choices.nth(0).click()
+        # the keyboard: the choices are one Tab stop, the arrow keys move and pick, and the
+        # focus stays in the view after every action (Space on a choice, Enter on Commit)
+        assert view.locator('.ulp-choice[tabindex="0"]').count() == 1
+        choices.nth(0).focus()
+        page.keyboard.press("ArrowDown")
+        assert choices.nth(1).get_attribute("aria-checked") == "true"
+        page.keyboard.press("ArrowUp")
         assert choices.nth(0).get_attribute("aria-checked") == "true"
+        page.keyboard.press("Space")
+        assert choices.nth(0).evaluate("(el) => el === document.activeElement")
         assert "clearly ahead" not in page.content()  # picking is not committing
-        view.locator(".ulp-commit").click()
+        page.keyboard.press("Tab")  # past the group in one press
+        assert view.locator(".ulp-commit").evaluate("(el) => el === document.activeElement")
+        page.keyboard.press("Enter")
         reveal = view.locator(".ulp-reveal")
         reveal.wait_for(timeout=TIMEOUT)
         bars = reveal.locator(".ulp-bar")
@@ -68,6 +78,7 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert reveal.locator(".ulp-bar.is-yours").count() == 1
         assert reveal.locator(".ulp-line li").count() >= 1
         assert view.locator(".ulp-choice:disabled").count() == count
+        assert view.evaluate("(el) => el.contains(document.activeElement)")  # not the page
         assert view.locator(".ulp-choice.is-right").count() == 1
         reveal.scroll_into_view_if_needed()
         shoot_whole(page, shots, f"puzzle-lab-{tag}-after.png", view)
