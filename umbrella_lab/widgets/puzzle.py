@@ -42,7 +42,7 @@ from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.puzzles import Puzzle, load_puzzles
 from umbrella_lab.widgets.quiz import PICTURE_STYLE
-from umbrella_lab.widgets.views import STATIC, view_for
+from umbrella_lab.widgets.views import STATIC, said, view_for
 
 LINE_MOVES = 8
 """Moves of the line that follows each choice shown in the reveal (the rest is summed up)."""
@@ -186,7 +186,7 @@ class PuzzleView(anywidget.AnyWidget):
             self.board_js, self.board_css = js, css
             self.text = state.to_text(view_seat)
             self.choices = [
-                {"id": action.id, "label": action.label}
+                {"id": action.id, "label": said(action.label)}
                 for action in (state.action(move) for move in moves)
             ]
 
@@ -239,7 +239,8 @@ class PuzzleView(anywidget.AnyWidget):
             raise PuzzleError("the advisor is still judging the last move: wait for it")
         if self.reveal:
             raise PuzzleError("this puzzle is already answered: reset() asks it again")
-        chosen = next((c for c in self.choices if choice in (c["id"], c["label"])), None)
+        named = said(choice) if isinstance(choice, str) else choice
+        chosen = next((c for c in self.choices if named in (c["id"], c["label"])), None)
         if chosen is None:
             labels = "; ".join(c["label"] for c in self.choices)
             raise PuzzleError(f"{choice!r} is not one of the moves here: {labels}")
@@ -306,6 +307,7 @@ class PuzzleView(anywidget.AnyWidget):
             policy = self._policy
         chosen = {c["id"] for c in self.choices}
         for row in rows:
+            row["label"] = said(str(row["label"]))
             row["yours"] = row["id"] == guess
             row["heuristic"] = row["id"] == heuristic_id
             row["choice"] = row["id"] in chosen
@@ -333,7 +335,7 @@ class PuzzleView(anywidget.AnyWidget):
         made = 0
         while not state.is_over and made < LINE_MOVES:
             key = state._lucky_key() if state.to_act == CHANCE else fast(state, rng)
-            moves.append(state.action(key).label)
+            moves.append(said(state.action(key).label))
             state = state.apply(key)
             made += 1
         rest: list[tuple] = []
