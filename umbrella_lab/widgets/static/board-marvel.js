@@ -93,7 +93,8 @@ export function render(el, b, ctx) {
     const t = d.track;
     const cells = t.end > 0
       ? h("div", { class: "umv-track-bar", title: `${t.name}: ${t.value} of ${t.end}` },
-        ...Array.from({ length: t.end }, (_, i) => h("span", { class: `umv-tick${i < t.value ? " is-on" : ""}${t.end - i <= 3 ? " is-near" : ""}` })))
+        ...Array.from({ length: t.end }, (_, i) => h("span", { class: `umv-tick${i < t.value ? " is-on" : ""}${t.end - i <= 3 ? " is-near" : ""}` })),
+        h("span", { class: "umv-hidden-words" }, "; the last three squares are where the plan succeeds"))
       : null;
     track = h("div", { class: `umv-track${changed("villain › track") ? " is-changed" : ""}` },
       h("span", { class: "umv-label" }, t.name), cells,
