@@ -213,9 +213,16 @@ def _voila(browser, servers, notebook: str, width: int, height: int) -> Iterator
 
 
 def test_voila_renders_and_clicks(servers, browser, shots):
-    with _voila(browser, servers, "explorer.ipynb", 1280, 800) as page:
+    asked: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(f"{servers.voila}/voila/render/explorer.ipynb", timeout=TIMEOUT)
         explorer = page.locator(".ulx").first
         explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        # the page asks nothing of another host (no CDN: FontAwesome comes with Voila's script)
+        away = [url for url in asked if not url.startswith(("http://127.0.0.1", "data:", "blob:"))]
+        assert away == [], away
         _wait_step(explorer, 0)
         assert explorer.locator(".uab-hero").count() == 3
         _assert_fits(explorer)
@@ -224,6 +231,8 @@ def test_voila_renders_and_clicks(servers, browser, shots):
         _wait_step(explorer, 1)
         assert explorer.locator(".ulx-log-step").count() == 2
         _shot(explorer, shots, "voila-1280-after-click.png")
+    finally:
+        page.close()
 
 
 def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, shots):
