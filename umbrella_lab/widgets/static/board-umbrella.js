@@ -84,7 +84,7 @@ export function render(el, b, ctx) {
   } else if (!ctx.compact) {
     const help = c.step === "push" ? (ui.pick ? "Now click an arrow on the same side to push it in."
       : "Click an umbrella in a zone, then an arrow; or click an arrow and choose the umbrella.") : "";
-    el.append(h("div", { class: "uub-decides" },
+    el.append(h("div", { class: "uub-decides", title: help || null },
       h("span", { class: "uub-decides-arrow", "aria-hidden": "true" }, "➜"),
       h("span", {}, b.decides, help ? h("span", { class: "uub-help" }, ` ${help}`) : null),
       ctx.ruleChip(b.decides_rule),
