@@ -521,6 +521,7 @@ def test_lab_projected_every_game_on_the_first_screen_and_no_rule_over_the_focus
 # tabs, toolbar and status bar take its top and bottom). Each game's explorer, at the deal and
 # after three moves played by clicking, shows on the first screen the start of its board, the
 # whole hand of the seat to play and the whole first move.
+HERE = ".umv-loc.is-here"
 FIRST_SCREEN = {  # the explorer, the hand of the seat to play, and more that must show whole
     "academy": ('Explorer("academy", seed=7, players=3)', ".uab-hero.is-acting .uab-hand", ""),
     "umbrella": (
@@ -530,12 +531,21 @@ FIRST_SCREEN = {  # the explorer, the hand of the seat to play, and more that mu
     ),
     "corporation": ('Explorer("corporation", seed=3)', ".ucb-zone.is-deciding .ucb-hand", ""),
     "pig": ('Explorer("pig", seed=3, players=3)', ".upg-row.is-active", ""),
-    "marvel-1": ('Explorer("marvel", seed=1, players=1)', ".umv-beside .umv-hand", ""),
-    "marvel-4": ('Explorer("marvel", seed=1, players=4)', ".umv-beside .umv-hand", ""),
+    # Marvel United: and the location of the hero to play
+    "marvel-1": ('Explorer("marvel", seed=1, players=1)', ".umv-beside .umv-hand", HERE),
+    "marvel-4": ('Explorer("marvel", seed=1, players=4)', ".umv-beside .umv-hand", HERE),
 }
 
-NOT_YET_ON_THE_FIRST_SCREEN: dict[tuple[str, str, str], str] = {}
-"""(front end, game, moment) whose hand or first move is still below the fold, with why."""
+_RING_IN_LAB = (
+    "Marvel United's ring (three rows of locations around the missions) needs about 560 px and "
+    "JupyterLab leaves about 520 below its bars: the bottom row, where the hero to play may "
+    "stand, starts on the first screen but ends 40 to 120 px below it (open work)"
+)
+NOT_YET_ON_THE_FIRST_SCREEN: dict[tuple[str, str, str], str] = {
+    ("lab", "marvel-1", "three moves"): _RING_IN_LAB,
+    ("lab", "marvel-4", "three moves"): _RING_IN_LAB,
+}
+"""(front end, game, moment) with a part still below the fold, and why (open work)."""
 
 FIRST_SCREEN_CHECK = """(root, [hand, more]) => {
   let top = 0, bottom = window.innerHeight;
@@ -553,8 +563,9 @@ FIRST_SCREEN_CHECK = """(root, [hand, more]) => {
     const at = [r.top, r.bottom, top, bottom].map(Math.round);
     return seen ? null : `${selector}: ${at[0]}-${at[1]} of the screen's ${at[2]}-${at[3]}`;
   };
+  // (the hero to play has a location once a hero plays: not while the team chooses a BAM's order)
   return [place(".ulx-board", false), place(hand, true), place(".ulx-side .ulx-action", true),
-          more ? place(more, true) : null].filter(Boolean);
+          more && root.querySelector(more) ? place(more, true) : null].filter(Boolean);
 }"""
 
 
