@@ -196,3 +196,40 @@ def test_the_puzzles_workshop_in_voila(servers, browser, shots):
         view = page.locator(".ulp").nth(3)  # Marvel United
         view.scroll_into_view_if_needed()
         shoot_whole(page, shots, "workshop05-voila-marvel.png", view)
+
+
+@pytest.mark.parametrize("front", ["voila", "lab"])
+def test_projected_the_choices_start_on_the_first_screen(servers, browser, shots, front):
+    """At 1280x720 at 150% (a 1280x720 page at device scale 1.5) the moves stand beside the
+    position: the first choices show on the first screen, in Voila as in JupyterLab."""
+    name = f"puzzles-first-screen-{front}.ipynb"
+    write_notebook(servers.root / name, CELLS)
+    with open_page(browser, ({"width": 1280, "height": 720}, 1.5)) as page:
+        if front == "voila":
+            page.goto(f"{servers.voila}/voila/render/{name}", timeout=TIMEOUT)
+            view = page.locator(".ulp").first
+        else:
+            page.goto(f"{servers.lab}/lab/tree/{name}?reset", timeout=TIMEOUT)
+            page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
+            page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            view = page.locator(".jp-NotebookPanel:visible .ulp").first
+        view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
+        view.locator(".ulp-board-inner, .ulp-text").first.wait_for(timeout=TIMEOUT)
+        view.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+        page.wait_for_timeout(300)
+        seen = view.evaluate(
+            """(root) => {
+              let bottom = window.innerHeight;
+              for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+                if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+                const r = el.getBoundingClientRect();
+                if (r.height) bottom = Math.min(bottom, r.bottom);
+              }
+              const choices = [...root.querySelectorAll(".ulp-choice")];
+              return choices.filter((c) => c.getBoundingClientRect().bottom <= bottom).length;
+            }"""
+        )
+        page.screenshot(path=str(shots / f"puzzle-{front}-projected-1280x720.png"))
+        assert seen >= 3, f"{seen} choices on the first screen"
