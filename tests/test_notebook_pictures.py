@@ -119,22 +119,33 @@ def test_saving_leaves_the_views_out_and_keeps_every_picture(tmp_path):
     assert dev.drop_widget_views(path) == 0  # nothing left to take: the file stays as it is
 
 
-def test_an_html_export_draws_every_chart():
-    """The HTML export (as nbviewer makes it) holds one SVG picture per stored chart.
-
-    nbconvert prefers the SVG to the PNG and embeds it as an image (a ``data:`` address).
-    """
+def test_an_html_export_draws_every_chart_with_its_title_and_a_line_as_alt_text():
+    """The HTML export (as nbviewer makes it) holds one picture per stored chart, each an image
+    whose alternative text is the chart's title and a line on what it shows (never nbconvert's
+    "No description has been provided for this image")."""
     nbconvert = pytest.importorskip("nbconvert")
     notebook = ROOT / "notebooks" / "01_umbrella_academy.ipynb"
-    stored = len(chart_outputs(notebook))
-    assert stored >= 2
+    stored = chart_outputs(notebook)
+    assert len(stored) >= 2
     html, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
-    svg_image = (
-        r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,'
-    )
-    drawn = len(re.findall(svg_image, html))
-    assert drawn == stored
+    described = re.findall(r'<img src="data:image/svg\+xml;base64,[^"]*" alt="([^"]+)"', html)
+    assert len(described) == len(stored)
+    for alt_words, (_, data) in zip(described, stored, strict=True):
+        title = _text(data["text/plain"]).removeprefix("Chart: ")
+        assert alt_words.startswith(f"{title}: ") and len(alt_words) > len(title) + 8, alt_words
+    assert "No description has been provided" not in html
     assert "JupyterChart object at" not in html
+
+
+def test_every_stored_chart_has_its_alt_text():
+    """Each chart output committed in a notebook holds its picture as HTML with alt text."""
+    for notebook in NOTEBOOKS:
+        for number, data in chart_outputs(notebook):
+            picture = _text(data.get("text/html", ""))
+            assert re.search(r'<img [^>]*alt="[^"]+: [^"]+"', picture), (
+                f"{notebook.relative_to(ROOT)}, cell {number}: no picture with alt text; "
+                "run the notebook again and save it (`python3 dev.py save`)"
+            )
 
 
 # --- the renderer itself ---------------------------------------------------------------------
@@ -166,8 +177,19 @@ def test_the_kit_renderer_stores_the_live_chart_with_two_pictures(small_chart, m
     monkeypatch.setattr(alt.JupyterChart, "enable_offline", classmethod(lambda cls, offline: None))
     chart = small_chart.mark_bar().encode(x="deck:N", y="wins:Q").properties(title="Wins")
     data, _ = display.render(chart.to_dict())
-    assert set(data) == {display.WIDGET_VIEW, "image/svg+xml", "image/png", "text/plain"}
+    assert set(data) == {
+        display.WIDGET_VIEW,
+        "image/svg+xml",
+        "image/png",
+        "text/html",
+        "text/plain",
+    }
     assert data["text/plain"] == "Chart: Wins"
+    assert 'alt="Wins: a bar chart (x: deck, y: wins)"' in data["text/html"]
+    assert (
+        base64.b64decode(data["text/html"].split("base64,")[1].split('"')[0]).decode()
+        == (data["image/svg+xml"])
+    )
     assert data["image/svg+xml"].startswith("<svg") and ">Wins</text>" in data["image/svg+xml"]
     assert base64.b64decode(data["image/png"]).startswith(b"\x89PNG")
     bare, _ = display.render(chart.to_dict(), pictures=())

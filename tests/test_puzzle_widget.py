@@ -14,10 +14,10 @@ import pytest
 import umbrella_lab as ul
 from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.puzzles import load_puzzles
 from umbrella_lab.widgets import PuzzleError, PuzzleView, puzzle, puzzles
-from umbrella_lab.widgets.views import said
 
 SYNCED = ["board", "choices", "guess", "reveal", "text", "question", "hint", "tally", "problem"]
 

@@ -15,6 +15,7 @@ import html
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.actions import (
@@ -39,7 +40,7 @@ from umbrella_lab.games.marvel.rules import (
     MarvelState,
     choice_id,
 )
-from umbrella_lab.widgets.views import BoardView, register_view, said
+from umbrella_lab.widgets.views import BoardView, register_view
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.rules import Choose, Lead, Lose, Play

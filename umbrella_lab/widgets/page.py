@@ -39,11 +39,12 @@ from umbrella_lab.engine.errors import OptionError, UmbrellaLabError
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.session import Branch, Node
 from umbrella_lab.engine.session import Session as PlainSession
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.session import Session
 from umbrella_lab.sim.session import play as play_session
 from umbrella_lab.widgets.changes import describe_changes
-from umbrella_lab.widgets.views import BoardView, said, view_for
+from umbrella_lab.widgets.views import BoardView, view_for
 
 NOTHING = "\u2013"
 """How the compare view writes an empty value (an en dash)."""

@@ -37,12 +37,13 @@ import traitlets
 from umbrella_lab.engine.core import CHANCE, State
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.advisor import MOST_ROLLOUTS, advise
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.puzzles import Puzzle, load_puzzles
 from umbrella_lab.widgets.quiz import PICTURE_STYLE
-from umbrella_lab.widgets.views import STATIC, said, view_for
+from umbrella_lab.widgets.views import STATIC, view_for
 
 LINE_MOVES = 8
 """Moves of the line that follows each choice shown in the reveal (the rest is summed up)."""
