@@ -238,3 +238,23 @@ def test_the_live_chart_is_made_from_the_spec_with_its_data_as_it_is():
     for chart in (point, point + point.mark_line(), point | point, inline):
         spec = chart.to_dict()
         assert display.chart_of(spec).to_dict() == alt.Chart.from_dict(spec).to_dict()
+
+
+def test_the_dashboard_notebook_keeps_a_picture_of_the_dashboard_after_a_run():
+    """Where no kernel runs, the teacher's dashboard notebook shows more than a card saying it
+    needs one: a picture of the dashboard after a run, with words for those who cannot see it."""
+    notebook = ROOT / "notebooks" / "teacher_dashboard.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    pictures = [
+        (cell, name, png)
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for name, kinds in cell.get("attachments", {}).items()
+        for png in [kinds.get("image/png", "")]
+    ]
+    assert len(pictures) == 1
+    cell, name, png = pictures[0]
+    assert base64.b64decode(png).startswith(b"\x89PNG")
+    source = _text(cell["source"])
+    alt_words = re.search(rf"!\[([^\]]+)\]\(attachment:{re.escape(name)}\)", source)
+    assert alt_words and "after a run" in alt_words.group(1) and "%" in alt_words.group(1)
