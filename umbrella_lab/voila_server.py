@@ -29,7 +29,7 @@ def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
     _ = request.xsrf_token
 
 
-PAGE_TEMPLATE = Path(__file__).parent / "widgets" / "static" / "voila"
+PAGE_TEMPLATE = Path(__file__).parent / "voila_page"
 """The kit's page template: Voila's own, less the style sheets it asks a CDN for."""
 
 
