@@ -242,6 +242,11 @@ def test_the_keyboard_skips_to_the_moves_and_stays_where_the_move_was_made(serve
         assert page.evaluate("() => document.activeElement.textContent") == "Skip to the moves"
         page.keyboard.press("Enter")
         assert page.evaluate(FOCUS_AT) == "the moves"
+        # Tab past the last move goes on to the explorer's next control, never to the page
+        explorer.locator(".ulx-side .ulx-action").last.focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_AT) != "the page"
+        assert page.evaluate("() => document.activeElement !== document.body")
         card = explorer.locator('.umv-hand button[data-card="black-widow-12"]')
         card.focus()
         page.keyboard.press("Enter")

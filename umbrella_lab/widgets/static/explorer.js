@@ -481,6 +481,19 @@ function render({ model, el }) {
     if (ui.hoverRule !== id || ui.hoverWhy !== why) { ui.hoverRule = id; ui.hoverWhy = why; drawRulebox(); }
     if (seen) hidePop(); else if (pop.hidden) showPop(anchor, id, side, why);
   }
+  /** The keyboard leaves a move: into the rule box, its rule stays there (kept), so the box's
+   * own buttons ("more of this rule") are not drawn away under the focus. */
+  function leaveFocus(event) {
+    if (event.relatedTarget && rulebox.contains(event.relatedTarget) && ui.hoverRule) {
+      hidePop();
+      ui.pinnedRule = ui.hoverRule;
+      ui.pinnedWhy = "";
+      ui.hoverRule = null;
+      ui.hoverWhy = "";
+      return;
+    }
+    leave();
+  }
   function leave() {
     ui.popQuiet = null;
     hidePop();
@@ -837,7 +850,7 @@ function render({ model, el }) {
       "aria-label": action.label, title: action.short && action.short !== action.label ? action.label : null,
       onclick: (event) => { ui.popQuiet = [event.clientX, event.clientY]; hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
       onmousemove: (event) => pointAt(event.currentTarget, action.rule, "side"), onmouseleave: leave,
-      onfocus: (event) => pointAt(event.currentTarget, action.rule, "side"), onblur: leave,
+      onfocus: (event) => pointAt(event.currentTarget, action.rule, "side"), onblur: leaveFocus,
     }, h("span", { class: "ulx-action-label" }, words),
     action.odds ? h("span", { class: "ulx-odds", title: `Exact probability ${action.odds}` }, action.odds) : null);
     button.dataset.rule = action.rule;
