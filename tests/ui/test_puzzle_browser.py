@@ -165,7 +165,9 @@ def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser
         assert "Half would be an even match" not in page.content()
         quiz.scroll_into_view_if_needed()
         shoot_whole(page, shots, "workshop03-voila-question.png", quiz)
-        quiz.locator(".ulq-commit").click()  # the slider's first value
+        assert quiz.locator(".ulq-commit").is_disabled()  # nothing chosen yet: choose first
+        quiz.locator(".ulq-number").fill("50")
+        quiz.locator(".ulq-commit").click()
         quiz.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
         assert "Half would be an even match" in quiz.locator(".ulq-reveal").inner_text()
         shoot_whole(page, shots, "workshop03-voila-revealed.png", quiz)
