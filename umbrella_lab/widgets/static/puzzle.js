@@ -103,6 +103,7 @@ function render({ model, el }) {
   const root = h("div", { class: "ulp", tabindex: "-1" });
   const questionId = `${uniqueId("ulp")}-q`;
   const boardStyle = h("style");
+  el.classList.add("ulp-host");
   el.append(boardStyle, root);
   let picked = null; // picked but not committed: stays in the page
   let shownLine = null; // the move whose line the reveal shows
