@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -28,6 +29,10 @@ def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
     _ = request.xsrf_token
 
 
+PAGE_TEMPLATE = Path(__file__).parent / "voila_page"
+"""The kit's page template: Voila's own, less the style sheets it asks a CDN for."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run Voila with ``argv`` (default: the command line) and the kit's page hook."""
     from traitlets.config import Config
@@ -35,10 +40,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from umbrella_lab.jupyter_settings import send_at_once
 
+    class KitVoila(Voila):
+        """Voila whose page asks no CDN for FontAwesome (Voila's script carries it)."""
+
+        def setup_template_dirs(self) -> None:
+            super().setup_template_dirs()
+            if self.voila_configuration.template == "lab":
+                self.template_paths.insert(0, str(PAGE_TEMPLATE))
+
     send_at_once()  # each kernel's answer reaches the page without waiting
     config = Config()
     config.VoilaConfiguration.prelaunch_hook = give_page_its_xsrf_cookie
-    Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
+    KitVoila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
     return 0
 
 

@@ -203,7 +203,8 @@ class Quiz(anywidget.AnyWidget):
             low: Smallest answer the slider offers.
             high: Largest answer the slider offers.
             step: The slider's step.
-            start: Where the slider starts (default: the middle).
+            start: Where the slider's handle rests before the learner chooses (default: the
+                middle). It is no answer: Commit waits until the learner moves it or types.
             unit: Written after the number ("%", "points", "games").
             percent: The learner answers in percent; the answer is a fraction.
             explain: See :meth:`choice`.
