@@ -113,8 +113,8 @@ def table(
 ) -> ClassTable:
     """Open a class table and serve it; the table as the notebook shows it.
 
-    In a Jupyter kernel the server runs in the kernel's own event loop; elsewhere (a script)
-    in a thread of its own. One server per address serves every table opened in a kernel.
+    In a Jupyter kernel the server runs in the kernel's own event loop; elsewhere (a script, a
+    test) in a thread of its own. One server per address serves every table opened in a kernel.
 
     Args:
         game: A game name or a game (one written in a notebook too).
@@ -149,27 +149,43 @@ def table(
 
 
 def _start(server: TableServer) -> None:
-    """Start ``server`` in the running event loop (a kernel's), else in a thread of its own."""
+    """Start ``server`` in a Jupyter kernel's event loop, else in a thread of its own.
+
+    Only a kernel's loop runs all the time between cells; another library's running loop (a
+    browser driver's, say) may run only while that library is called, so the table serves
+    from a thread there.
+    """
     import asyncio
 
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        ready = threading.Event()
-
-        def run() -> None:
-            async def serve() -> None:
-                server.start()
-                server.loop = asyncio.get_running_loop()  # type: ignore[attr-defined]
-                ready.set()
-                await asyncio.Event().wait()
-
-            asyncio.run(serve())
-
-        threading.Thread(target=run, name="umbrella-lab-table", daemon=True).start()
-        ready.wait(10)
+    if _in_kernel():
+        server.start()
         return
-    server.start()
+    ready = threading.Event()
+
+    def run() -> None:
+        async def serve() -> None:
+            server.start()
+            server.loop = asyncio.get_running_loop()  # type: ignore[attr-defined]
+            ready.set()
+            await asyncio.Event().wait()
+
+        asyncio.run(serve())
+
+    threading.Thread(target=run, name="umbrella-lab-table", daemon=True).start()
+    ready.wait(10)
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel whose event loop is running now."""
+    import asyncio
+
+    kernelapp = sys.modules.get("ipykernel.kernelapp")
+    if kernelapp is None or not kernelapp.IPKernelApp.initialized():
+        return False
+    try:
+        return asyncio.get_running_loop().is_running()
+    except RuntimeError:
+        return False
 
 
 def _call(server: TableServer, work: Any) -> Any:

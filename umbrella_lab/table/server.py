@@ -569,7 +569,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     def send(self, kind: str, **fields: Any) -> None:
         """Send one message; a page that has gone is forgotten quietly."""
         with contextlib.suppress(tornado.websocket.WebSocketClosedError):
-            self.write_message(protocol.message(kind, **fields))
+            sent = self.write_message(protocol.message(kind, **fields))
+            sent.add_done_callback(_quietly)  # a page gone while it was written: nothing to do
 
     def send_view(self, view: dict[str, Any], entries: list[dict[str, Any]], present: Any) -> None:
         """Send ``view`` with the log entries this page does not have yet."""
@@ -638,6 +639,12 @@ def public_address(host: str) -> str:
         return socket.gethostname()
     finally:
         probe.close()
+
+
+def _quietly(sent: Any) -> None:
+    """Take a finished write's outcome: a page that went away meanwhile is no error."""
+    if not sent.cancelled():
+        sent.exception()
 
 
 def _capital(text: str) -> str:

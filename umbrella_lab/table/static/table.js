@@ -120,11 +120,19 @@ function drawTurn() {
   else if (t.team) text = t.bot ? "The bots decide for the team…" : "The team decides: any player may choose.";
   else text = `${t.who}${t.bot ? " (bot)" : ""} to act…`;
   el.turn.textContent = text;
+  body.dataset.at = String(view.at);
   el.title.textContent = role === "seat" ? `${view.you} · ${view.title}` : `${view.title} · table ${view.table}`;
   body.classList.toggle("is-yours", role === "seat" && view.actions.length > 0);
 }
 
+let movesDrawn = "";
+
 function drawMoves() {
+  // drawn again only when they change: a view that only tells who joined keeps the buttons
+  // (a tap on a button being replaced would be lost)
+  const key = JSON.stringify([view.at, view.actions, view.why_not, view.bots, view.private, view.over]);
+  if (key === movesDrawn) return;
+  movesDrawn = key;
   const parts = [];
   if (view.bots[String(seat)]) parts.push(h("p", { class: "ult-wait" }, `A bot (${view.bots[String(seat)]}) plays this seat for now.`));
   if (view.actions.length) {
@@ -163,7 +171,12 @@ function drawControls() {
     h("span", { class: "ult-step" }, `Move ${view.step}`));
 }
 
-async function drawBoard() {
+let boardDrawn = "";
+
+async function drawBoard(again = false) {
+  const key = JSON.stringify([view.board, view.changed, role === "seat" && view.actions.length > 0]);
+  if (key === boardDrawn && !again) return;
+  boardDrawn = key;
   try {
     if (!boardModule) boardModule = await import(boardUrl);
     const renderer = boardModule.default || boardModule;
@@ -175,7 +188,7 @@ async function drawBoard() {
     const ctx = {
       h, compact: false, changed: new Set(view.changed || []), rules: {}, memo, advice: null, why: null,
       ruleChip: (id) => h("span", { class: "ult-rule" }, id), showRule: () => {}, ruleTip: () => {},
-      redraw: () => drawBoard(),
+      redraw: () => drawBoard(true),
       act: role === "seat" && view.actions.length ? (id) => send({ type: "move", id, at: view.at }) : null,
     };
     renderer.render(node, view.board, ctx);
