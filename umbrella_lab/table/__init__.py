@@ -23,6 +23,7 @@ Importing this package loads none of them; :func:`table` does.
 from __future__ import annotations
 
 import html
+import os
 import sys
 import threading
 import types
@@ -48,9 +49,10 @@ class ClassTable:
         table: The table (its game, seats, moves so far).
     """
 
-    def __init__(self, server: TableServer, table: Table) -> None:
+    def __init__(self, server: TableServer, table: Table, proxy: str = "") -> None:
         self.server = server
         self.table = table
+        self.proxy = proxy
 
     @property
     def links(self) -> dict[str, Any]:
@@ -72,8 +74,22 @@ class ClassTable:
     def _repr_html_(self) -> str:
         from umbrella_lab.table.server import with_qr
 
-        links = with_qr(self.links)
         esc = html.escape
+        if self.proxy:  # the seats' links are made by the teacher's page, from its address
+            teacher = esc(f"{self.proxy}t/{self.table.id}/teacher#k={self.table.teacher_token}")
+            return (
+                "<div style='font-family:system-ui,sans-serif'>"
+                f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}, "
+                "served through this Jupyter server (jupyter-server-proxy): "
+                f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>open the "
+                "teacher's view in a tab</a>; it shows each seat's link to open in other tabs. "
+                "(This output holds the table's secrets: clear it before sharing the "
+                "notebook.)</p>"
+                f"<iframe src='{teacher}' title='The teacher view' "
+                "style='width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px'>"
+                "</iframe></div>"
+            )
+        links = with_qr(self.links)
         seats = "".join(
             '<div style="border:1px solid #dfe3e8;border-radius:8px;padding:8px;'
             'text-align:center;width:190px">'
@@ -109,6 +125,7 @@ def table(
     store: str | Path | None = STORE,
     public: str | None = None,
     bot_delay: float | None = None,
+    proxy: bool | None = None,
     **options: Any,
 ) -> ClassTable:
     """Open a class table and serve it; the table as the notebook shows it.
@@ -126,10 +143,18 @@ def table(
         store: The folder tables are saved in (None: not saved).
         public: The address students type (default: this machine's on its network).
         bot_delay: Seconds a bot waits before its move.
+        proxy: Serve through this Jupyter server's jupyter-server-proxy (``/proxy/<port>/``),
+            for JupyterLab or Binder on one machine; None: when the kernel runs under a hub
+            or Binder (``JUPYTERHUB_SERVICE_PREFIX`` is set) and jupyter-server-proxy is
+            installed. The seats' links are then made by the teacher's page.
         **options: Rule options.
     """
     from umbrella_lab.table.server import BOT_DELAY, TableServer
 
+    if proxy is None:
+        proxy = bool(os.environ.get("JUPYTERHUB_SERVICE_PREFIX")) and _has_proxy()
+    if proxy:
+        host = "127.0.0.1"  # reached only through the Jupyter server, which checks the login
     key = (str(store), host, port)
     server = _servers.get(key)
     if server is None:
@@ -139,13 +164,21 @@ def table(
             port=port,
             public=public,
             bot_delay=BOT_DELAY if bot_delay is None else bot_delay,
+            links_from_page=proxy,
         )
         _start(server)
         _servers[key] = server
     opened = _call(
         server, lambda: server.open(game, players=players, seed=seed, bots=bots, **options)
     )
-    return ClassTable(server, opened)
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    return ClassTable(server, opened, f"{prefix}proxy/{server.port}/" if proxy else "")
+
+
+def _has_proxy() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("jupyter_server_proxy") is not None
 
 
 def _start(server: TableServer) -> None:

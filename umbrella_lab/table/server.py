@@ -84,6 +84,9 @@ class TableServer:
         public: The host name or address students type (default: this machine's address on
             its network, or ``host`` when it is a single address).
         bot_delay: Seconds before a bot's move.
+        links_from_page: Make the join links from the address of the teacher's page (served
+            behind jupyter-server-proxy, under a path this server does not know), not from
+            ``public`` and the port.
         rate: Messages a second one page may send, on average (a burst of twice as many).
         durable: Flush each save to the disk (see :class:`~umbrella_lab.table.store.Store`).
         games: Games not in the registry (written in a notebook), by name, for resuming.
@@ -102,10 +105,12 @@ class TableServer:
         public: str | None = None,
         bot_delay: float = BOT_DELAY,
         rate: float = protocol.RATE,
+        links_from_page: bool = False,
         durable: bool = True,
         games: dict[str, Game] | None = None,
     ) -> None:
         self.rate = rate
+        self.links_from_page = links_from_page
         self.store = None if store is None else Store(store, durable=durable)
         self.host = host
         self.port = port
@@ -194,11 +199,16 @@ class TableServer:
         self._schedule(table)
         return table
 
-    def links(self, table: Table) -> dict[str, Any]:
-        """The teacher's link and each seat's link and short code (all carry secrets)."""
-        base = f"{self.base}/t/{table.id}"
+    def links(self, table: Table, root: str | None = None) -> dict[str, Any]:
+        """The teacher's link and each seat's link and short code (all carry secrets).
+
+        ``root`` is the address the pages are reached at, when it is not this server's own
+        (behind jupyter-server-proxy: the teacher's page tells it, see ``links_from_page``).
+        """
+        front = (root or f"{self.base}/").rstrip("/")
+        base = f"{front}/t/{table.id}"
         return {
-            "front": f"{self.base}/",
+            "front": f"{front}/",
             "teacher": f"{base}/teacher#k={quote(table.teacher_token)}",
             "seats": [
                 {
@@ -413,6 +423,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.seat = -1
         self.sent_log: list[int] = []
         self.sent_links = False
+        self.root: str | None = None
         self.allowance = 2 * server.rate
         self.checked = time.monotonic()
         self.flooded = 0
@@ -529,6 +540,13 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 self.close(4003, "wrong secret")
                 return
             self.role = "teacher"
+            root = data.get("root")
+            if (
+                isinstance(root, str)
+                and len(root) <= 300
+                and root.startswith(("http://", "https://"))
+            ):
+                self.root = root  # where the teacher's page found this server
         elif role == "seat":
             seat = protocol.whole_field(data, "seat")
             if not table.seat_of_token(seat, token):
@@ -585,7 +603,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.sent_log = nodes
         extra: dict[str, Any] = {}
         if self.role == "teacher" and not self.sent_links and self.table is not None:
-            extra["links"] = with_qr(self.server.links(self.table))
+            root = self.root if self.server.links_from_page else None
+            extra["links"] = with_qr(self.server.links(self.table, root))
             self.sent_links = True
         self.send(
             "view",

@@ -55,7 +55,9 @@ function connect() {
   socket = new WebSocket(url.href);
   socket.addEventListener("open", () => {
     tries = 0;
-    send({ type: "hello", role, seat: seat ?? undefined, token });
+    // the teacher's page says where it found the server, for the join links behind a proxy
+    const root = role === "teacher" ? new URL("../../", location.href).href.split("#")[0].split("?")[0] : undefined;
+    send({ type: "hello", role, seat: seat ?? undefined, token, root });
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
