@@ -37,6 +37,11 @@ function h(tag, props, ...children) {
   return node;
 }
 
+/** Put ``children`` in ``node`` in place of what it held, leaving out the empty ones. */
+function fill(node, ...children) {
+  node.replaceChildren(...children.filter((child) => child !== null && child !== undefined && child !== false));
+}
+
 let socket = null;
 let view = null;
 let log = [];
@@ -98,7 +103,7 @@ function receive(message) {
 function notice(text, kind, rule) {
   el.notice.hidden = false;
   el.notice.className = `ult-notice is-${kind}`;
-  el.notice.replaceChildren(h("span", {}, text), rule ? h("span", { class: "ult-rule" }, `rule ${rule}`) : null,
+  fill(el.notice, h("span", {}, text), rule ? h("span", { class: "ult-rule" }, `rule ${rule}`) : null,
     h("button", { class: "ult-close", "aria-label": "Close the notice", onclick: () => { el.notice.hidden = true; } }, "×"));
 }
 
@@ -223,7 +228,7 @@ function drawSeats() {
       select);
   });
   const front = links ? h("p", { class: "ult-front" }, "Students: open ", h("strong", {}, links.front), " and type your seat's code, or scan your seat's QR code.") : null;
-  el.seats.replaceChildren(h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
+  fill(el.seats, h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
 }
 
 function drawLog() {
@@ -246,14 +251,14 @@ function drawSummary() {
     " ",
     download("Download the session (opens in the explorer)", `table-${view.table}-session.json`, s.session),
     h("span", { class: "ult-hint" }, " In a notebook: ul.Explorer(ul.Session.load(\"table-…-session.json\")).")) : null;
-  el.summary.replaceChildren(
+  el.summary.replaceChildren(...[
     h("h2", {}, s.headline),
     h("p", {}, s.why, s.rule ? h("span", { class: "ult-rule" }, `rule ${s.rule}`) : null),
     h("ul", { class: "ult-parts" }, s.seats.map((p) => h("li", {}, p.text))),
     s.turning_point ? h("p", {}, `Turning point: ${s.turning_point}`) : null,
     facts.length ? h("details", {}, h("summary", {}, "The table's figures"), h("ul", {}, facts)) : null,
     h("p", { class: "ult-hint" }, `${s.moves} moves, dealt from seed ${s.seed}.`),
-    downloads);
+    downloads].filter(Boolean));
 }
 
 function download(text, name, data) {
