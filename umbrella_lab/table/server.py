@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import html
 import io
-import json
 import logging
 import socket
 import time
@@ -124,6 +123,7 @@ class TableServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._joins: dict[str, list[float]] = {}
         self._server: tornado.httpserver.HTTPServer | None = None
+        self._loop: IOLoop | None = None  # the event loop the server runs in (after start)
         self.on_change: list[Callable[[Table], None]] = []
         if self.store is not None:
             for table in self.store.load_all(self.games):
@@ -152,6 +152,7 @@ class TableServer:
         """Listen (in the running event loop, or the one the caller runs next); returns self."""
         sockets = tornado.netutil.bind_sockets(self.port, self.host)
         self.port = sockets[0].getsockname()[1]
+        self._loop = IOLoop.current()
         self._server = tornado.httpserver.HTTPServer(self.app(), xheaders=False)
         self._server.add_sockets(sockets)
         for table in self.tables.values():
@@ -160,8 +161,9 @@ class TableServer:
 
     def stop(self) -> None:
         """Stop listening and close every page's connection (the tables stay saved)."""
+        loop = self._loop or IOLoop.current()
         for timer in self._timers.values():
-            IOLoop.current().remove_timeout(timer)
+            loop.remove_timeout(timer)
         self._timers.clear()
         if self._server is not None:
             self._server.stop()
@@ -269,7 +271,7 @@ class TableServer:
     def _schedule(self, table: Table) -> None:
         if table.id in self._timers or not table.bot_due():
             return
-        loop = IOLoop.current()
+        loop = self._loop or IOLoop.current()
         delay = self.bot_delay / 2 if table.state.to_act == -1 else self.bot_delay
         self._timers[table.id] = loop.call_later(delay, self._bot_turn, table.id)
 
@@ -669,14 +671,3 @@ def _quietly(sent: Any) -> None:
 def _capital(text: str) -> str:
     text = text.rstrip(".")
     return text[:1].upper() + text[1:]
-
-
-async def serve_forever(server: TableServer) -> None:
-    """Run ``server`` until the process is stopped (the command line's ``table``)."""
-    server.start()
-    await asyncio.Event().wait()
-
-
-def dumps(data: Any) -> str:
-    """JSON text, compact."""
-    return json.dumps(data, separators=(",", ":"))
