@@ -16,7 +16,6 @@ The parts:
 - :mod:`~umbrella_lab.table.protocol`: the messages between the pages and the server;
 - :mod:`~umbrella_lab.table.store`: each table saved as JSON after every change;
 - :mod:`~umbrella_lab.table.server`: the tornado server, its pages and websockets;
-- :mod:`~umbrella_lab.table.compare`: the class's games beside the bots' on the same seeds.
 
 Importing this package loads none of them; :func:`table` does.
 """
@@ -236,16 +235,6 @@ async def _wrap(work: Any) -> Any:
     return work()
 
 
-def against_bots(records: list[Any], policy: str = "heuristic") -> Any:
-    """The class's tables beside the bots' games on the same seeds (a DataFrame, a row a table).
-
-    See :func:`umbrella_lab.table.compare.against_bots`.
-    """
-    from umbrella_lab.table.compare import against_bots as compare
-
-    return compare(records, policy)
-
-
 class _CallableModule(types.ModuleType):
     """This package, callable as :func:`table`: ``ul.table(...)`` works once it is imported too.
 
@@ -259,4 +248,4 @@ class _CallableModule(types.ModuleType):
 
 sys.modules[__name__].__class__ = _CallableModule
 
-__all__ = ["ClassTable", "against_bots", "table"]
+__all__ = ["ClassTable", "table"]
