@@ -158,8 +158,11 @@ def read_by_parts(state: State, wanted: str) -> tuple[str, str] | None:
 
 def by_move(state: State, key: tuple) -> Action:
     """The legal action of a move (or its canonical twin); refused with the rule if none."""
-    legal = state.legal_moves()
     is_move = state._is_move(key)
+    wrong = key.wrong_field() if is_move else None  # type: ignore[attr-defined]
+    if wrong is not None:  # before any rule reads the fields (True would pass for 1)
+        raise IllegalActionError(wrong, state.rule_for_unknown_action)
+    legal = state.legal_moves()
     same: Any = key.canonical(state) if is_move else key  # type: ignore[attr-defined]
     for move in (key, same):
         if move in legal:

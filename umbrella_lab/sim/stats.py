@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from umbrella_lab.engine.errors import OptionError, shown
 from umbrella_lab.sim._later import later
 
 if TYPE_CHECKING:
@@ -38,13 +40,24 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
         z: Width in standard errors (1.96 for 95%).
 
     Returns:
-        ``(rate, low, high)`` as fractions; ``(nan, 0.0, 1.0)`` when no games were played.
+        ``(rate, low, high)`` as fractions.
+
+    Raises:
+        OptionError: no games (a win rate of no games is no number: there is nothing to
+            show), or wins that are not between 0 and the games.
     """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        msg = f"the number of games must be a whole number, not {shown(n)}"
+        raise OptionError(msg)
+    if isinstance(wins, bool) or not isinstance(wins, numbers.Real) or math.isnan(wins):
+        msg = f"the wins must be a number, not {shown(wins)}"
+        raise OptionError(msg)
+    if n == 0:
+        msg = "no games were played: a win rate needs at least one game"
+        raise OptionError(msg)
     if n < 0 or wins < 0 or wins > n:
         msg = f"need 0 <= wins <= games, got {wins} wins in {n} games"
-        raise ValueError(msg)
-    if n == 0:
-        return math.nan, 0.0, 1.0
+        raise OptionError(msg)
     rate = wins / n
     z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
@@ -75,6 +88,9 @@ def win_rate(
         ``high`` (rates as fractions from 0 to 1).
     """
     require_columns(frame, [column])
+    if len(frame) == 0:
+        msg = "the table has no games (no rows): a win rate needs at least one game"
+        raise OptionError(msg)
     won = frame[column].astype(bool)
     if by is None:
         counts = pd.DataFrame({"games": [len(frame)], "wins": [int(won.sum())]})
