@@ -239,6 +239,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from umbrella_lab.sim.stats import wilson
 
     options = dict(_option(text) for text in args.option)
+    if "players" in options:
+        msg = f"the player count is not a rule option: give --players {options['players']}"
+        raise ValueError(msg)
     game = load(args.game, players=args.players, **options)
     began = time.perf_counter()
     frame = simulate_rows(  # plain rows: no pandas to import for a few numbers

@@ -154,6 +154,12 @@ def advise(
     if not isinstance(race, bool):
         msg = f"race must be True or False, not {race!r}"
         raise OptionError(msg)
+    if progress is not None and not callable(progress):
+        msg = (
+            "advise: progress must be a function called with the share of the work done "
+            f"(from 0 to 1), or None, not {type(progress).__name__}"
+        )
+        raise OptionError(msg)
     actions = state.legal_actions()
     seat = state.to_act
     team = seat is None or seat == TEAM or seat < 0 or state.game.info.cooperative
@@ -531,6 +537,9 @@ def review(
     if budget is not None:
         budget = whole_number(budget, "review: budget", low=1, high=MOST_ROLLOUTS)
     loaded = load(game, players, **options) if isinstance(game, str) else game
+    if not isinstance(loaded, Game):
+        msg = f"review: game must be a game name or a loaded game, not {type(game).__name__}"
+        raise OptionError(msg)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < loaded.players:
         msg = (
             f"review: there is no seat {seat!r} in a {loaded.players}-player game; "

@@ -234,6 +234,12 @@ def compare(
         ValueError: if the frames share no seeds or hold a seed twice.
     """
     for label, frame in (("A", frame_a), ("B", frame_b)):
+        if not isinstance(frame, pd.DataFrame):
+            msg = (
+                f"compare: frame {label} must be a simulation table (a pandas DataFrame, e.g. "
+                f"from sim.simulate), not {type(frame).__name__}"
+            )
+            raise OptionError(msg)
         require_columns(frame, [on, column])
         if frame[on].duplicated().any():
             msg = (
