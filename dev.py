@@ -31,6 +31,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -93,9 +94,47 @@ def run(cmd: list[str], **kwargs) -> int:
         try:
             return proc.wait()
         except KeyboardInterrupt:
-            # Ctrl+C reached the child too: let it shut down cleanly (JupyterLab stops its
-            # kernels, pytest prints its summary) instead of killing it from here.
+            # Ctrl+C reached the child too: let it shut down cleanly (pytest prints its
+            # summary) instead of killing it from here.
             continue
+
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def serve(cmd: list[str]) -> int:
+    """Run a server (JupyterLab, the dashboard) and pass each stop signal on to it, once.
+
+    The server runs in a process group of its own: Ctrl+C in the terminal reaches this process
+    only, and so does a SIGINT or SIGTERM from a process manager or an editor; each is passed on
+    (SIGHUP, a closed terminal, as SIGTERM). JupyterLab still asks "Shut down this Jupyter
+    server?" at the first Ctrl+C and stops at the second. On Windows the server shares the
+    console and gets Ctrl+C from it, as with :func:`run`.
+    """
+    if os.name == "nt":
+        return run(cmd)
+    say("$ " + " ".join(_rel(part) for part in cmd))
+    started: list[subprocess.Popen] = []
+    waiting: list[int] = []
+
+    def pass_on(number, frame) -> None:
+        number = signal.SIGTERM if number == signal.SIGHUP else number
+        if started:
+            started[0].send_signal(number)  # (nothing happens if it has just stopped)
+        else:
+            waiting.append(number)
+
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, pass_on) for number in numbers}
+    try:
+        started.append(subprocess.Popen(cmd, cwd=ROOT, start_new_session=True))
+        for number in waiting:
+            started[0].send_signal(number)
+        status = started[0].wait()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 128 - status if status < 0 else status
 
 
 def run_pip(cmd: list[str]) -> int:
@@ -365,7 +404,7 @@ def cmd_lab(args: list[str]) -> int:
         "starting JupyterLab; it opens in your browser (or copy the address it prints). "
         "Stop it with Ctrl+C twice, or File > Shut Down in JupyterLab"
     )
-    return run(cmd)
+    return serve(cmd)
 
 
 def cmd_test(args: list[str]) -> int:
@@ -416,7 +455,7 @@ def parallel(args: list[str]) -> list[str]:
 def cmd_dashboard(args: list[str]) -> int:
     ensure_env()
     say("starting the teacher's dashboard in Voila (stop it with Ctrl+C)")
-    return run([str(PYTHON), "-m", "umbrella_lab.cli", "dashboard", *args])
+    return serve([str(PYTHON), "-m", "umbrella_lab.cli", "dashboard", *args])
 
 
 def cmd_voila(args: list[str]) -> int:
@@ -429,7 +468,7 @@ def cmd_voila(args: list[str]) -> int:
         return 2
     ensure_env()
     say(f"showing {notebook.as_posix()} in Voila (stop it with Ctrl+C)")
-    return run([str(PYTHON), "-m", "umbrella_lab.cli", "voila", *args])
+    return serve([str(PYTHON), "-m", "umbrella_lab.cli", "voila", *args])
 
 
 def cmd_lint(args: list[str]) -> int:

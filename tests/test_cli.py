@@ -189,7 +189,7 @@ def _serve_command(monkeypatch, capsys, args):
     started = []
 
     class FakeProcess:
-        def __init__(self, command, cwd):
+        def __init__(self, command, cwd, **kwargs):
             started.append(command)
 
         def wait(self):

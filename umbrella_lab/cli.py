@@ -21,7 +21,7 @@ import ast
 import importlib.util
 import json
 import os
-import subprocess
+import shutil
 import sys
 import tempfile
 import time
@@ -37,6 +37,7 @@ from umbrella_lab.jupyter_settings import (
     DEFAULT_PORT,
     command_line,
     free_port,
+    run_server,
     server_settings,
     trust_notebooks,
 )
@@ -324,6 +325,10 @@ DASHBOARD_CELL = (
 )
 
 
+TEMPORARY_PREFIX = "umbrella-lab-dashboard-"
+"""The start of the name of the temporary folder holding an installed kit's dashboard."""
+
+
 def dashboard_notebook() -> Path:
     """The dashboard notebook: the repository's, or a one-cell copy made in a temp folder.
 
@@ -334,7 +339,7 @@ def dashboard_notebook() -> Path:
     found = repository / DASHBOARD
     if found.is_file():
         return found
-    folder = Path(tempfile.mkdtemp(prefix="umbrella-lab-dashboard-"))
+    folder = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX))
     notebook = {
         "cells": [
             {
@@ -364,7 +369,11 @@ def _dashboard(args: argparse.Namespace) -> int:
     if args.print_notebook:
         print(notebook)
         return 0
-    return _serve(notebook, args, "the dashboard")
+    try:
+        return _serve(notebook, args, "the dashboard")
+    finally:  # an installed kit's notebook, written for this start: removed with its folder
+        if notebook.parent.name.startswith(TEMPORARY_PREFIX):
+            shutil.rmtree(notebook.parent, ignore_errors=True)
 
 
 def _voila(args: argparse.Namespace) -> int:
@@ -410,12 +419,8 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
         command.append("--no-browser")
     print(f"{PROG}: {what} is at http://localhost:{port}/ (stop it with Ctrl+C)")
     sys.stdout.flush()
-    process = subprocess.Popen(command, cwd=notebook.parent)
-    while True:
-        try:
-            return process.wait()
-        except KeyboardInterrupt:  # Voila got it too and stops by itself
-            continue
+    # Voila gets Ctrl+C and a process manager's SIGINT or SIGTERM from here, once
+    return run_server(command, cwd=notebook.parent)
 
 
 def _unless_given(defaults: list[str], given: list[str]) -> list[str]:

@@ -8,6 +8,12 @@ send back), so every page load left its kernel running until the server stopped.
 :func:`give_page_its_xsrf_cookie` hands the page its cookie; the XSRF check stays on.
 ``umbrella-lab dashboard`` and ``umbrella-lab voila`` start Voila this way, with the server
 settings of :mod:`umbrella_lab.jupyter_settings` (idle kernels culled) as a second safeguard.
+
+Stopping is quiet too: SIGINT (Ctrl+C) stops the server as SIGTERM does, between two pieces of
+work rather than in the middle of one, and at the stop the kernels are ended at once. Voila
+used to ask each kernel to stop, interrupting it first, and a kernel still starting or running
+the dashboard's first cells printed a traceback (``KeyboardInterrupt``, ``ZMQError``) for it.
+Voila's folder of connection files is removed as before.
 """
 
 from __future__ import annotations
@@ -30,12 +36,34 @@ def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run Voila with ``argv`` (default: the command line) and the kit's page hook."""
-    from traitlets.config import Config
-    from voila.app import Voila
+    import shutil
+    import signal
 
-    from umbrella_lab.jupyter_settings import send_at_once
+    from jupyter_core.utils import run_sync
+    from traitlets.config import Config
+    from voila.app import Voila as Plain
+
+    from umbrella_lab.jupyter_settings import ping_once, send_at_once
+
+    class Voila(Plain):
+        """Voila that stops on SIGINT as on SIGTERM, and ends its kernels at once."""
+
+        def initialize(self, argv: Any = None) -> None:
+            super().initialize(argv)
+            signal.signal(signal.SIGINT, self._handle_signal_stop)
+
+        def _handle_signal_stop(self, number: int, frame: Any) -> None:
+            loop = getattr(self, "ioloop", None)
+            if loop is None:  # not serving yet: nothing to stop gently
+                raise KeyboardInterrupt
+            loop.add_callback_from_signal(loop.stop)
+
+        def stop(self) -> None:
+            shutil.rmtree(self.connection_dir, ignore_errors=True)
+            run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     send_at_once()  # each kernel's answer reaches the page without waiting
+    ping_once()  # no "websocket_ping_timeout cannot be longer" warning
     config = Config()
     config.VoilaConfiguration.prelaunch_hook = give_page_its_xsrf_cookie
     Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
