@@ -14,6 +14,7 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check` and the type
                                              # check (`mypy`)
+    python3 dev.py lock                      # pin Binder's environment to the tested versions
 
 The first run creates ``.venv`` next to this file and installs what the command needs there:
 the kit (with JupyterLab and Voila) for ``lab``, ``dashboard`` and ``voila``; the kit and its
@@ -73,6 +74,9 @@ commands:
   voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
                 widgets, no code (ARGS go to `umbrella-lab voila`, e.g. --port 8870)
   lint  [ARGS]  install into .venv (with the test tools), then run `ruff check`
+  lock          pin Binder's environment (binder/requirements.txt) to the versions the tests
+                ran with in .venv, resolved for Binder's Python; run it after changing the
+                dependencies in pyproject.toml (a test checks the lock matches them)
   save NOTEBOOK...  run each notebook and save it as the kit keeps them: with its outputs,
                 without widget state, timings or live-widget views (where a view would
                 point at no widget, JupyterLab shows the picture saved beside it)
@@ -532,6 +536,91 @@ def cmd_save(args: list[str]) -> int:
     return 0
 
 
+BINDER = ROOT / "binder"
+LOCK = BINDER / "requirements.txt"
+BINDER_PLATFORM = "x86_64-manylinux_2_28"
+"""Binder's machines: Linux on x86-64 (repo2docker's Ubuntu 24.04)."""
+
+READ_DEPENDENCIES = (
+    "import hashlib, json, sys\n"
+    "try:\n    import tomllib\nexcept ImportError:\n    import tomli as tomllib\n"
+    "with open(sys.argv[1], 'rb') as f:\n"
+    "    listed = tomllib.load(f)['project']['dependencies']\n"
+    "print(hashlib.sha256(json.dumps(sorted(listed)).encode()).hexdigest()[:16])\n"
+)
+"""Run by .venv's python (which has a TOML reader on every Python): the fingerprint of
+pyproject.toml's dependency list, as the lock's header records it."""
+
+
+def dependencies_fingerprint() -> str:
+    done = subprocess.run(
+        [str(PYTHON), "-c", READ_DEPENDENCIES, str(PYPROJECT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def cmd_lock(args: list[str]) -> int:
+    """Write binder/requirements.txt: the kit with every package pinned, as the tests ran it.
+
+    The versions are those installed in .venv (the environment the tests run in) wherever
+    Binder's Python takes the same package, resolved for Binder's Python (binder/runtime.txt)
+    on Linux; a package .venv lacks (one needed only on that Python) gets the newest that fits.
+    The header records a fingerprint of pyproject.toml's dependencies; a test checks that the
+    lock still matches them (run `python3 dev.py lock` after changing them).
+    """
+    if args:
+        print("usage: python3 dev.py lock", file=sys.stderr)
+        return 2
+    ensure_env()
+    uv = find_uv()
+    if uv is None:
+        say("error: `dev.py lock` needs uv (pip install uv)")
+        return 1
+    runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
+    version = runtime.removeprefix("python-")
+    tested = subprocess.run(
+        [*uv, "pip", "freeze", "--python", str(PYTHON)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    pins = [line for line in tested if "==" in line and not line.startswith("umbrella-lab")]
+    constraints = VENV / ".umbrella-lab-tested.txt"
+    constraints.write_text("\n".join(pins) + "\n", encoding="utf-8")
+    resolved = VENV / ".umbrella-lab-lock.txt"
+    resolved.unlink(missing_ok=True)  # (uv would read an old one as preferences)
+    rc = run(
+        [
+            *uv, "pip", "compile", str(PYPROJECT), *uv_index_args(),
+            "--python-version", version, "--python-platform", BINDER_PLATFORM,
+            "--constraint", str(constraints), "--no-header", "--no-annotate", "--quiet",
+            "--output-file", str(resolved),
+        ]
+    )  # fmt: skip
+    if rc != 0:
+        say(f"error: the lock could not be resolved (exit {rc})")
+        return rc
+    body = resolved.read_text(encoding="utf-8").replace(str(PYPROJECT), "pyproject.toml")
+    header = (
+        "# Binder's environment, locked. repo2docker runs `pip install -r` on this file\n"
+        "# from the repository root, so `-e .` is this project. Made by `python3 dev.py lock`\n"
+        f"# for Python {version} on Linux, with the versions the tests ran with; a test checks\n"
+        "# that it still matches pyproject.toml's dependencies (after a change to them, run\n"
+        "# `python3 dev.py lock` again).\n"
+        f"# pyproject dependencies: {dependencies_fingerprint()}\n"
+        "-e .\n"
+    )
+    LOCK.write_text(header + body, encoding="utf-8")
+    count = sum(1 for line in body.splitlines() if "==" in line)
+    say(f"wrote {_rel(LOCK)}: {count} packages pinned for Python {version}")
+    return 0
+
+
 COMMANDS = {
     "lab": cmd_lab,
     "test": cmd_test,
@@ -539,6 +628,7 @@ COMMANDS = {
     "voila": cmd_voila,
     "lint": cmd_lint,
     "save": cmd_save,
+    "lock": cmd_lock,
 }
 
 
