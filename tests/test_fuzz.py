@@ -473,3 +473,29 @@ def test_the_openspiel_adapter_names_a_bad_action_or_player():
     assert isinstance(clearly(state.apply_action, -1), UmbrellaLabError)
     assert isinstance(clearly(state.action_to_string, 0, 10**6), UmbrellaLabError)
     assert state.observation_string(0) and state.information_state_string(1)
+
+
+@pytest.mark.parametrize("value", [None, True, "x", [], object(), float("nan"), -1, 0])
+def test_the_tables_of_the_statistics_name_a_wrong_argument(value):
+    frame = ul.sim.simulate("pig", n=3, workers=1)
+    calls = [
+        partial(ul.sim.win_rate, value),
+        partial(ul.sim.seat_win_rate, value),
+        partial(ul.sim.win_rate, frame, z=value),
+        partial(ul.sim.seat_win_rate, frame, z=value),
+        partial(ul.sim.wilson, 1, 2, z=value),
+        partial(ul.sim.compare, frame, frame, z=value),
+        partial(ul.sim.sweep, value, {"goal": [50]}, n=1, workers=1),
+        partial(ul.sim.advise, ul.load("pig").new(2), budget=4, workers=1, executor=value),
+    ]
+    if value is not None:
+        calls.append(partial(ul.sim.win_rate, frame, by=value))
+    for call in calls:
+        try:
+            call()
+        except UmbrellaLabError as error:
+            assert str(error)
+        except (KeyError, TypeError) as error:  # a column not in the table; a game not a name
+            assert "column" in str(error) or "give a game name" in str(error), error
+        else:
+            assert value is None, f"{call} took {value!r}"

@@ -44,6 +44,7 @@ from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     dumps,
+    executor_or_none,
     local_pool,
     shippable,
     submit_quietly,
@@ -154,6 +155,7 @@ def advise(
     if not isinstance(race, bool):
         msg = f"race must be True or False, not {race!r}"
         raise OptionError(msg)
+    executor = executor_or_none(executor, "advise")
     if progress is not None and not callable(progress):
         msg = (
             "advise: progress must be a function called with the share of the work done "

@@ -238,7 +238,7 @@ def sweep(
     Raises:
         OptionError: for an unknown setting or a value the game does not allow.
     """
-    base = load(game) if isinstance(game, str) else game
+    base = _resolve_game(game, None, {})
     n, seed = _check_count(n, seed)
     executor = executor_or_none(executor, "sweep")
     if not isinstance(grid, Mapping) or not all(isinstance(name, str) for name in grid):
