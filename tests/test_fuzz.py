@@ -499,3 +499,21 @@ def test_the_tables_of_the_statistics_name_a_wrong_argument(value):
             assert "column" in str(error) or "give a game name" in str(error), error
         else:
             assert value is None, f"{call} took {value!r}"
+
+
+def test_saving_to_a_path_that_cannot_be_written_is_named(tmp_path):
+    session = ul.Session("pig", seed=5)
+    record = Record.of(ul.load("pig"), 5, [])
+    for where in (None, "", 3, tmp_path, tmp_path / ("x" * 5000), tmp_path / "no" / "such.json"):
+        for save in (session.save, record.save):
+            error = clearly(save, where)
+            assert isinstance(error, ul.engine.RecordError), (where, error)
+    session.save(tmp_path / "kept.json")
+    assert ul.Session.load(tmp_path / "kept.json").seed == 5
+
+
+@pytest.mark.parametrize("steps", [True, -1, 2.5, "3", [1]])
+def test_a_session_plays_only_a_whole_number_of_steps(steps):
+    session = ul.Session("pig", seed=5)
+    error = named_clearly(partial(session.play, steps=steps), "steps", steps)
+    assert isinstance(error, UmbrellaLabError) and session.step == 0

@@ -121,6 +121,16 @@ def parse_json(text: str, what: str) -> Any:
         raise RecordError(f"{what}: not text in UTF-8 ({error.reason})") from error
 
 
+def write_json(path: str | Path, text: str, what: str) -> None:
+    """Write ``text`` to the file ``path``, or a :class:`RecordError` naming the path and why."""
+    if not isinstance(path, str | Path) or not str(path).strip():
+        raise RecordError(f"{path!r} is not the path of a {what} file to write")
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot write the {what} file ({error.strerror})") from error
+
+
 def read_json(path: str | Path, what: str) -> Any:
     """A JSON file's data, or a :class:`RecordError` naming the file and what is wrong."""
     try:
