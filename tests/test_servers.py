@@ -107,8 +107,9 @@ def _start_load_and_interrupt(
     return text
 
 
-@pytest.mark.parametrize(  # the kernel starting (full run only); running the cells
-    "load_for", [pytest.param(1.0, marks=pytest.mark.slow), 4.0]
+@pytest.mark.parametrize(  # the kernel being launched, starting (full run only); the cells
+    "load_for",
+    [pytest.param(0.3, marks=pytest.mark.slow), pytest.param(1.0, marks=pytest.mark.slow), 4.0],
 )
 def test_umbrella_lab_dashboard_stops_at_sigint_during_the_first_load(tmp_path, load_for):
     pytest.importorskip("voila")

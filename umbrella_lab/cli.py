@@ -71,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head`, which stopped reading: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (keeps Python's exit flush quiet)
         return 0
+    except KeyboardInterrupt:  # Ctrl+C before a server started: stopped, no traceback
+        return 130
     except (UmbrellaLabError, ValueError, KeyError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error
         print(f"{PROG}: error: {message}", file=sys.stderr)
@@ -419,8 +421,12 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
         command.append("--no-browser")
     print(f"{PROG}: {what} is at http://localhost:{port}/ (stop it with Ctrl+C)")
     sys.stdout.flush()
-    # Voila gets Ctrl+C and a process manager's SIGINT or SIGTERM from here, once
-    return run_server(command, cwd=notebook.parent)
+    # Voila gets Ctrl+C and a process manager's SIGINT or SIGTERM from here, once; its
+    # kernels' connection files go in a folder of this start's, removed when all have ended
+    scratch = Path(tempfile.mkdtemp(prefix="umbrella-lab-voila-"))
+    if not any(arg.startswith("--Voila.connection_dir_root") for arg in args.extra):
+        command.insert(4, f"--Voila.connection_dir_root={scratch}")
+    return run_server(command, cwd=notebook.parent, scratch=scratch)
 
 
 def _unless_given(defaults: list[str], given: list[str]) -> list[str]:

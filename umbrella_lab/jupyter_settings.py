@@ -281,7 +281,7 @@ STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 each)."""
 
 
-def run_server(command: Sequence[str], cwd: Path) -> int:
+def run_server(command: Sequence[str], cwd: Path, scratch: Path | None = None) -> int:
     """Run a server (Voila, JupyterLab) until it stops; its exit status.
 
     The server runs in a process group of its own, and each stop signal this process receives
@@ -292,9 +292,49 @@ def run_server(command: Sequence[str], cwd: Path) -> int:
     without a traceback from a kernel interrupted as it starts. On Windows the server shares
     the console and gets Ctrl+C from it.
 
+    Args:
+        command: The server's command line.
+        cwd: The folder it runs in.
+        scratch: A temporary folder of the server's (its kernels' connection files): removed
+            once the server and every kernel naming it have ended (a kernel still starting
+            when the server stopped ends itself a moment later).
+
     Returns:
         The server's exit status; ``128 + n`` when signal ``n`` ended it (as a shell says).
     """
+    try:
+        return _run_server(command, cwd)
+    finally:
+        if scratch is not None:
+            _remove_when_unused(scratch)
+
+
+def _remove_when_unused(folder: Path, seconds: float = 10.0) -> None:
+    """Remove ``folder`` once no process names it on its command line (``seconds`` at most)."""
+    import shutil
+    import time
+
+    try:
+        import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
+    except ImportError:  # pragma: no cover
+        psutil = None
+    waited = 0.0
+    while psutil is not None and waited < seconds:
+        named = False
+        for process in psutil.process_iter(["cmdline"]):
+            line = process.info.get("cmdline") or []
+            if any(str(folder) in part for part in line):
+                named = True
+                break
+        if not named:
+            break
+        time.sleep(0.2)
+        waited += 0.2
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _run_server(command: Sequence[str], cwd: Path) -> int:
+    """:func:`run_server` without the clean-up of its scratch folder."""
     import signal
     import subprocess
 

@@ -34,6 +34,24 @@ def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
     _ = request.xsrf_token
 
 
+async def end_kernels(manager: Any) -> None:
+    """End every kernel of ``manager`` at once, quietly.
+
+    A kernel still starting (a page loading as Ctrl+C comes) is not the manager's yet: asked
+    to stop it, the manager said "Kernel does not exist" with a traceback. It is left to end
+    itself, as a kernel does within a second or two once its server is gone; its folder of
+    connection files is removed then by the command that started the server
+    (:func:`umbrella_lab.jupyter_settings.run_server`).
+    """
+    import contextlib
+
+    from jupyter_core.utils import ensure_async
+
+    for kernel_id in list(manager.list_kernel_ids()):
+        with contextlib.suppress(Exception):  # one that ended by itself meanwhile
+            await ensure_async(manager.shutdown_kernel(kernel_id, now=True))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run Voila with ``argv`` (default: the command line) and the kit's page hook."""
     import shutil
@@ -59,8 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             loop.add_callback_from_signal(loop.stop)
 
         def stop(self) -> None:
-            shutil.rmtree(self.connection_dir, ignore_errors=True)
-            run_sync(self.kernel_manager.shutdown_all)(now=True)
+            starting = bool(getattr(self.kernel_manager, "_pending_kernels", None))
+            run_sync(end_kernels)(self.kernel_manager)
+            if not starting:  # (a kernel still starting writes its file there: see _serve)
+                shutil.rmtree(self.connection_dir, ignore_errors=True)
 
     send_at_once()  # each kernel's answer reaches the page without waiting
     ping_once()  # no "websocket_ping_timeout cannot be longer" warning
