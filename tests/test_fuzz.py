@@ -393,6 +393,7 @@ def test_true_is_not_seat_1_and_numpy_whole_numbers_still_are():
     state = ul.load("pig").new(seed=3)
     move = state.legal_moves()[0]
     assert isinstance(clearly(state.apply, type(move)(True)), UmbrellaLabError)
+    assert isinstance(clearly(state.apply, True), UmbrellaLabError)  # not the move numbered 1
     for plain in (("roll", True), ("roll", 0.0), ("roll", "0")):  # a plain tuple too
         error = clearly(state.apply, plain)
         assert isinstance(error, UmbrellaLabError) and "must be a whole number" in str(error)
