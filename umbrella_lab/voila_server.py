@@ -13,7 +13,8 @@ Stopping is quiet too: SIGINT (Ctrl+C) stops the server as SIGTERM does, between
 work rather than in the middle of one, and at the stop the kernels are ended at once. Voila
 used to ask each kernel to stop, interrupting it first, and a kernel still starting or running
 the dashboard's first cells printed a traceback (``KeyboardInterrupt``, ``ZMQError``) for it.
-Voila's folder of connection files is removed as before.
+Voila's folder of connection files is removed as before (by ``umbrella-lab`` when a kernel
+was still starting: :func:`end_kernels`).
 """
 
 from __future__ import annotations
