@@ -422,10 +422,8 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
     print(f"{PROG}: {what} is at http://localhost:{port}/ (stop it with Ctrl+C)")
     sys.stdout.flush()
     # Voila gets Ctrl+C and a process manager's SIGINT or SIGTERM from here, once; its
-    # kernels' connection files go in a folder of this start's, removed when all have ended
+    # temporary files go in a folder of this start's, removed when it and its kernels ended
     scratch = Path(tempfile.mkdtemp(prefix="umbrella-lab-voila-"))
-    if not any(arg.startswith("--Voila.connection_dir_root") for arg in args.extra):
-        command.insert(4, f"--Voila.connection_dir_root={scratch}")
     return run_server(command, cwd=notebook.parent, scratch=scratch)
 
 

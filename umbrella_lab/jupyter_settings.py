@@ -295,15 +295,17 @@ def run_server(command: Sequence[str], cwd: Path, scratch: Path | None = None) -
     Args:
         command: The server's command line.
         cwd: The folder it runs in.
-        scratch: A temporary folder of the server's (its kernels' connection files): removed
-            once the server and every kernel naming it have ended (a kernel still starting
-            when the server stopped ends itself a moment later).
+        scratch: A temporary folder for the server: its temporary files go there (the page
+            that opens the browser, its kernels' connection files), and it is removed once
+            the server and every kernel naming it have ended (a kernel still starting when
+            the server stopped ends itself a moment later).
 
     Returns:
         The server's exit status; ``128 + n`` when signal ``n`` ended it (as a shell says).
     """
+    env = None if scratch is None else {**os.environ, "TMPDIR": str(scratch)}
     try:
-        return _run_server(command, cwd)
+        return _run_server(command, cwd, env)
     finally:
         if scratch is not None:
             _remove_when_unused(scratch)
@@ -333,13 +335,13 @@ def _remove_when_unused(folder: Path, seconds: float = 10.0) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def _run_server(command: Sequence[str], cwd: Path) -> int:
+def _run_server(command: Sequence[str], cwd: Path, env: dict[str, str] | None) -> int:
     """:func:`run_server` without the clean-up of its scratch folder."""
     import signal
     import subprocess
 
     if os.name == "nt":
-        process = subprocess.Popen(list(command), cwd=cwd)
+        process = subprocess.Popen(list(command), cwd=cwd, env=env)
         while True:
             try:
                 return process.wait()
@@ -358,7 +360,7 @@ def _run_server(command: Sequence[str], cwd: Path) -> int:
     numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
     previous = {number: signal.signal(number, pass_on) for number in numbers}
     try:
-        started.append(subprocess.Popen(list(command), cwd=cwd, start_new_session=True))
+        started.append(subprocess.Popen(list(command), cwd=cwd, env=env, start_new_session=True))
         for number in waiting:
             started[0].send_signal(number)
         status = started[0].wait()
