@@ -817,7 +817,7 @@ def _spread_row(part: str, name: str, values: Sequence[float], meaning: str) -> 
 
 
 def _rate_row(part: str, name: str, wins: int, games: int, meaning: str) -> dict[str, Any]:
-    rate, low, high = wilson(wins, games)
+    rate, low, high = wilson(wins, games) if games else (math.nan, 0.0, 1.0)  # none seen
     return _row(part, name, rate, low, high, games, meaning)
 
 

@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from umbrella_lab.engine.errors import OptionError, shown
 from umbrella_lab.sim._later import later
 
 if TYPE_CHECKING:
@@ -38,13 +40,25 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
         z: Width in standard errors (1.96 for 95%).
 
     Returns:
-        ``(rate, low, high)`` as fractions; ``(nan, 0.0, 1.0)`` when no games were played.
+        ``(rate, low, high)`` as fractions.
+
+    Raises:
+        OptionError: no games (a win rate of no games is no number: there is nothing to
+            show), or wins that are not between 0 and the games.
     """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        msg = f"the number of games must be a whole number, not {shown(n)}"
+        raise OptionError(msg)
+    if isinstance(wins, bool) or not isinstance(wins, numbers.Real) or math.isnan(wins):
+        msg = f"the wins must be a number, not {shown(wins)}"
+        raise OptionError(msg)
+    z = _width(z)
+    if n == 0:
+        msg = "no games were played: a win rate needs at least one game"
+        raise OptionError(msg)
     if n < 0 or wins < 0 or wins > n:
         msg = f"need 0 <= wins <= games, got {wins} wins in {n} games"
-        raise ValueError(msg)
-    if n == 0:
-        return math.nan, 0.0, 1.0
+        raise OptionError(msg)
     rate = wins / n
     z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
@@ -74,12 +88,16 @@ def win_rate(
         One row per group: the group columns, ``games``, ``wins``, ``win_rate``, ``low``,
         ``high`` (rates as fractions from 0 to 1).
     """
+    z = _width(z)
     require_columns(frame, [column])
+    if len(frame) == 0:
+        msg = "the table has no games (no rows): a win rate needs at least one game"
+        raise OptionError(msg)
     won = frame[column].astype(bool)
     if by is None:
         counts = pd.DataFrame({"games": [len(frame)], "wins": [int(won.sum())]})
     else:
-        keys = [by] if isinstance(by, str) else list(by)
+        keys = _keys(by)
         require_columns(frame, keys)
         grouped = won.groupby([frame[key] for key in keys], dropna=False, sort=True)
         counts = pd.DataFrame({"games": grouped.size(), "wins": grouped.sum().astype(int)})
@@ -110,7 +128,8 @@ def seat_win_rate(
         One row per group and seat: the group columns, ``seat``, ``games``, ``wins``,
         ``win_rate``, ``low``, ``high``.
     """
-    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    keys = [] if by is None else _keys(by)
+    z = _width(z)
     require_columns(frame, ["players", "winners", *keys])
     rows = []
     for values, group in frame.groupby(keys, dropna=False, sort=True) if keys else [((), frame)]:
@@ -217,7 +236,14 @@ def compare(
     Raises:
         ValueError: if the frames share no seeds or hold a seed twice.
     """
+    z = _width(z)
     for label, frame in (("A", frame_a), ("B", frame_b)):
+        if not isinstance(frame, pd.DataFrame):
+            msg = (
+                f"compare: frame {label} must be a simulation table (a pandas DataFrame, e.g. "
+                f"from sim.simulate), not {type(frame).__name__}"
+            )
+            raise OptionError(msg)
         require_columns(frame, [on, column])
         if frame[on].duplicated().any():
             msg = (
@@ -308,9 +334,36 @@ def _sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def _keys(by: object) -> list[str]:
+    """The group columns ``by`` names: one name, or a list of names."""
+    keys = [by] if isinstance(by, str) else list(by) if isinstance(by, list | tuple) else None
+    if not keys or not all(isinstance(key, str) for key in keys):
+        msg = f"by must name a column or a list of columns (e.g. 'players'), not {shown(by)}"
+        raise OptionError(msg)
+    return keys
+
+
+def _width(z: object) -> float:
+    """``z`` checked: the interval's width in standard errors, a number above 0."""
+    if isinstance(z, bool) or not isinstance(z, numbers.Real) or not 0 < float(z) < math.inf:
+        msg = f"z (the width in standard errors, 1.96 for 95%) must be a number above 0, not {z!r}"
+        raise OptionError(msg)
+    return float(z)
+
+
 def require_columns(frame: pd.DataFrame, columns: Sequence[str]) -> None:
-    """Raise ``KeyError`` naming the missing columns and the columns the table has."""
-    missing = [c for c in columns if c not in frame.columns]
+    """Raise ``KeyError`` naming the missing columns and the columns the table has.
+
+    Raises:
+        OptionError: ``frame`` is not a table at all.
+    """
+    if not isinstance(frame, pd.DataFrame):
+        msg = (
+            "a simulation table (a pandas DataFrame, e.g. from sim.simulate) is needed, "
+            f"not {type(frame).__name__}"
+        )
+        raise OptionError(msg)
+    missing = [c for c in columns if not isinstance(c, str) or c not in frame.columns]
     if missing:
         msg = (
             f"the table has no column {', '.join(map(repr, missing))}; its columns are "

@@ -117,6 +117,8 @@ class Quiz(anywidget.AnyWidget):
             scale: dict[str, Any] = {}
         else:
             low, high = _finite(low, "low"), _finite(high, "high")
+            if isinstance(answer, float) and not math.isfinite(answer):  # NaN: never right
+                raise QuizError(f"the answer must be an ordinary (finite) number, not {answer!r}")
             if not low < high:
                 raise QuizError(f"a number question needs low < high, not {low!r} and {high!r}")
             if _finite(step, "the step") <= 0:
