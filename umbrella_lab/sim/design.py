@@ -105,8 +105,11 @@ MOST_ROLLOUTS = 8
 DECIDED = 0.9
 """The threshold of decisiveness: a game is decided once its result's chance stays above it."""
 
-STATE_SPACE_CAP = 200_000
+STATE_SPACE_CAP = 20_000
 """The most positions walked to count a game's state space."""
+
+_COUNTED: dict[tuple, int | str] = {}
+"""State-space sizes counted in this process (or why not), by game, players and options."""
 
 TIME_OUT = "time-out"
 """The ending of a game stopped by the kit's move limit (no one wins it)."""
@@ -927,6 +930,8 @@ def _spread_row(part: str, name: str, values: Sequence[float], meaning: str) -> 
 def _rate_row(
     part: str, name: str, wins: int, games: int, meaning: str, *, status: str = ""
 ) -> dict[str, Any]:
+    if games == 0:
+        return _row(part, name, math.nan, math.nan, math.nan, 0, meaning, status=status)
     rate, low, high = wilson(wins, games)
     return _row(part, name, rate, low, high, games, meaning, status=status)
 
@@ -1396,19 +1401,23 @@ class _Designer:
         from umbrella_lab.sim.solve import SolveError, solve
 
         name = "positions (state space)"
-        try:
-            solution = solve(self.game, max_states=STATE_SPACE_CAP)
-        except SolveError as error:
-            why = str(error).split(": ", 1)[-1]
-            self.rows.append(_absent("choices", name, f"Not counted: {why}."))
+        signature = (self.game.name, self.game.players, repr(sorted(self.options.items())))
+        if signature not in _COUNTED:
+            try:
+                _COUNTED[signature] = solve(self.game, max_states=STATE_SPACE_CAP).states
+            except SolveError as error:
+                _COUNTED[signature] = str(error).split(": ", 1)[-1]
+        states = _COUNTED[signature]
+        if isinstance(states, str):
+            self.rows.append(_absent("choices", name, f"Not counted: {states}."))
             return
         self.rows.append(
             _row(
                 "choices",
                 name,
-                solution.states,
-                solution.states,
-                solution.states,
+                states,
+                states,
+                states,
                 0,
                 "How many different positions the game can reach, counted exactly by walking "
                 "every one of them (no games played).",

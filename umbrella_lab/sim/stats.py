@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -362,6 +363,7 @@ def beta_cdf(x: float, a: float, b: float) -> float:
     return 1.0 - front * _beta_fraction(b, a, 1 - x) / b
 
 
+@functools.lru_cache(maxsize=4096)
 def f_quantile(p: float, d1: float, d2: float) -> float:
     """The ``p`` quantile of Fisher's F distribution with ``d1`` and ``d2`` degrees of freedom.
 
@@ -372,7 +374,7 @@ def f_quantile(p: float, d1: float, d2: float) -> float:
         msg = f"need 0 < p < 1 and positive degrees of freedom, not {p}, {d1}, {d2}"
         raise ValueError(msg)
     low, high = 0.0, 1.0  # in x = d1 F / (d1 F + d2), which lies in 0..1
-    for _ in range(200):
+    for _ in range(80):
         middle = (low + high) / 2
         if beta_cdf(middle, d1 / 2, d2 / 2) < p:
             low = middle
