@@ -66,6 +66,7 @@ from umbrella_lab.sim.mcts import MCTS
 from umbrella_lab.sim.policies import (
     PolicyError,
     PolicyLike,
+    describe_policy,
     get_policy,
     policy_name,
 )
@@ -76,6 +77,7 @@ from umbrella_lab.sim.stats import (
     mean_interval,
     ratio_interval,
     spread_interval,
+    upper_bound_never,
     wilson,
 )
 
@@ -200,24 +202,34 @@ class DesignReport:
         precision: The wanted half-width of the headline intervals.
         changed_options: The options that differ from their defaults (as ``Game`` names them).
         metrics: One row per figure: ``part`` (balance, length, choices, skill, tension),
-            ``name``, ``value``, ``low``, ``high`` (the 95% range, or for a spread the 10th
-            and 90th percentile), ``games`` (games the figure rests on) and ``meaning`` (one
-            sentence).
+            ``name``, ``value``, ``low`` and ``high`` (its 95% range, which always holds the
+            value and stays within the figure's possible range), ``p10`` and ``p90`` (a
+            spread's 10th and 90th percentiles), ``games`` (games the figure rests on),
+            ``status`` (``""`` measured; ``"exact"`` known from the rules; ``"does not
+            apply"``, no value; ``"budget reached"``, stopped before the wanted precision;
+            ``"not measured"``) and ``meaning`` (what it means and how it was measured).
         rules: One row per rule of the digest (then any other rule cited): ``rule``,
-            ``title``, ``section``, ``games``, ``fired`` (games in which it fired),
-            ``share`` (of the games), ``per_game`` (times per game), ``ended`` (games it
-            ended) and ``ended_share``.
+            ``title``, ``section``, ``kind`` (play, setup, option or reference:
+            :func:`rule_kind`), ``rare`` (the game marks it as needing a rare situation),
+            ``games``, ``fired`` (games in which it fired), ``upper`` (for a rule that never
+            fired, the 95% upper bound on its chance per game), ``share`` (of the games),
+            ``per_game`` (times per game), ``ended`` (games it ended) and ``ended_share``.
         cards: Restricted play: ``restriction`` (what was forbidden), ``kind``, ``card``,
             ``played`` (times the main games' players chose it), ``games``, ``with_it`` and
-            ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``.
-        options: One row per option value: ``option``, ``value``, ``default``, ``games``,
-            ``win_rate``, ``change``, ``low``, ``high`` (win rate), ``moves``,
-            ``moves_change``, ``moves_low``, ``moves_high``.
+            ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``,
+            ``bites`` (decisions at which the ban changed the move) and ``status`` (``"never
+            a real choice"`` when it never did: no change is shown).
+        options: One row per option value: ``option``, ``value``, ``default``, ``games``
+            (added in batches until the change was known within the precision, or the
+            budget), ``win_rate``, ``change``, ``low``, ``high`` (win rate), ``moves``,
+            ``moves_change``, ``moves_low``, ``moves_high`` and ``status``.
         tension: The win-probability curves: ``game`` (its seed), ``move``, ``share`` (of the
             game's moves), ``side`` (a seat's name, or ``"team"``), ``chance``.
         games: One row per main game (seed, players, winners, result rule, moves, ...).
         notes: Sentences on how the report was made (budget spent, interval not reached).
         seconds: The time each part took (it varies from run to run; nothing else does).
+        player_line: Who played the main games and how that player plays, in one line.
+        player_lines: The same line for each player of the skill part, by name.
     """
 
     game: str
@@ -237,6 +249,8 @@ class DesignReport:
     games: pd.DataFrame
     notes: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict, compare=False)
+    player_line: str = ""
+    player_lines: dict[str, str] = field(default_factory=dict)
 
     @property
     def unused_rules(self) -> list[str]:
@@ -335,7 +349,7 @@ def design(
             options' and cards' changes), a fraction above 0 and below 0.5.
         seed: The first seed; the same arguments always give the same report.
         policy: Who plays the main games, the options, the cards and the rollouts (default:
-            the game's heuristic; Marvel United: its quick ``"greedy"`` player).
+            the game's heuristic, its best ready-made player; the report names who played).
         budget: The most work per part (a :class:`Budget`, or a dict changing some of its
             fields, e.g. ``{"games": 4000}``); default: the game's
             ``GameInfo.simulation.design_budget``.
@@ -445,7 +459,10 @@ def _check_budget(game: Game, budget: Budget | Mapping[str, int] | None) -> Budg
 
 
 def _check_main_policy(game: Game, policy: PolicyLike | None) -> PolicyLike:
-    chosen = game.info.simulation.main_policy if policy is None else policy
+    """The main games' player: the one given, else the game's heuristic (its best player)."""
+    chosen = policy
+    if chosen is None:
+        chosen = "heuristic" if "heuristic" in game.info.policy_table else "random"
     get_policy(game, chosen)  # an unknown name fails here, naming the policies
     return chosen
 
@@ -940,6 +957,78 @@ def _half(low: float, high: float) -> float:
     return (high - low) / 2
 
 
+RULE_KINDS = ("play", "setup", "option", "reference")
+"""How the report groups a digest's rules: rules of play (they fire during a game), setup
+rules (they fire once, as the table is dealt), option rules (they fire only when their option
+is chosen) and reference entries (the aim, the data files: they describe, and never fire)."""
+
+
+def rule_kind(rule: str, section: str = "") -> str:
+    """The group of a rule (see :data:`RULE_KINDS`) from its id and its digest section.
+
+    >>> rule_kind("setup.hands"), rule_kind("opt.goal"), rule_kind("turn.roll"), rule_kind("aim")
+    ('setup', 'option', 'play', 'reference')
+    """
+    words = section.lower()
+    if rule.startswith("setup.") or "setup" in words:
+        return "setup"
+    if rule.startswith("opt.") or "option" in words or "variant" in words:
+        return "option"
+    if rule.startswith("data.") or rule == "aim" or words.endswith(". aim"):
+        return "reference"
+    return "play"
+
+
+def players_offered(game: Game) -> list[tuple[str, str]]:
+    """The players a teacher may choose, each once: ``(name as shown, name to pass)``.
+
+    A game's best player listed under two names (Marvel United's planner is its heuristic)
+    is shown once, as ``"heuristic (planner)"``; the search player ``"mcts"`` is shown as
+    ``"search"``.
+
+    >>> import umbrella_lab as ul
+    >>> [shown for shown, _ in players_offered(ul.load("marvel"))]
+    ['heuristic (planner)', 'greedy', 'random', 'search']
+    """
+    table = game.info.policy_table
+    shown: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    names = sorted(table, key=lambda n: (n != "heuristic", n == "random", n))
+    for name in names:
+        if id(table[name]) in seen:
+            continue
+        seen.add(id(table[name]))
+        aliases = [k for k, f in table.items() if f is table[name] and k != name]
+        shown.append((f"{name} ({', '.join(aliases)})" if aliases else name, name))
+    shown.append(("search", "mcts"))
+    return shown
+
+
+def player_line(game: Game, spec: PolicyLike, playouts: int) -> str:
+    """Who a player is and how it plays, in one line (each player under one name).
+
+    >>> import umbrella_lab as ul
+    >>> player_line(ul.load("pig"), "heuristic", 8)
+    'heuristic (hold-at-20): roll until the turn total reaches 20, or holding wins; then hold.'
+    """
+    name = policy_name(spec)
+    if name == "mcts":
+        return (
+            f"search ({playouts} playouts a move): Monte Carlo tree search, each move tried "
+            "in games played out by the heuristic."
+        )
+    try:
+        text = describe_policy(game.name, spec).split(": ", 1)[-1]
+    except Exception:  # a player of a game that is not registered: its name alone
+        return name
+    text = text.split(": the ``")[0].rstrip(".") + "."
+    table = game.info.policy_table
+    fast = table.get(name) if isinstance(spec, str) else None
+    aliases = [k for k, f in table.items() if fast is not None and f is fast and k != name]
+    shown = f"{name} ({', '.join(aliases)})" if aliases else name
+    return f"{shown}: {text[0].lower() + text[1:]}"
+
+
 def _look_z(look: int) -> float:
     """The width (in standard errors) of an interval checked at the ``look``-th batch.
 
@@ -1127,6 +1216,11 @@ class _Designer:
             games=games,
             notes=self.notes,
             seconds=clock.seconds,
+            player_line=player_line(self.game, self.policy, self.plan.search_playouts),
+            player_lines={
+                name: player_line(self.game, spec, self.plan.search_playouts)
+                for name, spec in self.lineup.items()
+            },
         )
 
     def _main(self) -> list[dict[str, Any]]:
@@ -1434,8 +1528,9 @@ class _Designer:
             for rule, count in t["rules"].items():
                 total[rule] += count
                 fired[rule] += count > 0
-        ids = list(book) + sorted(set(total) - set(book))
+        ids = list(book) + sorted(set(total) - set(book) - {TIME_OUT})
         games = len(played)
+        rare = set(getattr(self.game.info, "rare_rules", ()) or ())
         rows = []
         for rule in ids:
             entry = book.get(rule)
@@ -1445,8 +1540,11 @@ class _Designer:
                     "title": entry.title if entry else "(not in the digest)",
                     "section": entry.section if entry else "",
                     "in_digest": entry is not None,
+                    "kind": rule_kind(rule, entry.section if entry else ""),
+                    "rare": rule in rare,
                     "games": games,
                     "fired": fired[rule],
+                    "upper": upper_bound_never(games) if fired[rule] == 0 else math.nan,
                     "share": fired[rule] / games if games else math.nan,
                     "per_game": total[rule] / games if games else math.nan,
                     "ended": ended[rule],

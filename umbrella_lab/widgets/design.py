@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
-from umbrella_lab.charts.design import PART_TITLES, design_charts, design_html, part_html
+from umbrella_lab.charts.design import (
+    PART_TITLES,
+    design_charts,
+    design_html,
+    never_fired,
+    part_html,
+    who_played,
+)
 from umbrella_lab.engine.core import REGISTRY, load
 from umbrella_lab.sim.design import (
     DEFAULT_POLICIES,
@@ -28,6 +35,8 @@ from umbrella_lab.sim.design import (
     DesignReport,
     design,
     player_count,
+    player_line,
+    players_offered,
 )
 from umbrella_lab.widgets.problems import run_safely
 
@@ -156,7 +165,15 @@ class DesignPanel(w.VBox):
             value="quick",
             description="How thorough",
         )
-        for control in (self.game_choice, self.players_choice, self.depth_choice):
+        self.player_choice = w.Dropdown(description="Who plays")
+        self.player_help = w.HTML("")
+        self.player_help.add_class("uld-option-help")
+        for control in (
+            self.game_choice,
+            self.players_choice,
+            self.depth_choice,
+            self.player_choice,
+        ):
             control.style = {"description_width": "8.5em"}
             control.layout = w.Layout(width="23em")
         self.run_button = w.Button(
@@ -174,6 +191,7 @@ class DesignPanel(w.VBox):
         self.report_box.layout = w.Layout(width="100%")
         self.run_button.on_click(lambda _: self._safely(self.measure))
         self.game_choice.observe(lambda _: self._game_changed(), names="value")
+        self.player_choice.observe(lambda _: self._player_changed(), names="value")
 
         lead = w.HTML(
             '<div class="uld-lead">Plays the game many times and measures why it plays the '
@@ -182,7 +200,14 @@ class DesignPanel(w.VBox):
             "the shape; choose <i>For a class</i> for narrower ranges.</div>"
         )
         settings = w.VBox(
-            [w.HTML("<h4>The game</h4>"), self.game_choice, self.players_choice, self.depth_choice]
+            [
+                w.HTML("<h4>The game</h4>"),
+                self.game_choice,
+                self.players_choice,
+                self.depth_choice,
+                self.player_choice,
+                self.player_help,
+            ]
         )
         settings.add_class("uld-box")
         actions = w.HBox([self.run_button, self.progress, self.progress_text])
@@ -216,6 +241,7 @@ class DesignPanel(w.VBox):
                 report = design(
                     name,
                     players=players,
+                    policy=self.player_choice.value,
                     policies=list(depth.policies),
                     precision=depth.precision,
                     seed=self.seed,
@@ -252,9 +278,24 @@ class DesignPanel(w.VBox):
         )
 
     def _game_changed(self) -> None:
-        info = load(self.game_choice.value).info
+        game = load(self.game_choice.value)
+        info = game.info
         self.players_choice.options = [(str(p), p) for p in info.players]
         self.players_choice.value = 3 if info.cooperative and 3 in info.players else info.players[0]
+        offered = players_offered(game)
+        self.player_choice.options = offered
+        self.player_choice.value = offered[0][1]
+        self._player_changed()
+
+    def _player_changed(self) -> None:
+        """The chosen player's one line: who it is and how it plays."""
+        chosen = self.player_choice.value
+        if chosen is None:
+            return
+        game = load(self.game_choice.value)
+        playouts = game.info.simulation.design_budget.get("search_playouts", 12)
+        line = player_line(game, chosen, playouts)
+        self.player_help.value = f"<div>{html.escape(line)}</div>"
 
 
 def _summary(report: DesignReport, page: str) -> str:
@@ -263,10 +304,10 @@ def _summary(report: DesignReport, page: str) -> str:
     lines = [
         f'<div class="uld-headline">Design report: <b>{html.escape(report.title)}</b>, '
         f"{player_count(report.players)}</div>",
-        f'<div class="uld-sub">{games:,} main games played by {html.escape(report.policy)} '
-        f"from seed {report.seed}; ranges are 95% ranges, wanted within "
-        f"{report.precision:.0%} either side. Rules that never fired: "
-        f"{html.escape(', '.join(report.unused_rules) or 'none')}.</div>",
+        f'<div class="uld-sub">{games:,} main games. {html.escape(who_played(report))} '
+        f"From seed {report.seed}; ranges are 95% ranges, wanted within "
+        f"{report.precision:.0%} either side.</div>",
+        f'<div class="uld-sub">{html.escape(never_fired(report))}</div>',
     ]
     lines += [f'<div class="uld-sub">{html.escape(note)}</div>' for note in report.notes]
     data = base64.b64encode(page.encode("utf-8")).decode("ascii")
