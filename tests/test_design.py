@@ -292,7 +292,8 @@ def test_a_fair_coin_toss_has_no_seat_advantage_and_is_all_luck(toys):
 def test_a_game_decided_by_the_first_move_is_decided_after_move_1(toys):
     r = report("first", n=60, policy="random", policies=["random", "heuristic"])
     row = r.metrics.set_index("name").loc["decided after move"]
-    assert row["value"] == 1.0 and row["low"] == row["high"] == 1.0
+    # every followed game is decided after move 1; six games alike claim no certainty
+    assert row["value"] == 1.0 and row["low"] < 1.0 < row["high"]
     # the heuristic wins every game as P1 (random: half), and half as P2 as random does
     gap = r.metrics.set_index("name").loc["skill gap"]
     assert gap["low"] < 0.25 < gap["high"] and gap["value"] > 0.1

@@ -101,7 +101,7 @@ PARTS = ("balance", "length", "choices", "skill", "tension")
 TENSION_WIDTH = 0.1
 """The half-width wanted for each win chance of the tension part (95%, 10 points either side)."""
 
-MOST_ROLLOUTS = 8
+MOST_ROLLOUTS = 6
 """The most rollouts per position, in batches of the budget's ``rollouts``."""
 
 DECIDED = 0.9
@@ -128,9 +128,12 @@ class Budget:
         games: The most main games (balance, length, choices, rules).
         option_games: The most games per option value (paired with the main games); 0
             leaves the options out.
+        option_values: The most option values tried: the rule options first, then the
+            readings (options whose rule is an ``opt.`` interpretation), in the game's order.
         card_games: The most games per restricted kind of move or card.
         cards: How many kinds of move and cards are tried, the most played first (0: none).
-        skill_games: Seeds each player of the skill part plays.
+        skill_games: Games each player of the skill part plays (each seed once in every
+            seat: the seeds are this shared among the seats).
         search_playouts: Playouts per decision of the search player (``"mcts"``).
         tension_games: Main games followed move by move for the tension part (0: none).
         positions: Positions sampled along each of those games.
@@ -141,11 +144,12 @@ class Budget:
 
     games: int = 1000
     option_games: int = 300
+    option_values: int = 12
     card_games: int = 300
     cards: int = 8
     skill_games: int = 60
     search_playouts: int = 12
-    tension_games: int = 12
+    tension_games: int = 8
     positions: int = 12
     rollouts: int = 16
     advised: int = 8
@@ -479,8 +483,9 @@ def _check_policies(
     lineup: dict[str, PolicyLike] = {}
     for item in policies:
         chosen: PolicyLike = item
-        if item == "mcts":
-            chosen = MCTS(plan.search_playouts, rollout=main, name="mcts")
+        if item == "mcts":  # its playouts by the game's quick player (its heuristic may be slow)
+            quick = game.info.simulation.main_policy
+            chosen = MCTS(plan.search_playouts, rollout=quick, name="mcts")
         get_policy(game, chosen)
         name = policy_name(item)
         if name in lineup:
@@ -1015,7 +1020,7 @@ def player_line(game: Game, spec: PolicyLike, playouts: int) -> str:
     if name == "mcts":
         return (
             f"search ({playouts} playouts a move): Monte Carlo tree search, each move tried "
-            "in games played out by the heuristic."
+            "in games played out by the game's quick player."
         )
     try:
         text = describe_policy(game.name, spec).split(": ", 1)[-1]
@@ -1565,9 +1570,10 @@ class _Designer:
         game = self.game
         names = list(self.lineup)
         weakest = self.lineup[names[0]]
-        count = self._games_wanted(self.plan.skill_games)
-        start = self.seed
         seats = 1 if self._solo_like(game.players) else game.players
+        # the budget's games shared among the seats: each seed is played once in every seat
+        count = self.n if self.n is not None else max(2, math.ceil(self.plan.skill_games / seats))
+        start = self.seed
         outcomes: dict[str, list[float]] = {}
         for salt, (name, player) in enumerate(self.lineup.items(), start=1):
             per_seat = []
@@ -2092,13 +2098,20 @@ class _Designer:
         rows: list[dict[str, Any]] = []
         if self.plan.option_games == 0:  # left out on purpose (a quick look)
             return pd.DataFrame(rows, columns=columns)
-        for option in self.game.info.options:
+        ordered = sorted(self.game.info.options, key=lambda o: o.rule.startswith("opt."))
+        tried = 0
+        left_out = 0
+        for option in ordered:
             if not option.choices:
                 continue
             current = self.game.options[option.name]
             for value in option.choices:
                 if value == current:
                     continue
+                if tried >= self.plan.option_values:
+                    left_out += 1
+                    continue
+                tried += 1
                 try:
                     variant = self.game.with_options(**{option.name: value})
                 except OptionError as error:  # a value that does not fit the other settings
@@ -2129,6 +2142,12 @@ class _Designer:
                         **{k: outcome[k] for k in columns[5:]},
                     }
                 )
+        if left_out:
+            self.notes.append(
+                f"options: {left_out} more option settings (readings of the rulebook) were "
+                f"not tried: the budget tries {self.plan.option_values} (budget field "
+                "option_values)."
+            )
         return pd.DataFrame(rows, columns=columns)
 
     def _won_by(self, winners: tuple[int, ...], won: bool) -> bool:

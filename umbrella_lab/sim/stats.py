@@ -406,6 +406,9 @@ def mean_interval(
         lowest: The smallest value the figure can take (a count: 0).
         highest: The largest.
 
+    When every value is the same and the range is bounded, the interval is Wilson's for the
+    mean's place within the range (as many games alike in a row), not a range of zero width.
+
     Returns:
         ``(mean, low, high)``, ``lowest <= low <= mean <= high <= highest``; NaNs for no values,
         the whole range for one.
@@ -420,6 +423,12 @@ def mean_interval(
     if count == 1:
         return mean, float(lowest), float(highest)
     spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
+    if spread == 0 and math.isfinite(lowest) and math.isfinite(highest) and highest > lowest:
+        # every game alike: a range of zero width would claim certainty; take Wilson's
+        # interval of the mean's place in the possible range, as for so many games in a row
+        width = highest - lowest
+        _, low, high = wilson((mean - lowest) / width * count, count)
+        return mean, lowest + low * width, lowest + high * width
     half = t_quantile(0.975, count - 1) * spread / math.sqrt(count)
     return mean, max(float(lowest), mean - half), min(float(highest), mean + half)
 

@@ -102,6 +102,7 @@ class Depth:
 QUICK_BUDGET = {
     "games": 100,
     "option_games": 10,
+    "option_values": 4,
     "card_games": 30,
     "cards": 3,
     "skill_games": 10,
