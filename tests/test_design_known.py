@@ -310,3 +310,19 @@ def test_every_row_of_every_game_s_report_holds_its_value_within_its_range(name,
     if players == 1 or r.cooperative:
         assert math.isnan(r.metric("first player's advantage"))
         assert math.isnan(r.metric("lead changes"))
+
+
+def test_an_option_s_effect_agrees_with_the_dashboard_s_comparison_for_the_same_player():
+    """The report's option row and the dashboard's way (simulate both, compare on the seeds)."""
+    quick = {"option_games": 200, "cards": 0, "tension_games": 0, "advised": 0, "skill_games": 2}
+    r = sim.design("pig", players=2, n=200, seed=7, budget=quick, policies=["random", "heuristic"])
+    row = r.options.set_index(["option", "value"]).loc[("goal", 50)]
+    base = sim.simulate("pig", "heuristic", n=200, seed=7, players=2, workers=1)
+    variant = sim.simulate("pig", "heuristic", n=200, seed=7, players=2, workers=1, goal=50)
+    for frame in (base, variant):
+        frame["p1"] = [0 in winners for winners in frame["winners"]]
+    dashboard = sim.compare(variant, base, column="p1")
+    assert row["games"] == dashboard.games == 200
+    assert row["change"] == pytest.approx(dashboard.difference)
+    assert row["low"] <= dashboard.difference <= row["high"]
+    assert dashboard.low <= row["change"] <= dashboard.high
