@@ -326,3 +326,25 @@ def test_an_option_s_effect_agrees_with_the_dashboard_s_comparison_for_the_same_
     assert row["change"] == pytest.approx(dashboard.difference)
     assert row["low"] <= dashboard.difference <= row["high"]
     assert dashboard.low <= row["change"] <= dashboard.high
+
+
+def test_the_design_tab_offers_each_player_once_and_says_how_it_plays():
+    from umbrella_lab.widgets.design import DesignPanel
+
+    panel = DesignPanel(["pig", "marvel"], "marvel")
+    labels = [label for label, _ in panel.player_choice.options]
+    assert labels == ["heuristic (planner)", "greedy", "random", "search"]
+    assert panel.player_choice.value == "heuristic"
+    assert "best line found" in panel.player_help.value
+    panel.game_choice.value = "pig"
+    assert [label for label, _ in panel.player_choice.options][0] == "heuristic (hold-at-20)"
+
+
+def test_a_report_page_shows_no_python_value_or_bare_rule_id(known):
+    quick = {"option_games": 20, "cards": 2, "tension_games": 1, "advised": 0}
+    r = sim.design("pig", players=2, n=20, budget=quick, policies=["random", "heuristic"])
+    page = r.to_html(pictures=False)
+    for python in ("None", "True", "False", "nan", "budget skill_games", "<th>name</th>"):
+        assert python not in page, python
+    assert "Main games played by heuristic (hold-at-20): roll until" in page
+    assert "turn.roll: Roll" in page  # a rule id always with its title

@@ -15,7 +15,7 @@ import html
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import ipywidgets as w
 
@@ -27,10 +27,11 @@ from umbrella_lab.charts.design import (
     part_html,
     who_played,
 )
-from umbrella_lab.engine.core import REGISTRY, load
+from umbrella_lab.engine.core import REGISTRY, Game, load
 from umbrella_lab.sim.design import (
     DEFAULT_POLICIES,
     DEFAULT_PRECISION,
+    Budget,
     DesignNote,
     DesignReport,
     design,
@@ -113,15 +114,16 @@ QUICK_BUDGET = {
     "advised": 2,
     "advisor_budget": 20,
 }
-"""A quick look: a few seconds for any game of the kit (intervals about 10 to 15 points wide)."""
+"""A quick look: seconds for most games of the kit, up to a minute where the chosen player is
+slow (intervals about 10 to 15 points wide); never more work than the game's own budget."""
 
 DEPTHS = {
     "quick": Depth(
-        "Quick look (a few seconds)",
+        "Quick look (seconds; a minute for a slow player)",
         0.15,
         ("random", "heuristic"),
         QUICK_BUDGET,
-        "a quick look takes a few seconds",
+        "a quick look takes seconds, up to a minute for a slow player",
     ),
     "class": Depth(
         "For a class (up to a minute)",
@@ -152,6 +154,7 @@ class DesignPanel(w.VBox):
     """
 
     def __init__(self, names: list[str], game: str, seed: int = 2024) -> None:
+        REGISTRY.ready()  # the games are found on first use
         self.report: DesignReport | None = None
         self.seed = seed
         self.pictures = True
@@ -246,7 +249,7 @@ class DesignPanel(w.VBox):
                     policies=list(depth.policies),
                     precision=depth.precision,
                     seed=self.seed,
-                    budget=depth.budget,
+                    budget=_budget(depth, load(name, players=players)),
                 )
             self.progress.value = 2
             self.progress_text.value = "Drawing the charts…"
@@ -297,6 +300,12 @@ class DesignPanel(w.VBox):
         playouts = game.info.simulation.design_budget.get("search_playouts", 12)
         line = player_line(game, chosen, playouts)
         self.player_help.value = f"<div>{html.escape(line)}</div>"
+
+
+def _budget(depth: Depth, game: Game) -> dict[str, int]:
+    """A depth's budget, never more work than the game's own (a slow player plays less)."""
+    own = {**asdict(Budget()), **game.info.simulation.design_budget}
+    return {key: min(value, own[key]) for key, value in depth.budget.items()}
 
 
 def _summary(report: DesignReport, page: str) -> str:
