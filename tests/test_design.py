@@ -446,7 +446,7 @@ def test_a_die_without_a_pig_leaves_out_the_restriction_that_never_ends(tmp_path
         "pig", players=2, n=6, policies=["random"], budget=quick, data=tmp_path, workers=1
     )
     assert r.cards["restriction"].tolist() == ["no roll"]
-    (note,) = [n for n in r.notes if n.startswith("cards:")]
+    (note,) = [n for n in r.notes if n.startswith("Cards:")]
     assert "'no hold' left out" in note and "did not end within" in note
 
 

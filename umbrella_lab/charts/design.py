@@ -302,6 +302,7 @@ def metrics_table(metrics: pd.DataFrame) -> pd.DataFrame:
 
 KIND_WORDS = {
     "play": "Rules of play",
+    "card": "Rules of one card, villain or place (only when it is dealt)",
     "setup": "Setup rules (in force from the deal)",
     "option": "Option rules (only when their option is chosen)",
     "reference": "Reference entries (the aim, the data: they never fire)",
@@ -312,7 +313,7 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
     """The rule table in words: each rule by its id and title, grouped, never-fired bounded."""
     table = report.rules
     rows = []
-    for kind in ("play", "setup", "option", "reference"):
+    for kind in KIND_WORDS:
         part = table[table["kind"] == kind] if "kind" in table else table.iloc[0:0]
         for _, row in part.iterrows():
             games = int(row["games"])
@@ -450,18 +451,19 @@ def never_fired(report: DesignReport) -> str:
     play = quiet[quiet["kind"] == "play"]
     others = len(quiet) - len(play)
     games = len(report.games)
-    titles = ", ".join(f"{t} ({r})" for r, t in zip(play["rule"], play["title"], strict=True))
+    shown = [f"{t} ({r})" for r, t in zip(play["rule"], play["title"], strict=True)]
+    more = f", and {len(shown) - 6} more" if len(shown) > 6 else ""
     text = (
-        f"Rules of play that never fired in {games:,} games: {titles}."
-        if len(play)
+        f"{len(shown)} rules of play never fired in {games:,} games: {', '.join(shown[:6])}{more}."
+        if shown
         else f"Every rule of play fired in {games:,} games."
     )
     if others:
         text += (
-            f" {others} setup, option or reference entries did not fire either (setup rules "
-            "hold from the deal; option rules only when chosen): see the Rules tab."
+            f" {others} rules of single cards, setup, options or reference did not fire "
+            "either (a card's rule needs its card dealt, an option's its option chosen)."
         )
-    return text
+    return text + " The Rules tab lists every rule with an upper bound on how often it fires."
 
 
 def who_played(report: DesignReport) -> str:

@@ -37,6 +37,7 @@ machine's cores; the same arguments always give the same report.
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
 import random
@@ -301,9 +302,9 @@ class DesignReport:
         )
 
     def _repr_html_(self) -> str:
-        shown = self.metrics[["part", "name", "value", "low", "high", "games"]]
-        head = f"<h3>Design report: {self.title}</h3>"
-        return head + shown.to_html(index=False, float_format=lambda v: f"{v:.3g}")
+        shown = _upper("umbrella_lab.charts.design", "metrics_table")(self.metrics)
+        head = f"<h3>Design report: {html.escape(self.title)}</h3>"
+        return head + shown.to_html(index=False, border=0)
 
 
 def _upper(module: str, name: str) -> Callable[..., Any]:
@@ -962,10 +963,13 @@ def _half(low: float, high: float) -> float:
     return (high - low) / 2
 
 
-RULE_KINDS = ("play", "setup", "option", "reference")
-"""How the report groups a digest's rules: rules of play (they fire during a game), setup
-rules (they fire once, as the table is dealt), option rules (they fire only when their option
-is chosen) and reference entries (the aim, the data files: they describe, and never fire)."""
+RULE_KINDS = ("play", "card", "setup", "option", "reference")
+"""How the report groups a digest's rules: rules of play (they fire during a game), rules of
+one card, villain or place (they fire only when it is dealt), setup rules (they fire once, as
+the table is dealt), option rules (they fire only when their option or challenge is chosen)
+and reference entries (the aim, the data files: they describe, and never fire)."""
+
+_CARD_SECTIONS = ("special", "dashboard", "threat cards", "locations", "cards")
 
 
 def rule_kind(rule: str, section: str = "") -> str:
@@ -973,14 +977,23 @@ def rule_kind(rule: str, section: str = "") -> str:
 
     >>> rule_kind("setup.hands"), rule_kind("opt.goal"), rule_kind("turn.roll"), rule_kind("aim")
     ('setup', 'option', 'play', 'reference')
+    >>> rule_kind("dash.ultron", "12. Villain dashboards")
+    'card'
     """
     words = section.lower()
     if rule.startswith("setup.") or "setup" in words:
         return "setup"
-    if rule.startswith("opt.") or "option" in words or "variant" in words:
+    if (
+        rule.startswith(("opt.", "challenge."))
+        or "option" in words
+        or "variant" in words
+        or "challenge" in words
+    ):
         return "option"
-    if rule.startswith("data.") or rule == "aim" or words.endswith(". aim"):
+    if rule.startswith("data.") or rule == "aim" or words.endswith((". aim", ". data")):
         return "reference"
+    if any(word in words for word in _CARD_SECTIONS):
+        return "card"
     return "play"
 
 
@@ -1624,7 +1637,7 @@ class _Designer:
             listed = names[-1]
             if listed != best:
                 self.notes.append(
-                    f"skill: {self._player_name(listed)}, listed as the strongest, won "
+                    f"Skill: {self._player_name(listed)}, listed as the strongest, won "
                     f"{rates[listed]:.0%} of its games against {rates[best]:.0%} for "
                     f"{self._player_name(best)}: it is not stronger here, so the skill gap "
                     f"compares {self._player_name(best)} with {self._player_name(worst)}."
@@ -1803,7 +1816,7 @@ class _Designer:
         )
         if short:
             self.notes.append(
-                f"tension: {short} of {len(used)} win chances stopped at the budget of {widest} "
+                f"Tension: {short} of {len(used)} win chances stopped at the budget of {widest} "
                 f"rollouts before they were within {TENSION_WIDTH:.0%} either side."
             )
         most_changes = max(plan.positions - 1, 1)
@@ -1997,7 +2010,7 @@ class _Designer:
                 who = "the team" if self.coop else "one side"
                 longest = max(t["moves"] for t in played)
                 self.notes.append(
-                    f"cards: '{restriction}' left out: when {who} may not play it, game "
+                    f"Cards: '{restriction}' left out: when {who} may not play it, game "
                     f"{error.seed} did not end within {error.limit:,} moves (the longest "
                     f"main game had {longest:,}): without it that side may have no way to "
                     "end the game, so its importance is not measured."
@@ -2144,9 +2157,8 @@ class _Designer:
                 )
         if left_out:
             self.notes.append(
-                f"options: {left_out} more option settings (readings of the rulebook) were "
-                f"not tried: the budget tries {self.plan.option_values} (budget field "
-                "option_values)."
+                f"Options: {left_out} more settings (readings of the rulebook) were not tried; "
+                f"this budget tries {self.plan.option_values}: a larger budget tries more."
             )
         return pd.DataFrame(rows, columns=columns)
 

@@ -119,14 +119,14 @@ slow (intervals about 10 to 15 points wide); never more work than the game's own
 
 DEPTHS = {
     "quick": Depth(
-        "Quick look (seconds; a minute for a slow player)",
+        "Quick look",
         0.15,
         ("random", "heuristic"),
         QUICK_BUDGET,
         "a quick look takes seconds, up to a minute for a slow player",
     ),
     "class": Depth(
-        "For a class (up to a minute)",
+        "For a class",
         DEFAULT_PRECISION,
         DEFAULT_POLICIES,
         {},
