@@ -143,11 +143,12 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     )
     rules = report.rules.copy()
     rules["used"] = rules["fired"] > 0
+    rules["rule"] = [f"{t} ({r})" for r, t in zip(rules["rule"], rules["title"], strict=True)]
     charts["rules"] = (
         alt.Chart(rules)
         .mark_bar()
         .encode(
-            y=alt.Y("rule:N", sort=list(rules["rule"]), title=None),
+            y=alt.Y("rule:N", sort=list(rules["rule"]), title=None, axis=alt.Axis(labelLimit=360)),
             x=alt.X("share:Q", title="Share of games it fired in", axis=alt.Axis(format="%")),
             color=alt.condition(alt.datum.used, alt.value(BLUE), alt.value(GREY)),
             tooltip=[

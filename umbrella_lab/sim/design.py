@@ -1163,7 +1163,7 @@ class _Designer:
         """A player's name as the report shows it (the search player with its budget)."""
         if name == "mcts":
             return f"search ({self.plan.search_playouts} playouts a move)"
-        return name
+        return dict((key, shown) for shown, key in players_offered(self.game)).get(name, name)
 
     # the shared plumbing --------------------------------------------------------------------
     def _games_wanted(self, cap: int) -> int:
@@ -1810,9 +1810,9 @@ class _Designer:
         widest = max(used, default=0)
         how = (
             f"win chances from games played out by {self.policy_words} at up to "
-            f"{plan.positions} positions of each of {games} games, each within about "
-            f"{TENSION_WIDTH:.0%} either side ({min(used, default=0)} to {widest} rollouts a "
-            "position)"
+            f"{plan.positions} positions of each of {games} games, each aimed at "
+            f"{TENSION_WIDTH:.0%} either side with {min(used, default=0)} to {widest} games "
+            "a position"
         )
         if short:
             self.notes.append(
