@@ -1163,7 +1163,7 @@ class _Designer:
         """A player's name as the report shows it (the search player with its budget)."""
         if name == "mcts":
             return f"search ({self.plan.search_playouts} playouts a move)"
-        return dict((key, shown) for shown, key in players_offered(self.game)).get(name, name)
+        return {key: shown for shown, key in players_offered(self.game)}.get(name, name)
 
     # the shared plumbing --------------------------------------------------------------------
     def _games_wanted(self, cap: int) -> int:
