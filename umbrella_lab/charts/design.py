@@ -175,8 +175,10 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
         "Win rate of the side it was forbidden to, against the same seeds without the ban.",
     )
     options = report.options.copy()
+    titles = {name: option_title(report, name) for name in set(options["option"])}
     options["setting"] = [
-        f"{o} = {v}" for o, v in zip(options["option"], options["value"], strict=True)
+        f"{titles[o]}: {_setting_words(v)}"
+        for o, v in zip(options["option"], options["value"], strict=True)
     ]
     who = "the team" if report.cooperative else "P1"
     charts["options"] = _tornado(
