@@ -102,20 +102,17 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     means = length[length["name"].str.endswith("per game")]
     charts["length"] = _points(
         means, PART_TITLES["length"], "Mean per game with its 95% range.", rate=False
-    ) | _points(
+    ) & _points(
         length[length["name"].str.startswith("ended by")],
         "How games end",
         "The share of games each rule ended.",
     )
     choices = report.part("choices")
-    branching = choices[choices["name"].str.startswith("branching")]
+    counted = choices["name"].str.startswith(("branching", "widest"))
+    shares = choices["name"].isin(["forced decisions", "best move clear"])
     charts["choices"] = _points(
-        branching, PART_TITLES["choices"], "Legal moves per decision.", rate=False
-    ) | _points(
-        choices[~choices["name"].str.startswith("branching")],
-        "Forced and clear decisions",
-        "Shares of the decisions.",
-    )
+        choices[counted], PART_TITLES["choices"], "Legal moves per decision.", rate=False
+    ) & _points(choices[shares], "Forced and clear decisions", "Shares of the decisions.")
     skill = report.part("skill")
     charts["skill"] = _points(
         skill,

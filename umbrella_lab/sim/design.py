@@ -1628,7 +1628,7 @@ class _Designer:
                     gap,
                     low,
                     high,
-                    count,
+                    count * seats,
                     f"How much more often the best player here ({self._player_name(best)}) wins "
                     f"than the worst ({self._player_name(worst)}) on the same seeds and seats: "
                     "near 0, skill hardly matters.",
