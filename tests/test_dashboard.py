@@ -260,4 +260,4 @@ def test_what_changed_says_the_options_name_and_values_in_words():
     text = html.unescape(board.results.value)
     assert "When a Hero Boost may be played: interrupt → own turn" in text
     assert "An empty Villain Attack deck: yes → no" in text
-    assert "When a Hero Boost may be played: own turn" in run.words()
+    assert "when a Hero Boost may be played: own turn" in run.words()

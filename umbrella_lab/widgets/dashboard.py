@@ -143,7 +143,7 @@ class Run:
             f"{key} {_value(value)}" for key, value in self.settings.items() if key not in skip
         ]
         parts += [
-            f"{self.titles.get(key, key.replace('_', ' '))}: {_choice_words(value)}"
+            f"{_in_a_line(self.titles.get(key, key.replace('_', ' ')))}: {_choice_words(value)}"
             for key, value in self.settings.items()
             if key in self.defaults and value != self.defaults[key]
         ]
@@ -759,6 +759,11 @@ def _option_row(
     row = w.VBox([name, control])
     row.add_class("uld-option")
     return control, row
+
+
+def _in_a_line(title: str) -> str:
+    """A title inside a line: "Starting life" becomes "starting life", "NYPD HQ" stays."""
+    return title[:1].lower() + title[1:] if title[1:2].islower() else title
 
 
 def _choice_words(value: Any, texts: Iterable[str] = ()) -> str:
