@@ -60,6 +60,15 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float, float]
     if n < 0 or wins < 0 or wins > n:
         msg = f"need 0 <= wins <= games, got {wins} wins in {n} games"
         raise OptionError(msg)
+    return score_interval(wins, n, z)
+
+
+def score_interval(wins: float, n: float, z: float = 1.96) -> tuple[float, float, float]:
+    """Wilson's score interval without :func:`wilson`'s checks, for a checked count.
+
+    ``n`` may be an effective sample size (a fraction of games), as a share pooled over
+    clustered decisions has (:func:`ratio_interval`); ``0 <= wins <= n`` and ``n > 0``.
+    """
     rate = wins / n
     z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
@@ -515,7 +524,9 @@ def ratio_interval(
         residuals = [x - share * d for x, d in zip(numerators, denominators, strict=True)]
         variance = count / (count - 1) * math.fsum(r * r for r in residuals) / (total * total)
         effective = total if variance <= 0 else min(total, share * (1 - share) / variance)
-    _, low, high = wilson(share * effective, effective, z) if effective > 0 else (0, 0.0, 1.0)
+    _, low, high = (
+        score_interval(share * effective, effective, z) if effective > 0 else (0, 0.0, 1.0)
+    )
     return share, min(low, share), max(high, share)
 
 
