@@ -172,8 +172,13 @@ def pictures_of(spec: dict[str, Any], pictures: Iterable[str] = PICTURE_FORMATS)
         drawn[PICTURE_TYPES["svg"]] = svg
         drawn["text/html"] = picture_html(svg, alt_text(spec))
     if "png" in chosen:
-        png = smaller_png(vl_convert.svg_to_png(svg, scale=1))
-        drawn[PICTURE_TYPES["png"]] = base64.b64encode(png).decode("ascii")
+        png = base64.b64encode(smaller_png(vl_convert.svg_to_png(svg, scale=1))).decode("ascii")
+        drawn[PICTURE_TYPES["png"]] = png
+        if "svg" not in chosen:  # the PNG is the page's picture then, with the same alt text
+            drawn["text/html"] = (
+                f'<img src="data:image/png;base64,{png}" alt="{html.escape(alt_text(spec))}" '
+                'style="max-width: 100%; height: auto">'
+            )
     return drawn
 
 
