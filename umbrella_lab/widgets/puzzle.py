@@ -43,7 +43,7 @@ from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import get_policy
 from umbrella_lab.sim.puzzles import Puzzle, load_puzzles
 from umbrella_lab.widgets.quiz import PICTURE_STYLE
-from umbrella_lab.widgets.views import STATIC, view_for
+from umbrella_lab.widgets.views import STATIC, scripts, view_for
 
 LINE_MOVES = 8
 """Moves of the line that follows each choice shown in the reveal (the rest is summed up)."""
@@ -94,7 +94,7 @@ class PuzzleView(anywidget.AnyWidget):
         tally: How the learner did so far, in words.
     """
 
-    _esm = STATIC / "puzzle.js"
+    _esm = scripts("keyboard.js", "puzzle.js")
     _css = STATIC / "puzzle.css"
 
     game = traitlets.Unicode("").tag(sync=True)

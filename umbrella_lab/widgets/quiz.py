@@ -35,7 +35,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from umbrella_lab.widgets.views import STATIC
+from umbrella_lab.widgets.views import STATIC, scripts
 
 Evidence = Any
 """What a reveal can show: an altair chart, a pandas table, plain text, or a list of them."""
@@ -69,7 +69,7 @@ class Quiz(anywidget.AnyWidget):
             ``explain`` and ``evidence`` (HTML).
     """
 
-    _esm = STATIC / "quiz.js"
+    _esm = scripts("keyboard.js", "quiz.js")
     _css = STATIC / "quiz.css"
 
     question = traitlets.Unicode("").tag(sync=True)

@@ -29,6 +29,16 @@ from umbrella_lab.engine.core import State
 STATIC = Path(__file__).parent / "static"
 """Folder of the explorer's JavaScript and CSS files."""
 
+
+def scripts(*names: str) -> str:
+    """The widget scripts of ``static/`` named, one after another, as one module's source.
+
+    anywidget loads a widget's script from one text, so helpers two widgets share
+    (``keyboard.js``) are put before each widget's own script rather than imported.
+    """
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+
+
 ViewModel = Callable[[State, "int | None"], dict[str, Any]]
 
 
