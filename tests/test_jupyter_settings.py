@@ -213,6 +213,7 @@ def test_on_binder_a_voila_page_opened_by_its_link_shuts_its_kernel_down(tmp_pat
         ).read()
         kernel = re.search(rb'"kernelId": "([0-9a-f-]{36})"', html)
         assert kernel is not None, html[:2000]
+        assert b"jsdelivr" not in html  # the kit's page: no style sheet from a CDN
         kernel_id = kernel.group(1).decode()
         xsrf = next((c.value for c in cookies if c.name == "_xsrf"), None)
         assert xsrf, f"the page got no _xsrf cookie: {[c.name for c in cookies]}"
@@ -236,3 +237,24 @@ def test_on_binder_a_voila_page_opened_by_its_link_shuts_its_kernel_down(tmp_pat
     assert "umbrella_lab.jupyter_settings | extension was successfully loaded" in text, text
     assert "deprecated" not in text.lower(), text
     assert "403" not in text and "_xsrf" not in text, text
+
+
+def test_a_jupyter_servers_voila_pages_ask_no_cdn(monkeypatch):
+    """JupyterLab's and Binder's Voila (the server extension) find the kit's page first."""
+    import voila.server_extension as served
+
+    from umbrella_lab import jupyter_settings
+    from umbrella_lab.voila_server import PAGE_TEMPLATE
+
+    monkeypatch.setattr(served, "collect_template_paths", served.collect_template_paths)
+    plain_lab = served.collect_template_paths(["voila", "nbconvert"], "lab")
+    plain_other = served.collect_template_paths(["voila", "nbconvert"], "classic")
+    jupyter_settings.voila_pages_ask_no_cdn()
+    jupyter_settings.voila_pages_ask_no_cdn()  # once is enough: a second call adds nothing
+    assert served.collect_template_paths(["voila", "nbconvert"], "lab") == [
+        str(PAGE_TEMPLATE),
+        *plain_lab,
+    ]
+    assert served.collect_template_paths(["voila", "nbconvert"], "classic") == plain_other
+    page = (PAGE_TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
+    assert "jsdelivr" not in page and '{%- extends "lab/index.html.j2" -%}' in page

@@ -150,11 +150,41 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "umbrella_lab.jupyter_settings"}]
 
 
+def voila_pages_ask_no_cdn() -> None:
+    """Let Voila pages served by this Jupyter server ask no CDN for their style sheets.
+
+    Voila's "lab" page links FontAwesome's style sheets from a CDN (two failed requests in an
+    offline classroom), though Voila's own script carries FontAwesome. ``umbrella-lab voila``
+    puts the kit's page first (:data:`umbrella_lab.voila_server.PAGE_TEMPLATE`); a Jupyter
+    server's Voila (JupyterLab's *Render with Voila*, Binder's ``?urlpath=voila/render/...``)
+    finds its templates through ``collect_template_paths`` when its extension loads, which is
+    after this one (extensions load in the order of their names): the kit's page is put first
+    there too. Nothing changes if Voila is not installed or loaded first.
+    """
+    try:
+        import voila.server_extension as served
+    except ImportError:  # pragma: no cover - Voila comes with the kit
+        return
+    plain = served.collect_template_paths
+    if getattr(plain, "kit_page_first", False):
+        return
+
+    from umbrella_lab.voila_server import PAGE_TEMPLATE
+
+    def collect(app_names: Any, template_name: str = "default", *args: Any, **kwargs: Any) -> Any:
+        paths = plain(app_names, template_name, *args, **kwargs)
+        return [str(PAGE_TEMPLATE), *paths] if template_name == "lab" else paths
+
+    collect.kit_page_first = True  # type: ignore[attr-defined]
+    served.collect_template_paths = collect
+
+
 def _load_jupyter_server_extension(server_app: Any) -> None:
-    """Loaded by the Jupyter server: answers sent at once, pings once, Voila pages' cookie."""
+    """Loaded by the Jupyter server: answers at once, one ping, Voila pages' cookie and styles."""
     send_at_once()
     ping_once()
     give_voila_pages_their_xsrf_cookie(server_app)
+    voila_pages_ask_no_cdn()
 
 
 def server_settings(*, lab: bool = False, extension: bool = False) -> dict[str, dict[str, Any]]:
