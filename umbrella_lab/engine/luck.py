@@ -172,9 +172,15 @@ class Draws:
         self.index = 0
 
     def next(self) -> int:
-        """The next 64-bit number."""
-        self.index += 1
-        return number(self.key, self.index - 1)
+        """The next 64-bit number: :func:`number` of the key and the count drawn so far.
+
+        Written out (no call of :func:`number`): a deal draws it often.
+        """
+        self.index = index = self.index + 1
+        z = (self.key + index * GAMMA) & MASK
+        z = ((z ^ (z >> 30)) * MIX_1) & MASK
+        z = ((z ^ (z >> 27)) * MIX_2) & MASK
+        return z ^ (z >> 31)
 
     def random(self) -> float:
         """The next number as a float in [0, 1) (its 53 high bits)."""
@@ -199,7 +205,11 @@ class Draws:
         """A whole number from 0 to ``n - 1``, each as likely (one argument only)."""
         if n < 1:
             raise ValueError(f"randrange: empty range for randrange({n})")
-        return self.below(n)
+        product = self.next() * n
+        if product & MASK < n:  # perhaps one of the few numbers Lemire's check draws again
+            self.index -= 1
+            return self.below(n)
+        return product >> 64
 
     def choice(self, items: Sequence[_T]) -> _T:
         """One of ``items``, each as likely."""
