@@ -14,6 +14,7 @@ Standard library only, so it runs with any system ``python3`` (3.10 or newer):
     python3 dev.py voila NOTEBOOK [args]     # install, then show a notebook in Voila (no code)
     python3 dev.py lint [ruff args]          # install, then run `ruff check` and the type
                                              # check (`mypy`)
+    python3 dev.py lock                      # pin Binder's environment to the tested versions
 
 The first run creates ``.venv`` next to this file and installs what the command needs there:
 the kit (with JupyterLab and Voila) for ``lab``, ``dashboard`` and ``voila``; the kit and its
@@ -31,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -72,6 +74,9 @@ commands:
   voila NOTEBOOK [ARGS]  install into .venv, then show NOTEBOOK in Voila: outputs and
                 widgets, no code (ARGS go to `umbrella-lab voila`, e.g. --port 8870)
   lint  [ARGS]  install into .venv (with the test tools), then run `ruff check`
+  lock          pin Binder's environment (binder/requirements.txt) to the versions the tests
+                ran with in .venv, resolved for Binder's Python; run it after changing the
+                dependencies in pyproject.toml (a test checks the lock matches them)
   save NOTEBOOK...  run each notebook and save it as the kit keeps them: with its outputs,
                 without widget state, timings or live-widget views (where a view would
                 point at no widget, JupyterLab shows the picture saved beside it)
@@ -93,9 +98,47 @@ def run(cmd: list[str], **kwargs) -> int:
         try:
             return proc.wait()
         except KeyboardInterrupt:
-            # Ctrl+C reached the child too: let it shut down cleanly (JupyterLab stops its
-            # kernels, pytest prints its summary) instead of killing it from here.
+            # Ctrl+C reached the child too: let it shut down cleanly (pytest prints its
+            # summary) instead of killing it from here.
             continue
+
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def serve(cmd: list[str]) -> int:
+    """Run a server (JupyterLab, the dashboard) and pass each stop signal on to it, once.
+
+    The server runs in a process group of its own: Ctrl+C in the terminal reaches this process
+    only, and so does a SIGINT or SIGTERM from a process manager or an editor; each is passed on
+    (SIGHUP, a closed terminal, as SIGTERM). JupyterLab still asks "Shut down this Jupyter
+    server?" at the first Ctrl+C and stops at the second. On Windows the server shares the
+    console and gets Ctrl+C from it, as with :func:`run`.
+    """
+    if os.name == "nt":
+        return run(cmd)
+    say("$ " + " ".join(_rel(part) for part in cmd))
+    started: list[subprocess.Popen] = []
+    waiting: list[int] = []
+
+    def pass_on(number, frame) -> None:
+        number = signal.SIGTERM if number == signal.SIGHUP else number
+        if started:
+            started[0].send_signal(number)  # (nothing happens if it has just stopped)
+        else:
+            waiting.append(number)
+
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, pass_on) for number in numbers}
+    try:
+        started.append(subprocess.Popen(cmd, cwd=ROOT, start_new_session=True))
+        for number in waiting:
+            started[0].send_signal(number)
+        status = started[0].wait()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 128 - status if status < 0 else status
 
 
 def run_pip(cmd: list[str]) -> int:
@@ -365,7 +408,7 @@ def cmd_lab(args: list[str]) -> int:
         "starting JupyterLab; it opens in your browser (or copy the address it prints). "
         "Stop it with Ctrl+C twice, or File > Shut Down in JupyterLab"
     )
-    return run(cmd)
+    return serve(cmd)
 
 
 def cmd_test(args: list[str]) -> int:
@@ -416,7 +459,7 @@ def parallel(args: list[str]) -> list[str]:
 def cmd_dashboard(args: list[str]) -> int:
     ensure_env()
     say("starting the teacher's dashboard in Voila (stop it with Ctrl+C)")
-    return run([str(PYTHON), "-m", "umbrella_lab.cli", "dashboard", *args])
+    return serve([str(PYTHON), "-m", "umbrella_lab.cli", "dashboard", *args])
 
 
 def cmd_voila(args: list[str]) -> int:
@@ -429,7 +472,7 @@ def cmd_voila(args: list[str]) -> int:
         return 2
     ensure_env()
     say(f"showing {notebook.as_posix()} in Voila (stop it with Ctrl+C)")
-    return run([str(PYTHON), "-m", "umbrella_lab.cli", "voila", *args])
+    return serve([str(PYTHON), "-m", "umbrella_lab.cli", "voila", *args])
 
 
 def cmd_lint(args: list[str]) -> int:
@@ -493,6 +536,91 @@ def cmd_save(args: list[str]) -> int:
     return 0
 
 
+BINDER = ROOT / "binder"
+LOCK = BINDER / "requirements.txt"
+BINDER_PLATFORM = "x86_64-manylinux_2_28"
+"""Binder's machines: Linux on x86-64 (repo2docker's Ubuntu 24.04)."""
+
+READ_DEPENDENCIES = (
+    "import hashlib, json, sys\n"
+    "try:\n    import tomllib\nexcept ImportError:\n    import tomli as tomllib\n"
+    "with open(sys.argv[1], 'rb') as f:\n"
+    "    listed = tomllib.load(f)['project']['dependencies']\n"
+    "print(hashlib.sha256(json.dumps(sorted(listed)).encode()).hexdigest()[:16])\n"
+)
+"""Run by .venv's python (which has a TOML reader on every Python): the fingerprint of
+pyproject.toml's dependency list, as the lock's header records it."""
+
+
+def dependencies_fingerprint() -> str:
+    done = subprocess.run(
+        [str(PYTHON), "-c", READ_DEPENDENCIES, str(PYPROJECT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def cmd_lock(args: list[str]) -> int:
+    """Write binder/requirements.txt: the kit with every package pinned, as the tests ran it.
+
+    The versions are those installed in .venv (the environment the tests run in) wherever
+    Binder's Python takes the same package, resolved for Binder's Python (binder/runtime.txt)
+    on Linux; a package .venv lacks (one needed only on that Python) gets the newest that fits.
+    The header records a fingerprint of pyproject.toml's dependencies; a test checks that the
+    lock still matches them (run `python3 dev.py lock` after changing them).
+    """
+    if args:
+        print("usage: python3 dev.py lock", file=sys.stderr)
+        return 2
+    ensure_env()
+    uv = find_uv()
+    if uv is None:
+        say("error: `dev.py lock` needs uv (pip install uv)")
+        return 1
+    runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
+    version = runtime.removeprefix("python-")
+    tested = subprocess.run(
+        [*uv, "pip", "freeze", "--python", str(PYTHON)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    pins = [line for line in tested if "==" in line and not line.startswith("umbrella-lab")]
+    constraints = VENV / ".umbrella-lab-tested.txt"
+    constraints.write_text("\n".join(pins) + "\n", encoding="utf-8")
+    resolved = VENV / ".umbrella-lab-lock.txt"
+    resolved.unlink(missing_ok=True)  # (uv would read an old one as preferences)
+    rc = run(
+        [
+            *uv, "pip", "compile", str(PYPROJECT), *uv_index_args(),
+            "--python-version", version, "--python-platform", BINDER_PLATFORM,
+            "--constraint", str(constraints), "--no-header", "--no-annotate", "--quiet",
+            "--output-file", str(resolved),
+        ]
+    )  # fmt: skip
+    if rc != 0:
+        say(f"error: the lock could not be resolved (exit {rc})")
+        return rc
+    body = resolved.read_text(encoding="utf-8").replace(str(PYPROJECT), "pyproject.toml")
+    header = (
+        "# Binder's environment, locked. repo2docker runs `pip install -r` on this file\n"
+        "# from the repository root, so `-e .` is this project. Made by `python3 dev.py lock`\n"
+        f"# for Python {version} on Linux, with the versions the tests ran with; a test checks\n"
+        "# that it still matches pyproject.toml's dependencies (after a change to them, run\n"
+        "# `python3 dev.py lock` again).\n"
+        f"# pyproject dependencies: {dependencies_fingerprint()}\n"
+        "-e .\n"
+    )
+    LOCK.write_text(header + body, encoding="utf-8")
+    count = sum(1 for line in body.splitlines() if "==" in line)
+    say(f"wrote {_rel(LOCK)}: {count} packages pinned for Python {version}")
+    return 0
+
+
 COMMANDS = {
     "lab": cmd_lab,
     "test": cmd_test,
@@ -500,6 +628,7 @@ COMMANDS = {
     "voila": cmd_voila,
     "lint": cmd_lint,
     "save": cmd_save,
+    "lock": cmd_lock,
 }
 
 

@@ -17,6 +17,9 @@ from umbrella_lab import sim
 TARGET = 60.0
 """Seconds for a full report of any seed game on two cores."""
 
+HEADLINES = ("first player's advantage", "luck share", "skill gap", "forced decisions")
+"""The figures printed under each game's time."""
+
 TABLES = {"academy": 3, "corporation": 2, "marvel": None, "pig": 2, "umbrella": None}
 """The player count of each game's report (``None``: the game's first)."""
 
@@ -35,6 +38,16 @@ def main() -> None:
             f"{name:<12} {took:5.1f} s ({verdict}; {len(report.games):,} main games; {parts})",
             flush=True,
         )
+        for figure in HEADLINES:
+            rows = report.metrics[report.metrics["name"] == figure]
+            if rows.empty or rows["value"].isna().all():
+                continue
+            row = rows.iloc[0]
+            print(
+                f"{'':<12} {figure}: {row['value']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
+                f"from {row['games']:,} games {row['status']}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

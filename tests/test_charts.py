@@ -163,3 +163,36 @@ def test_the_advisor_chart_colours_the_verdicts():
     colour = spec["layer"][0]["encoding"]["color"]["scale"]
     assert colour["domain"] == ["Best move", "About equal to the first", "Behind"]
     assert "play-outs each" in spec["title"]["subtitle"] or "times" in spec["title"]["subtitle"]
+
+
+def test_the_advisor_chart_fits_a_1100_px_page_with_its_legend_and_no_card_ids():
+    """Long move labels wrap, the legend sits above the bars: the picture (as an HTML export
+    shows it) is at most 1,100 px wide, and the labels name cards by name only."""
+    import re
+
+    import pandas as pd
+
+    from umbrella_lab.charts import display
+
+    labels = [
+        "Captain Marvel: play Captain Marvel A + Photon Blast [captain-marvel-06]",
+        "Séance: play Sibling Rivalry: remove card 4, villain attack 15 (1 damage) (you lose "
+        "1 bar); leave 25 uncontested",
+        "end the turn",
+    ]
+    advice = pd.DataFrame(
+        {
+            "label": labels,
+            "win_rate": [0.5, 0.4, 0.2],
+            "low": [0.4, 0.3, 0.1],
+            "high": [0.6, 0.5, 0.3],
+            "rollouts": [100] * 3,
+            "verdict": ["best", "about equal", "behind"],
+        }
+    )
+    spec = charts.advisor_chart(advice).to_dict()
+    svg = display.pictures_of(spec, ["svg"])["image/svg+xml"]
+    width = float(re.search(r'<svg[^>]*width="([\d.]+)"', svg).group(1))
+    assert width <= 1100, width
+    assert "[captain-marvel-06]" not in svg and "Photon Blast" in svg
+    assert "Best move" in svg  # the legend is drawn, inside the picture

@@ -189,7 +189,7 @@ def _serve_command(monkeypatch, capsys, args):
     started = []
 
     class FakeProcess:
-        def __init__(self, command, cwd):
+        def __init__(self, command, cwd, **kwargs):
             started.append(command)
 
         def wait(self):
@@ -268,3 +268,10 @@ def test_simulate_starts_without_pandas():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_the_player_count_given_as_an_option_is_named(capsys):
+    args = ["simulate", "academy", "--games", "5", "--option", "players=3"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["umbrella-lab: error: the player count is not a rule option: give --players 3"]

@@ -358,3 +358,167 @@ def test_an_action_given_again_and_a_record_of_wrong_fields():
     ):
         named_clearly(call, field, None)
     assert Record.of(game, 4, [action.id]).final().to_dict() == state.apply(action).to_dict()
+
+
+# --- inputs once answered by an error from deep inside, or taken though wrong -------------
+
+
+def _move_with(state: ul.State, value: object) -> tuple:
+    """The first legal move with its first field replaced by ``value``."""
+    move = state.legal_moves()[0]
+    return type(move)(value, *move[2:])
+
+
+@pytest.mark.parametrize("name", sorted(ul.games()))
+@pytest.mark.parametrize("value", ["0", 0.0, True, (1,), None, [0]])
+def test_a_move_field_of_the_wrong_type_is_named_where_moves_are_read(name, value):
+    game = ul.load(name, players=ul.load(name).info.players[-1])
+    state = game.new(seed=3)
+    while state.to_act == ul.CHANCE:
+        state = state.roll()
+    before = slots(state)
+    move = _move_with(state, value)
+    field = type(move).fields[0]
+    if isinstance(value, str) and isinstance(state.legal_moves()[0][1], str):
+        return  # a text field: "0" is of the right type (and refused as no such thing)
+    error = named_clearly(partial(state.apply, move), field, value)
+    assert isinstance(error, ul.engine.IllegalActionError), error
+    assert "must be a" in str(error) and type(value).__name__ in str(error), error
+    assert isinstance(clearly(state.why_not, move), UmbrellaLabError | str | type(None))
+    assert slots(state) == before
+
+
+def test_true_is_not_seat_1_and_numpy_whole_numbers_still_are():
+    np = pytest.importorskip("numpy")
+    state = ul.load("pig").new(seed=3)
+    move = state.legal_moves()[0]
+    assert isinstance(clearly(state.apply, type(move)(True)), UmbrellaLabError)
+    assert isinstance(clearly(state.apply, True), UmbrellaLabError)  # not the move numbered 1
+    for plain in (("roll", True), ("roll", 0.0), ("roll", "0")):  # a plain tuple too
+        error = clearly(state.apply, plain)
+        assert isinstance(error, UmbrellaLabError) and "must be a whole number" in str(error)
+    assert state.apply(("roll", 0)).to_dict() == state.apply(move).to_dict()
+    assert state.apply(type(move)(np.int64(move.seat))).to_dict() == state.apply(move).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: ul.sim.simulate("pig", n=2, executor=object()), "simulate: executor"),
+        (
+            lambda: ul.sim.tournament("pig", ["random", "heuristic"], n=1, executor=object()),
+            "tournament: executor",
+        ),
+        (lambda: ul.sim.sweep("pig", ("goal", 50), n=2), "the grid must be a dict"),
+        (lambda: ul.sim.sweep("pig", {"goal": []}, n=2), "at least one value"),
+        (lambda: ul.sim.compare(None, None), "frame A must be a simulation table"),
+        (
+            lambda: ul.sim.advise(ul.load("pig").new(2), progress=5, budget=4, workers=1),
+            "progress must be a function",
+        ),
+        (lambda: ul.sim.review(None, "heuristic"), "review: game must be"),
+        (lambda: ul.sim.wilson(0, 0), "at least one game"),
+        (lambda: ul.sim.wilson(1, True), "number of games"),
+    ],
+)
+def test_the_kits_functions_name_a_wrong_argument(call, words):
+    error = clearly(call)
+    assert isinstance(error, UmbrellaLabError), error
+    assert words in str(error), error
+
+
+def test_an_empty_table_has_no_win_rate():
+    frame = ul.sim.simulate("pig", n=2, workers=1)
+    for table in (frame.iloc[0:0], frame[frame["seed"] < 0]):
+        error = clearly(ul.sim.win_rate, table)
+        assert isinstance(error, UmbrellaLabError) and "at least one game" in str(error)
+    assert ul.sim.win_rate(frame)["games"].tolist() == [2]
+
+
+def test_a_record_with_a_seed_of_thousands_of_digits_and_a_note_on_step_two_squared():
+    record = json.loads(Record.of(ul.load("pig"), 5, ["roll/0"]).to_json())
+    text = json.dumps(record).replace('"seed": 5', '"seed": ' + "9" * 5000)
+    error = clearly(Record.from_json, text)
+    assert isinstance(error, UmbrellaLabError) and "4,300 digits" in str(error)
+    assert isinstance(clearly(ul.Session.from_json, text), UmbrellaLabError)
+    session = ul.Session("pig", seed=5)
+    session.apply(session.state.legal_actions()[0])
+    saved = json.loads(session.to_json())
+    for key in ("²", "\u0661", "9" * 5000, "0", "-1"):  # superscript two, Arabic one
+        saved["branches"][0]["notes"] = {key: "a note"}
+        error = clearly(ul.Session.from_dict, copy.deepcopy(saved))
+        assert isinstance(error, UmbrellaLabError) and "does not name a step" in str(error)
+    saved["branches"][0]["notes"] = {"1": "a note"}
+    assert ul.Session.from_dict(saved).line[1].note == "a note"
+
+
+@pytest.mark.parametrize("ident", ['""', '" "', '"a/b"', '" one"'])
+def test_a_card_id_that_cannot_name_a_card_in_an_action_id_is_refused(tmp_path, ident):
+    folder = copy_data(tmp_path, "pig")
+    die = folder / "die.toml"
+    text = die.read_text(encoding="utf-8")
+    die.write_text(text.replace('id = "one"', f"id = {ident}", 1), encoding="utf-8")
+    error = clearly(ul.load, "pig", data=folder)
+    assert isinstance(error, UmbrellaLabError), error
+    assert "die.toml" in str(error) and "id" in str(error) and "action ids" in str(error)
+
+
+def test_the_openspiel_adapter_names_a_bad_action_or_player():
+    pytest.importorskip("pyspiel")
+    from umbrella_lab.interop.openspiel import load_game
+
+    state = load_game("pig").new_initial_state()
+    for action in (-1, 10**6, True, "0"):
+        assert isinstance(clearly(state.apply_action, action), UmbrellaLabError)
+    state.apply_action(0)
+    for call in (state.observation_string, state.information_state_string):
+        for player in (-1, 2, 9, True):
+            error = clearly(call, player)
+            assert isinstance(error, ul.engine.SeatError) and "players are 0 to 1" in str(error)
+    assert isinstance(clearly(state.apply_action, -1), UmbrellaLabError)
+    assert isinstance(clearly(state.action_to_string, 0, 10**6), UmbrellaLabError)
+    assert state.observation_string(0) and state.information_state_string(1)
+
+
+@pytest.mark.parametrize("value", [None, True, "x", [], object(), float("nan"), -1, 0])
+def test_the_tables_of_the_statistics_name_a_wrong_argument(value):
+    frame = ul.sim.simulate("pig", n=3, workers=1)
+    calls = [
+        partial(ul.sim.win_rate, value),
+        partial(ul.sim.seat_win_rate, value),
+        partial(ul.sim.win_rate, frame, z=value),
+        partial(ul.sim.seat_win_rate, frame, z=value),
+        partial(ul.sim.wilson, 1, 2, z=value),
+        partial(ul.sim.compare, frame, frame, z=value),
+        partial(ul.sim.sweep, value, {"goal": [50]}, n=1, workers=1),
+        partial(ul.sim.advise, ul.load("pig").new(2), budget=4, workers=1, executor=value),
+    ]
+    if value is not None:
+        calls.append(partial(ul.sim.win_rate, frame, by=value))
+    for call in calls:
+        try:
+            call()
+        except UmbrellaLabError as error:
+            assert str(error)
+        except (KeyError, TypeError) as error:  # a column not in the table; a game not a name
+            assert "column" in str(error) or "give a game name" in str(error), error
+        else:
+            assert value is None, f"{call} took {value!r}"
+
+
+def test_saving_to_a_path_that_cannot_be_written_is_named(tmp_path):
+    session = ul.Session("pig", seed=5)
+    record = Record.of(ul.load("pig"), 5, [])
+    for where in (None, "", 3, tmp_path, tmp_path / ("x" * 5000), tmp_path / "no" / "such.json"):
+        for save in (session.save, record.save):
+            error = clearly(save, where)
+            assert isinstance(error, ul.engine.RecordError), (where, error)
+    session.save(tmp_path / "kept.json")
+    assert ul.Session.load(tmp_path / "kept.json").seed == 5
+
+
+@pytest.mark.parametrize("steps", [True, -1, 2.5, "3", [1]])
+def test_a_session_plays_only_a_whole_number_of_steps(steps):
+    session = ul.Session("pig", seed=5)
+    error = named_clearly(partial(session.play, steps=steps), "steps", steps)
+    assert isinstance(error, UmbrellaLabError) and session.step == 0

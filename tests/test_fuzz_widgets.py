@@ -262,3 +262,50 @@ def test_the_advice_carries_verdicts_and_a_ranking():
     assert {r["verdict"] for r in rows.values()} <= {"best", "about equal", "behind"}
     assert advice["best"] == [k for k, r in rows.items() if r["verdict"] == "best"]
     assert len(advice["best"]) <= 1
+
+
+def test_traits_the_kernel_owns_are_put_back_at_once_when_the_browser_writes_them():
+    w = _explorer("academy", {"players": 3})
+    before = _snapshot(w)
+    owned = {"board": {"x": 1}, "actions": [], "notice": {"kind": "info"}, "advisor": {"a": 1}}
+    kept = {name: getattr(w, name) for name in owned}
+    sent = []
+    w.send_state = lambda names=None: sent.append(sorted(names or []))  # what goes back
+    frontend_sets(w, **owned)
+    assert {name: getattr(w, name) for name in owned} == kept
+    assert sent == [sorted(owned)]  # the kernel's values, back on the page at once
+    assert _snapshot(w) == before
+    frontend_sets(w, seat=1, board={})  # a choice sent with it is still taken
+    assert w.seat == 1 and w.board not in ({}, kept["board"])  # the board for seat 1
+    assert ["board"] in sent[1:]
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"variants": 5}, "variants must be a folder or a list of folders"),
+        ({"variants": [5]}, "variants must be a folder or a list of folders"),
+        ({"variants": None}, "variants must be a folder or a list of folders"),
+        ({"seed": -1}, "first seed must be a whole number of at least 0"),
+        ({"seed": 10**12}, "at most 1,000,000,000"),
+        ({"seed": True}, "first seed must be a whole number"),
+        ({"seed": 2.5}, "first seed must be a whole number"),
+    ],
+)
+def test_a_dashboard_refuses_settings_it_would_have_changed(options, words):
+    from umbrella_lab.engine.errors import UmbrellaLabError
+    from umbrella_lab.widgets import Dashboard
+
+    with pytest.raises(UmbrellaLabError, match=words):
+        Dashboard(game="pig", **options)
+    assert Dashboard(game="pig", seed=10**9).seed_box.value == 10**9  # the box's largest
+
+
+@pytest.mark.parametrize("answer", [float("nan"), float("inf"), -float("inf")])
+def test_a_number_quiz_whose_answer_is_not_a_number_is_refused(answer):
+    from umbrella_lab.widgets import Quiz
+    from umbrella_lab.widgets.quiz import QuizError
+
+    with pytest.raises(QuizError, match="the answer must be an ordinary"):
+        Quiz.number("How often does the team win?", answer=answer)
+    assert Quiz.number("How often?", answer=0.4).kind == "number"

@@ -2,7 +2,10 @@
 use them."""
 
 import json
+import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +24,8 @@ def test_idle_kernels_of_closed_pages_are_culled_busy_ones_never():
     assert "ServerApp" not in server_settings()
     lab = {"notebook_shim": False, "umbrella_lab.jupyter_settings": True}
     assert server_settings(lab=True)["ServerApp"]["jpserver_extensions"] == lab
+    binder = server_settings(extension=True)["ServerApp"]["jpserver_extensions"]
+    assert binder == {"umbrella_lab.jupyter_settings": True}  # Binder keeps notebook_shim
 
 
 def test_writing_keeps_other_settings_and_refuses_a_broken_file(tmp_path):
@@ -96,3 +101,138 @@ def test_kernel_answers_are_sent_at_once(monkeypatch):
     assert socket.nodelay is True and opened == [("kernel-1",)]
     lab = server_settings(lab=True)["ServerApp"]["jpserver_extensions"]
     assert lab["umbrella_lab.jupyter_settings"] is True  # JupyterLab loads it as an extension
+
+
+def test_binders_start_passes_the_token_under_its_current_name():
+    done = subprocess.run(
+        [
+            *("bash", str(ROOT / "binder" / "start"), "printf", "%s\\n", "--ip=0.0.0.0"),
+            *("--NotebookApp.token=abc", "--ServerApp.token=abc", "--ServerApp.base_url=/u/"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines() == [
+        "--ip=0.0.0.0",
+        "--NotebookApp.token=abc",
+        "--IdentityProvider.token=abc",
+        "--ServerApp.base_url=/u/",
+    ]
+
+
+def _binder_prefix(tmp_path: Path) -> Path:
+    """A Binder environment's prefix whose python is this one; postBuild run into it."""
+    prefix = tmp_path / "env"
+    (prefix / "bin").mkdir(parents=True)
+    python = prefix / "bin" / "python"
+    python.write_text(f'#!/bin/sh\nexec {sys.executable} "$@"\n', encoding="utf-8")
+    python.chmod(0o755)
+    env = {**os.environ, "NB_PYTHON_PREFIX": str(prefix), "JUPYTER_DATA_DIR": str(tmp_path)}
+    subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, check=True)
+    return prefix
+
+
+def test_binders_post_build_loads_the_kits_server_extension(tmp_path):
+    prefix = _binder_prefix(tmp_path)
+    config = json.loads((prefix / "etc" / "jupyter" / "jupyter_server_config.json").read_text())
+    assert config["ServerApp"]["jpserver_extensions"] == {"umbrella_lab.jupyter_settings": True}
+    assert config["MappingKernelManager"]["cull_idle_timeout"] == 600
+    overrides = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert "fetchNews" in overrides.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # about 30 s: JupyterLab starts and shows a Voila page
+@pytest.mark.skipif(os.name == "nt", reason="Binder runs Linux")
+def test_on_binder_a_voila_page_opened_by_its_link_shuts_its_kernel_down(tmp_path):
+    """Binder's launch, simulated: postBuild's settings, binder/start and BinderHub's options.
+
+    The dashboard's link opens a Voila page with no JupyterLab page before it; the page's
+    goodbye (the request Voila's page sends as it closes, with the XSRF cookie) shuts its
+    kernel down. The server prints no deprecation warning.
+    """
+    pytest.importorskip("voila")
+    import http.cookiejar
+    import re
+    import time
+    import urllib.parse
+    import urllib.request
+
+    prefix = _binder_prefix(tmp_path)
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    cell = {"cell_type": "code", "execution_count": None, "id": "a", "metadata": {}}
+    page = {"cells": [{**cell, "outputs": [], "source": "x = 6 * 7\nx"}], "metadata": {}}
+    page |= {"nbformat": 4, "nbformat_minor": 5}
+    (notebooks / "page.ipynb").write_text(json.dumps(page), encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    token, base = "binder-token", "/user/someone/"
+    binderhub = [  # BinderHub's options (binderhub/binderspawner_mixin.py), both spellings
+        f"--NotebookApp.base_url={base}",
+        f"--NotebookApp.token={token}",
+        "--NotebookApp.trust_xheaders=True",
+        f"--ServerApp.base_url={base}",
+        f"--ServerApp.token={token}",
+        "--ServerApp.trust_xheaders=True",
+    ]
+    jupyter = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1"]
+    jupyter += [f"--port={port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={tmp_path}"]
+    if os.geteuid() == 0:
+        jupyter.append("--allow-root")
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(tmp_path), "TMPDIR": str(tmp_path)}
+    env["JUPYTER_CONFIG_PATH"] = str(prefix / "etc" / "jupyter")
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "user-config")
+    log = tmp_path / "server.log"
+    server = f"http://127.0.0.1:{port}{base}"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["bash", str(ROOT / "binder" / "start"), *jupyter, *binderhub],
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        cookies = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+        began = time.monotonic()
+        while True:
+            try:
+                browser.open(f"{server}api/status?token={token}", timeout=5).read()
+                break
+            except OSError:
+                assert process.poll() is None, log.read_text(errors="replace")
+                assert time.monotonic() - began < 120, log.read_text(errors="replace")
+                time.sleep(0.3)
+        cookies.clear()  # the page opened by its link is the first page of the session
+        html = browser.open(
+            f"{server}voila/render/notebooks/page.ipynb?token={token}", timeout=120
+        ).read()
+        kernel = re.search(rb'"kernelId": "([0-9a-f-]{36})"', html)
+        assert kernel is not None, html[:2000]
+        kernel_id = kernel.group(1).decode()
+        xsrf = next((c.value for c in cookies if c.name == "_xsrf"), None)
+        assert xsrf, f"the page got no _xsrf cookie: {[c.name for c in cookies]}"
+
+        def kernels() -> list:
+            with browser.open(f"{server}api/kernels?token={token}", timeout=10) as answer:
+                return [k["id"] for k in json.loads(answer.read())]
+
+        assert kernel_id in kernels()
+        goodbye = urllib.parse.urlencode({"_xsrf": xsrf}).encode()  # as the page's beacon
+        with browser.open(f"{server}voila/api/shutdown/{kernel_id}", data=goodbye) as answer:
+            assert answer.status == 204
+        assert kernel_id not in kernels()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+    text = log.read_text(errors="replace")
+    assert "umbrella_lab.jupyter_settings | extension was successfully loaded" in text, text
+    assert "deprecated" not in text.lower(), text
+    assert "403" not in text and "_xsrf" not in text, text

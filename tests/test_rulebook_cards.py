@@ -8,6 +8,7 @@ one, and no event may cite the rule of an invented card or ability. The full mod
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -157,3 +158,19 @@ def test_the_rulebook_cards_of_the_corporation_game():
     assert len(plain.umbrella) == len(full.umbrella) - 5  # Lockdown 2, Reinforcements 3
     assert all(c.effect not in INVENTED_ABILITIES for c in (*plain.hero, *plain.umbrella))
     assert plain.hero[plain.hero_ids["alice"]].force == full.hero[full.hero_ids["alice"]].force
+
+
+def test_the_corporations_rulebook_cards_do_not_name_the_abilities_they_lost():
+    """Medic, Lucky and the bonuses are off in rulebook mode: no card text names them."""
+    full = ul.load("corporation").new(0).cards
+    plain = rulebook_cards(full)
+    texts = {c.id: c.text for c in (*plain.hero, *plain.umbrella)}
+    assert texts["rebecca"] == "An Operative character."
+    assert texts["k-mart"] == "A Survivor character."
+    assert texts["alice"] == "An Operative character." and texts["licker"] == "A Monster unit."
+    for text in texts.values():
+        assert not any(word in text for word in ("Medic", "Lucky", "+1 against", "+2 against"))
+    assert "Medic" in full.hero[full.hero_ids["rebecca"]].text  # the full mode keeps them
+    state = ul.load("corporation", cards="rulebook").new(0)
+    shown = json.dumps([state.to_dict(seat) for seat in (None, 0, 1)])
+    assert "Medic" not in shown and "Lucky" not in shown

@@ -289,9 +289,12 @@ def test_wilson_interval():
     assert low == pytest.approx(0.3996, abs=1e-4)
     assert high == pytest.approx(0.4609, abs=1e-4)
     assert sim.wilson(0, 10)[1] == 0.0 and sim.wilson(10, 10)[2] == 1.0
-    assert sim.wilson(0, 0)[1:] == (0.0, 1.0)
+    with pytest.raises(ValueError, match="a win rate needs at least one game"):
+        sim.wilson(0, 0)  # no games: no number to show, not a NaN
     with pytest.raises(ValueError):
         sim.wilson(11, 10)
+    with pytest.raises(ValueError, match="at least one game"):
+        sim.win_rate(pd.DataFrame({"won": pd.Series([], dtype=bool)}))
 
 
 def test_win_rate_by_group():

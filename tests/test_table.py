@@ -20,6 +20,7 @@ from urllib.parse import quote
 import pytest
 from tornado.httpclient import AsyncHTTPClient
 
+import umbrella_lab as ul
 from tests.table_clients import Client
 from umbrella_lab.engine.differences import differences
 from umbrella_lab.table import protocol
@@ -584,3 +585,95 @@ def test_ul_table_in_a_script_serves_in_a_thread(tmp_path: Path):
     import umbrella_lab.table
 
     assert callable(umbrella_lab.table) and callable(ul.table)
+
+
+def test_the_command_prints_the_address_students_use(tmp_path: Path):
+    """``umbrella-lab table pig --players 2`` prints the address, the teacher's link and the
+    seats' links and codes, serves, and resumes the saved table when started again."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "umbrella_lab.cli", "table"]
+    options = ["--host", "127.0.0.1", "--port", str(port), "--store", str(tmp_path)]
+    for args in (["pig", "--players", "2", "--bot", "1=random"], []):
+        process = subprocess.Popen(
+            [*command, *args, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        try:
+            lines = []
+            assert process.stdout is not None
+            for _ in range(20):
+                line = process.stdout.readline()
+                lines.append(line)
+                if line.startswith("Stop with Ctrl+C") or not line:
+                    break
+            text = "".join(lines)
+            assert f"Students open http://127.0.0.1:{port}/ and type their seat's code" in text
+            assert "teacher: http://127.0.0.1" in text and "P1: code " in text, text
+        finally:
+            process.terminate()
+            process.wait(20)
+    assert len(list(tmp_path.glob("*.table.json"))) == 1  # the second start resumed it
+
+
+@pytest.mark.slow
+def test_ul_table_serves_from_the_kernels_event_loop(tmp_path: Path):
+    """In a Jupyter kernel, ``ul.table`` serves from the kernel's own event loop (no thread):
+    a page connects while the kernel waits for the next cell."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, kernel = start_new_kernel(kernel_name="python3")
+    try:
+        code = (
+            "import umbrella_lab as ul\n"
+            f"t = ul.table('pig', players=2, seed=4, host='127.0.0.1', store={str(tmp_path)!r})\n"
+            "print(t.server.port, t.table.id, t.table.seat_tokens[0])"
+        )
+        found: list[str] = []
+
+        def output(message: dict) -> None:
+            if message["msg_type"] == "stream":
+                found.append(message["content"]["text"])
+
+        kernel.execute_interactive(code, timeout=60, output_hook=output)
+        port, table_id, token = "".join(found).split()
+
+        async def test() -> None:
+            client = await Client(int(port), table_id).connect()
+            view = await client.hello("seat", token, 0)
+            assert view["view"]["you"] == "P1" and view["view"]["actions"]
+            client.close()
+
+        run(test, 60)
+        found.clear()
+        kernel.execute_interactive(
+            "print(hasattr(t.server, 'loop'))", timeout=30, output_hook=output
+        )
+        assert "".join(found).strip() == "False", "served from the kernel's loop, no thread"
+    finally:
+        kernel.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def test_the_class_tables_against_the_bots_on_the_same_seeds(tmp_path: Path):
+    """The record a finished table offers, read back from a file, beside the bots' game."""
+    tables = []
+    for seed in (3, 4):
+        table = Table("academy", players=2, seed=seed, bots={0: "random", 1: "random"})
+        for _ in range(2000):
+            if table.over:
+                break
+            table.bot_move()
+        tables.append(table)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(tables[1].summary()["record"]))
+    found = ul.sim.playtest([tables[0].record(), path], policy="heuristic", context=0)
+    frame = found.table
+    assert list(frame["seed"]) == [3, 4]
+    assert list(frame["class_moves"]) == [t.step for t in tables]
+    assert list(frame["class_won"]) == [bool(t.state.result.winners) for t in tables]
+    assert frame["bots_moves"].min() > 0

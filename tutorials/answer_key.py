@@ -1352,6 +1352,10 @@ def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
             "means these games cannot tell the seats apart."
         )
 
+    def evidence(rate: float) -> pd.DataFrame:
+        balance = report().part("balance")
+        return balance[["name", "value", "low", "high", "games"]].round(3)
+
     return Quiz.number(
         "Both players bank their turn at 20 points. What share of the games does P1, who rolls "
         "first, win, in percent?",
@@ -1360,6 +1364,7 @@ def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
         percent=True,
         start=50,
         explain=explain,
+        evidence=evidence,
         hint="Is moving first worth anything in a race of dice?",
     )
 
@@ -1385,21 +1390,26 @@ def which_figure_moves(
     """Which figure of the report does a broken rule move the most (relative to its start)?"""
 
     def moved(name: str) -> float:
-        old, new = before.metric(name), after().metric(name)
-        scale = max(abs(old), 0.1)  # an advantage near 0: a change of 10 points counts as 1
-        return abs(new - old) / scale
+        """The change in standard errors: how far beyond the two reports' own uncertainty."""
+        old, new = _row(before, name), _row(after(), name)
+        errors = [(row["high"] - row["low"]) / (2 * 1.96) for row in (old, new)]
+        spread = math.sqrt(sum(e * e for e in errors)) or 1e-9
+        return abs(float(new["value"]) - float(old["value"])) / spread
 
     def answer() -> str:
         return max(FIGURES, key=moved)
 
     def explain(name: str) -> str:
         lines = [
-            f"{words}: {before.metric(key):.3g} → {after().metric(key):.3g}"
+            f"{words}: {before.metric(key):.3g} → {after().metric(key):.3g} "
+            f"({moved(key):.1f} standard errors)"
             for key, words in FIGURES.items()
         ]
         return (
-            f"With {change}: " + "; ".join(lines) + ". A roll of six now ends the game, so most "
-            "games end within a few turns, before anyone can take the lead back."
+            f"With {change}: " + "; ".join(lines) + ". Each change is measured against the two "
+            "reports' own uncertainty (their 95% ranges), so a figure that is hard to measure "
+            "does not look as if it moved. A roll of six now ends the game, so most games end "
+            "within a few turns, before anyone can take the lead back."
         )
 
     return Quiz.choice(
@@ -1411,19 +1421,31 @@ def which_figure_moves(
     )
 
 
+def _row(report: sim.DesignReport, name: str) -> pd.Series:
+    return report.metrics.set_index("name").loc[name]
+
+
 def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0.10) -> str:
-    """Exercise 1's check: a repaired die gives long games and no clear first-player edge."""
-    length = report.metric("moves per game")
-    advantage = report.part("balance").set_index("name").loc["first player's advantage"]
-    long_enough = length >= moves
-    fair = abs(float(advantage["value"])) <= edge
+    """Exercise 1's check, with the ranges: games known to be long, no edge known to be large.
+
+    A tick reads the 95% ranges, not only the estimates: the games last 40 moves or more (the
+    range's low end at least 40), and the first player's advantage is not known to exceed 10
+    points either way (its range reaches inside ±10; an edge of +19 points measured within
+    +14 to +24 is known to be too large).
+    """
+    length = _row(report, "moves per game")
+    advantage = _row(report, "first player's advantage")
+    long_enough = float(length["low"]) >= moves
+    fair = float(advantage["low"]) < edge and float(advantage["high"]) > -edge
     return "\n".join(
         [
-            f"{'✓' if long_enough else '✗'} games last {length:.0f} moves on average "
-            f"(wanted: {moves:.0f} or more)",
+            f"{'✓' if long_enough else '✗'} games last {length['value']:.0f} moves on average, "
+            f"95% range {length['low']:.0f} to {length['high']:.0f} (wanted: the whole range "
+            f"at {moves:.0f} or more)",
             f"{'✓' if fair else '✗'} the first player's advantage is "
             f"{advantage['value'] * 100:+.1f} points, 95% range {advantage['low'] * 100:+.1f} to "
-            f"{advantage['high'] * 100:+.1f} (wanted: within ±{edge * 100:.0f})",
+            f"{advantage['high'] * 100:+.1f} (wanted: a range that reaches inside "
+            f"±{edge * 100:.0f})",
         ]
     )
 
@@ -1483,7 +1505,8 @@ def what_ends_marvel(report: Callable[[], sim.DesignReport]) -> Quiz:
         )
 
     return Quiz.choice(
-        "The team plays Marvel United with the quick 'greedy' player. Which rule ends most games?",
+        "Two heroes play Marvel United, played by the quick 'greedy' player. Which rule ends "
+        "most games?",
         [(words, rule) for rule, words in ENDS.items()],
         answer=answer,
         explain=explain,
@@ -1492,22 +1515,42 @@ def what_ends_marvel(report: Callable[[], sim.DesignReport]) -> Quiz:
 
 
 def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "end.plot") -> str:
-    """Exercise 2's check: did your setting make ``rule`` end fewer games?"""
+    """Exercise 2's check, on the same seeds: does your setting make ``rule`` end fewer games?
 
-    def share(report: sim.DesignReport) -> tuple[float, int]:
-        row = report.rules.set_index("rule").loc[rule]
-        return float(row["ended_share"]), int(row["games"])
+    Each seed is played with and without the setting; the change is the paired difference
+    of the share of games the rule ended, with its 95% range. A tick needs a drop of 10
+    points or more whose whole range lies below 0 (a real drop, not noise); a drop whose range
+    still holds 0 may be chance: more games would tell.
+    """
 
-    old, games = share(before)
-    new, _ = share(after)
-    changed = (
-        ", ".join(f"{k}={v!r}" for k, v in after.changed_options.items()) or "nothing changed yet"
+    def ended(report: sim.DesignReport) -> pd.DataFrame:
+        games = report.games
+        return pd.DataFrame({"seed": games["seed"], "ended": games["rule"] == rule})
+
+    if not after.changed_options or after.changed_options == before.changed_options:
+        return "✗ nothing changed yet: choose a setting (an option and its value)."
+    paired = sim.compare(ended(after), ended(before), column="ended")
+    drop = -paired.difference
+    settings = ", ".join(f"{k} {_words(v)}" for k, v in after.changed_options.items())
+    words = (
+        f"with {settings}, the villain's plot ends {drop * 100:.1f} points fewer games on the "
+        f"same {paired.games} seeds (95% range {-paired.high * 100:+.1f} to "
+        f"{-paired.low * 100:+.1f})"
     )
-    mark = "✓" if new < old - 0.1 else "~" if new < old else "✗"
-    return (
-        f"{mark} {rule} ended {new:.0%} of the games with {changed} (it ended {old:.0%} of "
-        f"{games} games before). Wanted: at least 10 points fewer."
-    )
+    if drop >= 0.10 and paired.high < 0:
+        return f"✓ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
+    if drop >= 0.10:
+        return f"~ {words}: the range still holds 0, so the drop may be chance; play more games."
+    return f"✗ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
+
+
+def _words(value: object) -> str:
+    """An option's value as a menu shows it."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value).replace("-", " ")
 
 
 # --- 09: playtest together ----------------------------------------------------------------------

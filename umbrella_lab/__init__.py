@@ -53,7 +53,7 @@ _LAZY = {
     "sweep": ("umbrella_lab.sim", "sweep"),
     "advise": ("umbrella_lab.sim", "advise"),
     "setup_notebook": ("umbrella_lab.charts", "setup_notebook"),
-    "table": ("umbrella_lab.table", "table"),
+    "table": ("umbrella_lab.table", None),  # the package, callable as ul.table(...)
 }
 
 

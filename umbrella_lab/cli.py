@@ -21,7 +21,7 @@ import ast
 import importlib.util
 import json
 import os
-import subprocess
+import shutil
 import sys
 import tempfile
 import time
@@ -37,6 +37,7 @@ from umbrella_lab.jupyter_settings import (
     DEFAULT_PORT,
     command_line,
     free_port,
+    run_server,
     server_settings,
     trust_notebooks,
 )
@@ -71,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head`, which stopped reading: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (keeps Python's exit flush quiet)
         return 0
+    except KeyboardInterrupt:  # Ctrl+C before a server started: stopped, no traceback
+        return 130
     except (UmbrellaLabError, ValueError, KeyError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error
         print(f"{PROG}: error: {message}", file=sys.stderr)
@@ -242,6 +245,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from umbrella_lab.sim.stats import wilson
 
     options = dict(_option(text) for text in args.option)
+    if "players" in options:
+        msg = f"the player count is not a rule option: give --players {options['players']}"
+        raise ValueError(msg)
     game = load(args.game, players=args.players, **options)
     began = time.perf_counter()
     frame = simulate_rows(  # plain rows: no pandas to import for a few numbers
@@ -324,6 +330,10 @@ DASHBOARD_CELL = (
 )
 
 
+TEMPORARY_PREFIX = "umbrella-lab-dashboard-"
+"""The start of the name of the temporary folder holding an installed kit's dashboard."""
+
+
 def dashboard_notebook() -> Path:
     """The dashboard notebook: the repository's, or a one-cell copy made in a temp folder.
 
@@ -334,7 +344,7 @@ def dashboard_notebook() -> Path:
     found = repository / DASHBOARD
     if found.is_file():
         return found
-    folder = Path(tempfile.mkdtemp(prefix="umbrella-lab-dashboard-"))
+    folder = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX))
     notebook = {
         "cells": [
             {
@@ -364,7 +374,11 @@ def _dashboard(args: argparse.Namespace) -> int:
     if args.print_notebook:
         print(notebook)
         return 0
-    return _serve(notebook, args, "the dashboard")
+    try:
+        return _serve(notebook, args, "the dashboard")
+    finally:  # an installed kit's notebook, written for this start: removed with its folder
+        if notebook.parent.name.startswith(TEMPORARY_PREFIX):
+            shutil.rmtree(notebook.parent, ignore_errors=True)
 
 
 def _voila(args: argparse.Namespace) -> int:
@@ -410,12 +424,10 @@ def _serve(notebook: Path, args: argparse.Namespace, what: str) -> int:
         command.append("--no-browser")
     print(f"{PROG}: {what} is at http://localhost:{port}/ (stop it with Ctrl+C)")
     sys.stdout.flush()
-    process = subprocess.Popen(command, cwd=notebook.parent)
-    while True:
-        try:
-            return process.wait()
-        except KeyboardInterrupt:  # Voila got it too and stops by itself
-            continue
+    # Voila gets Ctrl+C and a process manager's SIGINT or SIGTERM from here, once; its
+    # temporary files go in a folder of this start's, removed when it and its kernels ended
+    scratch = Path(tempfile.mkdtemp(prefix="umbrella-lab-voila-"))
+    return run_server(command, cwd=notebook.parent, scratch=scratch)
 
 
 def _unless_given(defaults: list[str], given: list[str]) -> list[str]:

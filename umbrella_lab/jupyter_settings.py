@@ -11,12 +11,18 @@ Binder (``binder/postBuild``), so that every way of opening the kit behaves the 
   installed pyzmq supports it, instead of plain TCP on the local machine.
 * **The kit's notebooks are trusted**, so JupyterLab shows their stored pictures (charts,
   explorer tables) and the server does not warn that they are "not trusted".
-* **A kernel's answer leaves the server at once** (:func:`send_at_once`, loaded into JupyterLab
-  as a server extension of this module and called by :mod:`umbrella_lab.voila_server`).
+* **A kernel's answer leaves the server at once** (:func:`send_at_once`), **websockets are
+  pinged once, without a warning** (:func:`ping_once`), and **a Voila page opened on its own
+  can shut its kernel down as it closes** (:func:`give_voila_pages_their_xsrf_cookie`): this
+  module is a Jupyter server extension that does the three in JupyterLab and on Binder (where
+  Voila runs inside the Jupyter server); :mod:`umbrella_lab.voila_server` does them for
+  ``umbrella-lab dashboard`` and ``umbrella-lab voila``.
+* **A server started for the user stops when asked** (:func:`run_server`): Ctrl+C, a process
+  manager's SIGINT or SIGTERM, a closed terminal reach the server, once.
 
-Run as ``python -m umbrella_lab.jupyter_settings [--lab] [--trust FOLDER ...]`` to write the
-server settings into this environment's Jupyter configuration and trust the notebooks found in
-each FOLDER.
+Run as ``python -m umbrella_lab.jupyter_settings [--lab | --extension] [--trust FOLDER ...]``
+to write the server settings into this environment's Jupyter configuration and trust the
+notebooks found in each FOLDER.
 """
 
 from __future__ import annotations
@@ -94,34 +100,85 @@ def send_at_once() -> None:
     KernelWebsocketHandler.sends_at_once = True  # type: ignore[attr-defined]
 
 
+def ping_once() -> None:
+    """Keep websocket pings to Jupyter Server's own: no "ping timeout" warning at each start.
+
+    Jupyter Server pings each websocket every 30 seconds and closes one that stays silent for
+    90 (in milliseconds, its own unit), and hands the same two numbers to tornado, which reads
+    them as seconds: a second round of pings every 8 hours, and the warning "websocket_ping_timeout
+    (90000) cannot be longer than the websocket_ping_interval (30000)" at the first page. Tornado's
+    round is left out (it never came in time to matter); Jupyter Server's pings go on as before.
+    Safe to call more than once.
+    """
+    from jupyter_server.base.websocket import WebSocketMixin
+    from tornado.websocket import WebSocketHandler
+
+    if getattr(WebSocketMixin, "pings_once", False):
+        return
+
+    def get_websocket_protocol(self: Any) -> Any:
+        protocol = WebSocketHandler.get_websocket_protocol(self)
+        params = getattr(protocol, "params", None)
+        if params is not None:
+            params.ping_interval = params.ping_timeout = None
+        return protocol
+
+    WebSocketMixin.get_websocket_protocol = get_websocket_protocol  # type: ignore[attr-defined]
+    WebSocketMixin.pings_once = True  # type: ignore[attr-defined]
+
+
+def give_voila_pages_their_xsrf_cookie(server_app: Any) -> None:
+    """Let Voila pages served by this Jupyter server shut their kernel down as they close.
+
+    A Voila page asks for its kernel to be shut down as it closes, sending back the server's
+    XSRF cookie; a page opened on its own (Binder's ``?urlpath=voila/render/...``, with no
+    JupyterLab page before it) never received that cookie, so the request was refused ("403:
+    '_xsrf' argument missing from POST") and the kernel ran on until the idle cull. Voila's
+    ``prelaunch_hook`` (:func:`umbrella_lab.voila_server.give_page_its_xsrf_cookie`) hands each
+    page its cookie; the XSRF check stays on. A hook the server's settings already give is
+    kept.
+    """
+    from umbrella_lab.voila_server import give_page_its_xsrf_cookie
+
+    voila = server_app.config.VoilaConfiguration
+    if "prelaunch_hook" not in voila:  # Voila's extension reads it when it loads, after this
+        voila.prelaunch_hook = give_page_its_xsrf_cookie
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    """This module as a Jupyter server extension (see :func:`send_at_once`)."""
+    """This module as a Jupyter server extension (see :func:`_load_jupyter_server_extension`)."""
     return [{"module": "umbrella_lab.jupyter_settings"}]
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
-    """Loaded by the Jupyter server: kernels' messages are sent at once."""
+    """Loaded by the Jupyter server: answers sent at once, pings once, Voila pages' cookie."""
     send_at_once()
+    ping_once()
+    give_voila_pages_their_xsrf_cookie(server_app)
 
 
-def server_settings(*, lab: bool = False) -> dict[str, dict[str, Any]]:
+def server_settings(*, lab: bool = False, extension: bool = False) -> dict[str, dict[str, Any]]:
     """Settings by configurable class, as a Jupyter JSON configuration file holds them.
 
     Args:
-        lab: Also leave out ``notebook_shim`` (JupyterLab's bridge for the old Notebook 6
-            settings; it is what prints the "ServerApp.token config is deprecated" warning at
-            start, and the kit has no Notebook 6 settings for it to carry over), and load this
-            module as a server extension (:func:`send_at_once`).
+        lab: Load this module as a server extension (as ``extension`` does) and leave out
+            ``notebook_shim`` (JupyterLab's bridge for the old Notebook 6 settings; it is what
+            prints the "ServerApp.token config is deprecated" warning at start when no token
+            is given in Notebook 6's words, and ``python3 dev.py lab`` gives none).
+        extension: Load this module as a server extension (see
+            :func:`_load_jupyter_server_extension`), leaving ``notebook_shim`` on: Binder
+            starts its server with Notebook 6's options (``--NotebookApp.token=...``).
 
     Returns:
         ``{"MappingKernelManager": {...}, "KernelManager": {...}}``, and ``ServerApp``
-        settings with ``lab``.
+        settings with ``lab`` or ``extension``.
     """
     settings = kernel_settings()
-    if lab:
-        settings["ServerApp"] = {
-            "jpserver_extensions": {"notebook_shim": False, "umbrella_lab.jupyter_settings": True}
-        }
+    if lab or extension:
+        loaded: dict[str, bool] = {"umbrella_lab.jupyter_settings": True}
+        if lab:
+            loaded = {"notebook_shim": False, **loaded}
+        settings["ServerApp"] = {"jpserver_extensions": loaded}
     return settings
 
 
@@ -219,6 +276,100 @@ def free_port(preferred: int = DEFAULT_PORT, tries: int = 50) -> int:
     raise ValueError(msg)
 
 
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals a server started by :func:`run_server` is handed (by name: not all systems have
+each)."""
+
+
+def run_server(command: Sequence[str], cwd: Path, scratch: Path | None = None) -> int:
+    """Run a server (Voila, JupyterLab) until it stops; its exit status.
+
+    The server runs in a process group of its own, and each stop signal this process receives
+    is passed on to it, once: Ctrl+C in the terminal, a process manager's or an editor's
+    SIGINT or SIGTERM sent to this process alone, and SIGHUP when the terminal closes (passed
+    on as SIGTERM, so the server still shuts its kernels down and removes its temporary
+    files). The server's kernels never see the terminal's Ctrl+C: the server stops them itself,
+    without a traceback from a kernel interrupted as it starts. On Windows the server shares
+    the console and gets Ctrl+C from it.
+
+    Args:
+        command: The server's command line.
+        cwd: The folder it runs in.
+        scratch: A temporary folder for the server: its temporary files go there (the page
+            that opens the browser, its kernels' connection files), and it is removed once
+            the server and every kernel naming it have ended (a kernel still starting when
+            the server stopped ends itself a moment later).
+
+    Returns:
+        The server's exit status; ``128 + n`` when signal ``n`` ended it (as a shell says).
+    """
+    env = None if scratch is None else {**os.environ, "TMPDIR": str(scratch)}
+    try:
+        return _run_server(command, cwd, env)
+    finally:
+        if scratch is not None:
+            _remove_when_unused(scratch)
+
+
+def _remove_when_unused(folder: Path, seconds: float = 10.0) -> None:
+    """Remove ``folder`` once no process names it on its command line (``seconds`` at most)."""
+    import shutil
+    import time
+
+    try:
+        import psutil  # type: ignore[import-untyped]  # (a dependency of ipykernel)
+    except ImportError:  # pragma: no cover
+        psutil = None
+    waited = 0.0
+    while psutil is not None and waited < seconds:
+        named = False
+        for process in psutil.process_iter(["cmdline"]):
+            line = process.info.get("cmdline") or []
+            if any(str(folder) in part for part in line):
+                named = True
+                break
+        if not named:
+            break
+        time.sleep(0.2)
+        waited += 0.2
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _run_server(command: Sequence[str], cwd: Path, env: dict[str, str] | None) -> int:
+    """:func:`run_server` without the clean-up of its scratch folder."""
+    import signal
+    import subprocess
+
+    if os.name == "nt":
+        process = subprocess.Popen(list(command), cwd=cwd, env=env)
+        while True:
+            try:
+                return process.wait()
+            except KeyboardInterrupt:  # the server got it too and stops by itself
+                continue
+    started: list[subprocess.Popen[bytes]] = []
+    waiting: list[int] = []
+
+    def pass_on(number: int, frame: Any) -> None:
+        number = signal.SIGTERM if number == signal.SIGHUP else number
+        if not started:
+            waiting.append(number)  # the server is not started yet: sent as it starts
+            return
+        started[0].send_signal(number)  # (nothing happens if it has just stopped)
+
+    numbers = [getattr(signal, name) for name in STOP_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, pass_on) for number in numbers}
+    try:
+        started.append(subprocess.Popen(list(command), cwd=cwd, env=env, start_new_session=True))
+        for number in waiting:
+            started[0].send_signal(number)
+        status = started[0].wait()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 128 - status if status < 0 else status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the server settings into this environment and trust the notebooks of folders."""
     parser = argparse.ArgumentParser(
@@ -227,7 +378,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({Path(sys.prefix) / 'etc' / 'jupyter'}) and trust the notebooks of folders.",
     )
     parser.add_argument(
-        "--lab", action="store_true", help="also leave out notebook_shim (see server_settings)"
+        "--lab",
+        action="store_true",
+        help="also load the kit's server extension and leave out notebook_shim "
+        "(see server_settings)",
+    )
+    parser.add_argument(
+        "--extension",
+        action="store_true",
+        help="also load the kit's server extension (Binder; see server_settings)",
+    )
+    parser.add_argument(
+        "--prefix",
+        type=Path,
+        default=Path(sys.prefix),
+        help="the Python environment to write into (default: this one)",
     )
     parser.add_argument(
         "--trust",
@@ -238,7 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="trust the notebooks directly in each FOLDER",
     )
     args = parser.parse_args(argv)
-    path = write_server_config(Path(sys.prefix) / "etc" / "jupyter", server_settings(lab=args.lab))
+    settings = server_settings(lab=args.lab, extension=args.extension)
+    path = write_server_config(args.prefix / "etc" / "jupyter", settings)
     print(f"Jupyter server settings written to {path}")
     notebooks = sorted(path for folder in args.trust for path in folder.glob("*.ipynb"))
     if notebooks:

@@ -37,6 +37,21 @@ VIEWS = {
     "puzzles": (['import umbrella_lab as ul\n\nview = ul.puzzles("academy")\nview'], ".ulp-choice"),
 }
 
+# Marvel United in the middle of a game: a wounded Thug (seed 2, 32 moves in), and on that
+# table a half-freed Civilian and Crisis tokens on a location and on a hero (a what-if table:
+# the heuristic's games rarely show all three at once)
+MARVEL_MID_GAME = (
+    EXPLORER + 'played = Explorer("marvel", seed=2, players=1)\n'
+    "played.play(32)\n"
+    "table = played.session.state.fork()\n"
+    "with_civilian = next(i for i, n in enumerate(table.civilians) if n)\n"
+    "table.primed[with_civilian] = 1\n"
+    "table.crisis_at[(with_civilian + 1) % len(table.crisis_at)] = 2\n"
+    "table.crisis[0] = 1\n"
+    "Explorer(table)"
+)
+VIEWS["explorer-marvel-mid-game"] = ([MARVEL_MID_GAME], ".umv-token.is-primed")
+
 TWO_PIGS = [EXPLORER + 'Explorer("pig", seed=3, players=2)', 'Explorer("pig", seed=4, players=2)']
 
 

@@ -47,12 +47,23 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         quiz.scroll_into_view_if_needed()
         shoot_whole(page, shots, f"quiz-lab-{tag}-before.png", quiz, height=2600)
 
-        quiz.get_by_role("radio", name="8", exact=True).click()
-        assert quiz.get_by_role("radio", name="8", exact=True).get_attribute("aria-checked") == (
-            "true"
-        )
+        # the keyboard: the 11 choices are one Tab stop, the arrow keys move and pick, and the
+        # focus stays in the quiz after every action (Space on a choice, Enter on Commit)
+        assert quiz.locator('.ulq-choice[tabindex="0"]').count() == 1
+        quiz.get_by_role("radio", name="2", exact=True).focus()
+        page.keyboard.press("End")
+        for _ in range(4):
+            page.keyboard.press("ArrowLeft")
+        eight = quiz.get_by_role("radio", name="8", exact=True)
+        assert eight.get_attribute("aria-checked") == "true"
+        assert eight.evaluate("(el) => el === document.activeElement")
+        page.keyboard.press("Space")
+        assert eight.evaluate("(el) => el === document.activeElement")
+        assert quiz.locator('.ulq-choice[tabindex="0"]').inner_text() == "8"
         assert SECRET not in page.content()  # picking is not committing
-        quiz.locator(".ulq-commit").click()
+        page.keyboard.press("Tab")  # past the group in one press
+        assert quiz.locator(".ulq-commit").evaluate("(el) => el === document.activeElement")
+        page.keyboard.press("Enter")
         reveal = quiz.locator(".ulq-reveal")
         reveal.wait_for(timeout=TIMEOUT)
         assert "Not this time." in reveal.inner_text()
@@ -61,11 +72,17 @@ def test_the_quiz_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert quiz.locator(".ulq-choice.is-right").inner_text() == "7"
         assert quiz.locator(".ulq-choice.is-wrong").inner_text() == "8"
         assert quiz.locator(".ulq-choice:disabled").count() == 11  # locked once committed
+        assert quiz.evaluate("(el) => el.contains(document.activeElement)")  # not the page
         shoot_whole(page, shots, f"quiz-lab-{tag}-after.png", quiz, height=2600)
 
         number = notebook.locator(".ulq").nth(1)
         number.scroll_into_view_if_needed()
+        # no number until the learner chooses one: the slider's resting place is no answer
+        assert number.locator(".ulq-commit").is_disabled()
+        assert "Choose first" in number.locator(".ulq-note").inner_text()
+        assert number.locator(".ulq-number-value").inner_text() == "choose"
         number.locator(".ulq-number").fill("40")
+        assert number.locator(".ulq-commit").is_enabled()
         number.locator(".ulq-commit").click()
         number.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
         assert "3 points off" in number.locator(".ulq-verdict").inner_text()

@@ -213,9 +213,16 @@ def _voila(browser, servers, notebook: str, width: int, height: int) -> Iterator
 
 
 def test_voila_renders_and_clicks(servers, browser, shots):
-    with _voila(browser, servers, "explorer.ipynb", 1280, 800) as page:
+    asked: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(f"{servers.voila}/voila/render/explorer.ipynb", timeout=TIMEOUT)
         explorer = page.locator(".ulx").first
         explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        # the page asks nothing of another host (no CDN: FontAwesome comes with Voila's script)
+        away = [url for url in asked if not url.startswith(("http://127.0.0.1", "data:", "blob:"))]
+        assert away == [], away
         _wait_step(explorer, 0)
         assert explorer.locator(".uab-hero").count() == 3
         _assert_fits(explorer)
@@ -224,6 +231,8 @@ def test_voila_renders_and_clicks(servers, browser, shots):
         _wait_step(explorer, 1)
         assert explorer.locator(".ulx-log-step").count() == 2
         _shot(explorer, shots, "voila-1280-after-click.png")
+    finally:
+        page.close()
 
 
 def test_two_explorers_on_a_page_keep_their_own_open_seats(servers, browser, shots):
@@ -503,5 +512,111 @@ def test_lab_projected_every_game_on_the_first_screen_and_no_rule_over_the_focus
                     page.wait_for_timeout(120)
                     covered = moves.nth(i).evaluate(POP_OVER_FOCUS)
                     assert covered is None, (size, cells[n], i, covered)
+    finally:
+        page.close()
+
+
+# --- one projected screen, in Voila and in JupyterLab ------------------------------------------
+# A projector at 1280x720 and 150%: a 1280x720 page at device scale 1.5 (JupyterLab's menus,
+# tabs, toolbar and status bar take its top and bottom). Each game's explorer, at the deal and
+# after three moves played by clicking, shows on the first screen the start of its board, the
+# whole hand of the seat to play and the whole first move.
+HERE = ".umv-loc.is-here"
+FIRST_SCREEN = {  # the explorer, the hand of the seat to play, and more that must show whole
+    "academy": ('Explorer("academy", seed=7, players=3)', ".uab-hero.is-acting .uab-hand", ""),
+    "umbrella": (
+        'Explorer("umbrella", seed=3, players=4)',
+        ".uub-seat.is-acting .uub-zone.is-south",  # the personal zone: the seat's own umbrellas
+        "",
+    ),
+    "corporation": ('Explorer("corporation", seed=3)', ".ucb-zone.is-deciding .ucb-hand", ""),
+    "pig": ('Explorer("pig", seed=3, players=3)', ".upg-row.is-active", ""),
+    # Marvel United: and the location of the hero to play
+    "marvel-1": ('Explorer("marvel", seed=1, players=1)', ".umv-beside .umv-hand", HERE),
+    "marvel-4": ('Explorer("marvel", seed=1, players=4)', ".umv-beside .umv-hand", HERE),
+}
+
+_RING_IN_LAB = (
+    "Marvel United at 4 players: after three moves the ring (three rows of locations around the "
+    "missions) is taller than what JupyterLab leaves below its bars, and the bottom row, where "
+    "the hero to play stands, starts on the first screen but ends below it (open work)"
+)
+NOT_YET_ON_THE_FIRST_SCREEN: dict[tuple[str, str, str], str] = {
+    ("lab", "marvel-4", "three moves"): _RING_IN_LAB,
+}
+"""(front end, game, moment) with a part still below the fold, and why (open work)."""
+
+FIRST_SCREEN_CHECK = """(root, [hand, more]) => {
+  let top = 0, bottom = window.innerHeight;
+  for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+    if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.height) continue;
+    top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+  }
+  const place = (selector, whole) => {
+    const found = root.querySelector(selector);
+    if (!found) return `${selector}: missing`;
+    const r = found.getBoundingClientRect();
+    const seen = r.top >= top - 1 && (whole ? r.bottom <= bottom + 1 : r.top < (top + bottom) / 2);
+    const at = [r.top, r.bottom, top, bottom].map(Math.round);
+    return seen ? null : `${selector}: ${at[0]}-${at[1]} of the screen's ${at[2]}-${at[3]}`;
+  };
+  // (the hero to play has a location once a hero plays: not while the team chooses a BAM's order)
+  return [place(".ulx-board", false), place(hand, true), place(".ulx-side .ulx-action", true),
+          more && root.querySelector(more) ? place(more, true) : null].filter(Boolean);
+}"""
+
+
+def _first_screen_page(browser, servers, front: str, game: str):
+    """A projected page showing the explorer of ``game`` in ``front``, its cell at the top."""
+    cell = FIRST_SCREEN[game][0]
+    name = f"first-screen-{front}-{game}.ipynb"
+    write_notebook(servers.root / name, ["from umbrella_lab.widgets import Explorer", cell])
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, device_scale_factor=1.5)
+    if front == "voila":
+        page.goto(f"{servers.voila}/voila/render/{name}", timeout=TIMEOUT)
+        return page, page.locator(".ulx").first, None
+    page.goto(f"{servers.lab}/lab/tree/{name}?reset", timeout=TIMEOUT)
+    page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
+    page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    shown = page.locator(".jp-NotebookPanel:visible .jp-Cell").nth(1)
+    return page, shown.locator(".ulx"), shown
+
+
+@pytest.mark.parametrize("front", ["voila", "lab"])
+@pytest.mark.parametrize("game", list(FIRST_SCREEN))
+def test_projected_the_board_the_hand_and_the_moves_are_on_the_first_screen(
+    servers, browser, shots, front, game
+):
+    _, hand, more = FIRST_SCREEN[game]
+    page, explorer, cell = _first_screen_page(browser, servers, front, game)
+    try:
+        explorer.locator(".ulx-side .ulx-action").first.wait_for(timeout=TIMEOUT)
+        missing = {}
+        for moment in ("deal", "three moves"):
+            if moment == "three moves":
+                for step in (1, 2, 3):
+                    explorer.locator(".ulx-side .ulx-action").first.click()
+                    _wait_step(explorer, step)
+            page.mouse.move(2, 2)
+            page.wait_for_timeout(400)
+            if cell is not None:  # JupyterLab: the explorer's cell brought to the top
+                cell.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+                page.wait_for_timeout(200)
+            else:
+                page.evaluate("() => window.scrollTo(0, 0)")
+            found = explorer.evaluate(FIRST_SCREEN_CHECK, [hand, more])
+            if found:
+                missing[(front, game, moment)] = found
+            assert explorer.evaluate(SMALLEST_TEXT) >= 11, (front, game, moment)
+            tag = "deal" if moment == "deal" else "3-moves"
+            page.screenshot(path=str(shots / f"{front}-projected-{game}-{tag}.png"))
+        unexpected = {k: v for k, v in missing.items() if k not in NOT_YET_ON_THE_FIRST_SCREEN}
+        assert not unexpected, unexpected
+        fixed = {k for k in NOT_YET_ON_THE_FIRST_SCREEN if k[:2] == (front, game)} - set(missing)
+        assert not fixed, f"now on the first screen (take off NOT_YET_ON_THE_FIRST_SCREEN): {fixed}"
     finally:
         page.close()

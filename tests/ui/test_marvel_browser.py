@@ -214,3 +214,56 @@ def test_a_move_redraws_only_what_it_changed_and_keeps_the_focus(servers, browse
         kept = explorer.evaluate(KEPT)
         assert kept["focus"] and kept["locations"] == 6, kept
         assert explorer.evaluate("() => !document.activeElement.disabled")
+
+
+FOCUS_AT = """() => {
+  const el = document.activeElement;
+  if (!el || !el.closest(".ulx")) return "the page";
+  if (el.closest(".umv-hand")) return "the hand";
+  if (el.closest(".ulx-board")) return "the board";
+  if (el.closest(".ulx-decide")) return "the moves";
+  return el.className || el.tagName;
+}"""
+
+
+def test_the_keyboard_skips_to_the_moves_and_stays_where_the_move_was_made(servers, browser):
+    """The first Tab stop is a link to the moves (past the board's many controls); a card
+    played from the hand with Enter leaves the focus in the hand; the rule pop-up of a move
+    shows above it (the next moves stay in sight) and goes when the pointer leaves."""
+    with _board(browser, servers, 1280, 800) as explorer:
+        page = explorer.page
+        head = explorer.locator('.umv-loc[data-location="helicarrier"] .umv-loc-head.is-click')
+        head.click()
+        _wait_step(explorer, 1)
+        explorer.locator(".ulx-title").click()
+        page.keyboard.press("Shift+Tab")  # (nothing before the explorer's own controls)
+        explorer.evaluate("(root) => root.focus()")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent") == "Skip to the moves"
+        page.keyboard.press("Enter")
+        assert page.evaluate(FOCUS_AT) == "the moves"
+        # Tab past the last move goes on to the explorer's next control, never to the page
+        explorer.locator(".ulx-side .ulx-action").last.focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUS_AT) != "the page"
+        assert page.evaluate("() => document.activeElement !== document.body")
+        card = explorer.locator('.umv-hand button[data-card="black-widow-12"]')
+        card.focus()
+        page.keyboard.press("Enter")
+        _wait_step(explorer, 2)
+        page.wait_for_timeout(200)
+        assert page.evaluate(FOCUS_AT) == "the hand"
+        # the rule pop-up never covers the moves after the one pointed at, and goes away
+        moves = explorer.locator(".ulx-side .ulx-action")
+        moves.nth(1).hover()
+        page.wait_for_timeout(150)
+        pop = explorer.locator(".ulx-pop")
+        if pop.is_visible():
+            below = moves.nth(2).bounding_box()
+            box = pop.bounding_box()
+            assert (
+                box["y"] + box["height"] <= below["y"] + 1
+                or box["y"] >= below["y"] + below["height"] - 1
+            )
+        page.mouse.move(2, 2)
+        assert not pop.is_visible()

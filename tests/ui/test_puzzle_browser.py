@@ -53,10 +53,20 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
 
         choices = view.locator(".ulp-choice")
         count = choices.count()
-        choices.nth(0).click()
+        # the keyboard: the choices are one Tab stop, the arrow keys move and pick, and the
+        # focus stays in the view after every action (Space on a choice, Enter on Commit)
+        assert view.locator('.ulp-choice[tabindex="0"]').count() == 1
+        choices.nth(0).focus()
+        page.keyboard.press("ArrowDown")
+        assert choices.nth(1).get_attribute("aria-checked") == "true"
+        page.keyboard.press("ArrowUp")
         assert choices.nth(0).get_attribute("aria-checked") == "true"
+        page.keyboard.press("Space")
+        assert choices.nth(0).evaluate("(el) => el === document.activeElement")
         assert "clearly ahead" not in page.content()  # picking is not committing
-        view.locator(".ulp-commit").click()
+        page.keyboard.press("Tab")  # past the group in one press
+        assert view.locator(".ulp-commit").evaluate("(el) => el === document.activeElement")
+        page.keyboard.press("Enter")
         reveal = view.locator(".ulp-reveal")
         reveal.wait_for(timeout=TIMEOUT)
         bars = reveal.locator(".ulp-bar")
@@ -68,6 +78,7 @@ def test_a_puzzle_hides_its_answer_until_the_commitment(servers, browser, shots,
         assert reveal.locator(".ulp-bar.is-yours").count() == 1
         assert reveal.locator(".ulp-line li").count() >= 1
         assert view.locator(".ulp-choice:disabled").count() == count
+        assert view.evaluate("(el) => el.contains(document.activeElement)")  # not the page
         assert view.locator(".ulp-choice.is-right").count() == 1
         reveal.scroll_into_view_if_needed()
         shoot_whole(page, shots, f"puzzle-lab-{tag}-after.png", view)
@@ -154,7 +165,9 @@ def test_the_strategy_lab_in_voila_reveals_after_the_commitment(servers, browser
         assert "Half would be an even match" not in page.content()
         quiz.scroll_into_view_if_needed()
         shoot_whole(page, shots, "workshop03-voila-question.png", quiz)
-        quiz.locator(".ulq-commit").click()  # the slider's first value
+        assert quiz.locator(".ulq-commit").is_disabled()  # nothing chosen yet: choose first
+        quiz.locator(".ulq-number").fill("50")
+        quiz.locator(".ulq-commit").click()
         quiz.locator(".ulq-reveal").wait_for(timeout=TIMEOUT)
         assert "Half would be an even match" in quiz.locator(".ulq-reveal").inner_text()
         shoot_whole(page, shots, "workshop03-voila-revealed.png", quiz)
@@ -185,3 +198,40 @@ def test_the_puzzles_workshop_in_voila(servers, browser, shots):
         view = page.locator(".ulp").nth(3)  # Marvel United
         view.scroll_into_view_if_needed()
         shoot_whole(page, shots, "workshop05-voila-marvel.png", view)
+
+
+@pytest.mark.parametrize("front", ["voila", "lab"])
+def test_projected_the_choices_start_on_the_first_screen(servers, browser, shots, front):
+    """At 1280x720 at 150% (a 1280x720 page at device scale 1.5) the moves stand beside the
+    position: the first choices show on the first screen, in Voila as in JupyterLab."""
+    name = f"puzzles-first-screen-{front}.ipynb"
+    write_notebook(servers.root / name, CELLS)
+    with open_page(browser, ({"width": 1280, "height": 720}, 1.5)) as page:
+        if front == "voila":
+            page.goto(f"{servers.voila}/voila/render/{name}", timeout=TIMEOUT)
+            view = page.locator(".ulp").first
+        else:
+            page.goto(f"{servers.lab}/lab/tree/{name}?reset", timeout=TIMEOUT)
+            page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=TIMEOUT)
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands")
+            page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
+            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            view = page.locator(".jp-NotebookPanel:visible .ulp").first
+        view.locator(".ulp-choice").first.wait_for(timeout=TIMEOUT)
+        view.locator(".ulp-board-inner, .ulp-text").first.wait_for(timeout=TIMEOUT)
+        view.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+        page.wait_for_timeout(300)
+        seen = view.evaluate(
+            """(root) => {
+              let bottom = window.innerHeight;
+              for (let el = root.parentElement; el && el !== document.body; el = el.parentElement) {
+                if (!/(auto|scroll|hidden)/.test(getComputedStyle(el).overflowY)) continue;
+                const r = el.getBoundingClientRect();
+                if (r.height) bottom = Math.min(bottom, r.bottom);
+              }
+              const choices = [...root.querySelectorAll(".ulp-choice")];
+              return choices.filter((c) => c.getBoundingClientRect().bottom <= bottom).length;
+            }"""
+        )
+        page.screenshot(path=str(shots / f"puzzle-{front}-projected-1280x720.png"))
+        assert seen >= 3, f"{seen} choices on the first screen"

@@ -102,20 +102,17 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     means = length[length["name"].str.endswith("per game")]
     charts["length"] = _points(
         means, PART_TITLES["length"], "Mean per game with its 95% range.", rate=False
-    ) | _points(
+    ) & _points(
         length[length["name"].str.startswith("ended by")],
         "How games end",
         "The share of games each rule ended.",
     )
     choices = report.part("choices")
-    branching = choices[choices["name"].str.startswith("branching")]
+    counted = choices["name"].str.startswith(("branching", "widest"))
+    shares = choices["name"].isin(["forced decisions", "best move clear"])
     charts["choices"] = _points(
-        branching, PART_TITLES["choices"], "Legal moves per decision.", rate=False
-    ) | _points(
-        choices[~choices["name"].str.startswith("branching")],
-        "Forced and clear decisions",
-        "Shares of the decisions.",
-    )
+        choices[counted], PART_TITLES["choices"], "Legal moves per decision.", rate=False
+    ) & _points(choices[shares], "Forced and clear decisions", "Shares of the decisions.")
     skill = report.part("skill")
     charts["skill"] = _points(
         skill,
@@ -143,11 +140,12 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
     )
     rules = report.rules.copy()
     rules["used"] = rules["fired"] > 0
+    rules["rule"] = [f"{t} ({r})" for r, t in zip(rules["rule"], rules["title"], strict=True)]
     charts["rules"] = (
         alt.Chart(rules)
         .mark_bar()
         .encode(
-            y=alt.Y("rule:N", sort=list(rules["rule"]), title=None),
+            y=alt.Y("rule:N", sort=list(rules["rule"]), title=None, axis=alt.Axis(labelLimit=360)),
             x=alt.X("share:Q", title="Share of games it fired in", axis=alt.Axis(format="%")),
             color=alt.condition(alt.datum.used, alt.value(BLUE), alt.value(GREY)),
             tooltip=[
@@ -174,8 +172,10 @@ def design_charts(report: DesignReport) -> dict[str, Chart]:
         "Win rate of the side it was forbidden to, against the same seeds without the ban.",
     )
     options = report.options.copy()
+    titles = {name: option_title(report, name) for name in set(options["option"])}
     options["setting"] = [
-        f"{o} = {v}" for o, v in zip(options["option"], options["value"], strict=True)
+        f"{titles[o]}: {_setting_words(v)}"
+        for o, v in zip(options["option"], options["value"], strict=True)
     ]
     who = "the team" if report.cooperative else "P1"
     charts["options"] = _tornado(
@@ -219,7 +219,16 @@ h1 { font-size: 1.8em; } h2 { margin-top: 1.6em; border-bottom: 2px solid #0072B
 )
 
 
-COUNTS = ("per game", "branching factor", "lead changes", "decided after move")
+COUNTS = (
+    "per game",
+    "branching factor",
+    "lead changes",
+    "decided after move",
+    "widest choice",
+    "score difference",
+    "positions",
+    "swings",
+)
 """Metrics that count something (moves, legal moves, changes of lead); the others are shares."""
 
 
@@ -227,23 +236,192 @@ def readable(name: str, value: float) -> str:
     """A metric's value as a table shows it: a share in percent, a count with a decimal or two."""
     if value != value:  # not measured
         return ""
+    if value in (float("inf"), float("-inf")):
+        return "no bound"
+    if name.startswith("positions"):
+        return f"{value:,.0f}"
     if any(words in name for words in COUNTS):
         return f"{value:,.2f}" if abs(value) < 10 else f"{value:,.1f}"
     sign = "+" if value > 0 and ("advantage" in name or "gap" in name) else ""
-    return f"{sign}{value:.0%}" if abs(value) >= 0.1 or value == 0 else f"{sign}{value:.1%}"
+    points = 100 * value
+    if abs(points) >= 10 or points == 0:
+        return f"{sign}{points:.0f}%"
+    return f"{sign}{points:.1f}%"
+
+
+METRIC_HEADERS = {
+    "name": "Figure",
+    "value": "Value",
+    "range": "95% range",
+    "percentiles": "Middle 80% of games",
+    "games": "Games",
+    "meaning": "What it means",
+}
+"""The headers of a part's table, in words."""
 
 
 def metrics_table(metrics: pd.DataFrame) -> pd.DataFrame:
-    """A part's metrics with their values as people read them: ``54%``, ``+4.0%``, ``153.9``.
+    """A part's metrics as people read them: ``54%``, ``+4.0%``, ``153.9``, ranges in words.
 
-    ``low`` and ``high`` are the 95% range (for a spread: the 10th and 90th percentile).
+    The 95% range reads "50% to 58%"; a figure known from the rules says "exact", one that does
+    not apply to the game "does not apply" (its meaning says why); one stopped at its budget
+    says so. A spread's 10th and 90th percentiles have a column of their own.
     """
-    shown = metrics[["name", "value", "low", "high", "games", "meaning"]].copy()
-    for column in ("value", "low", "high"):
-        shown[column] = [
-            readable(name, value) for name, value in zip(shown["name"], shown[column], strict=True)
-        ]
+    rows = []
+    for _, row in metrics.iterrows():
+        name, status = row["name"], row.get("status", "")
+        value = readable(name, row["value"])
+        if status == "does not apply":
+            value, span = "does not apply", ""
+        elif status == "exact":
+            span = "exact"
+        elif row["value"] != row["value"]:
+            value, span = "not measured", ""
+        else:
+            span = f"{readable(name, row['low'])} to {readable(name, row['high'])}"
+            if status == "budget reached":
+                span += " (stopped at the budget)"
+        middle = ""
+        if row.get("p10", float("nan")) == row.get("p10", float("nan")):
+            middle = f"{readable(name, row['p10'])} to {readable(name, row['p90'])}"
+        rows.append(
+            {
+                METRIC_HEADERS["name"]: name[0].upper() + name[1:],
+                METRIC_HEADERS["value"]: value,
+                METRIC_HEADERS["range"]: span,
+                METRIC_HEADERS["percentiles"]: middle,
+                METRIC_HEADERS["games"]: f"{int(row['games']):,}" if row["games"] else "",
+                METRIC_HEADERS["meaning"]: row["meaning"],
+            }
+        )
+    shown = pd.DataFrame(rows, columns=list(METRIC_HEADERS.values()))
+    if not shown[METRIC_HEADERS["percentiles"]].astype(bool).any():
+        shown = shown.drop(columns=METRIC_HEADERS["percentiles"])
     return shown
+
+
+KIND_WORDS = {
+    "play": "Rules of play",
+    "card": "Rules of one card, villain or place (only when it is dealt)",
+    "setup": "Setup rules (in force from the deal)",
+    "option": "Option rules (only when their option is chosen)",
+    "reference": "Reference entries (the aim, the data: they never fire)",
+}
+
+
+def rules_table(report: DesignReport) -> pd.DataFrame:
+    """The rule table in words: each rule by its id and title, grouped, never-fired bounded."""
+    table = report.rules
+    rows = []
+    for kind in KIND_WORDS:
+        part = table[table["kind"] == kind] if "kind" in table else table.iloc[0:0]
+        for _, row in part.iterrows():
+            games = int(row["games"])
+            if row["fired"]:
+                fired = f"{row['share']:.0%} of {games:,} games"
+            else:
+                fired = f"never in {games:,} games (under {row['upper']:.1%} at 95%)"
+                if row.get("rare", False):
+                    fired += "; needs a rare situation"
+            rows.append(
+                {
+                    "Group": KIND_WORDS[kind],
+                    "Rule": f"{row['rule']}: {row['title']}",
+                    "Fired": fired,
+                    "Times per game": f"{row['per_game']:.2f}" if row["fired"] else "",
+                    "Ended games": f"{row['ended_share']:.0%}" if row["ended"] else "",
+                }
+            )
+    return pd.DataFrame(rows, columns=["Group", "Rule", "Fired", "Times per game", "Ended games"])
+
+
+def _points_words(value: float) -> str:
+    return "" if value != value else f"{100 * value:+.1f} points"
+
+
+def cards_table(report: DesignReport) -> pd.DataFrame:
+    """Restricted play in words: what was forbidden, how often it was chosen, what changed."""
+    who = "the team" if report.cooperative else "the side it was forbidden to"
+    rows = []
+    for _, row in report.cards.iterrows():
+        what = f"no {row['kind']}" + (f" with {row['card']}" if row["card"] else "")
+        if row.get("status") == "never a real choice":
+            change, span = (
+                "never a real choice",
+                ("whenever it was chosen nothing else was legal: forbidding it changes nothing"),
+            )
+        else:
+            change = _points_words(row["change"])
+            span = f"{_points_words(row['low'])} to {_points_words(row['high'])}"
+            if row.get("status") == "budget reached":
+                span += " (stopped at the budget)"
+        rows.append(
+            {
+                "Forbidden": what,
+                "Chosen in the main games": f"{int(row['played']):,} times",
+                "Games": f"{int(row['games']):,}",
+                f"Win rate of {who}, allowed": f"{row['with_it']:.0%}",
+                "Change when forbidden": change,
+                "95% range": span,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _setting_words(value: object) -> str:
+    if value is None:
+        return "the rulebook's"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value).replace("_", " ").replace("-", " ")
+
+
+def option_title(report: DesignReport, option: str) -> str:
+    """An option's name as its menu shows it: its digest entry's title, else its name in words."""
+    from umbrella_lab.engine.core import load
+
+    game = load(report.game, players=report.players[0])
+    rule = next((o.rule for o in game.info.options if o.name == option), "")
+    book = game.rules
+    if rule and rule in book and sum(o.rule == rule for o in game.info.options) == 1:
+        return book[rule].title
+    return option.replace("_", " ").capitalize()
+
+
+def options_table(report: DesignReport) -> pd.DataFrame:
+    """Every option setting against the default, in words, with its game count explained."""
+    who = "the team's" if report.cooperative else "P1's"
+    rows = []
+    for _, row in report.options.iterrows():
+        span = f"{_points_words(row['low'])} to {_points_words(row['high'])}"
+        if row.get("status") == "budget reached":
+            span += " (stopped at the budget)"
+        rows.append(
+            {
+                "Option": option_title(report, row["option"]),
+                "Setting": f"{_setting_words(row['value'])} (default "
+                f"{_setting_words(row['default'])})",
+                "Games": f"{int(row['games']):,}",
+                f"{who[0].upper() + who[1:]} win rate": f"{row['win_rate']:.0%}",
+                "Change": _points_words(row["change"]),
+                "95% range": span,
+                "Moves per game": f"{row['moves']:.1f} ({row['moves_change']:+.1f})",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+PART_NOTES = {
+    "options": "Each setting is played on the same seeds as the default, in batches of 100 "
+    "games until its change is known within the wanted precision (or its budget is spent): "
+    "that is why the game counts differ.",
+    "cards": "Each move or card is forbidden to one side on the same seeds as the main games; "
+    "the change is that side's win rate without it minus with it.",
+    "rules": "A rule that never fired gets an upper bound: with 0 firings in n games its chance "
+    "per game is below 1 - 0.05^(1/n) (about 3/n) at 95%.",
+}
 
 
 def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bool) -> str:
@@ -251,16 +429,47 @@ def part_html(report: DesignReport, part: str, chart: Chart | None, pictures: bo
     if part in ("balance", "length", "choices", "skill", "tension"):
         table = metrics_table(report.part(part))
     elif part == "rules":
-        table = report.rules.drop(columns=["in_digest", "section"])
+        table = rules_table(report)
     elif part == "cards":
-        table = report.cards
+        table = cards_table(report)
     else:
-        table = report.options
+        table = options_table(report)
     body = _table(table) if len(table) else "<p class='note'>Nothing to show.</p>"
+    note = f"<p class='note'>{html.escape(PART_NOTES[part])}</p>" if part in PART_NOTES else ""
     picture = ""
     if pictures and chart is not None and len(table):
         picture = f"<div role='img' aria-label='{html.escape(part)} chart'>{to_svg(chart)}</div>"
-    return f"{picture}{body}"
+    return f"{picture}{note}{body}"
+
+
+def never_fired(report: DesignReport) -> str:
+    """The rules of play that never fired, by title, in one sentence (setup and options apart)."""
+    table = report.rules
+    if "kind" not in table:
+        return ""
+    quiet = table[(table["fired"] == 0) & table["in_digest"]]
+    play = quiet[quiet["kind"] == "play"]
+    others = len(quiet) - len(play)
+    games = len(report.games)
+    shown = [f"{t} ({r})" for r, t in zip(play["rule"], play["title"], strict=True)]
+    more = f", and {len(shown) - 6} more" if len(shown) > 6 else ""
+    text = (
+        f"{len(shown)} rules of play never fired in {games:,} games: {', '.join(shown[:6])}{more}."
+        if shown
+        else f"Every rule of play fired in {games:,} games."
+    )
+    if others:
+        text += (
+            f" {others} rules of single cards, setup, options or reference did not fire "
+            "either (a card's rule needs its card dealt, an option's its option chosen)."
+        )
+    return text + " The Rules tab lists every rule with an upper bound on how often it fires."
+
+
+def who_played(report: DesignReport) -> str:
+    """Who played the report's games, in one sentence with how that player plays."""
+    line = getattr(report, "player_line", "") or report.policy
+    return f"Main games played by {line}"
 
 
 def design_html(
@@ -277,9 +486,14 @@ def design_html(
     if bodies is None:
         charts = design_charts(report) if pictures else {}
         bodies = {part: part_html(report, part, charts.get(part), pictures) for part in PART_TITLES}
-    options = ", ".join(f"{k}={v!r}" for k, v in report.changed_options.items()) or "the defaults"
+    options = (
+        ", ".join(
+            f"{option_title(report, k)}: {_setting_words(v)}"
+            for k, v in report.changed_options.items()
+        )
+        or "the defaults"
+    )
     parts = [f"<h2>{html.escape(PART_TITLES[part])}</h2>" + bodies[part] for part in PART_TITLES]
-    unused = ", ".join(report.unused_rules) or "none"
     notes = "".join(f"<li>{html.escape(note)}</li>" for note in report.notes)
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
@@ -287,10 +501,9 @@ def design_html(
         f"<style>{PAGE_STYLE}</style></head><body>"
         f"<h1>Design report: {html.escape(report.title)}</h1>"
         f"<p class='note'>{player_count(report.players)}, options: {html.escape(options)}. "
-        f"Main games played by {html.escape(report.policy)} from seed {report.seed}; intervals "
-        f"are 95% ranges, wanted within {report.precision:.0%} either side. Rules that never "
-        "fired: "
-        f"{html.escape(unused)}.</p>"
+        f"{html.escape(who_played(report))} From seed {report.seed}; ranges are 95% ranges, "
+        f"wanted within {report.precision:.0%} either side. "
+        f"{html.escape(never_fired(report))}</p>"
         + (f"<ul class='note'>{notes}</ul>" if notes else "")
         + "".join(parts)
         + "</body></html>"

@@ -6,7 +6,10 @@ the reader sees ``<altair...JupyterChart object at 0x...>``). The kit's renderer
 :func:`umbrella_lab.charts.setup_notebook`, sends each chart as one output holding
 
 * the live chart (a JupyterChart widget view), which JupyterLab and Voila draw while a kernel runs;
-* an SVG picture (``image/svg+xml``), which an HTML export, nbviewer and GitHub show;
+* an SVG picture (``image/svg+xml``), which nbviewer and GitHub show;
+* the same picture as HTML (``text/html``): an image with the chart's title and a line on what
+  it shows as its alternative text (:func:`alt_text`), which an HTML export and JupyterLab show
+  (without it an HTML export says "No description has been provided for this image");
 * a PNG picture (``image/png``), which JupyterLab shows for a notebook it does not trust yet,
   such as one just opened on Binder (JupyterLab shows no SVG from an untrusted notebook);
 * a line of text naming the chart (``text/plain``), for a terminal or a text diff.
@@ -20,6 +23,7 @@ The pictures are drawn by ``vl-convert-python``, the same package that draws cha
 from __future__ import annotations
 
 import base64
+import html
 import struct
 import warnings
 import zlib
@@ -73,6 +77,37 @@ def describe(spec: dict[str, Any]) -> str:
     if axes:
         words += " (" + ", ".join(f"{channel}: {name}" for channel, name in axes.items()) + ")"
     return f"Chart: {words}"
+
+
+def alt_text(spec: dict[str, Any]) -> str:
+    """A chart's title and one line on what it shows: its subtitle, else its marks and axes.
+
+    >>> alt_text({"title": {"text": "Wins by deck", "subtitle": "95% ranges"}, "mark": "bar"})
+    'Wins by deck: 95% ranges'
+    >>> alt_text({"title": "Wins", "mark": "bar", "encoding": {"x": {"field": "deck"}}})
+    'Wins: a bar chart (x: deck)'
+    """
+    title = _title(spec) or "Chart"
+    subtitles = (
+        _text(v["title"].get("subtitle")) for v in _views(spec) if isinstance(v.get("title"), dict)
+    )
+    subtitle = next((words for words in subtitles if words), "")
+    if subtitle:
+        return f"{title}: {subtitle}"
+    marks, axes = _marks_and_axes(spec)
+    words = f"a {' and '.join(marks) if marks else 'plain'} chart"
+    if axes:
+        words += " (" + ", ".join(f"{channel}: {name}" for channel, name in axes.items()) + ")"
+    return f"{title}: {words}"
+
+
+def picture_html(svg: str, alt: str) -> str:
+    """The SVG picture as an HTML image with its alternative text, no wider than its page."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+        'style="max-width: 100%; height: auto">'
+    )
 
 
 def _text(title: Any) -> str:
@@ -135,6 +170,7 @@ def pictures_of(spec: dict[str, Any], pictures: Iterable[str] = PICTURE_FORMATS)
     drawn = {}
     if "svg" in chosen:
         drawn[PICTURE_TYPES["svg"]] = svg
+        drawn["text/html"] = picture_html(svg, alt_text(spec))
     if "png" in chosen:
         png = smaller_png(vl_convert.svg_to_png(svg, scale=1))
         drawn[PICTURE_TYPES["png"]] = base64.b64encode(png).decode("ascii")

@@ -14,6 +14,7 @@ import altair as alt
 import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, ORANGE, PALETTE, SEQUENTIAL, interval
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.stats import (
     Z95,
     compare,
@@ -276,8 +277,10 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
         data["best"] = ["Best move" if i == 0 else "Other moves" for i in range(len(data))]
         domain, colours = ["Best move", "Other moves"], [BLUE, GREY]
     data["shown"] = [f"{r:.0%}" for r in data["win_rate"]]
+    data["label"] = [said(str(label)) for label in data["label"]]  # no card ids in brackets
     order = list(data["label"])
-    y = alt.Y("label:N", title=None, sort=order, axis=alt.Axis(labelLimit=560))
+    # long labels wrap at 380 px and the legend sits above: the chart fits a 1,100 px page
+    y = alt.Y("label:N", title=None, sort=order, axis=alt.Axis(labelLimit=380))
     base = alt.Chart(data)
     tooltip = [
         alt.Tooltip("label:N", title="Move"),
@@ -299,7 +302,7 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
             "best:N",
             title=None,
             scale=alt.Scale(domain=domain, range=colours),
-            legend=alt.Legend(labelLimit=300),
+            legend=alt.Legend(labelLimit=300, orient="top", direction="horizontal"),
         ),
         tooltip=tooltip,
     )
@@ -315,6 +318,7 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
     )
     return (bars + errors + text).properties(
         height=alt.Step(30),
+        width=520,
         title=alt.Title(
             title or "Which move gives the best chance?",
             subtitle=f"{played}, every move with the same luck. Black lines: 95% range.",

@@ -141,11 +141,22 @@ def read_entries(
                 )
             checked[field_name] = value
         if "id" in checked:
-            if checked["id"] in seen:
+            ident = checked["id"]
+            if isinstance(ident, str) and (
+                not ident.strip() or "/" in ident or ident != ident.strip()
+            ):
+                raise DataError(
+                    name,
+                    label,
+                    "id",
+                    f"is {ident!r}; an id names the entry in action ids (attack/0/<id>), so it "
+                    "needs at least one character, no '/' and no space at either end",
+                )
+            if ident in seen:
                 raise DataError(
                     name, label, "id", "is used by an earlier entry; ids must be unique"
                 )
-            seen.add(checked["id"])
+            seen.add(ident)
         out.append(checked)
     return out
 

@@ -158,8 +158,15 @@ def read_by_parts(state: State, wanted: str) -> tuple[str, str] | None:
 
 def by_move(state: State, key: tuple) -> Action:
     """The legal action of a move (or its canonical twin); refused with the rule if none."""
-    legal = state.legal_moves()
     is_move = state._is_move(key)
+    kind = state.game.info.kinds.get(key[0]) if key and isinstance(key[0], str) else None
+    as_move: Move | None = key if is_move else None  # type: ignore[assignment]
+    if as_move is None and kind is not None and len(key) == len(kind.fields) + 1:
+        as_move = kind(*key[1:])  # a plain tuple of a kind's shape: its fields are checked too
+    wrong = as_move.wrong_field() if as_move is not None else None
+    if wrong is not None:  # before any rule reads the fields (True would pass for 1)
+        raise IllegalActionError(wrong, state.rule_for_unknown_action)
+    legal = state.legal_moves()
     same: Any = key.canonical(state) if is_move else key  # type: ignore[attr-defined]
     for move in (key, same):
         if move in legal:

@@ -38,6 +38,7 @@ of data entries).
 from __future__ import annotations
 
 import inspect
+import numbers
 import re
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -191,6 +192,7 @@ class Move(tuple):
     needs writing by no game. False: the state gives the odds."""
 
     _parts: ClassVar[tuple[IdPart, ...] | None] = None  # the fields' id parts, once read
+    _types: ClassVar[tuple[Any, ...] | None] = None  # the fields' declared types, once read
 
     if TYPE_CHECKING:
 
@@ -227,6 +229,7 @@ class Move(tuple):
         new.__doc__ = f"A {cls.kind} move."
         cls.__new__ = new  # type: ignore[method-assign,assignment]
         cls._parts = None  # the fields' id parts, read from the annotations on first use
+        cls._types = None  # the fields' types, likewise
 
     # --- the four parts of a move kind ------------------------------------------------------
     @staticmethod
@@ -305,6 +308,28 @@ class Move(tuple):
             cls._parts = tuple(parts)
         return cls._parts
 
+    def wrong_field(self) -> str | None:
+        """What is wrong with a field of this move given by hand, or ``None`` when each is right.
+
+        Each field must hold what the kind declares: a whole number (``True`` is not 1), a
+        text, or a tuple of whole numbers. The rules compare and count with the fields, so a
+        field of another type would fail deep inside them, or a ``True`` pass for seat 1.
+        """
+        kind = type(self)
+        if kind._types is None:
+            hints = typing.get_type_hints(kind)
+            kind._types = tuple(hints.get(name, Any) for name in kind.fields)
+        for name, wanted, value in zip(self.fields, kind._types, self[1:], strict=True):
+            if (type(value) is int and wanted is int) or _holds(wanted, value):
+                continue
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            article = "an" if self.kind[:1] in "aeiou" else "a"
+            return (
+                f"the {name} of {article} {self.kind} move must be {_said(wanted)}, "
+                f"not {type(value).__name__} ({shown})"
+            )
+        return None
+
     @classmethod
     def from_id(cls, s: Any, parts: list[str]) -> Move:
         """The move an id's parts (after the kind) name; ``ValueError`` says which part fails."""
@@ -323,6 +348,41 @@ class Move(tuple):
                 msg = f"the {name} {text!r} cannot be read: {error}"
                 raise ValueError(msg) from error
         return cls(*values)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _holds(wanted: Any, value: object) -> bool:
+    """Whether ``value`` is of the declared type ``wanted`` (int, str, tuple[int, ...])."""
+    if wanted is int:
+        return _whole(value)
+    if wanted is str:
+        return isinstance(value, str)
+    if typing.get_origin(wanted) is tuple:
+        if not isinstance(value, tuple):
+            return False
+        items = typing.get_args(wanted)
+        if len(items) == 2 and items[1] is Ellipsis:
+            return all(_holds(items[0], item) for item in value)
+        return len(items) == len(value) and all(map(_holds, items, value))
+    if typing.get_origin(wanted) is typing.Annotated:
+        return _holds(typing.get_args(wanted)[0], value)
+    return True  # a type the engine does not check
+
+
+def _said(wanted: Any) -> str:
+    """The declared type of a field in words."""
+    if typing.get_origin(wanted) is typing.Annotated:
+        wanted = typing.get_args(wanted)[0]
+    if wanted is int:
+        return "a whole number"
+    if wanted is str:
+        return "a text"
+    if typing.get_origin(wanted) is tuple:
+        return "a tuple of whole numbers"
+    return str(wanted)
 
 
 def kinds_by_name(kinds: Iterable[type[Move]]) -> dict[str, type[Move]]:

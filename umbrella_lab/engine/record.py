@@ -34,6 +34,7 @@ from umbrella_lab.engine.saving import (
     parse_json,
     read_json,
     read_luck,
+    write_json,
 )
 
 FORMAT = "umbrella-lab/record"
@@ -140,8 +141,12 @@ class Record:
         return json.dumps(self.to_dict(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        """Write the record as JSON."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the record as JSON.
+
+        Raises:
+            RecordError: the path is not one a file can be written to; it says why.
+        """
+        write_json(path, self.to_json() + "\n", "record")
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "record") -> Record:

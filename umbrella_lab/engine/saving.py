@@ -120,8 +120,21 @@ def parse_json(text: str, what: str) -> Any:
         raise RecordError(f"{what}: not valid JSON ({error})") from error
     except RecursionError as error:
         raise RecordError(f"{what}: the JSON is nested too deeply to be a saved game") from error
+    except ValueError as error:  # Python reads no number of more than 4,300 digits
+        msg = f"{what}: a number in the JSON has over 4,300 digits (no seed or count is so long)"
+        raise RecordError(msg) from error
     except UnicodeDecodeError as error:
         raise RecordError(f"{what}: not text in UTF-8 ({error.reason})") from error
+
+
+def write_json(path: str | Path, text: str, what: str) -> None:
+    """Write ``text`` to the file ``path``, or a :class:`RecordError` naming the path and why."""
+    if not isinstance(path, str | Path) or not str(path).strip():
+        raise RecordError(f"{path!r} is not the path of a {what} file to write")
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot write the {what} file ({error.strerror})") from error
 
 
 def read_json(path: str | Path, what: str) -> Any:
@@ -360,7 +373,9 @@ class _Loader:
         if not isinstance(notes, dict):
             raise self.fail(f"{where}field 'notes' must be an object {{step: text}}")
         for key, text in notes.items():
-            if not str(key).isdigit() or not 0 < int(key) < len(chain) or not isinstance(text, str):
+            step = str(key)
+            whole = step.isascii() and step.isdigit() and len(step) <= 9  # not "²", not huge
+            if not whole or not 0 < int(step) < len(chain) or not isinstance(text, str):
                 raise self.fail(f"{where}note {key!r} does not name a step of the branch")
             chain[int(key)].note = text
         return chain

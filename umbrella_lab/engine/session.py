@@ -543,8 +543,12 @@ class Session:
         return json.dumps(self.to_dict(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        """Write the session to a JSON file (read it back with :meth:`load`)."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the session to a JSON file (read it back with :meth:`load`).
+
+        Raises:
+            RecordError: the path is not one a file can be written to; it says why.
+        """
+        saving.write_json(path, self.to_json() + "\n", "session")
 
     @classmethod
     def load(cls, path: str | Path) -> Session:

@@ -32,6 +32,7 @@ How our games map onto OpenSpiel's model:
 from __future__ import annotations
 
 import json
+import numbers
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,7 @@ from umbrella_lab.engine.errors import (
     MAX_SEED,
     IllegalActionError,
     OptionError,
+    SeatError,
     UmbrellaLabError,
     seed_number,
     whole_number,
@@ -227,6 +229,39 @@ def _game_class(pyspiel: Any) -> Any:
         def lab(self, value: State | None) -> None:
             self.held.state = value
 
+        # --- checks before OpenSpiel's own (which stop with a bare SpielError) --------------
+        def apply_action(self, action: Any) -> None:
+            """Play the move numbered ``action``; a number not given out is refused clearly."""
+            if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+                msg = f"openspiel: an action is a whole number, not {type(action).__name__}"
+                raise IllegalActionError(msg)
+            if action < 0:  # never a move's number (OpenSpiel's -1 means "no action")
+                self._apply_action(int(action))  # refused there, with the legal numbers
+            super().apply_action(int(action))
+
+        def observation_string(self, *player: Any) -> str:
+            """A seat's view of the table (default: the seat to act)."""
+            return super().observation_string(*self._seat(player))
+
+        def information_state_string(self, *player: Any) -> str:
+            """A seat's information state: its view of the table (default: the seat to act)."""
+            return super().information_state_string(*self._seat(player))
+
+        def _seat(self, player: tuple[Any, ...]) -> tuple[int, ...]:
+            """The seat asked for, checked: a whole number from 0 to the last seat."""
+            if not player:
+                return ()
+            seats = self.get_game().num_players()
+            seat = player[0]
+            whole = isinstance(seat, numbers.Integral) and not isinstance(seat, bool)
+            if not whole or not 0 <= int(seat) < seats:
+                msg = (
+                    f"openspiel: there is no player {seat!r} at this {seats}-player table; "
+                    f"players are 0 to {seats - 1}"
+                )
+                raise SeatError(msg)
+            return (int(seat),)
+
         # --- OpenSpiel's state interface ---------------------------------------------------
         def current_player(self) -> int:
             """The seat to act, CHANCE at the deal and at rolls, TERMINAL at the end."""
@@ -279,6 +314,9 @@ def _game_class(pyspiel: Any) -> Any:
             """The move's label (the deal: the seed it deals)."""
             if self.lab is None:
                 return f"deal seed {self.get_game().first_seed + int(action)}"
+            if not 0 <= action < len(self.numbers.move):
+                msg = f"openspiel: action {action} names no move (none was given that number)"
+                raise IllegalActionError(msg)
             move = self.numbers.move[action]
             labels = self.held.labels()  # the engine tells alike labels apart (by their ids)
             if move in labels:

@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from umbrella_lab.engine.core import Game, load
-from umbrella_lab.engine.errors import whole_number
+from umbrella_lab.engine.errors import OptionError, whole_number
 
 
 def default_workers() -> int:
@@ -39,6 +39,21 @@ def workers_or_default(workers: object, what: str) -> int:
     if workers is None:
         return default_workers()
     return whole_number(workers, f"{what}: workers", low=1, high=MOST_WORKERS)
+
+
+def executor_or_none(executor: object, what: str) -> Executor | None:
+    """``executor`` checked: ``None`` or something to ``submit`` work to, as an executor has.
+
+    Raises:
+        OptionError: for anything else (the games would fail at the first task otherwise).
+    """
+    if executor is None or callable(getattr(executor, "submit", None)):
+        return executor  # type: ignore[return-value]
+    msg = (
+        f"{what}: executor must be a concurrent.futures executor (something with a submit "
+        f"method, e.g. a Dask client's get_executor()) or None, not {type(executor).__name__}"
+    )
+    raise OptionError(msg)
 
 
 def start_method() -> str:

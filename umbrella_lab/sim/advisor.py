@@ -44,6 +44,7 @@ from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     dumps,
+    executor_or_none,
     local_pool,
     shippable,
     submit_quietly,
@@ -153,6 +154,13 @@ def advise(
         race = rollouts is None or budget is not None
     if not isinstance(race, bool):
         msg = f"race must be True or False, not {race!r}"
+        raise OptionError(msg)
+    executor = executor_or_none(executor, "advise")
+    if progress is not None and not callable(progress):
+        msg = (
+            "advise: progress must be a function called with the share of the work done "
+            f"(from 0 to 1), or None, not {type(progress).__name__}"
+        )
         raise OptionError(msg)
     actions = state.legal_actions()
     seat = state.to_act
@@ -531,6 +539,9 @@ def review(
     if budget is not None:
         budget = whole_number(budget, "review: budget", low=1, high=MOST_ROLLOUTS)
     loaded = load(game, players, **options) if isinstance(game, str) else game
+    if not isinstance(loaded, Game):
+        msg = f"review: game must be a game name or a loaded game, not {type(game).__name__}"
+        raise OptionError(msg)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < loaded.players:
         msg = (
             f"review: there is no seat {seat!r} in a {loaded.players}-player game; "

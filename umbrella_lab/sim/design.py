@@ -22,7 +22,7 @@
 >>> quick = {"cards": 1, "tension_games": 2, "advised": 1, "advisor_budget": 20}
 >>> report = sim.design("pig", players=2, n=20, policies=["random", "heuristic"], budget=quick)
 >>> report.metrics.columns.tolist()
-['part', 'name', 'value', 'low', 'high', 'games', 'meaning']
+['part', 'name', 'value', 'low', 'high', 'p10', 'p90', 'games', 'status', 'meaning']
 >>> round(report.metric("win rate P1"), 2), report.unused_rules
 (0.45, ['aim', 'data.die', 'opt.goal'])
 
@@ -37,6 +37,7 @@ machine's cores; the same arguments always give the same report.
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
 import random
@@ -48,7 +49,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from umbrella_lab.engine.core import CHANCE, Game, State, load
+from umbrella_lab.engine.core import CHANCE, Game, Result, State, load
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
@@ -66,10 +67,20 @@ from umbrella_lab.sim.mcts import MCTS
 from umbrella_lab.sim.policies import (
     PolicyError,
     PolicyLike,
+    describe_policy,
     get_policy,
     policy_name,
 )
-from umbrella_lab.sim.stats import Z95, compare, wilson
+from umbrella_lab.sim.stats import (
+    Z95,
+    agreement_share,
+    compare,
+    mean_interval,
+    ratio_interval,
+    spread_interval,
+    upper_bound_never,
+    wilson,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,8 +99,23 @@ BATCH = 100
 PARTS = ("balance", "length", "choices", "skill", "tension")
 """The parts of :attr:`DesignReport.metrics`, in order."""
 
-BOOTSTRAP = 200
-"""Resamples of the seeds for the interval of the luck share."""
+TENSION_WIDTH = 0.1
+"""The half-width wanted for each win chance of the tension part (95%, 10 points either side)."""
+
+MOST_ROLLOUTS = 6
+"""The most rollouts per position, in batches of the budget's ``rollouts``."""
+
+DECIDED = 0.9
+"""The threshold of decisiveness: a game is decided once its result's chance stays above it."""
+
+STATE_SPACE_CAP = 20_000
+"""The most positions walked to count a game's state space."""
+
+_COUNTED: dict[tuple, int | str] = {}
+"""State-space sizes counted in this process (or why not), by game, players and options."""
+
+TIME_OUT = "time-out"
+"""The ending of a game stopped by the kit's move limit (no one wins it)."""
 
 
 @dataclass(frozen=True)
@@ -103,9 +129,12 @@ class Budget:
         games: The most main games (balance, length, choices, rules).
         option_games: The most games per option value (paired with the main games); 0
             leaves the options out.
+        option_values: The most option values tried: the rule options first, then the
+            readings (options whose rule is an ``opt.`` interpretation), in the game's order.
         card_games: The most games per restricted kind of move or card.
         cards: How many kinds of move and cards are tried, the most played first (0: none).
-        skill_games: Seeds each player of the skill part plays.
+        skill_games: Games each player of the skill part plays (each seed once in every
+            seat: the seeds are this shared among the seats).
         search_playouts: Playouts per decision of the search player (``"mcts"``).
         tension_games: Main games followed move by move for the tension part (0: none).
         positions: Positions sampled along each of those games.
@@ -116,11 +145,12 @@ class Budget:
 
     games: int = 1000
     option_games: int = 300
+    option_values: int = 12
     card_games: int = 300
     cards: int = 8
     skill_games: int = 60
     search_playouts: int = 12
-    tension_games: int = 12
+    tension_games: int = 8
     positions: int = 12
     rollouts: int = 16
     advised: int = 8
@@ -177,24 +207,34 @@ class DesignReport:
         precision: The wanted half-width of the headline intervals.
         changed_options: The options that differ from their defaults (as ``Game`` names them).
         metrics: One row per figure: ``part`` (balance, length, choices, skill, tension),
-            ``name``, ``value``, ``low``, ``high`` (the 95% range, or for a spread the 10th
-            and 90th percentile), ``games`` (games the figure rests on) and ``meaning`` (one
-            sentence).
+            ``name``, ``value``, ``low`` and ``high`` (its 95% range, which always holds the
+            value and stays within the figure's possible range), ``p10`` and ``p90`` (a
+            spread's 10th and 90th percentiles), ``games`` (games the figure rests on),
+            ``status`` (``""`` measured; ``"exact"`` known from the rules; ``"does not
+            apply"``, no value; ``"budget reached"``, stopped before the wanted precision;
+            ``"not measured"``) and ``meaning`` (what it means and how it was measured).
         rules: One row per rule of the digest (then any other rule cited): ``rule``,
-            ``title``, ``section``, ``games``, ``fired`` (games in which it fired),
-            ``share`` (of the games), ``per_game`` (times per game), ``ended`` (games it
-            ended) and ``ended_share``.
+            ``title``, ``section``, ``kind`` (play, setup, option or reference:
+            :func:`rule_kind`), ``rare`` (the game marks it as needing a rare situation),
+            ``games``, ``fired`` (games in which it fired), ``upper`` (for a rule that never
+            fired, the 95% upper bound on its chance per game), ``share`` (of the games),
+            ``per_game`` (times per game), ``ended`` (games it ended) and ``ended_share``.
         cards: Restricted play: ``restriction`` (what was forbidden), ``kind``, ``card``,
             ``played`` (times the main games' players chose it), ``games``, ``with_it`` and
-            ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``.
-        options: One row per option value: ``option``, ``value``, ``default``, ``games``,
-            ``win_rate``, ``change``, ``low``, ``high`` (win rate), ``moves``,
-            ``moves_change``, ``moves_low``, ``moves_high``.
+            ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``,
+            ``bites`` (decisions at which the ban changed the move) and ``status`` (``"never
+            a real choice"`` when it never did: no change is shown).
+        options: One row per option value: ``option``, ``value``, ``default``, ``games``
+            (added in batches until the change was known within the precision, or the
+            budget), ``win_rate``, ``change``, ``low``, ``high`` (win rate), ``moves``,
+            ``moves_change``, ``moves_low``, ``moves_high`` and ``status``.
         tension: The win-probability curves: ``game`` (its seed), ``move``, ``share`` (of the
             game's moves), ``side`` (a seat's name, or ``"team"``), ``chance``.
         games: One row per main game (seed, players, winners, result rule, moves, ...).
         notes: Sentences on how the report was made (budget spent, interval not reached).
         seconds: The time each part took (it varies from run to run; nothing else does).
+        player_line: Who played the main games and how that player plays, in one line.
+        player_lines: The same line for each player of the skill part, by name.
     """
 
     game: str
@@ -214,6 +254,8 @@ class DesignReport:
     games: pd.DataFrame
     notes: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict, compare=False)
+    player_line: str = ""
+    player_lines: dict[str, str] = field(default_factory=dict)
 
     @property
     def unused_rules(self) -> list[str]:
@@ -260,9 +302,9 @@ class DesignReport:
         )
 
     def _repr_html_(self) -> str:
-        shown = self.metrics[["part", "name", "value", "low", "high", "games"]]
-        head = f"<h3>Design report: {self.title}</h3>"
-        return head + shown.to_html(index=False, float_format=lambda v: f"{v:.3g}")
+        shown = _upper("umbrella_lab.charts.design", "metrics_table")(self.metrics)
+        head = f"<h3>Design report: {html.escape(self.title)}</h3>"
+        return head + shown.to_html(index=False, border=0)
 
 
 def _upper(module: str, name: str) -> Callable[..., Any]:
@@ -312,7 +354,7 @@ def design(
             options' and cards' changes), a fraction above 0 and below 0.5.
         seed: The first seed; the same arguments always give the same report.
         policy: Who plays the main games, the options, the cards and the rollouts (default:
-            the game's heuristic; Marvel United: its quick ``"greedy"`` player).
+            the game's heuristic, its best ready-made player; the report names who played).
         budget: The most work per part (a :class:`Budget`, or a dict changing some of its
             fields, e.g. ``{"games": 4000}``); default: the game's
             ``GameInfo.simulation.design_budget``.
@@ -422,7 +464,10 @@ def _check_budget(game: Game, budget: Budget | Mapping[str, int] | None) -> Budg
 
 
 def _check_main_policy(game: Game, policy: PolicyLike | None) -> PolicyLike:
-    chosen = game.info.simulation.main_policy if policy is None else policy
+    """The main games' player: the one given, else the game's heuristic (its best player)."""
+    chosen = policy
+    if chosen is None:
+        chosen = "heuristic" if "heuristic" in game.info.policy_table else "random"
     get_policy(game, chosen)  # an unknown name fails here, naming the policies
     return chosen
 
@@ -439,8 +484,9 @@ def _check_policies(
     lineup: dict[str, PolicyLike] = {}
     for item in policies:
         chosen: PolicyLike = item
-        if item == "mcts":
-            chosen = MCTS(plan.search_playouts, rollout=main, name="mcts")
+        if item == "mcts":  # its playouts by the game's quick player (its heuristic may be slow)
+            quick = game.info.simulation.main_policy
+            chosen = MCTS(plan.search_playouts, rollout=quick, name="mcts")
         get_policy(game, chosen)
         name = policy_name(item)
         if name in lineup:
@@ -493,11 +539,18 @@ def restricted_move(
     When every legal move is forbidden, the forbidden move is played after all (the side
     cannot pass by the rules).
     """
+    return _restricted(state, rng, fast, restriction)[0]
+
+
+def _restricted(
+    state: State, rng: random.Random, fast: FastPolicy, restriction: Restriction
+) -> tuple[Move, bool]:
+    """:func:`restricted_move`, and whether the restriction changed the move (it bit)."""
     move = fast(state, rng)
     if not restriction.forbids(state, move):
-        return move
+        return move, False
     allowed = [m for m in state.legal_moves() if not restriction.forbids(state, m)]
-    return allowed[rng.randrange(len(allowed))] if allowed else move
+    return (allowed[rng.randrange(len(allowed))], True) if allowed else (move, False)
 
 
 # --- the work a worker does -----------------------------------------------------------------
@@ -537,9 +590,15 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
     kinds: Counter[str] = Counter()
     cards: Counter[tuple[str, str]] = Counter()
     chance = s.chance_steps
+    luck = 0
+    timed_out = False
     while s.result is None:
+        if len(moves) >= MAX_MOVES:  # stopped by the kit's move limit: a time-out
+            timed_out = True
+            break
         if chance and s.to_act == CHANCE:
             move = s._lucky_key()
+            luck += 1
         else:
             actors.append(s.to_act)  # type: ignore[arg-type]
             branching.append((len(moves), len(s.legal_moves())))
@@ -552,10 +611,9 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
         for event in s.events:
             rules[event.rule] += 1
         s.events.clear()
-        if len(moves) > MAX_MOVES:
-            msg = f"{game.name}: a game did not end within {MAX_MOVES} moves (seed {seed})"
-            raise RuntimeError(msg)
     result = s.result
+    if result is None:  # timed out: nobody wins
+        result = Result((), f"no result within {MAX_MOVES:,} moves", TIME_OUT)
     total = len(moves)
     thirds = [[0, 0], [0, 0], [0, 0]]
     for index, count in branching:
@@ -566,7 +624,9 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
     summary = s.summary()
     turns = int(summary.get("turns", turns))
     rounds = int(summary.get("rounds", math.ceil(turns / game.players)))
-    rules[result.rule] += 0  # the ending rule is listed even when it says nothing
+    if not timed_out:
+        rules[result.rule] += 0  # the ending rule is listed even when it says nothing
+    scores = sorted(result.scores, reverse=True)
     return {
         "seed": seed,
         "players": game.players,
@@ -579,6 +639,10 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
         "decisions": len(branching),
         "forced": sum(1 for _, c in branching if c == 1),
         "branching": sum(c for _, c in branching),
+        "widest": max((c for _, c in branching), default=0),
+        "luck": luck,
+        "timed_out": timed_out,
+        "margin": float(scores[0] - scores[1]) if len(scores) > 1 else math.nan,
         "thirds": thirds,
         "rules": dict(rules),
         "kinds": dict(kinds),
@@ -607,6 +671,7 @@ class Sides:
         restriction: What the tested side may not play (``None``: anything legal).
         salt: ``0`` for the seed's own generator, else a generator of the players' own.
         limit: The most moves a game may last.
+        seat: The tested side's seat (``None``: ``seed % players``).
     """
 
     name: str
@@ -617,6 +682,7 @@ class Sides:
     restriction: Restriction | None = None
     salt: int = 0
     limit: int = MAX_MOVES
+    seat: int | None = None
 
     @classmethod
     def of(cls, game: Game, tested: PolicyLike, **how: Any) -> Sides:
@@ -624,11 +690,14 @@ class Sides:
         return cls(game.name, game.players, dict(game.changed_options), tested, **how)
 
 
-def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int, ...], bool, int]]:
+def play_sides(
+    sides: Sides, start: int, stop: int
+) -> list[tuple[int, tuple[int, ...], bool, int, int]]:
     """Play seeds ``start .. stop - 1`` as ``sides`` says (see :class:`Sides`).
 
     Returns:
-        ``(seed, winners, won, moves)`` per game.
+        ``(seed, winners, won, moves, bites)`` per game: ``bites`` counts the decisions at
+        which the restriction changed the move (another move was legal).
 
     Raises:
         EndlessGame: when a game lasts more than ``sides.limit`` moves.
@@ -643,9 +712,9 @@ def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int
     for seed in range(start, stop):
         s = game.deal(seed)
         rng = random.Random(seed if not salt else _rollout_seed(seed, 1_000 + salt))
-        seat = seed % players
+        seat = seed % players if sides.seat is None else sides.seat
         chance = s.chance_steps
-        count = 0
+        count = bites = 0
         while s.result is None:
             if chance and s.to_act == CHANCE:
                 move = s._lucky_key()
@@ -653,7 +722,8 @@ def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int
                 own = coop or s.to_act == seat or s.to_act is None or s.to_act < 0
                 fast = mine if own else theirs
                 if own and restriction is not None:
-                    move = restricted_move(s, rng, fast, restriction)
+                    move, bit = _restricted(s, rng, fast, restriction)
+                    bites += bit
                 else:
                     move = fast(s, rng)
             move.play(s)
@@ -661,7 +731,7 @@ def play_sides(sides: Sides, start: int, stop: int) -> list[tuple[int, tuple[int
             if count > limit:
                 raise EndlessGame(name, limit, seed)
         result = s.result
-        rows.append((seed, tuple(result.winners), result.won, count))
+        rows.append((seed, tuple(result.winners), result.won, count, bites))
     return rows
 
 
@@ -680,16 +750,17 @@ def follow_game(
     rollouts: int,
     advise_at: int | None,
     advisor_budget: int,
-) -> tuple[list[list[float]], str | None]:
+) -> tuple[list[tuple[list[float], int]], str | None]:
     """Replay one game and estimate each seat's chance to win after ``positions`` moves.
 
-    The chance comes from ``rollouts`` games played out with ``policy`` from a copy of the
-    position whose luck to come is dealt anew (``reshuffled``). At the move ``advise_at``
-    the advisor rates the moves (its verdict on the best is returned).
+    The chance comes from games played out with ``policy`` from a copy of the position whose
+    luck to come is dealt anew (``reshuffled``), ``rollouts`` at a time until the estimate is
+    within :data:`TENSION_WIDTH` (see :func:`_chances`). At the move ``advise_at`` the advisor
+    rates the moves (its verdict on the best is returned).
 
     Returns:
         Per position, each seat's share of rollouts won (one share, the team's, in a
-        co-operative game); and the advisor's first verdict (or ``None``).
+        co-operative game) and the rollouts played; and the advisor's first verdict.
     """
     from umbrella_lab.sim.advisor import advise
 
@@ -698,7 +769,7 @@ def follow_game(
     coop = game.info.cooperative
     state = game.deal(seed)
     wanted = set(positions)
-    chances: dict[int, list[float]] = {}
+    chances: dict[int, tuple[list[float], int]] = {}
     verdict = None
     for index in range(len(played) + 1):
         if index == advise_at and state.result is None:
@@ -714,27 +785,39 @@ def follow_game(
 
 def _chances(
     state: State, fast: FastPolicy, rollouts: int, coop: bool, players: int
-) -> list[float]:
+) -> tuple[list[float], int]:
+    """Each side's share of rollouts won from ``state``, and how many rollouts it took.
+
+    Rollouts are added ``rollouts`` at a time until every side's 95% Wilson interval is
+    within :data:`TENSION_WIDTH` either side, or :data:`MOST_ROLLOUTS` times ``rollouts``
+    were played. A finished game needs none.
+    """
     result = state.result
     if result is not None:
         if coop:
-            return [float(result.won)]
-        return [float(seat in result.winners) for seat in range(players)]
+            return [float(result.won)], 0
+        return [float(seat in result.winners) for seat in range(players)], 0
     wins = [0] * (1 if coop else players)
-    for j in range(rollouts):
-        rseed = _rollout_seed(state.seed, j)
-        try:
-            start = state.reshuffled(rseed)
-        except NotImplementedError:  # a game without hidden luck to deal anew
-            start = state._clone()
-        final = play_out(start, fast, random.Random(rseed))
-        assert final.result is not None
-        if coop:
-            wins[0] += final.result.won
-        else:
-            for seat in final.result.winners:
-                wins[seat] += 1
-    return [w / rollouts for w in wins]
+    played = 0
+    most = rollouts * MOST_ROLLOUTS
+    while played < most:
+        for j in range(played, played + rollouts):
+            rseed = _rollout_seed(state.seed, j)
+            try:
+                start = state.reshuffled(rseed)
+            except NotImplementedError:  # a game without hidden luck to deal anew
+                start = state._clone()
+            final = play_out(start, fast, random.Random(rseed))
+            assert final.result is not None
+            if coop:
+                wins[0] += final.result.won
+            else:
+                for seat in final.result.winners:
+                    wins[seat] += 1
+        played += rollouts
+        if all(_half(*wilson(w, played)[1:]) <= TENSION_WIDTH for w in wins):
+            break
+    return [w / played for w in wins], played
 
 
 # --- running work ---------------------------------------------------------------------------
@@ -776,6 +859,34 @@ def _split(start: int, stop: int, parts: int) -> list[tuple[int, int]]:
 # --- making the report ----------------------------------------------------------------------
 
 
+METRIC_COLUMNS = [
+    "part",
+    "name",
+    "value",
+    "low",
+    "high",
+    "p10",
+    "p90",
+    "games",
+    "status",
+    "meaning",
+]
+"""The columns of :attr:`DesignReport.metrics`."""
+
+EXACT = "exact"
+"""A row's status: known from the rules, not estimated (no interval needed)."""
+
+NOT_APPLICABLE = "does not apply"
+"""A row's status: the figure has no meaning for this game (the meaning says why); no value."""
+
+AT_BUDGET = "budget reached"
+"""A row's status: its part stopped at its budget before its interval was as narrow as wanted."""
+
+NO_CHOICE = "never a real choice"
+"""A card row's status: whenever the move was chosen nothing else was legal, so forbidding it
+changed nothing by construction."""
+
+
 def _row(
     part: str,
     name: str,
@@ -784,45 +895,167 @@ def _row(
     high: float,
     games: int,
     meaning: str,
+    *,
+    status: str = "",
+    p10: float = math.nan,
+    p90: float = math.nan,
 ) -> dict[str, Any]:
+    value, low, high = float(value), float(low), float(high)
+    if not math.isnan(value):  # an interval always holds its value
+        low = value if math.isnan(low) else min(low, value)
+        high = value if math.isnan(high) else max(high, value)
     return {
         "part": part,
         "name": name,
-        "value": float(value),
-        "low": float(low),
-        "high": float(high),
+        "value": value,
+        "low": low,
+        "high": high,
+        "p10": float(p10),
+        "p90": float(p90),
         "games": int(games),
+        "status": status,
         "meaning": meaning,
     }
 
 
-def _mean_row(part: str, name: str, values: Sequence[float], meaning: str) -> dict[str, Any]:
-    """A mean with its 95% interval (mean +- 1.96 standard errors)."""
+def _absent(part: str, name: str, why: str, games: int = 0) -> dict[str, Any]:
+    """A figure that does not apply to this game: no number, the reason in words."""
+    return _row(part, name, math.nan, math.nan, math.nan, games, why, status=NOT_APPLICABLE)
+
+
+def _mean_row(
+    part: str,
+    name: str,
+    values: Sequence[float],
+    meaning: str,
+    *,
+    lowest: float = 0.0,
+    highest: float = math.inf,
+) -> dict[str, Any]:
+    """A mean over games with its 95% Student t interval, kept within the possible range."""
     count = len(values)
     if count == 0:
         return _row(part, name, math.nan, math.nan, math.nan, 0, meaning)
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(count) if count > 1 else math.inf
-    return _row(part, name, mean, mean - half, mean + half, count, meaning)
+    mean, low, high = mean_interval(values, lowest, highest)
+    return _row(part, name, mean, low, high, count, meaning)
 
 
 def _spread_row(part: str, name: str, values: Sequence[float], meaning: str) -> dict[str, Any]:
-    """The standard deviation, with the 10th and 90th percentiles as low and high."""
+    """The standard deviation with its 95% interval (Bonett's), percentiles apart."""
     count = len(values)
     if count < 2:
         return _row(part, name, math.nan, math.nan, math.nan, count, meaning)
-    ordered = sorted(values)
-    q = statistics.quantiles(ordered, n=10, method="inclusive")
-    return _row(part, name, statistics.stdev(values), q[0], q[-1], count, meaning)
+    sd, low, high = spread_interval(values)
+    q = statistics.quantiles(sorted(values), n=10, method="inclusive")
+    return _row(part, name, sd, low, high, count, meaning, p10=q[0], p90=q[-1])
 
 
-def _rate_row(part: str, name: str, wins: int, games: int, meaning: str) -> dict[str, Any]:
+def _rate_row(
+    part: str, name: str, wins: int, games: int, meaning: str, *, status: str = ""
+) -> dict[str, Any]:
+    if games == 0:
+        return _row(part, name, math.nan, math.nan, math.nan, 0, meaning, status=status)
     rate, low, high = wilson(wins, games)
-    return _row(part, name, rate, low, high, games, meaning)
+    return _row(part, name, rate, low, high, games, meaning, status=status)
 
 
 def _half(low: float, high: float) -> float:
     return (high - low) / 2
+
+
+RULE_KINDS = ("play", "card", "setup", "option", "reference")
+"""How the report groups a digest's rules: rules of play (they fire during a game), rules of
+one card, villain or place (they fire only when it is dealt), setup rules (they fire once, as
+the table is dealt), option rules (they fire only when their option or challenge is chosen)
+and reference entries (the aim, the data files: they describe, and never fire)."""
+
+_CARD_SECTIONS = ("special", "dashboard", "threat cards", "locations", "cards")
+
+
+def rule_kind(rule: str, section: str = "") -> str:
+    """The group of a rule (see :data:`RULE_KINDS`) from its id and its digest section.
+
+    >>> rule_kind("setup.hands"), rule_kind("opt.goal"), rule_kind("turn.roll"), rule_kind("aim")
+    ('setup', 'option', 'play', 'reference')
+    >>> rule_kind("dash.ultron", "12. Villain dashboards")
+    'card'
+    """
+    words = section.lower()
+    if rule.startswith("setup.") or "setup" in words:
+        return "setup"
+    if (
+        rule.startswith(("opt.", "challenge."))
+        or "option" in words
+        or "variant" in words
+        or "challenge" in words
+    ):
+        return "option"
+    if rule.startswith("data.") or rule == "aim" or words.endswith((". aim", ". data")):
+        return "reference"
+    if any(word in words for word in _CARD_SECTIONS):
+        return "card"
+    return "play"
+
+
+def players_offered(game: Game) -> list[tuple[str, str]]:
+    """The players a teacher may choose, each once: ``(name as shown, name to pass)``.
+
+    A game's best player listed under two names (Marvel United's planner is its heuristic)
+    is shown once, as ``"heuristic (planner)"``; the search player ``"mcts"`` is shown as
+    ``"search"``.
+
+    >>> import umbrella_lab as ul
+    >>> [shown for shown, _ in players_offered(ul.load("marvel"))]
+    ['heuristic (planner)', 'greedy', 'random', 'search']
+    """
+    table = game.info.policy_table
+    shown: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    names = sorted(table, key=lambda n: (n != "heuristic", n == "random", n))
+    for name in names:
+        if id(table[name]) in seen:
+            continue
+        seen.add(id(table[name]))
+        aliases = [k for k, f in table.items() if f is table[name] and k != name]
+        shown.append((f"{name} ({', '.join(aliases)})" if aliases else name, name))
+    shown.append(("search", "mcts"))
+    return shown
+
+
+def player_line(game: Game, spec: PolicyLike, playouts: int) -> str:
+    """Who a player is and how it plays, in one line (each player under one name).
+
+    >>> import umbrella_lab as ul
+    >>> player_line(ul.load("pig"), "heuristic", 8)
+    'heuristic (hold-at-20): roll until the turn total reaches 20, or holding wins; then hold.'
+    """
+    name = policy_name(spec)
+    if name == "mcts":
+        return (
+            f"search ({playouts} playouts a move): Monte Carlo tree search, each move tried "
+            "in games played out by the game's quick player."
+        )
+    try:
+        text = describe_policy(game.name, spec).split(": ", 1)[-1]
+    except Exception:  # a player of a game that is not registered: its name alone
+        return name
+    text = text.split(": the ``")[0].rstrip(".") + "."
+    table = game.info.policy_table
+    fast = table.get(name) if isinstance(spec, str) else None
+    aliases = [k for k, f in table.items() if fast is not None and f is fast and k != name]
+    shown = f"{name} ({', '.join(aliases)})" if aliases else name
+    return f"{shown}: {text[0].lower() + text[1:]}"
+
+
+def _look_z(look: int) -> float:
+    """The width (in standard errors) of an interval checked at the ``look``-th batch.
+
+    The 5% error is shared out among the looks as ``6 * 0.05 / (pi ** 2 * look ** 2)`` (the
+    shares add up to 5%: a union bound), so that stopping as soon as one look leaves out zero
+    is wrong at most 5% of the time.
+    """
+    alpha = 6 * 0.05 / (math.pi**2 * look**2)
+    return statistics.NormalDist().inv_cdf(1 - alpha / 2)
 
 
 def player_count(players: int | Sequence[int]) -> str:
@@ -854,8 +1087,7 @@ def luck_share(outcomes: Sequence[Sequence[float]]) -> float:
     >>> luck_share([[1, 0], [1, 0], [1, 0], [1, 0]])
     0.0
     """
-    value = luck_estimate(outcomes)
-    return value if math.isnan(value) else min(1.0, max(0.0, value))
+    return agreement_share(outcomes)[0]
 
 
 def luck_estimate(outcomes: Sequence[Sequence[float]]) -> float:
@@ -896,6 +1128,14 @@ def luck_estimate(outcomes: Sequence[Sequence[float]]) -> float:
     return round((msr - mse) / denominator, 12)  # no float dust around 0
 
 
+def _same_deals(game: Game, seed: int, deals: int = 4) -> bool:
+    """True when the first ``deals`` seeds deal the very same table (no luck in the deal)."""
+    from umbrella_lab.sim.solve import slots_key
+
+    first = slots_key(game.deal(seed))
+    return all(slots_key(game.deal(seed + i)) == first for i in range(1, deals))
+
+
 class _Designer:
     """Makes one report: the parts in order, sharing the main games."""
 
@@ -917,6 +1157,13 @@ class _Designer:
         self.rows: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.options = dict(game.changed_options)
+        self.policy_words = self._player_name(policy_name(policy))
+
+    def _player_name(self, name: str) -> str:
+        """A player's name as the report shows it (the search player with its budget)."""
+        if name == "mcts":
+            return f"search ({self.plan.search_playouts} playouts a move)"
+        return {key: shown for shown, key in players_offered(self.game)}.get(name, name)
 
     # the shared plumbing --------------------------------------------------------------------
     def _games_wanted(self, cap: int) -> int:
@@ -932,7 +1179,7 @@ class _Designer:
 
     def _sides(
         self, sides: Sides, start: int, stop: int
-    ) -> list[tuple[int, tuple[int, ...], bool, int]]:
+    ) -> list[tuple[int, tuple[int, ...], bool, int, int]]:
         """:func:`play_sides` over seeds ``start .. stop - 1``, split among the workers."""
         tasks = [(sides, a, b) for a, b in _split(start, stop, self.runner.parts)]
         return [row for chunk in self.runner.map(play_sides, tasks) for row in chunk]
@@ -955,7 +1202,7 @@ class _Designer:
         self._choices(first)
         rules = self._rules(first)
         clock("main games")
-        self._skill()
+        self._skill(first)
         clock("skill")
         tension = self._tension(first, solution)
         clock("tension")
@@ -963,7 +1210,7 @@ class _Designer:
         clock("cards")
         option_table = self._options(first)
         clock("options")
-        metrics = pd.DataFrame(self.rows)
+        metrics = pd.DataFrame(self.rows, columns=METRIC_COLUMNS)
         metrics["order"] = metrics["part"].map(PARTS.index)
         metrics = metrics.sort_values("order", kind="stable").drop(columns="order")
         games = pd.DataFrame(
@@ -987,33 +1234,62 @@ class _Designer:
             games=games,
             notes=self.notes,
             seconds=clock.seconds,
+            player_line=player_line(self.game, self.policy, self.plan.search_playouts),
+            player_lines={
+                name: player_line(self.game, spec, self.plan.search_playouts)
+                for name, spec in self.lineup.items()
+            },
         )
 
     def _main(self) -> list[dict[str, Any]]:
-        """Balance: the main games, in batches until every headline interval is narrow."""
+        """Balance: the main games, in batches until the balance headline is settled.
+
+        Competitive games: until the first seat's advantage can be told from zero (its
+        interval at the look's share of the 5% error, :func:`_look_z`, leaves out 0) or every
+        seat's win rate is known within half the precision; co-operative and solo games:
+        until the team's win rate is known within the precision. Or the budget is spent.
+        """
         traces: list[dict[str, Any]] = []
         for players in self.counts:
             game = self.game.with_options(players)
             wanted = self._games_wanted(self.plan.games)
             played: list[dict[str, Any]] = []
+            looks = 0
+            settled = False
             while len(played) < wanted:
                 step = wanted - len(played) if self.n is not None else BATCH
                 start = self.seed + len(played)
                 played += self._trace(game, start, start + min(step, wanted - len(played)))
-                if self.n is None and self._balance_half(played, players) <= self.precision:
+                looks += 1
+                if self.n is None and self._balance_settled(played, players, looks):
+                    settled = True
                     break
-            if self.n is None and self._balance_half(played, players) > self.precision:
+            at_budget = self.n is None and not settled
+            if at_budget:
                 self.notes.append(
-                    f"{player_count(players)}: the win rates' intervals reach "
-                    f"{self._balance_half(played, players):.1%} either side after the "
-                    f"budget of {len(played):,} games (wanted {self.precision:.1%})."
+                    f"{player_count(players)}: the balance figures stopped at the budget of "
+                    f"{len(played):,} games before they were settled: the win rates' ranges "
+                    f"reach {self._balance_half(played, players):.1%} either side (wanted "
+                    f"{self._balance_precision(players):.1%})"
+                    + (
+                        ", and the first seat's advantage cannot yet be told from zero."
+                        if self._solo_like(players) is False
+                        else "."
+                    )
                 )
-            self._balance(played, players)
+            self._balance(played, players, at_budget)
             traces += played
         return traces
 
+    def _solo_like(self, players: int) -> bool:
+        """True when one side plays (a co-operative team, or one player): no seats to compare."""
+        return self.coop or players == 1
+
+    def _balance_precision(self, players: int) -> float:
+        return self.precision if self._solo_like(players) else self.precision / 2
+
     def _balance_half(self, played: list[dict[str, Any]], players: int) -> float:
-        if self.coop:
+        if self._solo_like(players):
             wins = sum(t["won"] for t in played)
             return _half(*wilson(wins, len(played))[1:])
         return max(
@@ -1021,61 +1297,109 @@ class _Designer:
             for seat in range(players)
         )
 
-    def _balance(self, played: list[dict[str, Any]], players: int) -> None:
-        games = len(played)
-        if self.coop:
-            wins = sum(t["won"] for t in played)
-            self.rows.append(
-                _rate_row(
-                    "balance",
-                    f"team win rate, {player_count(players)}",
-                    wins,
-                    games,
-                    f"How often the team wins with {player_count(players)}, all played by "
-                    f"{policy_name(self.policy)}.",
-                )
-            )
-            return
-        for seat in range(players):
-            wins = sum(seat in t["winners"] for t in played)
-            self.rows.append(
-                _rate_row(
-                    "balance",
-                    f"win rate {seat_name(seat)}"
-                    + (f", {players} players" if len(self.counts) > 1 else ""),
-                    wins,
-                    games,
-                    f"How often the player in seat {seat + 1} wins; a fair game gives every "
-                    f"seat about {1 / players:.0%}.",
-                )
-            )
+    def _balance_settled(self, played: list[dict[str, Any]], players: int, looks: int) -> bool:
+        if self._balance_half(played, players) <= self._balance_precision(players):
+            return True
+        if self._solo_like(players):
+            return False
         wins = sum(0 in t["winners"] for t in played)
-        rate, low, high = wilson(wins, games)
+        _, low, high = wilson(wins, len(played), _look_z(looks))
         fair = 1 / players
+        return low > fair or high < fair
+
+    def _balance(self, played: list[dict[str, Any]], players: int, at_budget: bool) -> None:
+        games = len(played)
+        status = AT_BUDGET if at_budget else ""
+        several = f", {players} players" if len(self.counts) > 1 else ""
+        who = self.policy_words
+        if self._solo_like(players):
+            wins = sum(t["won"] for t in played)
+            side = "the team" if self.coop and players > 1 else "the player"
+            self.rows.append(
+                _rate_row(
+                    "balance",
+                    f"team win rate, {player_count(players)}" if self.coop else "win rate",
+                    wins,
+                    games,
+                    f"How often {side} wins with {player_count(players)}, played by {who}.",
+                    status=status,
+                )
+            )
+            why = (
+                "the players win or lose together"
+                if self.coop and players > 1
+                else "one player plays alone"
+            )
+            self.rows.append(
+                _absent(
+                    "balance",
+                    "first player's advantage" + several,
+                    f"Does not apply: {why}, so no seat can gain on another.",
+                    games,
+                )
+            )
+        else:
+            for seat in range(players):
+                wins = sum(seat in t["winners"] for t in played)
+                self.rows.append(
+                    _rate_row(
+                        "balance",
+                        f"win rate {seat_name(seat)}" + several,
+                        wins,
+                        games,
+                        f"How often the player in seat {seat + 1} wins; a fair game gives "
+                        f"every seat about {1 / players:.0%}.",
+                        status=status,
+                    )
+                )
+            wins = sum(0 in t["winners"] for t in played)
+            rate, low, high = wilson(wins, games)
+            fair = 1 / players
+            self.rows.append(
+                _row(
+                    "balance",
+                    "first player's advantage" + several,
+                    rate - fair,
+                    low - fair,
+                    high - fair,
+                    games,
+                    f"The first player's win rate minus a fair share ({fair:.0%}): above 0 the "
+                    "first seat is an advantage (Wilson's score interval, shifted).",
+                    status=status,
+                )
+            )
+            ties = sum(len(t["winners"]) > 1 for t in played)
+            if ties:
+                self.rows.append(
+                    _rate_row(
+                        "balance",
+                        "shared wins" + several,
+                        ties,
+                        games,
+                        "How often several players share the win (each counts as a winner).",
+                    )
+                )
+            nobody = sum(not t["winners"] for t in played)
+            self.rows.append(
+                _rate_row(
+                    "balance",
+                    "no winner" + several,
+                    nobody,
+                    games,
+                    "How often a game ends with no winner (a draw, or everyone loses).",
+                )
+            )
+        timeouts = sum(t["timed_out"] for t in played)
         self.rows.append(
-            _row(
+            _rate_row(
                 "balance",
-                "first player's advantage"
-                + (f", {players} players" if len(self.counts) > 1 else ""),
-                rate - fair,
-                low - fair,
-                high - fair,
+                "time-outs" + several,
+                timeouts,
                 games,
-                f"The first player's win rate minus a fair share ({fair:.0%}): above 0 the "
-                "first seat is an advantage.",
+                f"How often a game had not ended after {MAX_MOVES:,} moves (the kit's limit) "
+                "and was stopped with no winner.",
             )
         )
-        ties = sum(len(t["winners"]) > 1 for t in played)
-        if ties:
-            self.rows.append(
-                _rate_row(
-                    "balance",
-                    "shared wins",
-                    ties,
-                    games,
-                    "How often several players share the win (each counts as a winner).",
-                )
-            )
 
     def _length(self, played: list[dict[str, Any]]) -> None:
         for what, say in (
@@ -1085,20 +1409,28 @@ class _Designer:
         ):
             values = [t[what] for t in played]
             self.rows.append(
-                _mean_row("length", f"{what} per game", values, f"How many {say} a game lasts.")
+                _mean_row(
+                    "length",
+                    f"{what} per game",
+                    values,
+                    f"How many {say} a game lasts, on average.",
+                    lowest=min(values, default=0) if len(set(values)) == 1 else 0,
+                )
             )
             self.rows.append(
                 _spread_row(
                     "length",
                     f"{what} per game, spread",
                     values,
-                    f"How much the number of {what} varies: the standard deviation (low and "
-                    "high: the 10th and 90th percentile).",
+                    f"How much the number of {what} varies from game to game: the standard "
+                    "deviation; the 10th and 90th percentiles are in their own columns.",
                 )
             )
         book = self.game.rules
         ends = Counter(t["rule"] for t in played)
         for rule, count in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0])):
+            if rule == TIME_OUT:
+                continue
             title = book[rule].title if rule in book else rule
             self.rows.append(
                 _rate_row(
@@ -1107,6 +1439,17 @@ class _Designer:
                     count,
                     len(played),
                     f"How often a game ends by the rule {rule} ({title}).",
+                )
+            )
+        margins = [t["margin"] for t in played if not math.isnan(t["margin"])]
+        if margins:
+            self.rows.append(
+                _mean_row(
+                    "length",
+                    "score difference",
+                    margins,
+                    "How many points the best score is ahead of the second best at the end, on "
+                    "average over the games that keep score.",
                 )
             )
 
@@ -1119,6 +1462,7 @@ class _Designer:
                 "branching factor",
                 per_game,
                 "How many legal moves a player chooses among, on average over a game.",
+                lowest=1,
             )
         )
         for third, word in enumerate(("opening", "middle", "end")):
@@ -1133,22 +1477,65 @@ class _Designer:
                     f"branching factor, {word}",
                     values,
                     f"Legal moves per decision in the {word} third of a game's moves.",
+                    lowest=1,
                 )
             )
-        forced = sum(t["forced"] for t in played)
-        decisions = sum(t["decisions"] for t in played)
-        rate, _, _ = wilson(forced, decisions) if decisions else (math.nan, 0.0, 1.0)
-        shares = [t["forced"] / t["decisions"] for t in decided]
-        row = _mean_row(
-            "choices",
-            "forced decisions",
-            shares,
-            "The share of decisions with only one legal move (no real choice).",
+        widest = [t["widest"] for t in decided]
+        self.rows.append(
+            _mean_row(
+                "choices",
+                "widest choice per game",
+                widest,
+                "The largest number of legal moves met at one decision of a game, on average "
+                f"(the largest in all {len(played):,} games: {max(widest, default=0):,}).",
+                lowest=1,
+            )
         )
-        row["value"] = rate  # over all decisions; the interval from the games' shares
-        if len(shares) > 1 and statistics.pstdev(shares) == 0:
-            row["low"] = row["high"] = rate
-        self.rows.append(row)
+        share, low, high = ratio_interval(
+            [t["forced"] for t in decided], [t["decisions"] for t in decided]
+        )
+        self.rows.append(
+            _row(
+                "choices",
+                "forced decisions",
+                share,
+                low,
+                high,
+                len(decided),
+                "The share of all decisions with only one legal move (no real choice); the "
+                "range counts each game's decisions together (they are not independent).",
+            )
+        )
+        self._positions_count()
+
+    def _positions_count(self) -> None:
+        """The state space's size, where every position can be walked (``sim.solve``)."""
+        from umbrella_lab.sim.solve import SolveError, solve
+
+        name = "positions (state space)"
+        signature = (self.game.name, self.game.players, repr(sorted(self.options.items())))
+        if signature not in _COUNTED:
+            try:
+                _COUNTED[signature] = solve(self.game, max_states=STATE_SPACE_CAP).states
+            except SolveError as error:
+                _COUNTED[signature] = str(error).split(": ", 1)[-1]
+        states = _COUNTED[signature]
+        if isinstance(states, str):
+            self.rows.append(_absent("choices", name, f"Not counted: {states}."))
+            return
+        self.rows.append(
+            _row(
+                "choices",
+                name,
+                states,
+                states,
+                states,
+                0,
+                "How many different positions the game can reach, counted exactly by walking "
+                "every one of them (no games played).",
+                status=EXACT,
+            )
+        )
 
     def _rules(self, played: list[dict[str, Any]]) -> pd.DataFrame:
         book = self.game.rules
@@ -1159,8 +1546,9 @@ class _Designer:
             for rule, count in t["rules"].items():
                 total[rule] += count
                 fired[rule] += count > 0
-        ids = list(book) + sorted(set(total) - set(book))
+        ids = list(book) + sorted(set(total) - set(book) - {TIME_OUT})
         games = len(played)
+        rare = set(getattr(self.game.info, "rare_rules", ()) or ())
         rows = []
         for rule in ids:
             entry = book.get(rule)
@@ -1170,8 +1558,11 @@ class _Designer:
                     "title": entry.title if entry else "(not in the digest)",
                     "section": entry.section if entry else "",
                     "in_digest": entry is not None,
+                    "kind": rule_kind(rule, entry.section if entry else ""),
+                    "rare": rule in rare,
                     "games": games,
                     "fired": fired[rule],
+                    "upper": upper_bound_never(games) if fired[rule] == 0 else math.nan,
                     "share": fired[rule] / games if games else math.nan,
                     "per_game": total[rule] / games if games else math.nan,
                     "ended": ended[rule],
@@ -1180,85 +1571,150 @@ class _Designer:
             )
         return pd.DataFrame(rows)
 
-    def _skill(self) -> None:
+    def _skill(self, played: list[dict[str, Any]]) -> None:
+        """Skill and luck: every player on the same seeds, in every seat, against the first.
+
+        Each player of the line-up meets the first listed player (the common opponent, in
+        every other seat) on the same seeds, once in each seat, so neither the seat nor the
+        seed favours anyone: a tournament against a common opponent. The players are ranked
+        by their win rates; the skill gap compares the best with the worst, and says so when
+        the player listed as strongest is not.
+        """
         game = self.game
         names = list(self.lineup)
         weakest = self.lineup[names[0]]
-        count = self._games_wanted(self.plan.skill_games)
+        seats = 1 if self._solo_like(game.players) else game.players
+        # the budget's games shared among the seats: each seed is played once in every seat
+        count = self.n if self.n is not None else max(2, math.ceil(self.plan.skill_games / seats))
         start = self.seed
         outcomes: dict[str, list[float]] = {}
         for salt, (name, player) in enumerate(self.lineup.items(), start=1):
-            sides = Sides.of(game, player, others=weakest, salt=salt)
-            rows = self._sides(sides, start, start + count)
-            outcomes[name] = [float(self._side_won(*r[:3], game.players)) for r in rows]
-        against = "" if self.coop else f" in one seat against {names[0]} in the others"
+            per_seat = []
+            for seat in range(seats):
+                # each seat's games with a random generator of their own: a player meeting
+                # itself would otherwise replay one game from both sides
+                sides = Sides.of(game, player, others=weakest, salt=100 * salt + seat, seat=seat)
+                rows = self._sides(sides, start, start + count)
+                per_seat.append([float(r[2] if self.coop else seat in r[1]) for r in rows])
+            outcomes[name] = [statistics.fmean(column) for column in zip(*per_seat, strict=True)]
+        against = (
+            ""
+            if seats == 1
+            else f" in each seat in turn against {self._player_name(names[0])} in the others"
+        )
+        rates = {}
         for name in names:
-            wins = int(sum(outcomes[name]))
+            wins = round(sum(outcomes[name]) * seats)
+            rates[name] = wins / (count * seats)
             self.rows.append(
                 _rate_row(
                     "skill",
-                    f"win rate of {name}",
+                    f"win rate of {self._player_name(name)}",
                     wins,
-                    count,
-                    f"How often {name} wins{against}, on the same seeds as the others.",
+                    count * seats,
+                    f"How often {self._player_name(name)} wins{against}, on the same {count} "
+                    "seeds as the others.",
                 )
             )
         if len(names) > 1:
-            a = pd.DataFrame({"seed": range(count), "won": outcomes[names[-1]]})
-            b = pd.DataFrame({"seed": range(count), "won": outcomes[names[0]]})
-            paired = compare(a, b)
+            ranked = sorted(names, key=lambda n: (-rates[n], names.index(n)))
+            best, worst = ranked[0], ranked[-1]
+            differences = [a - b for a, b in zip(outcomes[best], outcomes[worst], strict=True)]
+            gap, low, high = mean_interval(differences, -1.0, 1.0)
             self.rows.append(
                 _row(
                     "skill",
                     "skill gap",
-                    paired.difference,
-                    paired.low,
-                    paired.high,
-                    count,
-                    f"How much more often {names[-1]} wins than {names[0]} on the same seeds: "
+                    gap,
+                    low,
+                    high,
+                    count * seats,
+                    f"How much more often the best player here ({self._player_name(best)}) wins "
+                    f"than the worst ({self._player_name(worst)}) on the same seeds and seats: "
                     "near 0, skill hardly matters.",
                 )
             )
-            table = [[outcomes[name][i] for name in names] for i in range(count)]
-            estimate = luck_estimate(table)
-            share = luck_share(table)
-            rng = random.Random(self.seed)
-            boots = []
-            for _ in range(BOOTSTRAP):
-                sample = [table[rng.randrange(count)] for _ in range(count)]
-                value = luck_estimate(sample)  # kept within 0..1 below
-                if not math.isnan(value):
-                    boots.append(value)
-            low = high = math.nan
-            boots.sort()
-            if len(boots) >= 20 and not math.isnan(share):
-                ends = boots[int(0.025 * len(boots))], boots[int(0.975 * len(boots)) - 1]
-                low, high = (min(1.0, max(0.0, end)) for end in ends)
+            listed = names[-1]
+            if listed != best:
+                self.notes.append(
+                    f"Skill: {self._player_name(listed)}, listed as the strongest, won "
+                    f"{rates[listed]:.0%} of its games against {rates[best]:.0%} for "
+                    f"{self._player_name(best)}: it is not stronger here, so the skill gap "
+                    f"compares {self._player_name(best)} with {self._player_name(worst)}."
+                )
+            self._luck(played, names, outcomes, count)
+
+    def _luck(
+        self,
+        played: list[dict[str, Any]],
+        names: list[str],
+        outcomes: dict[str, list[float]],
+        count: int,
+    ) -> None:
+        """The luck share: known from the rules where there is no luck or no decision."""
+        name = "luck share"
+        meaning = (
+            "The share of the outcome's variation that the luck (the deal and the dice) "
+            "explains, whoever plays: the seeds' share of the variance in a table of the same "
+            "seeds played by every player in every seat (intraclass correlation ICC(A,1), "
+            "McGraw and Wong 1996); 1 is pure luck, 0 none."
+        )
+        no_luck = all(t["luck"] == 0 for t in played) and _same_deals(self.game, self.seed)
+        if no_luck:
             self.rows.append(
                 _row(
                     "skill",
-                    "luck share",
-                    share,
-                    low,
-                    high,
-                    count,
-                    "The share of the outcome's variation that the seed (the luck of the deal "
-                    "and the dice) explains, whoever plays: 1 is pure luck, 0 no luck at all "
-                    "(the players' own random choices do not count as the seed's)."
-                    + (
-                        f" Here the estimate was {estimate:.2f}, shown as 0."
-                        if estimate < 0
-                        else ""
-                    ),
+                    name,
+                    0.0,
+                    0.0,
+                    0.0,
+                    len(played),
+                    "The game has no chance step and every seed deals the same table: nothing "
+                    "is left to luck, so the luck share is 0 exactly (known from the rules, not "
+                    "measured). Who sits where is not luck.",
+                    status=EXACT,
                 )
             )
-            if estimate < 0:
-                self.notes.append(
-                    f"skill: the luck share was estimated at {estimate:.2f} from {count} "
-                    "seeds and is shown as 0 (a share cannot be negative): the seed's part "
-                    "is too small to tell from the players' own chance with so few seeds; "
-                    "more seeds (budget skill_games) measure it better."
+            return
+        if played and all(t["forced"] == t["decisions"] for t in played):
+            self.rows.append(
+                _row(
+                    "skill",
+                    name,
+                    1.0,
+                    1.0,
+                    1.0,
+                    len(played),
+                    f"No player ever had a choice in {len(played):,} games (one legal move at "
+                    "every decision): luck alone decides, so the luck share is 1.",
+                    status=EXACT,
                 )
+            )
+            return
+        table = [[outcomes[n][i] for n in names] for i in range(count)]
+        share, low, high = agreement_share(table)
+        if math.isnan(share):
+            self.rows.append(
+                _row(
+                    "skill",
+                    name,
+                    math.nan,
+                    math.nan,
+                    math.nan,
+                    count,
+                    f"Not measured: on these {count} seeds every game ended alike whoever "
+                    "played, so there is no variation to share out; more seeds are needed.",
+                    status="not measured",
+                )
+            )
+            return
+        estimate = luck_estimate(table)
+        if estimate < 0:
+            meaning += (
+                f" Here the estimate was {estimate:.2f}, shown as 0 (a share cannot be "
+                f"negative); the range says how large it may be."
+            )
+        self.rows.append(_row("skill", name, share, low, high, count, meaning))
 
     def _tension(self, played: list[dict[str, Any]], solution: Any) -> pd.DataFrame:
         plan = self.plan
@@ -1300,13 +1756,22 @@ class _Designer:
             )
         answers = self.runner.map(follow_game, tasks)
         rows = []
-        changes, decided_at, decided_share, comebacks, behind, behind_won = [], [], [], 0, 0, 0
-        verdicts = []
-        for t, (chances, verdict) in zip(followed, answers, strict=True):
+        changes, decided_at, decided_share, drama = [], [], [], []
+        comebacks, behind, behind_won, halves = 0, 0, 0, []
+        verdicts, used, short = [], [], 0
+        sides = ["team"] if self.coop else [seat_name(s) for s in range(self.game.players)]
+        for t, (estimates, verdict) in zip(followed, answers, strict=True):
             if verdict is not None:
                 verdicts.append(verdict == "best")
             positions = t["positions"]
-            sides = ["team"] if self.coop else [seat_name(s) for s in range(self.game.players)]
+            chances = [values for values, _ in estimates]
+            counts = [count for _, count in estimates]
+            used += [c for c in counts if c]
+            short += sum(
+                1
+                for values, c in estimates
+                if c and any(_half(*wilson(round(v * c), c)[1:]) > TENSION_WIDTH for v in values)
+            )
             for move, values in zip(positions, chances, strict=True):
                 for side, value in zip(sides, values, strict=True):
                     rows.append(
@@ -1318,23 +1783,21 @@ class _Designer:
                             "chance": value,
                         }
                     )
-            final = _final_chances(self.coop, t, self.game.players)
-            # the probability of the final result at each position
-            if self.coop:
-                of_final = [v[0] if t["won"] else 1 - v[0] for v in chances]
-                leaders = [v[0] > 0.5 for v in chances]
-            else:
-                winners = [s for s in range(self.game.players) if final[s]]
-                of_final = [max(v[s] for s in winners) if winners else 0.0 for v in chances]
-                leaders = [max(range(len(v)), key=lambda s, v=v: (v[s], -s)) for v in chances]  # type: ignore[misc]
-            changes.append(sum(1 for a, b in itertools.pairwise(leaders) if a != b))
+            # each side's chance as a pair (team, the game) in a co-operative game
+            paired = [[v[0], 1 - v[0]] for v in chances] if self.coop else chances
+            winners = ([0] if t["won"] else [1]) if self.coop else list(t["winners"])
+            of_final = [max(v[w] for w in winners) if winners else 0.0 for v in paired]
+            changes.append(_lead_changes(paired, counts))
+            if winners:
+                drama.append(statistics.fmean(max(v) - of_final[i] for i, v in enumerate(paired)))
             at = len(positions) - 1
-            while at > 0 and of_final[at - 1] >= 0.9:
+            while at > 0 and of_final[at - 1] >= DECIDED:
                 at -= 1
             decided_at.append(positions[at])
             decided_share.append(positions[at] / max(t["moves"], 1))
             middle = min(range(len(positions)), key=lambda i: abs(positions[i] - t["moves"] / 2))
             if self.coop:
+                halves.append(chances[middle][0])
                 if chances[middle][0] < 0.5:
                     behind += 1
                     behind_won += t["won"]
@@ -1344,29 +1807,79 @@ class _Designer:
                 top = max(half)
                 comebacks += any(half[s] < top for s in t["winners"]) and t["winners"] != ()
         games = len(followed)
-        meaning_rollouts = (
-            f"from {plan.rollouts} rollouts by {policy_name(self.policy)} at up to "
-            f"{plan.positions} positions of each of {games} games"
+        widest = max(used, default=0)
+        how = (
+            f"win chances from games played out by {self.policy_words} at up to "
+            f"{plan.positions} positions of each of {games} games, each aimed at "
+            f"{TENSION_WIDTH:.0%} either side with {min(used, default=0)} to {widest} games "
+            "a position"
         )
+        if short:
+            self.notes.append(
+                f"Tension: {short} of {len(used)} win chances stopped at the budget of {widest} "
+                f"rollouts before they were within {TENSION_WIDTH:.0%} either side."
+            )
+        most_changes = max(plan.positions - 1, 1)
+        if self.coop or self.game.players == 1:
+            self.rows.append(
+                _absent(
+                    "tension",
+                    "lead changes",
+                    "Does not apply: one side plays against the game, so no player can take "
+                    "the lead from another; see the team's chance over the game instead.",
+                    games,
+                )
+            )
+            self.rows.append(
+                _mean_row(
+                    "tension",
+                    "team's chance at half time",
+                    halves,
+                    "The team's chance to win, on average, half way through a game (" + how + ").",
+                    highest=1.0,
+                )
+            )
+            self.rows.append(
+                _mean_row(
+                    "tension",
+                    "swings of the team's chance",
+                    changes,
+                    "How often the team's chance crosses 50% during a game, counted only when it "
+                    "crosses by more than its own uncertainty (" + how + ").",
+                    highest=most_changes,
+                )
+            )
+        else:
+            self.rows.append(
+                _mean_row(
+                    "tension",
+                    "lead changes",
+                    changes,
+                    "How often the side most likely to win changes during a game, counted only "
+                    "when the new leader's chance passes the old one's by more than their "
+                    "uncertainty (" + how + ").",
+                    highest=most_changes,
+                )
+            )
         self.rows.append(
             _mean_row(
                 "tension",
-                "lead changes",
-                changes,
-                "How often the side most likely to win changes during a game ("
-                + ("the team's chance crossing 50%, " if self.coop else "")
-                + meaning_rollouts
-                + ").",
+                "drama",
+                drama,
+                "How far, on average along a game, the eventual winner's chance lies below the "
+                "leader's (0: the winner always led; Browne's drama, Ludii's definition).",
+                highest=1.0,
             )
         )
+        longest = max((t["moves"] for t in followed), default=0)
         self.rows.append(
             _mean_row(
                 "tension",
                 "decided after move",
                 decided_at,
-                "After which move the final result's chance stays above 90% for good ("
-                + meaning_rollouts
-                + ").",
+                f"After which move the final result's chance stays above {DECIDED:.0%} for good "
+                "(" + how + ").",
+                highest=longest,
             )
         )
         self.rows.append(
@@ -1374,7 +1887,9 @@ class _Designer:
                 "tension",
                 "decided at share of the game",
                 decided_share,
-                "How far into a game (0 the start, 1 the end) its result is settled at 90%.",
+                "Decisiveness: how far into a game (0% the start, 100% the end) its result's "
+                f"chance rises above {DECIDED:.0%} for good.",
+                highest=1.0,
             )
         )
         if self.coop:
@@ -1405,8 +1920,8 @@ class _Designer:
                     "best move clear",
                     sum(verdicts),
                     len(verdicts),
-                    "How often the advisor (a small budget of rollouts) finds one move clearly "
-                    "better than every other: the choices matter.",
+                    "Clarity: how often the advisor (a small budget of rollouts) finds one move "
+                    "clearly better than every other at a decision with a choice.",
                 )
             )
         if solution is not None:
@@ -1458,6 +1973,8 @@ class _Designer:
             "change",
             "low",
             "high",
+            "bites",
+            "status",
         ]
         kinds: Counter[str] = Counter()
         cards: Counter[tuple[str, str]] = Counter()
@@ -1493,12 +2010,16 @@ class _Designer:
                 who = "the team" if self.coop else "one side"
                 longest = max(t["moves"] for t in played)
                 self.notes.append(
-                    f"cards: '{restriction}' left out: when {who} may not play it, game "
+                    f"Cards: '{restriction}' left out: when {who} may not play it, game "
                     f"{error.seed} did not end within {error.limit:,} moves (the longest "
                     f"main game had {longest:,}): without it that side may have no way to "
                     "end the game, so its importance is not measured."
                 )
                 continue
+            if outcome["bites"] == 0:  # the move was never chosen while another was legal
+                outcome.update(
+                    change=math.nan, low=math.nan, high=math.nan, without=math.nan, status=NO_CHOICE
+                )
             rows.append(
                 {
                     "restriction": str(restriction),
@@ -1524,7 +2045,7 @@ class _Designer:
         side measured won a game; ``base`` holds the same for the main games by seed (and
         ``lengths`` their moves).
         """
-        rows: list[tuple[int, tuple[int, ...], bool, int]] = []
+        rows: list[tuple[int, tuple[int, ...], bool, int, int]] = []
         while len(rows) < cap:
             step = cap - len(rows) if self.n is not None else min(BATCH, cap - len(rows))
             start = self.seed + len(rows)
@@ -1535,13 +2056,16 @@ class _Designer:
             paired = compare(frame_a, frame_b)
             if self.n is None and _half(paired.low, paired.high) <= self.precision:
                 break
+        at_budget = self.n is None and _half(paired.low, paired.high) > self.precision
         out = {
+            "bites": sum(r[4] for r in rows),
             "games": len(rows),
             "without": paired.a,
             "with_it": paired.b,
             "change": paired.difference,
-            "low": paired.low,
-            "high": paired.high,
+            "low": min(paired.low, paired.difference),
+            "high": max(paired.high, paired.difference),
+            "status": AT_BUDGET if at_budget else "",
         }
         if lengths is not None:
             moves_a = pd.DataFrame({"seed": frame_a["seed"], "moves": [r[3] for r in rows]})
@@ -1578,6 +2102,7 @@ class _Designer:
             "moves_change",
             "moves_low",
             "moves_high",
+            "status",
         ]
         base = {t["seed"]: float(self._won_by(t["winners"], t["won"])) for t in played}
         lengths = {t["seed"]: t["moves"] for t in played}
@@ -1586,13 +2111,20 @@ class _Designer:
         rows: list[dict[str, Any]] = []
         if self.plan.option_games == 0:  # left out on purpose (a quick look)
             return pd.DataFrame(rows, columns=columns)
-        for option in self.game.info.options:
+        ordered = sorted(self.game.info.options, key=lambda o: o.rule.startswith("opt."))
+        tried = 0
+        left_out = 0
+        for option in ordered:
             if not option.choices:
                 continue
             current = self.game.options[option.name]
             for value in option.choices:
                 if value == current:
                     continue
+                if tried >= self.plan.option_values:
+                    left_out += 1
+                    continue
+                tried += 1
                 try:
                     variant = self.game.with_options(**{option.name: value})
                 except OptionError as error:  # a value that does not fit the other settings
@@ -1623,6 +2155,11 @@ class _Designer:
                         **{k: outcome[k] for k in columns[5:]},
                     }
                 )
+        if left_out:
+            self.notes.append(
+                f"Options: {left_out} more settings (readings of the rulebook) were not tried; "
+                f"this budget tries {self.plan.option_values}: a larger budget tries more."
+            )
         return pd.DataFrame(rows, columns=columns)
 
     def _won_by(self, winners: tuple[int, ...], won: bool) -> bool:
@@ -1654,10 +2191,32 @@ def _decisions(game: Game, trace: dict[str, Any]) -> list[tuple[int, tuple]]:
     return found
 
 
-def _final_chances(coop: bool, trace: dict[str, Any], players: int) -> list[float]:
-    if coop:
-        return [float(trace["won"])]
-    return [float(seat in trace["winners"]) for seat in range(players)]
+def _lead_changes(chances: Sequence[Sequence[float]], counts: Sequence[int]) -> int:
+    """Changes of the leader along a game, each only past the estimates' uncertainty.
+
+    ``chances[i][side]`` is each side's estimated chance at the ``i``-th position (a
+    co-operative game: the team and the game), from ``counts[i]`` rollouts (0: exact). The
+    leader changes when another side's chance passes the leader's by more than 1.96 standard
+    errors of their difference (at least one rollout's worth): noise alone does not count.
+    """
+    leader: int | None = None
+    changes = 0
+    for values, count in zip(chances, counts, strict=True):
+        top = max(range(len(values)), key=lambda side: (values[side], -side))
+        if leader is None:
+            leader = top
+            continue
+        if top == leader:
+            continue
+        a, b = values[top], values[leader]
+        if count:
+            margin = max(Z95 * math.sqrt((a * (1 - a) + b * (1 - b)) / count), 1 / count)
+        else:
+            margin = 0.0
+        if a - b > margin:
+            changes += 1
+            leader = top
+    return changes
 
 
 def _value_for(solution: Any, state: State, seat: int) -> float:

@@ -793,6 +793,11 @@ def _context(played: list[_Played], policy: PolicyLike, games: int, seed: int) -
     return pd.DataFrame([{c: row[c] for c in columns} for row in rows], columns=columns)
 
 
+def _rate(wins: int, tables: int) -> tuple[float, float, float]:
+    """A win rate with its Wilson range; with no table to compare, unknown: anything 0 to 1."""
+    return wilson(wins, tables) if tables else (math.nan, 0.0, 1.0)
+
+
 def _compare(
     frame: pd.DataFrame, played: list[_Played], bots: str, context: pd.DataFrame
 ) -> PlaytestComparison:
@@ -814,8 +819,8 @@ def _compare(
     only_bots = int((~ours & theirs).sum())
     both = int((ours & theirs).sum())
     neither = n - only_class - only_bots - both
-    class_rate, class_low, class_high = wilson(int(ours.sum()), n)
-    bots_rate, bots_low, bots_high = wilson(int(theirs.sum()), n)
+    class_rate, class_low, class_high = _rate(int(ours.sum()), n)
+    bots_rate, bots_low, bots_high = _rate(int(theirs.sum()), n)
     difference, low, high = paired_difference(only_class, only_bots, n)
     p_value = _sign_test(only_class, only_bots)
     fewest = fewest_tables()

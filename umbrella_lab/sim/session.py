@@ -18,6 +18,7 @@ import random
 
 from umbrella_lab.engine import session
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.errors import whole_number
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.play import FastPolicy
 from umbrella_lab.sim.policies import PolicyLike, get_policy
@@ -68,9 +69,7 @@ def play(
     Raises:
         PolicyError: for an unknown policy, or one that chooses an illegal move.
     """
-    limit = MAX_PLAY if steps is None else steps
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise ValueError(f"steps must be a whole number >= 0 or None, not {steps!r}")
+    limit = MAX_PLAY if steps is None else whole_number(steps, "play: steps (or None)", low=0)
     chooser = get_policy(on.game, policy)
     rng = random.Random(derive_seed(on.seed, on.node.id))
     played = []

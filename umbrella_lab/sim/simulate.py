@@ -24,10 +24,11 @@ from concurrent.futures import Executor, Future, as_completed
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import Game, load
-from umbrella_lab.engine.errors import seed_number, whole_number
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
+    executor_or_none,
     local_pool,
     rebuild_game,
     shippable,
@@ -161,6 +162,7 @@ def simulate(
     """
     loaded = _resolve_game(game, players, options)
     n, seed = _check_count(n, seed)
+    executor = executor_or_none(executor, "simulate")
     rows = _run_cells(
         [loaded],
         policy,
@@ -236,8 +238,15 @@ def sweep(
     Raises:
         OptionError: for an unknown setting or a value the game does not allow.
     """
-    base = load(game) if isinstance(game, str) else game
+    base = _resolve_game(game, None, {})
     n, seed = _check_count(n, seed)
+    executor = executor_or_none(executor, "sweep")
+    if not isinstance(grid, Mapping) or not all(isinstance(name, str) for name in grid):
+        msg = (
+            "sweep: the grid must be a dict from setting names to their values, e.g. "
+            f'{{"players": [2, 3], "strength": [8, 9]}}, not {type(grid).__name__}'
+        )
+        raise OptionError(msg)
     names = list(grid)
     values = [_as_values(grid[name]) for name in names]
     cells = []
@@ -286,8 +295,8 @@ def _as_values(values: Iterable[Any]) -> list[Any]:
         return [values]
     listed = list(values)
     if not listed:
-        msg = "every setting in the grid needs at least one value"
-        raise ValueError(msg)
+        msg = "sweep: every setting in the grid needs at least one value"
+        raise OptionError(msg)
     return listed
 
 

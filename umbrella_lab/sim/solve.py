@@ -32,7 +32,6 @@ each seat maximises its own chance (the "max-n" rule); ties go to the first move
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -40,6 +39,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.cloning import BASE_SLOTS, slots_of
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
@@ -513,9 +513,10 @@ def solve(
             with more is refused with an estimate of its size.
         tolerance: Value iteration stops once no value moves by more than this in a sweep.
         key: What identifies a position, ``key(state) -> hashable``: by default the state's
-            ``position_key()`` where the game gives one, else its whole snapshot
-            (``state.to_dict()``). A snapshot that counts turns makes every position new: give
-            such a game a ``position_key``.
+            ``position_key()`` where the game gives one, else every field of the state
+            (:func:`slots_key`). A field that counts turns makes every position new: give such
+            a game a ``position_key``. Two positions with one key that play differently (other
+            legal moves, another result) are refused with an error naming both.
         **options: Rule options of the game (for a game name).
 
     Returns:
@@ -588,7 +589,10 @@ def forget() -> None:
 
 
 def position_key(state: State) -> Hashable:
-    """The default key of a position: the game's ``position_key()``, else its snapshot as text.
+    """The default key of a position: the game's ``position_key()``, else every declared slot.
+
+    A game that says nothing about its positions is keyed by all of its state's fields
+    (:func:`slots_key`), never by a snapshot that may leave some out.
 
     >>> import umbrella_lab as ul
     >>> position_key(ul.load("pig").new())
@@ -597,7 +601,56 @@ def position_key(state: State) -> Hashable:
     own = getattr(state, "position_key", None)
     if own is not None:
         return own()
-    return json.dumps(state.to_dict(), sort_keys=True, default=str)
+    return slots_key(state)
+
+
+def slots_key(state: State) -> Hashable:
+    """Every field of a state (its declared slots, or its ``__dict__``), as a hashable tuple.
+
+    The game, the seed and the events are left out: two states with equal fields are the same
+    position. Lists become tuples, dicts sorted pairs, sets frozen sets; other values that
+    cannot be hashed are keyed by their own fields.
+
+    >>> import umbrella_lab as ul
+    >>> slots_key(ul.load("pig").new(0)) == slots_key(ul.load("pig").new(5))
+    True
+    """
+    names = slots_of(type(state), State)
+    if names is None:
+        names = tuple(sorted(n for n in vars(state) if n not in BASE_SLOTS))
+        extra = tuple(
+            n
+            for klass in type(state).__mro__
+            for n in (vars(klass).get("__slots__", ()) or ())
+            if isinstance(n, str) and n not in BASE_SLOTS and n not in ("__dict__", "__weakref__")
+        )
+        names = tuple(dict.fromkeys((*extra, *names)))
+    return tuple((name, _frozen(getattr(state, name, _MISSING))) for name in names)
+
+
+_MISSING = "<unset>"
+
+
+def _frozen(value: Any, depth: int = 0) -> Hashable:
+    """``value`` as a hashable of equal meaning (lists as tuples, dicts as sorted pairs)."""
+    if depth > 50:
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, tuple(_frozen(v, depth + 1) for v in value))
+    if isinstance(value, dict):
+        pairs = [(_frozen(k, depth + 1), _frozen(v, depth + 1)) for k, v in value.items()]
+        return ("dict", tuple(sorted(pairs, key=repr)))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(_frozen(v, depth + 1) for v in value))
+    try:
+        hash(value)
+    except TypeError:
+        fields = getattr(value, "__dict__", None)
+        if fields is None:
+            slots = [n for k in type(value).__mro__ for n in vars(k).get("__slots__", ())]
+            fields = {n: getattr(value, n, _MISSING) for n in slots}
+        return (type(value).__name__, _frozen(fields, depth + 1))
+    return value
 
 
 def _game_and_start(
@@ -693,6 +746,8 @@ def _walk(start: State, key: Key, max_states: int, game: Game) -> _Graph:
     graph = _Graph(seats)
     queue: deque[State] = deque()
 
+    signatures: list[tuple] = []
+
     def add(state: State) -> int:
         k = key(state)
         found = graph.index.get(k)
@@ -701,7 +756,10 @@ def _walk(start: State, key: Key, max_states: int, game: Game) -> _Graph:
             if found >= max_states:
                 _too_large(game, start, max_states, walked=True)
             graph.keys.append(k)
+            signatures.append(_how_it_plays(state))
             queue.append(state)
+        elif _how_it_plays(state) != signatures[found]:
+            _shared_key(game, signatures[found], _how_it_plays(state))
         return found
 
     add(start)
@@ -743,6 +801,40 @@ def _walk(start: State, key: Key, max_states: int, game: Game) -> _Graph:
         done += 1
     graph.start.append(len(graph.child))
     return graph
+
+
+def _how_it_plays(state: State) -> tuple:
+    """What must agree between two states of one key: who acts, the result, the moves."""
+    result = state.result
+    if result is not None:
+        return ("over", tuple(result.winners), result.rule)
+    actor = state.to_act
+    if actor == CHANCE:
+        return ("luck", tuple((m, float(p)) for m, p in state._chance()))
+    return ("decide", actor, tuple(state.legal_moves()))
+
+
+def _shared_key(game: Game, one: tuple, other: tuple) -> None:
+    """Refuse a key shared by two positions that play differently: never a silent wrong answer."""
+
+    def words(how: tuple) -> str:
+        if how[0] == "over":
+            return f"a finished game (rule {how[2]})"
+        if how[0] == "luck":
+            return f"a chance step with {len(how[1])} outcomes"
+        return f"a decision of seat {how[1]} among {len(how[2])} legal moves"
+
+    first, second = words(one), words(other)
+    if first == second:
+        first, second = first + " (one set of moves)", second + " (another)"
+    msg = (
+        f"{_title(game)}: two positions that differ share one key: one is {first}, the other "
+        f"{second}. The key (the game's position_key(), or key=) leaves out something that "
+        "matters, so their values would be merged into a wrong answer. Leave key= out and give "
+        "the state no position_key() (every field of the state is then its key), or add the "
+        "missing fields to the key."
+    )
+    raise SolveError(msg)
 
 
 def _topological(graph: _Graph) -> list[int] | None:

@@ -9,11 +9,14 @@
 
 from __future__ import annotations
 
+import functools
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from umbrella_lab.engine.errors import OptionError, shown
 from umbrella_lab.sim._later import later
 
 if TYPE_CHECKING:
@@ -26,7 +29,7 @@ Z95 = 1.959963984540054
 """How many standard errors a 95% interval reaches either side."""
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float, float]:
     """The win rate with its Wilson score interval.
 
     The Wilson interval stays inside 0..1 and behaves well with few games or rates near
@@ -38,13 +41,33 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
         z: Width in standard errors (1.96 for 95%).
 
     Returns:
-        ``(rate, low, high)`` as fractions; ``(nan, 0.0, 1.0)`` when no games were played.
+        ``(rate, low, high)`` as fractions.
+
+    Raises:
+        OptionError: no games (a win rate of no games is no number: there is nothing to
+            show), or wins that are not between 0 and the games.
     """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        msg = f"the number of games must be a whole number, not {shown(n)}"
+        raise OptionError(msg)
+    if isinstance(wins, bool) or not isinstance(wins, numbers.Real) or math.isnan(wins):
+        msg = f"the wins must be a number, not {shown(wins)}"
+        raise OptionError(msg)
+    z = _width(z)
+    if n == 0:
+        msg = "no games were played: a win rate needs at least one game"
+        raise OptionError(msg)
     if n < 0 or wins < 0 or wins > n:
         msg = f"need 0 <= wins <= games, got {wins} wins in {n} games"
-        raise ValueError(msg)
-    if n == 0:
-        return math.nan, 0.0, 1.0
+        raise OptionError(msg)
+    return _wilson_bounds(wins, n, z)
+
+
+def _wilson_bounds(wins: float, n: float, z: float) -> tuple[float, float, float]:
+    """Wilson's interval for ``wins`` of ``n``, checked by the caller.
+
+    ``n`` may be an effective sample size, which need not be whole.
+    """
     rate = wins / n
     z2 = z * z
     centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
@@ -74,12 +97,16 @@ def win_rate(
         One row per group: the group columns, ``games``, ``wins``, ``win_rate``, ``low``,
         ``high`` (rates as fractions from 0 to 1).
     """
+    z = _width(z)
     require_columns(frame, [column])
+    if len(frame) == 0:
+        msg = "the table has no games (no rows): a win rate needs at least one game"
+        raise OptionError(msg)
     won = frame[column].astype(bool)
     if by is None:
         counts = pd.DataFrame({"games": [len(frame)], "wins": [int(won.sum())]})
     else:
-        keys = [by] if isinstance(by, str) else list(by)
+        keys = _keys(by)
         require_columns(frame, keys)
         grouped = won.groupby([frame[key] for key in keys], dropna=False, sort=True)
         counts = pd.DataFrame({"games": grouped.size(), "wins": grouped.sum().astype(int)})
@@ -110,7 +137,8 @@ def seat_win_rate(
         One row per group and seat: the group columns, ``seat``, ``games``, ``wins``,
         ``win_rate``, ``low``, ``high``.
     """
-    keys = [] if by is None else [by] if isinstance(by, str) else list(by)
+    keys = [] if by is None else _keys(by)
+    z = _width(z)
     require_columns(frame, ["players", "winners", *keys])
     rows = []
     for values, group in frame.groupby(keys, dropna=False, sort=True) if keys else [((), frame)]:
@@ -217,7 +245,14 @@ def compare(
     Raises:
         ValueError: if the frames share no seeds or hold a seed twice.
     """
+    z = _width(z)
     for label, frame in (("A", frame_a), ("B", frame_b)):
+        if not isinstance(frame, pd.DataFrame):
+            msg = (
+                f"compare: frame {label} must be a simulation table (a pandas DataFrame, e.g. "
+                f"from sim.simulate), not {type(frame).__name__}"
+            )
+            raise OptionError(msg)
         require_columns(frame, [on, column])
         if frame[on].duplicated().any():
             msg = (
@@ -308,12 +343,288 @@ def _sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def _keys(by: object) -> list[str]:
+    """The group columns ``by`` names: one name, or a list of names."""
+    keys = [by] if isinstance(by, str) else list(by) if isinstance(by, list | tuple) else None
+    if not keys or not all(isinstance(key, str) for key in keys):
+        msg = f"by must name a column or a list of columns (e.g. 'players'), not {shown(by)}"
+        raise OptionError(msg)
+    return keys
+
+
+def _width(z: object) -> float:
+    """``z`` checked: the interval's width in standard errors, a number above 0."""
+    if isinstance(z, bool) or not isinstance(z, numbers.Real) or not 0 < float(z) < math.inf:
+        msg = f"z (the width in standard errors, 1.96 for 95%) must be a number above 0, not {z!r}"
+        raise OptionError(msg)
+    return float(z)
+
+
 def require_columns(frame: pd.DataFrame, columns: Sequence[str]) -> None:
-    """Raise ``KeyError`` naming the missing columns and the columns the table has."""
-    missing = [c for c in columns if c not in frame.columns]
+    """Raise ``KeyError`` naming the missing columns and the columns the table has.
+
+    Raises:
+        OptionError: ``frame`` is not a table at all.
+    """
+    if not isinstance(frame, pd.DataFrame):
+        msg = (
+            "a simulation table (a pandas DataFrame, e.g. from sim.simulate) is needed, "
+            f"not {type(frame).__name__}"
+        )
+        raise OptionError(msg)
+    missing = [c for c in columns if not isinstance(c, str) or c not in frame.columns]
     if missing:
         msg = (
             f"the table has no column {', '.join(map(repr, missing))}; its columns are "
             f"{', '.join(map(str, frame.columns))}"
         )
         raise KeyError(msg)
+
+
+# --- intervals for the design report: each fits its kind of figure ---------------------------
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularised incomplete beta function (modified Lentz)."""
+    tiny, qab, qap, qam = 1e-300, a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        for numerator in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-14:
+            break
+    return h
+
+
+def beta_cdf(x: float, a: float, b: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)`` (the Beta(a, b) distribution).
+
+    >>> round(beta_cdf(0.5, 2, 2), 6)
+    0.5
+    """
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+@functools.lru_cache(maxsize=4096)
+def f_quantile(p: float, d1: float, d2: float) -> float:
+    """The ``p`` quantile of Fisher's F distribution with ``d1`` and ``d2`` degrees of freedom.
+
+    >>> round(f_quantile(0.975, 10, 20), 3)
+    2.774
+    """
+    if not 0 < p < 1 or d1 <= 0 or d2 <= 0:
+        msg = f"need 0 < p < 1 and positive degrees of freedom, not {p}, {d1}, {d2}"
+        raise ValueError(msg)
+    low, high = 0.0, 1.0  # in x = d1 F / (d1 F + d2), which lies in 0..1
+    for _ in range(80):
+        middle = (low + high) / 2
+        if beta_cdf(middle, d1 / 2, d2 / 2) < p:
+            low = middle
+        else:
+            high = middle
+    x = (low + high) / 2
+    return d2 * x / (d1 * (1 - x)) if x < 1 else math.inf
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile (``p`` above 0.5) of Student's t distribution with ``df`` degrees.
+
+    >>> round(t_quantile(0.975, 10), 3)
+    2.228
+    """
+    if not 0.5 <= p < 1:
+        msg = f"need 0.5 <= p < 1, not {p}"
+        raise ValueError(msg)
+    return math.sqrt(f_quantile(2 * p - 1, 1, df)) if p > 0.5 else 0.0
+
+
+def mean_interval(
+    values: Sequence[float], lowest: float = -math.inf, highest: float = math.inf
+) -> tuple[float, float, float]:
+    """A mean with its 95% Student t interval, kept within the values' possible range.
+
+    Args:
+        values: One number per game.
+        lowest: The smallest value the figure can take (a count: 0).
+        highest: The largest.
+
+    When every value is the same and the range is bounded, the interval is Wilson's for the
+    mean's place within the range (as many games alike in a row), not a range of zero width.
+
+    Returns:
+        ``(mean, low, high)``, ``lowest <= low <= mean <= high <= highest``; NaNs for no values,
+        the whole range for one.
+
+    >>> [round(v, 2) for v in mean_interval([2, 4, 6], lowest=0)]
+    [4.0, 0.0, 8.97]
+    """
+    count = len(values)
+    if count == 0:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(values) / count
+    if count == 1:
+        return mean, float(lowest), float(highest)
+    spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
+    if spread == 0 and math.isfinite(lowest) and math.isfinite(highest) and highest > lowest:
+        # every game alike: a range of zero width would claim certainty; take Wilson's
+        # interval of the mean's place in the possible range, as for so many games in a row
+        width = highest - lowest
+        _, low, high = wilson((mean - lowest) / width * count, count)
+        return mean, lowest + low * width, lowest + high * width
+    half = t_quantile(0.975, count - 1) * spread / math.sqrt(count)
+    return mean, max(float(lowest), mean - half), min(float(highest), mean + half)
+
+
+def ratio_interval(
+    numerators: Sequence[float], denominators: Sequence[float], z: float = Z95
+) -> tuple[float, float, float]:
+    """A share pooled over games (forced decisions of all decisions), clustered by game.
+
+    The value is the ratio of the sums; its interval is Wilson's score interval with the
+    effective number of decisions (Kish): the decisions of one game are not independent, so
+    the variance is the cluster-robust one of the ratio estimator (the games as clusters),
+    and the decisions count as ``share * (1 - share) / variance`` independent ones. When every
+    decision (or none) counts, each game counts once. The value always lies in its interval,
+    and the interval in 0..1.
+
+    Returns:
+        ``(share, low, high)``; NaNs when there is nothing to count.
+
+    >>> share, low, high = ratio_interval([1, 0, 2, 1], [4, 3, 5, 4])
+    >>> round(share, 3), low < share < high
+    (0.25, True)
+    """
+    count = len(numerators)
+    total = math.fsum(denominators)
+    if count == 0 or total <= 0:
+        return math.nan, math.nan, math.nan
+    share = math.fsum(numerators) / total
+    effective = float(count)
+    if 0 < share < 1 and count > 1:
+        residuals = [x - share * d for x, d in zip(numerators, denominators, strict=True)]
+        variance = count / (count - 1) * math.fsum(r * r for r in residuals) / (total * total)
+        effective = total if variance <= 0 else min(total, share * (1 - share) / variance)
+    z = _width(z)
+    _, low, high = _wilson_bounds(share * effective, effective, z)  # effective > 0 here
+    return share, min(low, share), max(high, share)
+
+
+def spread_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The standard deviation with Bonett's (2006) 95% interval, which holds without normality.
+
+    Bonett, "Approximate confidence interval for standard deviation of nonnormal
+    distributions", Computational Statistics & Data Analysis 50 (2006): the interval of the
+    variance on a log scale, its width from the sample's kurtosis (about a trimmed mean).
+
+    Returns:
+        ``(sd, low, high)``; NaNs for fewer than two values; ``(0, 0, 0)`` when all are equal.
+    """
+    n = len(values)
+    if n < 2:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(values) / n
+    squares = math.fsum((v - mean) ** 2 for v in values)
+    variance = squares / (n - 1)
+    if variance <= 0:
+        return 0.0, 0.0, 0.0
+    sd = math.sqrt(variance)
+    if n < 6:
+        return sd, 0.0, math.inf
+    ordered = sorted(values)
+    trim = int(n / (2 * math.sqrt(n - 4)))
+    kept = ordered[trim : n - trim] if trim else ordered
+    centre = math.fsum(kept) / len(kept)
+    kurtosis = n * math.fsum((v - centre) ** 4 for v in values) / (squares * squares)
+    c = n / (n - z)
+    se = c * math.sqrt(max(kurtosis - (n - 3) / n, 0.0) / (n - 1))
+    low = math.sqrt(c * variance * math.exp(-z * se))
+    high = math.sqrt(c * variance * math.exp(z * se))
+    return sd, min(low, sd), max(high, sd)
+
+
+def upper_bound_never(n: int, level: float = 0.95) -> float:
+    """The one-sided upper bound on a chance per game when it happened in none of ``n`` games.
+
+    The Clopper-Pearson bound ``1 - (1 - level) ** (1 / n)``, about ``3 / n`` (the "rule of
+    three"): 0 of 400 games means under 0.75% at 95%.
+
+    >>> f"{upper_bound_never(400):.2%}"
+    '0.75%'
+    """
+    if n <= 0:
+        return 1.0
+    return 1.0 - (1.0 - level) ** (1.0 / n)
+
+
+def agreement_share(table: Sequence[Sequence[float]]) -> tuple[float, float, float]:
+    """The rows' share of a table's variance, ICC(A,1), with its 95% interval.
+
+    ``table[s][k]`` is the outcome of row ``s`` (a seed: the luck) in column ``k`` (a player).
+    The two-way analysis of variance splits the table into the mean squares of the rows
+    ``MSR``, of the columns ``MSC`` and of what is left ``MSE``; the rows' share of the whole
+    variance is ``(MSR - MSE) / (MSR + (K - 1) MSE + K (MSC - MSE) / N)`` for ``N`` rows and
+    ``K`` columns: the intraclass correlation ICC(2,1) of Shrout and Fleiss (1979), McGraw and
+    Wong's ICC(A,1) (1996). The interval is McGraw and Wong's (their case 2A, with
+    Satterthwaite's degrees of freedom for the F distribution). The estimate may fall below
+    0 with few rows; the value returned is kept within 0..1, and so is its interval, which
+    always holds it.
+
+    Returns:
+        ``(share, low, high)``; NaNs when nothing varies or with fewer than two rows or columns.
+
+    >>> [round(v, 3) for v in agreement_share([[1, 1], [0, 1], [1, 1], [0, 0], [1, 0], [0, 0]])]
+    [0.375, 0.0, 0.889]
+    """
+    rows = [list(map(float, row)) for row in table]
+    nan = (math.nan, math.nan, math.nan)
+    if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
+        return nan
+    n, k = len(rows), len(rows[0])
+    grand = math.fsum(v for row in rows for v in row) / (n * k)
+    row_means = [math.fsum(row) / k for row in rows]
+    column_means = [math.fsum(row[j] for row in rows) / n for j in range(k)]
+    ss_rows = k * math.fsum((m - grand) ** 2 for m in row_means)
+    ss_columns = n * math.fsum((m - grand) ** 2 for m in column_means)
+    ss_total = math.fsum((v - grand) ** 2 for row in rows for v in row)
+    msr, msc = ss_rows / (n - 1), ss_columns / (k - 1)
+    mse = max(0.0, ss_total - ss_rows - ss_columns) / ((n - 1) * (k - 1))
+    denominator = msr + (k - 1) * mse + k * (msc - mse) / n
+    if denominator <= 1e-12:
+        return nan
+    rho = round((msr - mse) / denominator, 12)  # no float dust around 0
+    shown = min(1.0, max(0.0, rho))
+    if mse <= 1e-12:  # the rows decide everything the columns leave
+        return shown, shown, shown
+    a = k * rho / (n * (1 - rho)) if rho < 1 else math.inf
+    b = 1 + k * rho * (n - 1) / (n * (1 - rho)) if rho < 1 else math.inf
+    if math.isinf(a) or rho <= 0:
+        a, b = 0.0, 1.0
+    top = (a * msc + b * mse) ** 2
+    bottom = (a * msc) ** 2 / (k - 1) + (b * mse) ** 2 / ((n - 1) * (k - 1))
+    v = top / bottom if bottom > 0 else (n - 1) * (k - 1)
+    f_up = f_quantile(0.975, n - 1, v)
+    f_down = f_quantile(0.975, v, n - 1)
+    common = k * msc + (k * n - k - n) * mse
+    low = n * (msr - f_up * mse) / (f_up * common + n * msr)
+    high = n * (f_down * msr - mse) / (common + n * f_down * msr)
+    low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
+    return shown, min(low, shown), max(high, shown)

@@ -45,6 +45,7 @@ from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.engine.words import plural
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
+    executor_or_none,
     local_pool,
     rebuild_game,
     shippable,
@@ -222,6 +223,7 @@ def tournament(
     n = whole_number(n, "tournament: n (seeds per pairing)", low=1, high=MOST_SEEDS)
     bootstrap = whole_number(bootstrap, "tournament: bootstrap", low=0, high=MOST_BOOTSTRAP)
     seed = seed_number(seed, "tournament: the seed")
+    executor = executor_or_none(executor, "tournament")
     named = _named(policies)
     fast = {name: get_policy(loaded, policy) for name, policy in named.items()}
     sent = {

@@ -15,7 +15,7 @@ The parts:
 - :mod:`~umbrella_lab.table.model`: a table in plain Python (seats, secrets, bots, views);
 - :mod:`~umbrella_lab.table.protocol`: the messages between the pages and the server;
 - :mod:`~umbrella_lab.table.store`: each table saved as JSON after every change;
-- :mod:`~umbrella_lab.table.server`: the tornado server, its pages and websockets.
+- :mod:`~umbrella_lab.table.server`: the tornado server, its pages and websockets;
 
 Importing this package loads none of them; :func:`table` does.
 """
@@ -23,6 +23,7 @@ Importing this package loads none of them; :func:`table` does.
 from __future__ import annotations
 
 import html
+import os
 import sys
 import threading
 import types
@@ -48,9 +49,10 @@ class ClassTable:
         table: The table (its game, seats, moves so far).
     """
 
-    def __init__(self, server: TableServer, table: Table) -> None:
+    def __init__(self, server: TableServer, table: Table, proxy: str = "") -> None:
         self.server = server
         self.table = table
+        self.proxy = proxy
 
     @property
     def links(self) -> dict[str, Any]:
@@ -72,8 +74,22 @@ class ClassTable:
     def _repr_html_(self) -> str:
         from umbrella_lab.table.server import with_qr
 
-        links = with_qr(self.links)
         esc = html.escape
+        if self.proxy:  # the seats' links are made by the teacher's page, from its address
+            teacher = esc(f"{self.proxy}t/{self.table.id}/teacher#k={self.table.teacher_token}")
+            return (
+                "<div style='font-family:system-ui,sans-serif'>"
+                f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}, "
+                "served through this Jupyter server (jupyter-server-proxy): "
+                f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>open the "
+                "teacher's view in a tab</a>; it shows each seat's link to open in other tabs. "
+                "(This output holds the table's secrets: clear it before sharing the "
+                "notebook.)</p>"
+                f"<iframe src='{teacher}' title='The teacher view' "
+                "style='width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px'>"
+                "</iframe></div>"
+            )
+        links = with_qr(self.links)
         seats = "".join(
             '<div style="border:1px solid #dfe3e8;border-radius:8px;padding:8px;'
             'text-align:center;width:190px">'
@@ -109,12 +125,13 @@ def table(
     store: str | Path | None = STORE,
     public: str | None = None,
     bot_delay: float | None = None,
+    proxy: bool | None = None,
     **options: Any,
 ) -> ClassTable:
     """Open a class table and serve it; the table as the notebook shows it.
 
-    In a Jupyter kernel the server runs in the kernel's own event loop; elsewhere (a script)
-    in a thread of its own. One server per address serves every table opened in a kernel.
+    In a Jupyter kernel the server runs in the kernel's own event loop; elsewhere (a script, a
+    test) in a thread of its own. One server per address serves every table opened in a kernel.
 
     Args:
         game: A game name or a game (one written in a notebook too).
@@ -126,10 +143,18 @@ def table(
         store: The folder tables are saved in (None: not saved).
         public: The address students type (default: this machine's on its network).
         bot_delay: Seconds a bot waits before its move.
+        proxy: Serve through this Jupyter server's jupyter-server-proxy (``/proxy/<port>/``),
+            for JupyterLab or Binder on one machine; None: when the kernel runs under a hub
+            or Binder (``JUPYTERHUB_SERVICE_PREFIX`` is set) and jupyter-server-proxy is
+            installed. The seats' links are then made by the teacher's page.
         **options: Rule options.
     """
     from umbrella_lab.table.server import BOT_DELAY, TableServer
 
+    if proxy is None:
+        proxy = bool(os.environ.get("JUPYTERHUB_SERVICE_PREFIX")) and _has_proxy()
+    if proxy:
+        host = "127.0.0.1"  # reached only through the Jupyter server, which checks the login
     key = (str(store), host, port)
     server = _servers.get(key)
     if server is None:
@@ -139,37 +164,61 @@ def table(
             port=port,
             public=public,
             bot_delay=BOT_DELAY if bot_delay is None else bot_delay,
+            links_from_page=proxy,
         )
         _start(server)
         _servers[key] = server
     opened = _call(
         server, lambda: server.open(game, players=players, seed=seed, bots=bots, **options)
     )
-    return ClassTable(server, opened)
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    return ClassTable(server, opened, f"{prefix}proxy/{server.port}/" if proxy else "")
+
+
+def _has_proxy() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("jupyter_server_proxy") is not None
 
 
 def _start(server: TableServer) -> None:
-    """Start ``server`` in the running event loop (a kernel's), else in a thread of its own."""
+    """Start ``server`` in a Jupyter kernel's event loop, else in a thread of its own.
+
+    Only a kernel's loop runs all the time between cells; another library's running loop (a
+    browser driver's, say) may run only while that library is called, so the table serves
+    from a thread there.
+    """
     import asyncio
 
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        ready = threading.Event()
-
-        def run() -> None:
-            async def serve() -> None:
-                server.start()
-                server.loop = asyncio.get_running_loop()  # type: ignore[attr-defined]
-                ready.set()
-                await asyncio.Event().wait()
-
-            asyncio.run(serve())
-
-        threading.Thread(target=run, name="umbrella-lab-table", daemon=True).start()
-        ready.wait(10)
+    if _in_kernel():
+        server.start()
         return
-    server.start()
+    ready = threading.Event()
+
+    def run() -> None:
+        async def serve() -> None:
+            server.start()
+            server.loop = asyncio.get_running_loop()  # type: ignore[attr-defined]
+            ready.set()
+            await asyncio.Event().wait()
+
+        asyncio.run(serve())
+
+    threading.Thread(target=run, name="umbrella-lab-table", daemon=True).start()
+    ready.wait(10)
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel whose event loop is running now."""
+    import asyncio
+
+    kernelapp = sys.modules.get("ipykernel.kernelapp")
+    if kernelapp is None or not kernelapp.IPKernelApp.initialized():
+        return False
+    try:
+        return asyncio.get_running_loop().is_running()
+    except RuntimeError:
+        return False
 
 
 def _call(server: TableServer, work: Any) -> Any:

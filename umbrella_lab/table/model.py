@@ -174,6 +174,7 @@ class Table:
         self._policy_cache: dict[str, Any] = {}
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
         self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
+        self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
 
     # --- who is who -------------------------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> bool:
@@ -256,6 +257,7 @@ class Table:
         if chosen.key.private_to(state, seat) and state.hides_from(seat):
             raise Refusal("that move is not yours to see from this seat", self._turn_rule())
         node = self.session.apply(chosen)
+        self.makers[node.id] = seat
         self.serial += 1
         return node
 
@@ -352,6 +354,7 @@ class Table:
             choice = state._clone()
             choice.events = None
             node = self.session.apply(policy(choice, rng))
+            self.makers[node.id] = seat
         self.serial += 1
         return node
 
@@ -509,27 +512,29 @@ class Table:
         else:
             headline, why, rule = "The game was stopped", self.ended, "table.ended"
         parts = []
-        counts: list[dict[str, int]] = [{} for _ in self.names]
+        moves = [0 for _ in self.names]
+        counts: list[dict[str, int]] = [{} for _ in self.names]  # rule -> events, by seat
         for node in self._line():
             if node.kind != "move" or node.parent is None:
                 continue
-            maker = node.parent.state.to_act
+            maker = self.makers.get(node.id, node.parent.state.to_act)
             if isinstance(maker, int) and 0 <= maker < len(counts):
-                kinds = counts[maker]
-                kind = (node.action or "").split("/", 1)[0]
-                kinds[kind] = kinds.get(kind, 0) + 1
+                moves[maker] += 1
+                for event in node.events:
+                    counts[maker][event.rule] = counts[maker].get(event.rule, 0) + 1
+        titles = _rule_titles(self.game)
         for seat, name in enumerate(self.names):
-            kinds = counts[seat]
-            moves = sum(kinds.values())
-            detail = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+            often = sorted(counts[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
+            detail = ", ".join(f"{titles.get(rule, rule)} ({count})" for rule, count in often)
             parts.append(
                 {
                     "seat": seat,
                     "name": name,
                     "bot": self.bots.get(seat, ""),
-                    "moves": moves,
-                    "text": f"{name}{' (bot)' if seat in self.bots else ''}: {moves} moves"
-                    + (f" ({detail})" if detail else ""),
+                    "moves": moves[seat],
+                    "events": dict(counts[seat]),
+                    "text": f"{name}{' (bot)' if seat in self.bots else ''}: {moves[seat]} moves"
+                    + (f"; what their moves did most: {detail}" if detail else ""),
                 }
             )
         facts = {
@@ -598,6 +603,9 @@ class Table:
             "seed": self.seed,
             "record": self.record().to_dict(),
             "bots": {str(seat): policy for seat, policy in sorted(self.bots.items())},
+            "makers": [
+                self.makers.get(node.id, -1) for node in self._line() if node.kind == "move"
+            ],
             "serial": self.serial,
             "paused": self.paused,
             "ended": self.ended,
@@ -648,9 +656,13 @@ class Table:
             table_id=data["id"],
             secrets=secrets_kept,
         )
+        makers = data.get("makers") or []
         for number, action in enumerate(record.actions, 1):
             try:
-                table.session.apply(action)
+                node = table.session.apply(action)
+                maker = makers[number - 1] if number - 1 < len(makers) else -1
+                if isinstance(maker, int) and 0 <= maker < game.players:
+                    table.makers[node.id] = maker
             except IllegalActionError as error:
                 raise RecordError(
                     f"table {data['id']}: move {number} ({action!r}) does not replay: {error}"
@@ -769,6 +781,14 @@ def _team_move_for(state: Any, move: Any, seat: int) -> bool:
         return False
     named = getattr(move, "seat", None) if "seat" in getattr(move, "fields", ()) else None
     return not isinstance(named, int) or named in (seat, TEAM, CHANCE)
+
+
+def _rule_titles(game: Game) -> dict[str, str]:
+    """Each rule id's title in the game's digest (none for a game without one)."""
+    try:
+        return {rule.id: rule.title for rule in game.rules.values()}
+    except (FileNotFoundError, ModuleNotFoundError, AttributeError):
+        return {}
 
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:

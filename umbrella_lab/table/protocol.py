@@ -8,7 +8,7 @@ with an ``error`` that says why (nothing changes).
 From a page to the server (:data:`CLIENT_TYPES`)::
 
     {"v": 1, "type": "hello", "role": "seat", "seat": 2, "token": "..."}   # first, once
-    {"v": 1, "type": "hello", "role": "teacher", "token": "..."}
+    {"v": 1, "type": "hello", "role": "teacher", "token": "...", "root": "http://.../"}
     {"v": 1, "type": "move", "id": "attack/0/attack-35", "at": 12}         # a seat's move
     {"v": 1, "type": "why", "id": "heal/0"}                                 # "why not?"
     {"v": 1, "type": "pause"} / {"v": 1, "type": "resume"}                  # the teacher's

@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import html
 import io
-import json
 import logging
 import socket
 import time
@@ -84,6 +83,9 @@ class TableServer:
         public: The host name or address students type (default: this machine's address on
             its network, or ``host`` when it is a single address).
         bot_delay: Seconds before a bot's move.
+        links_from_page: Make the join links from the address of the teacher's page (served
+            behind jupyter-server-proxy, under a path this server does not know), not from
+            ``public`` and the port.
         rate: Messages a second one page may send, on average (a burst of twice as many).
         durable: Flush each save to the disk (see :class:`~umbrella_lab.table.store.Store`).
         games: Games not in the registry (written in a notebook), by name, for resuming.
@@ -102,10 +104,12 @@ class TableServer:
         public: str | None = None,
         bot_delay: float = BOT_DELAY,
         rate: float = protocol.RATE,
+        links_from_page: bool = False,
         durable: bool = True,
         games: dict[str, Game] | None = None,
     ) -> None:
         self.rate = rate
+        self.links_from_page = links_from_page
         self.store = None if store is None else Store(store, durable=durable)
         self.host = host
         self.port = port
@@ -119,6 +123,7 @@ class TableServer:
         self._locks: dict[str, asyncio.Lock] = {}
         self._joins: dict[str, list[float]] = {}
         self._server: tornado.httpserver.HTTPServer | None = None
+        self._loop: IOLoop | None = None  # the event loop the server runs in (after start)
         self.on_change: list[Callable[[Table], None]] = []
         if self.store is not None:
             for table in self.store.load_all(self.games):
@@ -147,6 +152,7 @@ class TableServer:
         """Listen (in the running event loop, or the one the caller runs next); returns self."""
         sockets = tornado.netutil.bind_sockets(self.port, self.host)
         self.port = sockets[0].getsockname()[1]
+        self._loop = IOLoop.current()
         self._server = tornado.httpserver.HTTPServer(self.app(), xheaders=False)
         self._server.add_sockets(sockets)
         for table in self.tables.values():
@@ -155,8 +161,9 @@ class TableServer:
 
     def stop(self) -> None:
         """Stop listening and close every page's connection (the tables stay saved)."""
+        loop = self._loop or IOLoop.current()
         for timer in self._timers.values():
-            IOLoop.current().remove_timeout(timer)
+            loop.remove_timeout(timer)
         self._timers.clear()
         if self._server is not None:
             self._server.stop()
@@ -194,11 +201,16 @@ class TableServer:
         self._schedule(table)
         return table
 
-    def links(self, table: Table) -> dict[str, Any]:
-        """The teacher's link and each seat's link and short code (all carry secrets)."""
-        base = f"{self.base}/t/{table.id}"
+    def links(self, table: Table, root: str | None = None) -> dict[str, Any]:
+        """The teacher's link and each seat's link and short code (all carry secrets).
+
+        ``root`` is the address the pages are reached at, when it is not this server's own
+        (behind jupyter-server-proxy: the teacher's page tells it, see ``links_from_page``).
+        """
+        front = (root or f"{self.base}/").rstrip("/")
+        base = f"{front}/t/{table.id}"
         return {
-            "front": f"{self.base}/",
+            "front": f"{front}/",
             "teacher": f"{base}/teacher#k={quote(table.teacher_token)}",
             "seats": [
                 {
@@ -259,7 +271,7 @@ class TableServer:
     def _schedule(self, table: Table) -> None:
         if table.id in self._timers or not table.bot_due():
             return
-        loop = IOLoop.current()
+        loop = self._loop or IOLoop.current()
         delay = self.bot_delay / 2 if table.state.to_act == -1 else self.bot_delay
         self._timers[table.id] = loop.call_later(delay, self._bot_turn, table.id)
 
@@ -413,6 +425,7 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.seat = -1
         self.sent_log: list[int] = []
         self.sent_links = False
+        self.root: str | None = None
         self.allowance = 2 * server.rate
         self.checked = time.monotonic()
         self.flooded = 0
@@ -529,6 +542,13 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 self.close(4003, "wrong secret")
                 return
             self.role = "teacher"
+            root = data.get("root")
+            if (
+                isinstance(root, str)
+                and len(root) <= 300
+                and root.startswith(("http://", "https://"))
+            ):
+                self.root = root  # where the teacher's page found this server
         elif role == "seat":
             seat = protocol.whole_field(data, "seat")
             if not table.seat_of_token(seat, token):
@@ -569,7 +589,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
     def send(self, kind: str, **fields: Any) -> None:
         """Send one message; a page that has gone is forgotten quietly."""
         with contextlib.suppress(tornado.websocket.WebSocketClosedError):
-            self.write_message(protocol.message(kind, **fields))
+            sent = self.write_message(protocol.message(kind, **fields))
+            sent.add_done_callback(_quietly)  # a page gone while it was written: nothing to do
 
     def send_view(self, view: dict[str, Any], entries: list[dict[str, Any]], present: Any) -> None:
         """Send ``view`` with the log entries this page does not have yet."""
@@ -584,7 +605,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         self.sent_log = nodes
         extra: dict[str, Any] = {}
         if self.role == "teacher" and not self.sent_links and self.table is not None:
-            extra["links"] = with_qr(self.server.links(self.table))
+            root = self.root if self.server.links_from_page else None
+            extra["links"] = with_qr(self.server.links(self.table, root))
             self.sent_links = True
         self.send(
             "view",
@@ -640,17 +662,12 @@ def public_address(host: str) -> str:
         probe.close()
 
 
+def _quietly(sent: Any) -> None:
+    """Take a finished write's outcome: a page that went away meanwhile is no error."""
+    if not sent.cancelled():
+        sent.exception()
+
+
 def _capital(text: str) -> str:
     text = text.rstrip(".")
     return text[:1].upper() + text[1:]
-
-
-async def serve_forever(server: TableServer) -> None:
-    """Run ``server`` until the process is stopped (the command line's ``table``)."""
-    server.start()
-    await asyncio.Event().wait()
-
-
-def dumps(data: Any) -> str:
-    """JSON text, compact."""
-    return json.dumps(data, separators=(",", ":"))

@@ -168,9 +168,13 @@ class Dashboard(w.VBox):
         if game not in names:
             msg = f"no game named {game!r} can be shown; the games are {', '.join(names)}"
             raise UmbrellaLabError(msg)
-        self.variant_roots = (
-            [Path(variants)] if isinstance(variants, str | Path) else list(map(Path, variants))
-        )
+        listed = [variants] if isinstance(variants, str | Path) else variants
+        listed = list(listed) if isinstance(listed, Iterable) else listed
+        if not isinstance(listed, list) or not all(isinstance(v, str | Path) for v in listed):
+            msg = f"variants must be a folder or a list of folders, not {variants!r}"
+            raise UmbrellaLabError(msg)
+        seed = whole_number(seed, "the dashboard's first seed", low=0, high=10**9)  # its box's
+        self.variant_roots = list(map(Path, listed))
         self.baseline: Run | None = None
         self.current: Run | None = None
         self._option_controls: dict[str, w.Dropdown] = {}

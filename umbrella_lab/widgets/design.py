@@ -15,19 +15,29 @@ import html
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import ipywidgets as w
 
-from umbrella_lab.charts.design import PART_TITLES, design_charts, design_html, part_html
-from umbrella_lab.engine.core import REGISTRY, load
+from umbrella_lab.charts.design import (
+    PART_TITLES,
+    design_charts,
+    design_html,
+    never_fired,
+    part_html,
+    who_played,
+)
+from umbrella_lab.engine.core import REGISTRY, Game, load
 from umbrella_lab.sim.design import (
     DEFAULT_POLICIES,
     DEFAULT_PRECISION,
+    Budget,
     DesignNote,
     DesignReport,
     design,
     player_count,
+    player_line,
+    players_offered,
 )
 from umbrella_lab.widgets.problems import run_safely
 
@@ -93,6 +103,7 @@ class Depth:
 QUICK_BUDGET = {
     "games": 100,
     "option_games": 10,
+    "option_values": 4,
     "card_games": 30,
     "cards": 3,
     "skill_games": 10,
@@ -103,18 +114,19 @@ QUICK_BUDGET = {
     "advised": 2,
     "advisor_budget": 20,
 }
-"""A quick look: a few seconds for any game of the kit (intervals about 10 to 15 points wide)."""
+"""A quick look: seconds for most games of the kit, up to a minute where the chosen player is
+slow (intervals about 10 to 15 points wide); never more work than the game's own budget."""
 
 DEPTHS = {
     "quick": Depth(
-        "Quick look (a few seconds)",
+        "Quick look",
         0.15,
         ("random", "heuristic"),
         QUICK_BUDGET,
-        "a quick look takes a few seconds",
+        "a quick look takes seconds, up to a minute for a slow player",
     ),
     "class": Depth(
-        "For a class (up to a minute)",
+        "For a class",
         DEFAULT_PRECISION,
         DEFAULT_POLICIES,
         {},
@@ -142,6 +154,7 @@ class DesignPanel(w.VBox):
     """
 
     def __init__(self, names: list[str], game: str, seed: int = 2024) -> None:
+        REGISTRY.ready()  # the games are found on first use
         self.report: DesignReport | None = None
         self.seed = seed
         self.pictures = True
@@ -156,7 +169,15 @@ class DesignPanel(w.VBox):
             value="quick",
             description="How thorough",
         )
-        for control in (self.game_choice, self.players_choice, self.depth_choice):
+        self.player_choice = w.Dropdown(description="Who plays")
+        self.player_help = w.HTML("")
+        self.player_help.add_class("uld-option-help")
+        for control in (
+            self.game_choice,
+            self.players_choice,
+            self.depth_choice,
+            self.player_choice,
+        ):
             control.style = {"description_width": "8.5em"}
             control.layout = w.Layout(width="23em")
         self.run_button = w.Button(
@@ -174,6 +195,7 @@ class DesignPanel(w.VBox):
         self.report_box.layout = w.Layout(width="100%")
         self.run_button.on_click(lambda _: self._safely(self.measure))
         self.game_choice.observe(lambda _: self._game_changed(), names="value")
+        self.player_choice.observe(lambda _: self._player_changed(), names="value")
 
         lead = w.HTML(
             '<div class="uld-lead">Plays the game many times and measures why it plays the '
@@ -182,7 +204,14 @@ class DesignPanel(w.VBox):
             "the shape; choose <i>For a class</i> for narrower ranges.</div>"
         )
         settings = w.VBox(
-            [w.HTML("<h4>The game</h4>"), self.game_choice, self.players_choice, self.depth_choice]
+            [
+                w.HTML("<h4>The game</h4>"),
+                self.game_choice,
+                self.players_choice,
+                self.depth_choice,
+                self.player_choice,
+                self.player_help,
+            ]
         )
         settings.add_class("uld-box")
         actions = w.HBox([self.run_button, self.progress, self.progress_text])
@@ -216,10 +245,11 @@ class DesignPanel(w.VBox):
                 report = design(
                     name,
                     players=players,
+                    policy=self.player_choice.value,
                     policies=list(depth.policies),
                     precision=depth.precision,
                     seed=self.seed,
-                    budget=depth.budget,
+                    budget=_budget(depth, load(name, players=players)),
                 )
             self.progress.value = 2
             self.progress_text.value = "Drawing the charts…"
@@ -252,9 +282,30 @@ class DesignPanel(w.VBox):
         )
 
     def _game_changed(self) -> None:
-        info = load(self.game_choice.value).info
+        game = load(self.game_choice.value)
+        info = game.info
         self.players_choice.options = [(str(p), p) for p in info.players]
         self.players_choice.value = 3 if info.cooperative and 3 in info.players else info.players[0]
+        offered = players_offered(game)
+        self.player_choice.options = offered
+        self.player_choice.value = offered[0][1]
+        self._player_changed()
+
+    def _player_changed(self) -> None:
+        """The chosen player's one line: who it is and how it plays."""
+        chosen = self.player_choice.value
+        if chosen is None:
+            return
+        game = load(self.game_choice.value)
+        playouts = game.info.simulation.design_budget.get("search_playouts", 12)
+        line = player_line(game, chosen, playouts)
+        self.player_help.value = f"<div>{html.escape(line)}</div>"
+
+
+def _budget(depth: Depth, game: Game) -> dict[str, int]:
+    """A depth's budget, never more work than the game's own (a slow player plays less)."""
+    own = {**asdict(Budget()), **game.info.simulation.design_budget}
+    return {key: min(value, own[key]) for key, value in depth.budget.items()}
 
 
 def _summary(report: DesignReport, page: str) -> str:
@@ -263,10 +314,10 @@ def _summary(report: DesignReport, page: str) -> str:
     lines = [
         f'<div class="uld-headline">Design report: <b>{html.escape(report.title)}</b>, '
         f"{player_count(report.players)}</div>",
-        f'<div class="uld-sub">{games:,} main games played by {html.escape(report.policy)} '
-        f"from seed {report.seed}; ranges are 95% ranges, wanted within "
-        f"{report.precision:.0%} either side. Rules that never fired: "
-        f"{html.escape(', '.join(report.unused_rules) or 'none')}.</div>",
+        f'<div class="uld-sub">{games:,} main games. {html.escape(who_played(report))} '
+        f"From seed {report.seed}; ranges are 95% ranges, wanted within "
+        f"{report.precision:.0%} either side.</div>",
+        f'<div class="uld-sub">{html.escape(never_fired(report))}</div>',
     ]
     lines += [f'<div class="uld-sub">{html.escape(note)}</div>' for note in report.notes]
     data = base64.b64encode(page.encode("utf-8")).decode("ascii")

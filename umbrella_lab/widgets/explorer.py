@@ -295,6 +295,23 @@ class Explorer(anywidget.AnyWidget):
         if change["new"] != self.session.step:
             self.page.choose_step(change["new"])
 
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take the page's choices; put any other trait the page set back at once.
+
+        The page may choose ``seat``, ``step`` and ``policy`` (handled above); every other
+        trait is the kernel's (``board``, ``actions``, ``notice``, ``advisor``, ...).
+        """
+        chosen = {name: value for name, value in sync_data.items() if name in CHOSEN_IN_PAGE}
+        owned = sorted(name for name in sync_data if name not in chosen and name in self.keys)
+        if chosen:
+            super().set_state(chosen)
+        if owned:
+            self.send_state(owned)
+
+
+CHOSEN_IN_PAGE = frozenset({"seat", "step", "policy"})
+"""The explorer's traits the page may set (each a choice); the kernel owns every other."""
+
 
 def explore(
     game: str | Game | State = "academy",

@@ -15,6 +15,7 @@ import html
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.actions import (
@@ -205,7 +206,7 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
         "here": here,
         "go": _first(kind("go", to=where)),
         "pick": _first(picks),
-        "pick_label": picks[0].label if picks else "",
+        "pick_label": said(picks[0].label) if picks else "",
         "attack": {},
         "heroic": {},
         "why": _why_here(s, where, here),
@@ -228,17 +229,17 @@ def _location(s: MarvelState, where: int, moves: list[Action]) -> dict[str, Any]
         for action in moves:  # an effect's damage: click what it hits [extra.ties]
             if action.kind == "choose":
                 word = choice_id(s, cast("Choose", action.key).choice)
-                spot["attack"][word] = {"id": action.id, "label": action.label}
+                spot["attack"][word] = {"id": action.id, "label": said(action.label)}
     if here:
         targets = {THUG: "thug", HENCHMAN: "henchman", VILLAIN: "villain", CRISIS: "crisis"}
         for number, word in targets.items():
             found = kind("attack", target=number)
             if found:
-                spot["attack"][word] = {"id": found[0].id, "label": found[0].label}
+                spot["attack"][word] = {"id": found[0].id, "label": said(found[0].label)}
         for number, word in ((0, "civilian"), (THREAT, "threat"), (2, "crisis")):
             found = kind("heroic", target=number)
             if found:
-                spot["heroic"][word] = {"id": found[0].id, "label": found[0].label}
+                spot["heroic"][word] = {"id": found[0].id, "label": said(found[0].label)}
     return spot
 
 
@@ -439,7 +440,7 @@ def _turn_pool(s: MarvelState, moves: list[Action]) -> dict[str, Any] | None:
         "symbols": dict(zip(SYMBOL_NAMES, s.pool, strict=True)),
         "special": effects.SPECIALS[s.card(s.played).special].title if s.special else "",
         "controls": [
-            {"id": a.id, "kind": a.kind, "label": a.label, "rule": a.rule} for a in controls
+            {"id": a.id, "kind": a.kind, "label": said(a.label), "rule": a.rule} for a in controls
         ],
     }
 
@@ -474,7 +475,7 @@ def _heroes(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
                 "active": h == s.active,
                 "storyline": in_story[h],
                 "hand": sum(1 for c in s.hand_of(h) if s.card(c).hero == hero_id),
-                "pick": {"id": picks[0].id, "label": picks[0].label} if picks else None,
+                "pick": {"id": picks[0].id, "label": said(picks[0].label)} if picks else None,
             }
         )
     return team
@@ -491,7 +492,7 @@ def _hands(s: MarvelState, moves: list[Action]) -> list[dict[str, Any]]:
             move = plays.get(number) or loses.get(number)
             card["act"] = move.id if move else ""
             card["act_kind"] = move.kind if move else ""
-            card["act_label"] = move.label if move else ""
+            card["act_label"] = said(move.label) if move else ""
             cards.append(card)
         hands.append(
             {

@@ -39,6 +39,7 @@ from umbrella_lab.engine.errors import OptionError, UmbrellaLabError
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.session import Branch, Node
 from umbrella_lab.engine.session import Session as PlainSession
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.session import Session
 from umbrella_lab.sim.session import play as play_session
@@ -508,7 +509,7 @@ class ExplorerPage:
         groups = ["Luck" if chance else view.heading_of(state, a.key) for a in actions]
         briefs = [view.brief(state, a) for a in actions]
         shorts, leads = _without_repeats(
-            [b or x for b, x in zip(briefs, shorts, strict=True)],
+            [said(b or x) for b, x in zip(briefs, shorts, strict=True)],
             groups,
             actor if not chance else "",
             [bool(b) for b in briefs],
@@ -520,7 +521,7 @@ class ExplorerPage:
             actions=[
                 {
                     "id": a.id,
-                    "label": a.label,
+                    "label": said(a.label),
                     "short": short,
                     "lead": lead,
                     "rule": a.rule,
@@ -548,7 +549,7 @@ class ExplorerPage:
                 "branch_id": branch.id,
                 "branch_note": branch.note,
                 "kind": node.kind,
-                "label": node.label,
+                "label": said(node.label),
                 "rule": node.rule,
                 "changed": [where for where, _, _ in changed],
                 "result": None if state.result is None else state.result.to_dict(),
@@ -923,8 +924,9 @@ def _unavailable(
     prefix = f"{actor}: " if actor else ""
 
     def entry(label: str, reason: str, rule: str) -> dict[str, str]:
+        label = said(label)
         short = label[len(prefix) :] if prefix and label.startswith(prefix) else label
-        return {"label": label, "short": short, "reason": reason, "rule": rule}
+        return {"label": label, "short": said(short), "reason": said(reason), "rule": rule}
 
     if view is None or view.heading is None:
         return [entry(*row) for row in state.unavailable()]
@@ -933,7 +935,7 @@ def _unavailable(
         label = move.label(state)
         row = entry(label, *move.why_not(state))
         row["group"] = view.heading_of(state, move)
-        row["short"] = view.brief(state, _Named(move, label)) or row["short"]
+        row["short"] = said(view.brief(state, _Named(move, label))) or row["short"]
         found.append(row)
     return found
 
@@ -1038,7 +1040,7 @@ def _node_entry(node: Node) -> dict[str, Any]:
         "node": node.id,
         "step": node.depth,
         "kind": node.kind,
-        "label": node.label,
+        "label": said(node.label),
         "rule": node.rule,
     }
 
@@ -1135,4 +1137,5 @@ def _plain_error(error: BaseException) -> str:
     text = str(error)
     if isinstance(error, KeyError) and len(error.args) == 1:
         text = str(error.args[0])
+    text = said(text)
     return text[:1].upper() + text[1:]

@@ -37,6 +37,7 @@ import traitlets
 from umbrella_lab.engine.core import CHANCE, State
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.play import play_out
+from umbrella_lab.engine.spoken import said
 from umbrella_lab.sim.advisor import MOST_ROLLOUTS, advise
 from umbrella_lab.sim.mcts import root_moves
 from umbrella_lab.sim.policies import get_policy
@@ -186,7 +187,7 @@ class PuzzleView(anywidget.AnyWidget):
             self.board_js, self.board_css = js, css
             self.text = state.to_text(view_seat)
             self.choices = [
-                {"id": action.id, "label": action.label}
+                {"id": action.id, "label": said(action.label)}
                 for action in (state.action(move) for move in moves)
             ]
 
@@ -239,7 +240,8 @@ class PuzzleView(anywidget.AnyWidget):
             raise PuzzleError("the advisor is still judging the last move: wait for it")
         if self.reveal:
             raise PuzzleError("this puzzle is already answered: reset() asks it again")
-        chosen = next((c for c in self.choices if choice in (c["id"], c["label"])), None)
+        named = said(choice) if isinstance(choice, str) else choice
+        chosen = next((c for c in self.choices if named in (c["id"], c["label"])), None)
         if chosen is None:
             labels = "; ".join(c["label"] for c in self.choices)
             raise PuzzleError(f"{choice!r} is not one of the moves here: {labels}")
@@ -306,6 +308,7 @@ class PuzzleView(anywidget.AnyWidget):
             policy = self._policy
         chosen = {c["id"] for c in self.choices}
         for row in rows:
+            row["label"] = said(str(row["label"]))
             row["yours"] = row["id"] == guess
             row["heuristic"] = row["id"] == heuristic_id
             row["choice"] = row["id"] in chosen
@@ -333,7 +336,7 @@ class PuzzleView(anywidget.AnyWidget):
         made = 0
         while not state.is_over and made < LINE_MOVES:
             key = state._lucky_key() if state.to_act == CHANCE else fast(state, rng)
-            moves.append(state.action(key).label)
+            moves.append(said(state.action(key).label))
             state = state.apply(key)
             made += 1
         rest: list[tuple] = []

@@ -117,6 +117,8 @@ class Quiz(anywidget.AnyWidget):
             scale: dict[str, Any] = {}
         else:
             low, high = _finite(low, "low"), _finite(high, "high")
+            if isinstance(answer, float) and not math.isfinite(answer):  # NaN: never right
+                raise QuizError(f"the answer must be an ordinary (finite) number, not {answer!r}")
             if not low < high:
                 raise QuizError(f"a number question needs low < high, not {low!r} and {high!r}")
             if _finite(step, "the step") <= 0:
@@ -203,7 +205,8 @@ class Quiz(anywidget.AnyWidget):
             low: Smallest answer the slider offers.
             high: Largest answer the slider offers.
             step: The slider's step.
-            start: Where the slider starts (default: the middle).
+            start: Where the slider's handle rests before the learner chooses (default: the
+                middle). It is no answer: Commit waits until the learner moves it or types.
             unit: Written after the number ("%", "points", "games").
             percent: The learner answers in percent; the answer is a fraction.
             explain: See :meth:`choice`.

@@ -125,6 +125,7 @@ def _seat_extras(s: Any, p: int, info: dict[str, Any], data: dict[str, Any]) -> 
         )
     face = s.faces[p]
     board = info["scoreboard"]
+    board["name"] = face.name  # "Level 1: groups" (its id, "level-1/3", is no word for people)
     group_of = {}
     for g, (_, members) in enumerate(face.groups):
         for i in members:

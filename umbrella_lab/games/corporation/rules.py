@@ -143,7 +143,8 @@ def rulebook_cards(cards: Cards) -> Cards:
     The cards the data marks ``invented`` leave the decks: the events Intel, Medkit,
     Anti-Virus, Red Queen Lockdown and Reinforcements, whose effects the rulebook has no word
     of. Characters and units keep their force and sub-type; Medic, Lucky and the bonuses are
-    gone. The events that add their number to a combat stay: the rulebook has events and traps
+    gone, from the rules and from the cards' texts (Rebecca reads "An Operative character.").
+    The events that add their number to a combat stay: the rulebook has events and traps
     that assist a combat ("adds up the force values and bonuses of all these cards"); only
     their numbers are the project's stand-in, as every force is.
     """
@@ -151,8 +152,10 @@ def rulebook_cards(cards: Cards) -> Cards:
     if found is None or found.source != cards.source:
 
         def plain(card: Any) -> Any:
-            if card.effect in INVENTED_ABILITIES:
-                return replace(card, effect="", amount=0)
+            if card.effect in INVENTED_ABILITIES:  # its text named the ability: now its kind
+                what = f"{card.subtype.capitalize()} {card.kind}" if card.subtype else card.kind
+                text = f"{'An' if what[0] in 'AEIOUaeiou' else 'A'} {what}."
+                return replace(card, effect="", amount=0, text=text)
             return card
 
         found = card_tables(

@@ -266,20 +266,23 @@ INFO = GameInfo(
     simulation=SimSettings(
         advisor_budget=40,
         search_playouts=12,
-        # the heuristic (a planner) plays about five games a second: slow for design reports
+        # the heuristic (a planner) plays about ten games a second: a design report plays it
+        # in fewer games (its rows say where the budget stopped them), and the search
+        # player's playouts use the quick greedy player
         main_policy="greedy",
         design_budget={
-            "games": 400,
-            "option_games": 100,
-            "card_games": 100,
-            "cards": 6,
-            "skill_games": 12,
-            "search_playouts": 3,
-            "tension_games": 8,
-            "positions": 8,
-            "rollouts": 8,
-            "advised": 6,
-            "advisor_budget": 60,
+            "games": 120,
+            "option_games": 15,
+            "option_values": 6,
+            "card_games": 15,
+            "cards": 2,
+            "skill_games": 8,
+            "search_playouts": 2,
+            "tension_games": 2,
+            "positions": 4,
+            "rollouts": 4,
+            "advised": 0,
+            "advisor_budget": 20,
         },
         puzzle_players=2,
         puzzle_budget=(600, 200),

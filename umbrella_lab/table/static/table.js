@@ -37,6 +37,11 @@ function h(tag, props, ...children) {
   return node;
 }
 
+/** Put ``children`` in ``node`` in place of what it held, leaving out the empty ones. */
+function fill(node, ...children) {
+  node.replaceChildren(...children.filter((child) => child !== null && child !== undefined && child !== false));
+}
+
 let socket = null;
 let view = null;
 let log = [];
@@ -55,7 +60,9 @@ function connect() {
   socket = new WebSocket(url.href);
   socket.addEventListener("open", () => {
     tries = 0;
-    send({ type: "hello", role, seat: seat ?? undefined, token });
+    // the teacher's page says where it found the server, for the join links behind a proxy
+    const root = role === "teacher" ? new URL("../../", location.href).href.split("#")[0].split("?")[0] : undefined;
+    send({ type: "hello", role, seat: seat ?? undefined, token, root });
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
@@ -96,7 +103,7 @@ function receive(message) {
 function notice(text, kind, rule) {
   el.notice.hidden = false;
   el.notice.className = `ult-notice is-${kind}`;
-  el.notice.replaceChildren(h("span", {}, text), rule ? h("span", { class: "ult-rule" }, `rule ${rule}`) : null,
+  fill(el.notice, h("span", {}, text), rule ? h("span", { class: "ult-rule" }, `rule ${rule}`) : null,
     h("button", { class: "ult-close", "aria-label": "Close the notice", onclick: () => { el.notice.hidden = true; } }, "×"));
 }
 
@@ -120,11 +127,19 @@ function drawTurn() {
   else if (t.team) text = t.bot ? "The bots decide for the team…" : "The team decides: any player may choose.";
   else text = `${t.who}${t.bot ? " (bot)" : ""} to act…`;
   el.turn.textContent = text;
+  body.dataset.at = String(view.at);
   el.title.textContent = role === "seat" ? `${view.you} · ${view.title}` : `${view.title} · table ${view.table}`;
   body.classList.toggle("is-yours", role === "seat" && view.actions.length > 0);
 }
 
+let movesDrawn = "";
+
 function drawMoves() {
+  // drawn again only when they change: a view that only tells who joined keeps the buttons
+  // (a tap on a button being replaced would be lost)
+  const key = JSON.stringify([view.at, view.actions, view.why_not, view.bots, view.private, view.over]);
+  if (key === movesDrawn) return;
+  movesDrawn = key;
   const parts = [];
   if (view.bots[String(seat)]) parts.push(h("p", { class: "ult-wait" }, `A bot (${view.bots[String(seat)]}) plays this seat for now.`));
   if (view.actions.length) {
@@ -163,7 +178,12 @@ function drawControls() {
     h("span", { class: "ult-step" }, `Move ${view.step}`));
 }
 
-async function drawBoard() {
+let boardDrawn = "";
+
+async function drawBoard(again = false) {
+  const key = JSON.stringify([view.board, view.changed, role === "seat" && view.actions.length > 0]);
+  if (key === boardDrawn && !again) return;
+  boardDrawn = key;
   try {
     if (!boardModule) boardModule = await import(boardUrl);
     const renderer = boardModule.default || boardModule;
@@ -175,7 +195,7 @@ async function drawBoard() {
     const ctx = {
       h, compact: false, changed: new Set(view.changed || []), rules: {}, memo, advice: null, why: null,
       ruleChip: (id) => h("span", { class: "ult-rule" }, id), showRule: () => {}, ruleTip: () => {},
-      redraw: () => drawBoard(),
+      redraw: () => drawBoard(true),
       act: role === "seat" && view.actions.length ? (id) => send({ type: "move", id, at: view.at }) : null,
     };
     renderer.render(node, view.board, ctx);
@@ -208,7 +228,7 @@ function drawSeats() {
       select);
   });
   const front = links ? h("p", { class: "ult-front" }, "Students: open ", h("strong", {}, links.front), " and type your seat's code, or scan your seat's QR code.") : null;
-  el.seats.replaceChildren(h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
+  fill(el.seats, h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
 }
 
 function drawLog() {
@@ -231,14 +251,14 @@ function drawSummary() {
     " ",
     download("Download the session (opens in the explorer)", `table-${view.table}-session.json`, s.session),
     h("span", { class: "ult-hint" }, " In a notebook: ul.Explorer(ul.Session.load(\"table-…-session.json\")).")) : null;
-  el.summary.replaceChildren(
+  el.summary.replaceChildren(...[
     h("h2", {}, s.headline),
     h("p", {}, s.why, s.rule ? h("span", { class: "ult-rule" }, `rule ${s.rule}`) : null),
     h("ul", { class: "ult-parts" }, s.seats.map((p) => h("li", {}, p.text))),
     s.turning_point ? h("p", {}, `Turning point: ${s.turning_point}`) : null,
     facts.length ? h("details", {}, h("summary", {}, "The table's figures"), h("ul", {}, facts)) : null,
     h("p", { class: "ult-hint" }, `${s.moves} moves, dealt from seed ${s.seed}.`),
-    downloads);
+    downloads].filter(Boolean));
 }
 
 function download(text, name, data) {

@@ -93,7 +93,8 @@ export function render(el, b, ctx) {
     const t = d.track;
     const cells = t.end > 0
       ? h("div", { class: "umv-track-bar", title: `${t.name}: ${t.value} of ${t.end}` },
-        ...Array.from({ length: t.end }, (_, i) => h("span", { class: `umv-tick${i < t.value ? " is-on" : ""}${t.end - i <= 3 ? " is-near" : ""}` })))
+        ...Array.from({ length: t.end }, (_, i) => h("span", { class: `umv-tick${i < t.value ? " is-on" : ""}${t.end - i <= 3 ? " is-near" : ""}` })),
+        h("span", { class: "umv-hidden-words" }, "; the last three squares are where the plan succeeds"))
       : null;
     track = h("div", { class: `umv-track${changed("villain › track") ? " is-changed" : ""}` },
       h("span", { class: "umv-label" }, t.name), cells,
@@ -283,7 +284,8 @@ export function render(el, b, ctx) {
   // --- the hands: the one whose turn it is beside the ring, the others below ----------------------
   const handBox = (hand) => {
     const tokens = counts(hand.tokens);
-    return h("section", { class: `umv-hand${hand.turn ? " is-turn" : ""}${changed(`players › seat ${hand.seat}`) ? " is-changed" : ""}`, "aria-label": b.solo ? "The hand" : `${hand.name}'s hand` },
+    // (tabindex -1: a card played from the keyboard leaves the focus on its hand)
+    return h("section", { class: `umv-hand${hand.turn ? " is-turn" : ""}${changed(`players › seat ${hand.seat}`) ? " is-changed" : ""}`, "aria-label": b.solo ? "The hand" : `${hand.name}'s hand`, tabindex: "-1", dataset: { seat: String(hand.seat) } },
       h("div", { class: "umv-hand-head" },
         h("span", { class: "umv-label" }, b.solo ? "The hand" : `${hand.name}'s hand`),
         h("span", { class: "umv-small" }, `${hand.cards.length} in hand · deck ${hand.deck}`),

@@ -84,7 +84,7 @@ export function render(el, b, ctx) {
   } else if (!ctx.compact) {
     const help = c.step === "push" ? (ui.pick ? "Now click an arrow on the same side to push it in."
       : "Click an umbrella in a zone, then an arrow; or click an arrow and choose the umbrella.") : "";
-    el.append(h("div", { class: "uub-decides" },
+    el.append(h("div", { class: "uub-decides", title: help || null },
       h("span", { class: "uub-decides-arrow", "aria-hidden": "true" }, "➜"),
       h("span", {}, b.decides, help ? h("span", { class: "uub-help" }, ` ${help}`) : null),
       ctx.ruleChip(b.decides_rule),
@@ -384,7 +384,7 @@ function seatPanel(h, b, seat, ctx, changed, env) {
   const adjacency = sb.scoring === "adjacency" ? h("span", { class: "uub-group", title: "board.adjacency: 2 neighbouring tokens +3, 3 +5, 4 or more +8" },
     `neighbours: ${(sb.neighbour_groups || []).filter((n) => n > 1).join(", ") || "none"} (2 = +3, 3 = +5, 4+ = +8)`) : null;
   const scoreboard = h("div", { class: `uub-scoreboard${changed(`${place} › scoreboard`) ? " is-changed" : ""}` },
-    h("div", { class: "uub-sub" }, `Scoreboard ${sb.face}`, h("span", { class: "uub-sub-note" }, ` · ${seat.tokens} token${seat.tokens === 1 ? "" : "s"}`)),
+    h("div", { class: "uub-sub" }, `Scoreboard · ${sb.name || `level ${b.level}`}`, h("span", { class: "uub-sub-note" }, ` · ${seat.tokens} token${seat.tokens === 1 ? "" : "s"}`)),
     spots, h("div", { class: "uub-groups" }, groups, powers, adjacency));
 
   // --- header and score ---

@@ -268,9 +268,27 @@ function render({ model, el }) {
   const timeline = h("div", { class: "ulx-timeline" });
   const tabs = h("nav", { class: "ulx-tabs", role: "tablist" });
   const panel = h("div", { class: "ulx-panel", role: "tabpanel" });
-  root.append(boardStyle, head, notice, main, timeline, tabs, panel, pop, peek);
+  // the first Tab stop: straight to the moves, past the board's many controls
+  const skip = h("a", {
+    class: "ulx-skip", href: "#",
+    onclick: (event) => {
+      event.preventDefault();
+      const first = [...decide.querySelectorAll(".ulx-action:not(.is-unavailable), .ulx-roll")].find(usable)
+        || decide.querySelector(".ulx-advise");
+      if (first) first.focus();
+    },
+  }, "Skip to the moves");
+  root.append(boardStyle, skip, head, notice, main, timeline, tabs, panel, pop, peek);
   el.classList.add("ulx-host");
   el.append(root);
+  // the rule pop-up closes when the pointer leaves the explorer or presses anywhere else
+  root.addEventListener("mouseleave", () => { ui.popQuiet = null; hidePop(); });
+  root.addEventListener("mousemove", (event) => {
+    const at = ui.popQuiet;
+    if (at && Math.hypot(event.clientX - at[0], event.clientY - at[1]) > 12) ui.popQuiet = null;
+  });
+  const pressAway = (event) => { if (!pop.contains(event.target)) hidePop(); };
+  document.addEventListener("pointerdown", pressAway, true);
 
   const applySize = () => {
     root.style.setProperty("--ulx-size", `${TEXT_SIZES[ui.size]}px`);
@@ -291,13 +309,30 @@ function render({ model, el }) {
   const FOCUS_KEYS = ["id", "card", "location", "seat", "step", "tab", "act", "branch", "group"];
   const REGIONS = ".ulx-board-wrap, .ulx-decide, .ulx-rulebox, .ulx-timeline, .ulx-tabs, .ulx-panel, .ulx-head";
   let focusWas = null;
+  function holderOf(el, region) {
+    const found = el.parentElement && el.parentElement.closest('[tabindex="-1"]');
+    if (!found || found === root || !region.contains(found) || !found.classList[0]) return null;
+    const key = found.dataset.seat !== undefined ? `[data-seat="${CSS.escape(found.dataset.seat)}"]` : "";
+    return `.${CSS.escape(found.classList[0])}${key}`;
+  }
   function focusKey(el) {
     const region = el.closest(REGIONS);
     if (!region || !root.contains(region)) return null;
     const data = FOCUS_KEYS.find((key) => el.dataset[key] !== undefined);
     const kind = el.classList[0] ? `.${CSS.escape(el.classList[0])}` : el.tagName.toLowerCase();
     const selector = data ? `${kind}[data-${data}="${CSS.escape(el.dataset[data])}"]` : kind;
-    return { el, region, selector, index: Math.max(0, [...region.querySelectorAll(selector)].indexOf(el)) };
+    // a control of the same kind in the same box (a card of the same hand, a move of the same
+    // list): where the focus goes when this one is gone, so it stays where the move was made
+    const box = el.parentElement && region.contains(el.parentElement) ? el.parentElement : region;
+    const peers = `${el.tagName.toLowerCase()}${kind.startsWith(".") ? kind : ""}`;
+    return {
+      el, region, selector, box, peers,
+      index: Math.max(0, [...region.querySelectorAll(selector)].indexOf(el)),
+      place: Math.max(0, [...box.querySelectorAll(peers)].indexOf(el)),
+      boxKey: box.dataset && (box.dataset.seat ?? box.dataset.hero ?? box.dataset.key ?? box.className),
+      // the part of the board that holds it and can take the focus itself (a hand)
+      holder: holderOf(el, region),
+    };
   }
   root.addEventListener("focusin", (event) => { focusWas = focusKey(event.target); });
   root.addEventListener("focusout", (event) => {
@@ -312,8 +347,15 @@ function render({ model, el }) {
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected && active !== root) return; // the focus is elsewhere
     const same = [...was.region.querySelectorAll(was.selector)].filter(usable);
+    // the same box drawn again (kept, or one of the same class in the region)
+    const boxes = was.box.isConnected ? [was.box]
+      : [...was.region.querySelectorAll(was.box.className ? `.${[...was.box.classList].map(CSS.escape).join(".")}` : "*")]
+        .filter((b) => (b.dataset && (b.dataset.seat ?? b.dataset.hero ?? b.dataset.key ?? b.className)) === was.boxKey);
+    const peers = boxes.flatMap((b) => [...b.querySelectorAll(was.peers)]).filter(usable);
     const candidates = [
       same[Math.min(was.index, same.length - 1)],
+      peers[Math.min(was.place, peers.length - 1)],
+      was.holder ? was.region.querySelector(was.holder) : null,
       ...[...decide.querySelectorAll(".ulx-action:not(.is-unavailable)")].filter(usable).slice(0, 1),
       ...[...was.region.querySelectorAll("button, [tabindex='0'], input, select")].filter(usable).slice(0, 1),
       root,
@@ -411,8 +453,9 @@ function render({ model, el }) {
       for (const most of [320, 140, 0]) {
         fillPop(id, rule, most, most ? why : "");
         const height = pop.offsetHeight;
-        if (height <= roomBelow) y = at.bottom + 6;
-        else if (height <= roomAbove) y = at.top - 6 - height;
+        // above the move first: the moves after it (the next ones to read) stay in sight
+        if (height <= roomAbove) y = at.top - 6 - height;
+        else if (height <= roomBelow) y = at.bottom + 6;
         if (y !== null) break;
       }
       if (y === null) { hidePop(); return; }
@@ -431,13 +474,28 @@ function render({ model, el }) {
 
   /** Pointing at a move or a rule id: its rule in the rule box if that is in view, else a pop-up. */
   function pointAt(anchor, id, side, why = "") {
+    if (ui.popQuiet) return; // just clicked: no pop-up until the pointer moves on
     const box = rulebox.getBoundingClientRect();
     const band = visibleBand();
     const seen = box.height > 0 && box.top >= band.top && box.bottom <= band.bottom;
     if (ui.hoverRule !== id || ui.hoverWhy !== why) { ui.hoverRule = id; ui.hoverWhy = why; drawRulebox(); }
     if (seen) hidePop(); else if (pop.hidden) showPop(anchor, id, side, why);
   }
+  /** The keyboard leaves a move: into the rule box, its rule stays there (kept), so the box's
+   * own buttons ("more of this rule") are not drawn away under the focus. */
+  function leaveFocus(event) {
+    if (event.relatedTarget && rulebox.contains(event.relatedTarget) && ui.hoverRule) {
+      hidePop();
+      ui.pinnedRule = ui.hoverRule;
+      ui.pinnedWhy = "";
+      ui.hoverRule = null;
+      ui.hoverWhy = "";
+      return;
+    }
+    leave();
+  }
   function leave() {
+    ui.popQuiet = null;
     hidePop();
     if (ui.hoverRule !== null) { ui.hoverRule = null; ui.hoverWhy = ""; drawRulebox(); }
   }
@@ -790,9 +848,9 @@ function render({ model, el }) {
     const button = h("button", {
       class: `ulx-action kind-${action.kind}`, type: "button", dataset: { id: action.id, kind: action.kind },
       "aria-label": action.label, title: action.short && action.short !== action.label ? action.label : null,
-      onclick: () => { hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
+      onclick: (event) => { ui.popQuiet = [event.clientX, event.clientY]; hidePop(); if (!root.classList.contains("is-busy")) send({ type: "act", id: action.id }); },
       onmousemove: (event) => pointAt(event.currentTarget, action.rule, "side"), onmouseleave: leave,
-      onfocus: (event) => pointAt(event.currentTarget, action.rule, "side"), onblur: leave,
+      onfocus: (event) => pointAt(event.currentTarget, action.rule, "side"), onblur: leaveFocus,
     }, h("span", { class: "ulx-action-label" }, words),
     action.odds ? h("span", { class: "ulx-odds", title: `Exact probability ${action.odds}` }, action.odds) : null);
     button.dataset.rule = action.rule;
@@ -1276,7 +1334,7 @@ function render({ model, el }) {
   const guard = setInterval(() => {
     if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
   }, 1000);
-  return () => { clearInterval(guard); closed = true; };
+  return () => { clearInterval(guard); closed = true; document.removeEventListener("pointerdown", pressAway, true); };
 }
 
 export default { render };

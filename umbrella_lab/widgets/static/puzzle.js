@@ -35,6 +35,50 @@ function h(tag, props, ...children) {
   return el;
 }
 
+/**
+ * A group of choices as one Tab stop, as a radio group is: the picked choice (else the first)
+ * takes the Tab; the arrow keys, Home and End move to another choice and pick it.
+ */
+function rovingChoices(group, pickAt) {
+  const radios = () => [...group.querySelectorAll('[role="radio"]:not(:disabled)')];
+  const all = radios();
+  const stop = all.find((el) => el.getAttribute("aria-checked") === "true") || all[0];
+  for (const el of group.querySelectorAll('[role="radio"]')) el.tabIndex = el === stop ? 0 : -1;
+  group.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const list = radios();
+    const at = list.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation(); // (the notebook's own shortcuts must not see the arrows)
+    const next = list[(to + list.length) % list.length];
+    next.focus();
+    pickAt(next);
+  });
+}
+
+/**
+ * Redraw with `draw`, keeping the keyboard's focus in the widget: on the same element if it is
+ * still there, else on the element drawn in its place (same `data-focus`), else on the first of
+ * `fallbacks` found, so a keyboard user never drops to the page.
+ */
+function keepingFocus(root, draw, fallbacks) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && root.contains(active);
+  const key = had && active.dataset ? active.dataset.focus : null;
+  draw();
+  if (!had) return;
+  const usable = (el) => el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  const same = key ? root.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  for (const target of [active, same, ...fallbacks.map((s) => root.querySelector(s)), root]) {
+    if (!usable(target)) continue;
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
+  }
+}
+
 const BARS = 8; // bars shown at first (with the learner's and the heuristic's moves)
 const percent = (x) => `${Math.round(100 * x)}%`;
 const VERDICT = {
@@ -56,9 +100,10 @@ function uniqueId(prefix) {
 function render({ model, el }) {
   const get = (name) => model.get(name);
   const send = (message) => model.send(message);
-  const root = h("div", { class: "ulp" });
+  const root = h("div", { class: "ulp", tabindex: "-1" });
   const questionId = `${uniqueId("ulp")}-q`;
   const boardStyle = h("style");
+  el.classList.add("ulp-host");
   el.append(boardStyle, root);
   let picked = null; // picked but not committed: stays in the page
   let shownLine = null; // the move whose line the reveal shows
@@ -117,7 +162,7 @@ function render({ model, el }) {
       ];
       const open = shownLine === row.id;
       list.append(h("button", {
-        type: "button", role: "listitem",
+        type: "button", role: "listitem", dataset: { focus: `bar:${row.id}` },
         class: `ulp-bar ${verdict.cls}${row.yours ? " is-yours" : ""}${open ? " is-open" : ""}`,
         title: row.choice ? "Show the line that follows this move" : "",
         disabled: !row.choice,
@@ -133,7 +178,7 @@ function render({ model, el }) {
     const axis = h("div", { class: "ulp-axis" },
       h("span", {}, "chance to win, with its 95% range (the thin bar)"),
       rows.length > shown.length
-        ? h("button", { type: "button", class: "ulp-more", onclick: () => { showAll = true; draw(); } },
+        ? h("button", { type: "button", class: "ulp-more", dataset: { focus: "more" }, onclick: () => { showAll = true; draw(); } },
           `Show all ${rows.length} moves`)
         : null,
       h("span", {}, `0% to ${percent(top)}`));
@@ -154,7 +199,10 @@ function render({ model, el }) {
       h("div", { class: "ulp-line-note" }, "One game shows one future; the bars above count many."));
   }
 
-  function draw() {
+  const FALLBACKS = [".ulp-reveal", ".ulp-working", '.ulp-choice[tabindex="0"]', ".ulp-commit"];
+  const draw = () => keepingFocus(root, drawNow, FALLBACKS);
+
+  function drawNow() {
     const guess = get("guess");
     const committed = guess !== null && guess !== undefined;
     const reveal = get("reveal") || {};
@@ -168,8 +216,8 @@ function render({ model, el }) {
     root.append(h("div", { class: "ulp-top" },
       h("div", { class: "ulp-kicker" }, `Puzzle ${get("number")} of ${count} · ${get("game")}`),
       count > 1 ? h("div", { class: "ulp-nav" },
-        h("button", { type: "button", class: "ulp-step", disabled: busy, onclick: () => send({ type: "previous" }), "aria-label": "Previous puzzle" }, "‹ Previous"),
-        h("button", { type: "button", class: "ulp-step", disabled: busy, onclick: () => send({ type: "next" }), "aria-label": "Next puzzle" }, "Next ›")) : null));
+        h("button", { type: "button", class: "ulp-step", disabled: busy, dataset: { focus: "previous" }, onclick: () => send({ type: "previous" }), "aria-label": "Previous puzzle" }, "‹ Previous"),
+        h("button", { type: "button", class: "ulp-step", disabled: busy, dataset: { focus: "next" }, onclick: () => send({ type: "next" }), "aria-label": "Next puzzle" }, "Next ›")) : null));
     root.append(h("div", { class: "ulp-question", id: questionId }, get("question")));
     root.append(h("div", { class: "ulp-hint" }, get("hint")));
     root.append(boardWrap);
@@ -182,6 +230,7 @@ function render({ model, el }) {
       const leads = !reveal.best && reveal.leader === choice.id;
       group.append(h("button", {
         type: "button", role: "radio", "aria-checked": chosen ? "true" : "false",
+        dataset: { focus: `choice:${choice.id}`, id: choice.id },
         class: `ulp-choice${chosen ? " is-picked" : ""}${best ? " is-right" : ""}`,
         disabled: committed || busy,
         onclick: () => pick(choice.id),
@@ -189,24 +238,25 @@ function render({ model, el }) {
         best ? h("span", { class: "ulp-tag is-best" }, "best") : null,
         leads ? h("span", { class: "ulp-tag is-leads" }, "leads, not clearly") : null)));
     });
+    rovingChoices(group, (button) => pick(button.dataset.id));
     root.append(h("div", { class: "ulp-choices-head" }, "Your move"), group);
 
     if (!committed) {
       root.append(h("div", { class: "ulp-actions" },
         h("button", {
-          type: "button", class: "ulp-commit", disabled: picked === null || busy,
+          type: "button", class: "ulp-commit", disabled: picked === null || busy, dataset: { focus: "commit" },
           onclick: () => send({ type: "commit", id: picked }),
         }, "Commit my move"),
-        h("span", { class: "ulp-note" }, picked === null ? "Pick a move first." : "The evidence shows once you commit.")));
+        h("span", { class: "ulp-note" }, picked === null ? "Choose first: pick a move, then commit." : "The evidence shows once you commit.")));
     } else if (busy || !reveal.yours) {
-      root.append(h("div", { class: "ulp-working", role: "status" }, "Playing the games out…"));
+      root.append(h("div", { class: "ulp-working", role: "status", tabindex: "-1" }, "Playing the games out…"));
     }
     const problem = get("problem");
     if (problem) root.append(h("div", { class: "ulp-problem", role: "alert" }, problem));
 
     if (reveal.yours) {
       const verdict = VERDICT[reveal.yours.verdict] || VERDICT.behind;
-      const panel = h("div", { class: `ulp-reveal ${verdict.cls}`, "aria-live": "polite" },
+      const panel = h("div", { class: `ulp-reveal ${verdict.cls}`, "aria-live": "polite", tabindex: "-1" },
         h("div", { class: "ulp-banner" }, verdict.banner),
         h("p", { class: "ulp-explain" }, reveal.explain),
         ...bars(reveal),
@@ -214,7 +264,7 @@ function render({ model, el }) {
         reveal.fair ? h("p", { class: "ulp-fair" }, reveal.fair) : null,
         h("div", { class: "ulp-actions" },
           get("tally") ? h("span", { class: "ulp-tally" }, get("tally")) : null,
-          h("button", { type: "button", class: "ulp-step", onclick: () => { picked = null; shownLine = null; send({ type: "reset" }); } }, "Try again"),
+          h("button", { type: "button", class: "ulp-step", dataset: { focus: "again" }, onclick: () => { picked = null; shownLine = null; send({ type: "reset" }); } }, "Try again"),
           count > 1 ? h("button", { type: "button", class: "ulp-commit", onclick: () => send({ type: "next" }) }, "Next puzzle ›") : null));
       root.append(panel);
     }

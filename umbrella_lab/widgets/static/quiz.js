@@ -28,26 +28,72 @@ function uniqueId(prefix) {
   return `${prefix}-${views}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/**
+ * A group of choices as one Tab stop, as a radio group is: the picked choice (else the first)
+ * takes the Tab; the arrow keys, Home and End move to another choice and pick it.
+ */
+function rovingChoices(group, pickAt) {
+  const radios = () => [...group.querySelectorAll('[role="radio"]:not(:disabled)')];
+  const all = radios();
+  const stop = all.find((el) => el.getAttribute("aria-checked") === "true") || all[0];
+  for (const el of group.querySelectorAll('[role="radio"]')) el.tabIndex = el === stop ? 0 : -1;
+  group.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const list = radios();
+    const at = list.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation(); // (the notebook's own shortcuts must not see the arrows)
+    const next = list[(to + list.length) % list.length];
+    next.focus();
+    pickAt(next);
+  });
+}
+
+/**
+ * Redraw with `draw`, keeping the keyboard's focus in the widget: on the same element if it is
+ * still there, else on the element drawn in its place (same `data-focus`), else on the first of
+ * `fallbacks` found, so a keyboard user never drops to the page.
+ */
+function keepingFocus(root, draw, fallbacks) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && root.contains(active);
+  const key = had && active.dataset ? active.dataset.focus : null;
+  draw();
+  if (!had) return;
+  const usable = (el) => el && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+  const same = key ? root.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  for (const target of [active, same, ...fallbacks.map((s) => root.querySelector(s)), root]) {
+    if (!usable(target)) continue;
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
+  }
+}
+
 function decimals(step) {
   const text = String(step);
   return text.includes(".") ? text.split(".")[1].length : 0;
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "ulq" });
+  const root = h("div", { class: "ulq", tabindex: "-1" });
   const questionId = `${uniqueId("ulq")}-q`;
   el.append(root);
   let picked = null; // the choice picked but not yet committed (stays in the page)
-  let number = null;
+  let number = null; // the number chosen (null: none yet; the slider's resting place is no answer)
 
-  function draw() {
+  const FALLBACKS = [".ulq-reveal", ".ulq-working", '.ulq-choice[tabindex="0"]', ".ulq-slider", ".ulq-commit"];
+  const draw = () => keepingFocus(root, drawNow, FALLBACKS);
+
+  function drawNow() {
     const kind = model.get("kind");
     const guess = model.get("guess");
     const reveal = model.get("reveal") || {};
     const busy = model.get("busy");
     const committed = guess !== null && guess !== undefined;
     const scale = model.get("scale") || {};
-    if (number === null && kind === "number") number = scale.start;
     root.replaceChildren();
     root.classList.toggle("is-committed", committed);
     root.classList.toggle("is-busy", !!busy);
@@ -66,6 +112,8 @@ function render({ model, el }) {
         group.append(h("button", {
           type: "button",
           role: "radio",
+          "data-focus": `choice:${label}`,
+          "data-label": label,
           "aria-checked": chosen ? "true" : "false",
           class: `ulq-choice${chosen ? " is-picked" : ""}${right ? " is-right" : ""}`
             + `${reveal.answer !== undefined && chosen && !right ? " is-wrong" : ""}`,
@@ -73,27 +121,49 @@ function render({ model, el }) {
           onclick: () => { picked = label; draw(); },
         }, label));
       }
+      rovingChoices(group, (button) => { picked = button.dataset.label; draw(); });
       root.append(group);
     } else {
       const digits = decimals(scale.step);
       const value = committed ? guess : number;
-      const shown = h("output", { class: "ulq-number-value" }, `${Number(value).toFixed(digits)}${scale.unit || ""}`);
+      const unset = value === null || value === undefined;
+      const words = (x) => `${Number(x).toFixed(digits)}${scale.unit || ""}`;
+      // nothing is chosen until the learner moves the slider or types: the handle rests at
+      // `start` (the middle) only to be grabbed, and the number reads "choose"
+      const shown = h("output", { class: `ulq-number-value${unset ? " is-unset" : ""}` }, unset ? "choose" : words(value));
       const slider = h("input", {
-        type: "range", class: "ulq-slider", min: scale.low, max: scale.high, step: scale.step,
-        value, disabled: committed || busy, "aria-labelledby": questionId,
+        type: "range", class: `ulq-slider${unset ? " is-unset" : ""}`, min: scale.low, max: scale.high, step: scale.step,
+        value: unset ? scale.start : value, disabled: committed || busy, "aria-labelledby": questionId,
+        "aria-valuetext": unset ? "not chosen yet" : null, "data-focus": "slider",
       });
       const box = h("input", {
         type: "number", class: "ulq-number", min: scale.low, max: scale.high, step: scale.step,
-        value, disabled: committed || busy, "aria-label": "Your answer",
+        value: unset ? "" : value, placeholder: "?", disabled: committed || busy, "aria-label": "Your answer",
+        "data-focus": "box",
       });
-      slider.addEventListener("input", () => {
-        number = Number(slider.value); box.value = slider.value;
-        shown.textContent = `${number.toFixed(digits)}${scale.unit || ""}`;
-      });
+      const choose = (x, from) => {
+        const first = number === null;
+        number = x;
+        if (from !== slider) slider.value = String(x);
+        if (from !== box) box.value = String(x);
+        slider.classList.remove("is-unset");
+        shown.classList.remove("is-unset");
+        slider.removeAttribute("aria-valuetext");
+        shown.textContent = words(x);
+        if (!first) return;
+        // Commit is offered now (the slider is not drawn again: it may be in the learner's hand)
+        const commit = root.querySelector(".ulq-commit");
+        const note = root.querySelector(".ulq-note");
+        if (commit) commit.disabled = Boolean(model.get("busy"));
+        if (note) note.textContent = "The answer shows once you commit.";
+      };
+      slider.addEventListener("input", () => choose(Number(slider.value), slider));
+      // a click on the handle where it rests chooses that number too (no "input" then)
+      slider.addEventListener("change", () => choose(Number(slider.value), slider));
+      slider.addEventListener("pointerup", () => { if (number === null && !slider.disabled) choose(Number(slider.value), slider); });
       box.addEventListener("input", () => {
-        if (box.value === "") return;
-        number = Number(box.value); slider.value = box.value;
-        shown.textContent = `${number.toFixed(digits)}${scale.unit || ""}`;
+        if (box.value === "" || !Number.isFinite(Number(box.value))) return;
+        choose(Number(box.value), box);
       });
       root.append(h("div", { class: "ulq-numbers" },
         h("span", { class: "ulq-end" }, `${scale.low}${scale.unit || ""}`), slider,
@@ -102,21 +172,24 @@ function render({ model, el }) {
 
     // --- commit, then the reveal --------------------------------------------------------
     if (!committed) {
-      const ready = kind === "number" || picked !== null;
+      const ready = kind === "number" ? number !== null : picked !== null;
+      const ask = kind === "number"
+        ? "Choose first: move the slider or type your number, then commit."
+        : "Choose first: pick an answer, then commit.";
       root.append(h("div", { class: "ulq-actions" },
         h("button", {
-          type: "button", class: "ulq-commit", disabled: !ready || busy,
+          type: "button", class: "ulq-commit", disabled: !ready || busy, "data-focus": "commit",
           onclick: () => model.send({ type: "commit", value: kind === "choice" ? picked : number }),
         }, "Commit my answer"),
-        h("span", { class: "ulq-note" }, ready ? "The answer shows once you commit." : "Pick an answer first.")));
+        h("span", { class: "ulq-note" }, ready ? "The answer shows once you commit." : ask)));
     } else if (busy || reveal.verdict === undefined) {
-      root.append(h("div", { class: "ulq-working", role: "status" }, "Working it out…"));
+      root.append(h("div", { class: "ulq-working", role: "status", tabindex: "-1" }, "Working it out…"));
     }
     const problem = model.get("problem");
     if (problem) root.append(h("div", { class: "ulq-problem", role: "alert" }, problem));
 
     if (reveal.verdict !== undefined) {
-      const panel = h("div", { class: `ulq-reveal ${reveal.correct ? "is-correct" : "is-incorrect"}`, "aria-live": "polite" },
+      const panel = h("div", { class: `ulq-reveal ${reveal.correct ? "is-correct" : "is-incorrect"}`, "aria-live": "polite", tabindex: "-1" },
         h("div", { class: "ulq-verdict" }, reveal.verdict),
         h("div", { class: "ulq-answer" }, "The answer: ", h("strong", {}, reveal.answer),
           h("span", { class: "ulq-yours" }, ` · you said ${kind === "number" ? Number(guess).toFixed(decimals(scale.step)) + (scale.unit || "") : guess}`)));
