@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from helpers import copy_data, edit_entry
@@ -139,15 +140,15 @@ def test_each_option_is_named_in_words_with_what_it_changes_and_its_rule():
     readings = [o for o in game.info.options if o.rule.startswith("opt.")]
     page = " ".join(child.value for child in _html_of(board.options_box))
     advanced = " ".join(child.value for child in _html_of(board.readings_box))
-    assert "Hand size" in page and "rule setup.table" in page  # its rule: the player-count table
+    assert "Hand size" in page and "rule: Player-count table" in page  # its rule, in words
     assert "strict heal" not in page  # readings wait in the Advanced section
     assert board.readings.get_title(0) == f"Advanced: readings ({len(readings)})"
     assert board.readings.selected_index is None  # folded until opened
     for option in readings:
-        assert f"rule {option.rule}" in advanced, option.name
+        assert f"rule {option.rule} of the digest" in advanced, option.name  # in a tooltip
         assert html.escape(game.rules[option.rule].title) in advanced, option.name
         control = board._option_controls[option.name]
-        assert option.name in control.tooltip and option.doc in control.tooltip
+        assert f"in code: {option.name}=" in control.tooltip and option.rule in control.tooltip
         assert [label for label, value in control.options if "★ default" in label] == [
             next(label for label, value in control.options if value == option.default)
         ]
@@ -208,3 +209,55 @@ def test_a_problem_in_the_design_tab_is_shown_not_raised(monkeypatch):
     panel._safely(panel.measure)
     assert "uld-problem" in panel.summary.value and "budget is not allowed" in panel.summary.value
     assert not panel.run_button.disabled and panel.report is None
+
+
+@pytest.mark.parametrize("game", ["academy", "corporation", "marvel", "pig", "umbrella"])
+def test_the_options_speak_words_not_python(game):
+    """No Python value or name reaches the page's text: no None, True or False, no keyword with
+    an underscore, no value with its hyphens ("round-end"), no rule id outside a tooltip."""
+    board = Dashboard(game=game)
+    shown = [
+        re.sub(r"<[^>]*>", " ", child.value)  # the words, not the tags and their tooltips
+        for box in (board.options_box, board.readings_box)
+        for child in _html_of(box)
+    ]
+    shown += [label for control in board._option_controls.values() for label, _ in control.options]
+    rule_ids = {option.rule for option in board.game.info.options}
+    for text in shown:
+        words = html.unescape(text)
+        assert not re.search(r"\b(None|True|False)\b", words), words
+        assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", words), words
+        assert not any(rule in words for rule in rule_ids if "." in rule), words
+        for option in board.game.info.options:
+            for choice in option.choices or ():
+                if isinstance(choice, str) and "-" in choice:
+                    assert f"'{choice}'" not in words and f"“{choice}”" not in words, words
+
+
+def test_a_value_in_the_help_is_said_as_its_menu_says_it():
+    board = Dashboard(game="academy")
+    page = html.unescape(" ".join(child.value for child in _html_of(board.options_box)))
+    assert "Hand size; “the rulebook's”: as its table for the player count says." in page
+    advanced = html.unescape(" ".join(child.value for child in _html_of(board.readings_box)))
+    assert "(“no”: the lineup is dealt short)" in advanced  # villain_reshuffle=False
+    assert "or only the player (“own turn”)" in advanced  # hero_boost='own-turn'
+    labels = [label for label, _ in board._option_controls["hero_boost"].options]
+    assert labels == ["interrupt ★ default", "own turn"]
+    marvel = Dashboard(game="marvel")
+    villains = [label for label, _ in marvel._option_controls["villain"].options]
+    assert villains == ["Red Skull", "Ultron", "Taskmaster"]  # names as the rules write them
+    marvel._option_controls["villain"].value = "ultron"
+    assert marvel.settings()["villain"] == "ultron"
+
+
+def test_what_changed_says_the_options_name_and_values_in_words():
+    board = Dashboard(game="academy", seed=7)
+    board.run(games=20)
+    board.keep_baseline()
+    board._option_controls["hero_boost"].value = "own-turn"
+    board._option_controls["villain_reshuffle"].value = False
+    run = board.run()
+    text = html.unescape(board.results.value)
+    assert "When a Hero Boost may be played: interrupt → own turn" in text
+    assert "An empty Villain Attack deck: yes → no" in text
+    assert "when a Hero Boost may be played: own turn" in run.words()

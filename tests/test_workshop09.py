@@ -98,11 +98,10 @@ def test_how_many_tables_it_takes_right_wrong_and_malformed():
 def test_the_exercise_check_says_what_is_missing(examples, tied):
     few = answer_key.check_tables(examples)
     assert few.splitlines()[0] == "✗ 3 finished table(s) compared (wanted: at least 6; 3 more)"
-    assert "Verdict: too few tables to tell." in few
+    assert "too few" not in few  # the verdict is the quiz's answer, not the check's
     same = answer_key.check_tables(tied)
     assert same.startswith("✓ 6 finished table(s)")
     assert "✗ 0 table(s) where your class and the bots ended differently" in same
-    assert "Verdict: no clear difference." in same
     assert answer_key.check_tables(tied, wanted=2).startswith("✓ 6")
 
 

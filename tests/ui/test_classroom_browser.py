@@ -16,6 +16,17 @@ pytestmark = pytest.mark.ui
 
 TIMEOUT = 90_000
 DESKTOP = ({"width": 1280, "height": 800}, 1)
+SMALLEST_TEXT = """(root) => {
+  let least = 99;
+  for (const el of root.querySelectorAll("*")) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || el.closest("[hidden]")) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));
+  }
+  return least;
+}"""
+"""The smallest text shown inside an element, in CSS px."""
 PROJECTED = ({"width": 853, "height": 480}, 1.5)
 
 
@@ -107,6 +118,17 @@ def test_the_dashboard_in_voila_compares_a_change_with_its_baseline(servers, bro
         assert re.search(r"The team won \d+\.\d% of 2,000 games \(95% range", headline.inner_text())
         board.locator(".uld-charts svg").first.wait_for(timeout=TIMEOUT)
         assert board.locator(".uld-charts svg").count() == 1
+        assert board.evaluate(SMALLEST_TEXT) >= 11  # the help lines and rule chips too
+        rules = board.locator(".uld-rule")
+        assert rules.count() >= 1 and re.search(r"\brule: \w", rules.first.inner_text())
+        assert not re.search(r"\b(None|True|False)\b|\bsetup\.table\b", board.inner_text())
+        if size is DESKTOP:  # the picture kept in notebooks/teacher_dashboard.ipynb: the
+            # whole dashboard, under 1,100 px wide so that it fits a notebook's page
+            page.mouse.move(2, 2)
+            page.set_viewport_size({"width": 1100, "height": 2600})
+            page.wait_for_timeout(500)
+            board.screenshot(path=str(shots / "dashboard-after-run.png"))
+            page.set_viewport_size(size[0])
         page.get_by_role("button", name="Keep as baseline").click()
         board.locator(".uld-sub", has_text="Baseline kept").wait_for(timeout=TIMEOUT)
 

@@ -60,13 +60,14 @@ def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float, float]
     if n < 0 or wins < 0 or wins > n:
         msg = f"need 0 <= wins <= games, got {wins} wins in {n} games"
         raise OptionError(msg)
-    return _wilson_bounds(wins, n, z)
+    return score_interval(wins, n, z)
 
 
-def _wilson_bounds(wins: float, n: float, z: float) -> tuple[float, float, float]:
-    """Wilson's interval for ``wins`` of ``n``, checked by the caller.
+def score_interval(wins: float, n: float, z: float = 1.96) -> tuple[float, float, float]:
+    """Wilson's score interval without :func:`wilson`'s checks, for a checked count.
 
-    ``n`` may be an effective sample size, which need not be whole.
+    ``n`` may be an effective sample size (a fraction of games), as a share pooled over
+    clustered decisions has (:func:`ratio_interval`); ``0 <= wins <= n`` and ``n > 0``.
     """
     rate = wins / n
     z2 = z * z
@@ -523,8 +524,9 @@ def ratio_interval(
         residuals = [x - share * d for x, d in zip(numerators, denominators, strict=True)]
         variance = count / (count - 1) * math.fsum(r * r for r in residuals) / (total * total)
         effective = total if variance <= 0 else min(total, share * (1 - share) / variance)
-    z = _width(z)
-    _, low, high = _wilson_bounds(share * effective, effective, z)  # effective > 0 here
+    _, low, high = (
+        score_interval(share * effective, effective, z) if effective > 0 else (0, 0.0, 1.0)
+    )
     return share, min(low, share), max(high, share)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import html
 import math
+import re
 import threading
 import time
 import weakref
@@ -90,12 +91,14 @@ STYLE = """<style>
 .uld-changes { margin: 0.2em 0 0 1.2em; padding: 0; }
 .uld-option { margin: 0.35em 0 0.5em; }
 .uld-option-name { font-weight: 600; line-height: 1.3; }
-.uld-option-help { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.86em;
+.uld-option-help { color: var(--jp-ui-font-color2, #5f6975); font-size: 12.5px;
   line-height: 1.35; margin: 0 0 0.15em; }
-.uld-option-help code { font-size: 0.95em; }
+.uld-rule { display: inline-block; font-size: 12px; padding: 0 0.45em; margin-left: 0.2em;
+  border: 1px solid var(--jp-border-color2, #dfe3e8); border-radius: 0.8em;
+  color: var(--jp-ui-font-color1, #2c333d); }
 .uld .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab {  /* whole titles, 4.5:1 at least */
   flex: 0 0 auto; color: var(--jp-ui-font-color1, rgba(0, 0, 0, 0.87)); }
-.uld-readings-lead { color: var(--jp-ui-font-color2, #5f6975); font-size: 0.9em;
+.uld-readings-lead { color: var(--jp-ui-font-color2, #5f6975); font-size: 12.5px;
   line-height: 1.4; margin: 0 0 0.3em; }
 </style>"""
 
@@ -115,6 +118,7 @@ class Run:
         high: See ``rate``.
         defaults: The game's option defaults (the words name only the options changed).
         folder: The card-data folder played (``None``: the game's packaged files).
+        titles: The rule options' names as the page shows them, by keyword.
     """
 
     settings: dict[str, Any]
@@ -124,6 +128,7 @@ class Run:
     seed: int
     defaults: dict[str, Any] = field(default_factory=dict)
     folder: Path | None = None
+    titles: dict[str, str] = field(default_factory=dict)
     rate: float = field(init=False)
     low: float = field(init=False)
     high: float = field(init=False)
@@ -138,7 +143,7 @@ class Run:
             f"{key} {_value(value)}" for key, value in self.settings.items() if key not in skip
         ]
         parts += [
-            f"{key.replace('_', ' ')} {_value(value)}"
+            f"{_in_a_line(self.titles.get(key, key.replace('_', ' ')))}: {_choice_words(value)}"
             for key, value in self.settings.items()
             if key in self.defaults and value != self.defaults[key]
         ]
@@ -382,7 +387,16 @@ class Dashboard(w.VBox):
         defaults = {option.name: option.default for option in game.info.options}
         variant = self.variant_choice.value
         folder = None if variant in (None, PACKAGED) else Path(variant)
-        run = Run(self.settings(), frame, _side_words(game, side), games, seed, defaults, folder)
+        run = Run(
+            self.settings(),
+            frame,
+            _side_words(game, side),
+            games,
+            seed,
+            defaults,
+            folder,
+            dict(self._option_titles),
+        )
         self.current = run
         self.progress.layout.display = "none"
         self.progress_text.value = f"{games:,} games played"
@@ -498,9 +512,11 @@ class Dashboard(w.VBox):
                 continue
             reading = option.rule.startswith("opt.")
             entry = book.get(option.rule) if shared[option.rule] == 1 else None
-            control, row = _option_row(option, choices, entry, reading)
-            controls[option.name] = control
             titles[option.name] = _option_title(option, entry)
+            control, row = _option_row(
+                option, choices, book.get(option.rule), reading, titles[option.name]
+            )
+            controls[option.name] = control
             (readings if reading else rows).append(row)
         self._option_controls = controls
         self._option_titles = titles
@@ -701,22 +717,27 @@ def _option_title(option: Any, rule: Any) -> str:
 
 
 def _option_row(
-    option: Any, choices: tuple[Any, ...], rule: Any, reading: bool
+    option: Any, choices: tuple[Any, ...], rule: Any, reading: bool, title: str = ""
 ) -> tuple[w.Dropdown, w.VBox]:
     """An option's menu under its name in words, what it changes and its rule.
 
     The name is the digest entry's title where the entry is the option's own ("Who faces which
     card"), the option's keyword otherwise ("Hand size", whose rule is the player-count
-    table); the help line says what the option changes and names the rule; the tooltip holds
-    both and the keyword used in code. A reading marks its default.
+    table); the help line says what the option changes in the page's words (the menu's words for
+    its values: "yes", "no", "the rulebook's", never ``True`` or ``None``) and names its rule by
+    the digest's title ("rule: Player-count table"); the tooltips add the rule's id and the
+    keyword used in code. A reading marks its default.
     """
-    title = _option_title(option, rule)
-    cite = f"rule {option.rule}" if option.rule else ""
-    tip = f"{option.doc} ({cite}; in code: {option.name}=...)" if cite else option.doc
+    title = title or _option_title(option, rule)
+    texts = [option.doc, getattr(rule, "text", "")]
+    words = {_menu(choice): _choice_words(choice, texts) for choice in choices}
+    helped = _page_help(option.doc, words)
+    in_code = f"in code: {option.name}=..."
+    tip = f"{helped} ({f'rule {option.rule}; ' if option.rule else ''}{in_code})"
 
     def label(choice: Any) -> str:
-        words = _value(choice)
-        return f"{words} ★ default" if reading and choice == option.default else words
+        said = words[_menu(choice)]
+        return f"{said} ★ default" if reading and choice == option.default else said
 
     control = w.Dropdown(
         options=[(label(choice), _menu(choice)) for choice in choices],
@@ -725,15 +746,79 @@ def _option_row(
         tooltip=tip,
     )
     control.layout = w.Layout(width="100%", max_width="23em")
+    chip = ""
+    if option.rule:
+        named = getattr(rule, "title", "") if rule is not None else ""
+        said = f"rule: {named}" if named and named != title else "its rule in the digest"
+        chip = (
+            f' <span class="uld-rule" title="{html.escape(f"rule {option.rule} of the digest")}">'
+            f"{html.escape(said)}</span>"
+        )
     name = w.HTML(
         f'<div class="uld-option-name" title="{html.escape(tip)}">{html.escape(title)}</div>'
-        f'<div class="uld-option-help" title="{html.escape(tip)}">{html.escape(option.doc)}'
-        + (f" <code>{html.escape(cite)}</code>" if cite else "")
+        f'<div class="uld-option-help" title="{html.escape(tip)}">{html.escape(helped)}'
+        + chip
         + "</div>"
     )
     row = w.VBox([name, control])
     row.add_class("uld-option")
     return control, row
+
+
+def _in_a_line(title: str) -> str:
+    """A title inside a line: "Starting life" becomes "starting life", "NYPD HQ" stays."""
+    return title[:1].lower() + title[1:] if title[1:2].islower() else title
+
+
+def _choice_words(value: Any, texts: Iterable[str] = ()) -> str:
+    """A menu value as the page says it: "yes", "no", "the rulebook's", "round end", "Red Skull".
+
+    A value's hyphens become spaces; where the option's help or its rule always writes each of
+    those words with a capital (a name such as Red Skull), the page does too.
+
+    >>> _choice_words(None), _choice_words(False), _choice_words("attack-and-damage")
+    ("the rulebook's", 'no', 'attack and damage')
+    >>> _choice_words("red-skull", ["**Red Skull** (a first game's villain) or Ultron"])
+    'Red Skull'
+    """
+    if not isinstance(value, str) or value == DEFAULT:
+        return _value(value)
+    said = value.replace("-", " ")
+    found = {
+        match[0]
+        for text in texts
+        for match in re.finditer(rf"(?<![\w-]){re.escape(said)}(?![\w-])", text, re.IGNORECASE)
+    }
+    if found and all(word[:1].isupper() for form in found for word in form.split()):
+        return sorted(found)[0]
+    return said
+
+
+_NONE_USES_TABLE = re.compile(r"\bNone uses the (?:player-count )?table\b")
+
+
+def _page_help(doc: str, words: Mapping[Any, str]) -> str:
+    """An option's help in the page's words: its values as the menu names them.
+
+    A value quoted in the help (``'rotate'``) is quoted as the menu shows it (“rotate”),
+    ``True`` and ``False`` are “yes” and “no”, and ``None`` is “the rulebook's”.
+
+    >>> _page_help("Hand size; None uses the player-count table.", {DEFAULT: "the rulebook's"})
+    "Hand size; “the rulebook's”: as its table for the player count says."
+    >>> _page_help("Strict (False: the first stays).", {True: "yes", False: "no"})
+    'Strict (“no”: the first stays).'
+    """
+    default = words.get(DEFAULT, "the rulebook's")
+    text = _NONE_USES_TABLE.sub(f"“{default}”: as its table for the player count says", doc)
+    text = re.sub(r"\bNone\b", f"“{default}”", text)
+    text = re.sub(r"\bTrue\b", f"“{words.get(True, 'yes')}”", text)
+    text = re.sub(r"\bFalse\b", f"“{words.get(False, 'no')}”", text)
+
+    named = sorted((value for value in words if isinstance(value, str)), key=len, reverse=True)
+    if not named:
+        return text
+    values = "|".join(map(re.escape, named))
+    return re.sub(rf"'({values})'", lambda match: f"“{words[match[1]]}”", text)
 
 
 def _playable_games() -> list[str]:
@@ -825,14 +910,17 @@ def _changes(
 ) -> list[str]:
     """What differs between two runs' settings, each option named as its menu names it."""
     titles = titles or {}
+    said = {key: _choice_words if key in titles else _value for key in after}
     return [
-        f"{titles.get(key, key.replace('_', ' '))}: {_value(before.get(key))} → {_value(value)}"
+        f"{titles.get(key, key.replace('_', ' '))}: {said[key](before.get(key))} → "
+        f"{said[key](value)}"
         for key, value in after.items()
         if before.get(key) != value
     ]
 
 
 def _value(value: Any) -> str:
+    """A setting's value in words: "the rulebook's", "yes", "no", "two-pigs", "2"."""
     if value is None or value == DEFAULT:
         return "the rulebook's"
     if value is True:
