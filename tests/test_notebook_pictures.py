@@ -139,9 +139,6 @@ def test_an_html_export_draws_every_chart_with_its_title_and_a_line_as_alt_text(
 
 
 SAVED_BEFORE_ALT_TEXT = {
-    "tutorials/01_balance_workshop.ipynb",
-    "tutorials/02_probability_with_dice.ipynb",
-    "tutorials/06_write_your_own_game.ipynb",
     "tutorials/08_measure_a_design.ipynb",
 }
 """Workshops whose charts were saved before pictures carried alt text: each leaves this list
