@@ -1333,11 +1333,40 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
     )
 
 
+class RangeQuiz(Quiz):
+    """A number quiz that counts as right every answer inside the evidence's 95% range.
+
+    A figure measured on a hundred games is known only to within its range: an answer inside
+    it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
+    would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
+    (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
+    """
+
+    def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
+        super().__init__(question, **kwargs)
+        self._bounds = bounds
+
+    def _judge(self, guess: Any, truth: Any) -> tuple[bool, str, str]:
+        correct, verdict, shown = super()._judge(guess, truth)
+        scale = 100 if self._percent else 1
+        low, high = (float(end) * scale for end in self._bounds())
+        where = f"the 95% range is {low:.1f} to {high:.1f}"
+        if correct:
+            return correct, verdict, shown
+        if low - 1e-9 <= float(guess) <= high + 1e-9:
+            return True, f"Inside the evidence: {where}, so your answer is as good.", shown
+        return False, f"{verdict} Outside the evidence: {where}.", shown
+
+
 # --- 08: measure a design -----------------------------------------------------------------------
 
 
 def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
-    """In a design report of a two-player game, how often does the first player win?"""
+    """In a design report of a two-player game, how often does the first player win?
+
+    Right: within 5 points of the measured share, or anywhere inside its 95% range (a hundred
+    games leave a range about 20 points wide: an answer the evidence allows is not wrong).
+    """
 
     def answer() -> float:
         return report().metric("win rate P1")
@@ -1356,10 +1385,15 @@ def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
         balance = report().part("balance")
         return balance[["name", "value", "low", "high", "games"]].round(3)
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = _row(report(), "win rate P1")
+        return float(row["low"]), float(row["high"])
+
+    return RangeQuiz(
         "Both players bank their turn at 20 points. What share of the games does P1, who rolls "
         "first, win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         percent=True,
         start=50,
@@ -1452,7 +1486,11 @@ def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0
 
 
 def optimal_against_hold(result: Callable[[], sim.Tournament], fixed: str = "hold at 20") -> Quiz:
-    """How often does optimal Pig play beat a player who always banks at 20?"""
+    """How often does optimal Pig play beat a player who always banks at 20?
+
+    Right: within 3 points of the measured score, or anywhere inside its 95% range over the
+    seeds (an answer the evidence allows is not wrong).
+    """
 
     def answer() -> float:
         return float(result().seed_scores("optimal", fixed)["score"].mean())
@@ -1466,10 +1504,15 @@ def optimal_against_hold(result: Callable[[], sim.Tournament], fixed: str = "hol
             "optimal player would; the optimal player gains in the race's last turns."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = result().table.set_index(["policy", "opponent"]).loc[("optimal", fixed)]
+        return float(row["seed_low"]), float(row["seed_high"])
+
+    return RangeQuiz(
         f"Optimal play meets '{fixed}' (each seed twice, seats swapped). What share of the "
         "games does optimal play win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=3,
         percent=True,
         start=50,
