@@ -179,13 +179,10 @@ def test_02_quizzes():
         malformed="perhaps",
     )
     widths = pd.DataFrame({"rolls": [100, 400], "half_width": [0.08, 0.04]})
-    play_quiz(
-        answer_key.halving_the_interval(widths),
-        right=4,
-        wrong=2,
-        tied="4 times as many",
-        malformed=3,
-    )
+    halving = answer_key.halving_the_interval(widths)
+    play_quiz(halving, right=4, wrong=2, tied="4 times as many", malformed=3)
+    halving.reset()
+    assert "from 100 to 400 rolls" in halving.commit(4)["explain"]  # whole rolls, not 100.0
 
 
 def test_02_exercise_the_hold_point(tmp_path):
@@ -246,6 +243,11 @@ def test_03_quizzes():
     score = answer_key.score_against(result, "careful")
     truth = round(score._answer() * 100)
     play_quiz(score, right=truth, wrong=(truth + 50) % 100, tied=edge(score, 10), malformed="half")
+    row = result.table.set_index(["policy", "opponent"]).loc[("careful", "heuristic")]
+    low, high = row["seed_low"] * 100, row["seed_high"] * 100
+    inside = next(x for x in (low + 0.5, high - 0.5) if abs(x - score._answer() * 100) > 10)
+    score.reset()
+    assert score.commit(inside)["correct"]  # more than 10 points off, inside the range
     search = answer_key.is_the_search_stronger(result)
     right = search._answer()
     wrong = next(v for v in ("stronger", "unclear", "weaker") if v != right)

@@ -146,6 +146,31 @@ def _packaged(game: str) -> Path:
     return Path(str(loaded.info.data(loaded)[0])).parent
 
 
+class RangeQuiz(Quiz):
+    """A number quiz that counts as right every answer inside the evidence's 95% range.
+
+    A figure measured on a hundred games is known only to within its range: an answer inside
+    it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
+    would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
+    (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
+    """
+
+    def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
+        super().__init__(question, **kwargs)
+        self._bounds = bounds
+
+    def _judge(self, guess: Any, truth: Any) -> tuple[bool, str, str]:
+        correct, verdict, shown = super()._judge(guess, truth)
+        scale = 100 if self._percent else 1
+        low, high = (float(end) * scale for end in self._bounds())
+        where = f"the 95% range is {low:.1f} to {high:.1f}"
+        if correct:
+            return correct, verdict, shown
+        if low - 1e-9 <= float(guess) <= high + 1e-9:
+            return True, f"Inside the evidence: {where}, so your answer is as good.", shown
+        return False, f"{verdict} Outside the evidence: {where}.", shown
+
+
 # --- 01: the balance workshop ---------------------------------------------------------------
 
 
@@ -400,7 +425,7 @@ def halving_the_interval(widths: pd.DataFrame) -> Quiz:
         first, last = widths.iloc[0], widths.iloc[-1]
         return (
             f"{times} times as many. The 95% range shrinks like 1 / √rolls: from "
-            f"{first['rolls']:,} to {last['rolls']:,} rolls it went from "
+            f"{int(first['rolls']):,} to {int(last['rolls']):,} rolls it went from "
             f"±{first['half_width']:.1%} to ±{last['half_width']:.1%}. Each step of 4 times "
             "the rolls halves it; ten times the rolls only makes it about a third as wide."
         )
@@ -1076,7 +1101,11 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
 
 
 def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristic") -> Quiz:
-    """What share of its games against ``opponent`` does ``policy`` win in the tournament?"""
+    """What share of its games against ``opponent`` does ``policy`` win in the tournament?
+
+    Right: within 10 points of the measured score, or anywhere inside its 95% range over the
+    seeds (a few dozen games leave a range far wider than 10 points).
+    """
 
     def answer() -> float:
         return float(result.seed_scores(policy, opponent)["score"].mean())
@@ -1090,9 +1119,14 @@ def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristi
             "Half would be an even match."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = result.table.set_index(["policy", "opponent"]).loc[(policy, opponent)]
+        return float(row["seed_low"]), float(row["seed_high"])
+
+    return RangeQuiz(
         f"Predict: what share of its games against the {opponent} does {policy} win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=10,
         percent=True,
         explain=explain,
@@ -1331,31 +1365,6 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
         f"✓ a good puzzle: {top['label']} is clearly best ({rate}) and the heuristic plays "
         f"{usual.label}. Show it with ul.puzzle(state)."
     )
-
-
-class RangeQuiz(Quiz):
-    """A number quiz that counts as right every answer inside the evidence's 95% range.
-
-    A figure measured on a hundred games is known only to within its range: an answer inside
-    it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
-    would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
-    (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
-    """
-
-    def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
-        super().__init__(question, **kwargs)
-        self._bounds = bounds
-
-    def _judge(self, guess: Any, truth: Any) -> tuple[bool, str, str]:
-        correct, verdict, shown = super()._judge(guess, truth)
-        scale = 100 if self._percent else 1
-        low, high = (float(end) * scale for end in self._bounds())
-        where = f"the 95% range is {low:.1f} to {high:.1f}"
-        if correct:
-            return correct, verdict, shown
-        if low - 1e-9 <= float(guess) <= high + 1e-9:
-            return True, f"Inside the evidence: {where}, so your answer is as good.", shown
-        return False, f"{verdict} Outside the evidence: {where}.", shown
 
 
 # --- 08: measure a design -----------------------------------------------------------------------
