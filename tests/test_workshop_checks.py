@@ -332,6 +332,10 @@ def test_05_quizzes():
     truth = gap._answer()
     wrong = truth + 20 if truth + 20 <= 50 else truth - 20
     play_quiz(gap, right=round(truth), wrong=wrong, tied=edge(gap, 5, top=50), malformed=-5)
+    low, high = gap._bounds()
+    gap.reset()
+    far = low if abs(low - truth) > abs(high - truth) else high  # the range's far end
+    assert gap.commit(min(max(far, 0), 50))["correct"]  # inside the evidence counts
 
 
 # --- 06: write your own game ----------------------------------------------------------------

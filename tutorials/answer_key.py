@@ -1262,7 +1262,10 @@ def check_player(
 
 
 def puzzle_gap(game: str, index: int = 0) -> Quiz:
-    """How many points of win chance does the heuristic give away in a stored puzzle?"""
+    """How many points of win chance does the heuristic give away in a stored puzzle?
+
+    Right: within 5 points of the measured cost, or anywhere inside its 95% range.
+    """
     from umbrella_lab.sim.puzzles import load_puzzles
 
     found = load_puzzles(game)[index]
@@ -1280,10 +1283,14 @@ def puzzle_gap(game: str, index: int = 0) -> Quiz:
             "game of many moves."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        return 100 * float(found.fair["low"]), 100 * float(found.fair["high"])
+
+    return RangeQuiz(
         "In the puzzle you just solved, the heuristic plays another move than the best. How "
         "many points of win chance does that cost, in percentage points?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         low=0,
         high=50,
