@@ -301,6 +301,10 @@ def test_04_quizzes(academy_base):
         tied=edge(predict, 5),
         malformed="more",
     )
+    low, high = (end * 100 for end in predict._bounds())
+    predict.reset()
+    far = low if abs(low - truth) > abs(high - truth) else high  # the range's far end
+    assert abs(far - truth) > 5 and predict.commit(far)["correct"]  # inside the evidence
     honest = answer_key.honest_sentence(
         lambda: sim.compare(variant(), academy_base), "tough heroes"
     )

@@ -704,7 +704,11 @@ def what_the_typo_broke(error: Exception) -> Quiz:
 def predict_the_variant(
     base: pd.DataFrame, variant: Callable[[], pd.DataFrame], change: str
 ) -> Quiz:
-    """Predict the win rate of a variant, then see it played on the same seeds."""
+    """Predict the win rate of a variant, then see it played on the same seeds.
+
+    Right: within 5 points of the variant's win rate, or anywhere inside its 95% range (60
+    games leave a range about 20 points wide).
+    """
 
     def answer() -> float:
         return float(variant()["won"].mean())
@@ -717,10 +721,15 @@ def predict_the_variant(
             f"95% range {result.low * 100:+.1f} to {result.high * 100:+.1f}."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = sim.win_rate(variant()).iloc[0]
+        return float(row["low"]), float(row["high"])
+
+    return RangeQuiz(
         f"With the packaged cards the team won {base['won'].mean():.0%} of {len(base):,} "
         f"games. Predict its win rate with {change}, in percent.",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         percent=True,
         start=round(float(base["won"].mean()) * 100),
