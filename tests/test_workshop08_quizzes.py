@@ -69,10 +69,10 @@ def test_first_player_share_accepts_the_whole_range():
     play_quiz(quiz, right=54, wrong=80, tied=edge(quiz, 5), malformed="more than half")
     quiz.reset()
     inside = quiz.commit(45)  # 9 points off, but inside 44.3 to 63.4: the evidence allows it
-    assert inside["correct"] and "44.3 to 63.4" in inside["verdict"], inside["verdict"]
+    assert inside["correct"] and "44.3% to 63.4%" in inside["verdict"], inside["verdict"]
     quiz.reset()
     outside = quiz.commit(70)
-    assert not outside["correct"] and "44.3 to 63.4" in outside["verdict"], outside["verdict"]
+    assert not outside["correct"] and "44.3% to 63.4%" in outside["verdict"], outside["verdict"]
     assert "100 games" in outside["explain"] and "+8.0 points" in outside["explain"]
     quiz.reset()
     quiz._on_frontend_msg(quiz, {"type": "commit", "value": 150}, [])  # off the slider

@@ -163,7 +163,8 @@ class RangeQuiz(Quiz):
         correct, verdict, shown = super()._judge(guess, truth)
         scale = 100 if self._percent else 1
         low, high = (float(end) * scale for end in self._bounds())
-        where = f"the 95% range is {low:.1f} to {high:.1f}"
+        unit = self.scale.get("unit", "")
+        where = f"the 95% range is {low:.1f}{unit} to {high:.1f}{unit}"
         if correct:
             return correct, verdict, shown
         if low - 1e-9 <= float(guess) <= high + 1e-9:
