@@ -91,7 +91,8 @@ def test_which_figure_moves_the_most():
         malformed="the die",
     )
     quiz.reset()
-    assert "68 → 9" in quiz.commit(right)["explain"]
+    explained = quiz.commit(right)["explain"]
+    assert "68.0 → 9.0" in explained and "+8.0 points → +20.0 points" in explained
 
 
 @pytest.fixture(scope="module")

@@ -1461,7 +1461,7 @@ def which_figure_moves(
 
     def explain(name: str) -> str:
         lines = [
-            f"{words}: {before.metric(key):.3g} → {after().metric(key):.3g} "
+            f"{words}: {_figure(key, before.metric(key))} → {_figure(key, after().metric(key))} "
             f"({moved(key):.1f} standard errors)"
             for key, words in FIGURES.items()
         ]
@@ -1479,6 +1479,13 @@ def which_figure_moves(
         explain=explain,
         evidence=lambda name: side_by_side({"packaged die": before, change: after()}),
     )
+
+
+def _figure(name: str, value: float) -> str:
+    """A figure of the broken-die question as the workshop speaks of it (an edge in points)."""
+    if name == "first player's advantage":
+        return f"{value * 100:+.1f} points"
+    return f"{value:.1f}"
 
 
 def _row(report: sim.DesignReport, name: str) -> pd.Series:
