@@ -132,7 +132,8 @@ def test_what_ends_marvel():
             "ended_share": [0.62, 0.30, 0.08, 0.0, 0.0],
         }
     )
-    quiz = answer_key.what_ends_marvel(lambda: SimpleNamespace(rules=rules))
+    games = pd.DataFrame({"seed": range(100)})
+    quiz = answer_key.what_ends_marvel(lambda: SimpleNamespace(rules=rules, games=games))
     play_quiz(
         quiz,
         right="end.plot",
@@ -141,4 +142,5 @@ def test_what_ends_marvel():
         malformed="the villain",
     )
     quiz.reset()
-    assert "end.plot 62%" in quiz.commit("end.win")["explain"]
+    explained = quiz.commit("end.win")["explain"]
+    assert "of the 100 games" in explained and "end.plot 62% (95% range 52% to 71%)" in explained

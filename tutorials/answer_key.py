@@ -1575,10 +1575,14 @@ def what_ends_marvel(report: Callable[[], sim.DesignReport]) -> Quiz:
         return str(ends()["ended_share"].idxmax())
 
     def explain(rule: str) -> str:
-        shares = ", ".join(f"{rule} {share:.0%}" for rule, share in ends()["ended_share"].items())
+        games = len(report().games)
+        shares = []
+        for name, share in ends()["ended_share"].items():
+            _, low, high = sim.wilson(round(share * games), games)
+            shares.append(f"{name} {share:.0%} (95% range {low:.0%} to {high:.0%})")
         return (
-            f"Share of the games each rule ended: {shares}. The rule table counts, for every rule "
-            "of the digest, the games it fired in and the games it ended."
+            f"Share of the {games} games each rule ended: {', '.join(shares)}. The rule table "
+            "counts, for every rule of the digest, the games it fired in and the games it ended."
         )
 
     return Quiz.choice(
