@@ -179,13 +179,10 @@ def test_02_quizzes():
         malformed="perhaps",
     )
     widths = pd.DataFrame({"rolls": [100, 400], "half_width": [0.08, 0.04]})
-    play_quiz(
-        answer_key.halving_the_interval(widths),
-        right=4,
-        wrong=2,
-        tied="4 times as many",
-        malformed=3,
-    )
+    halving = answer_key.halving_the_interval(widths)
+    play_quiz(halving, right=4, wrong=2, tied="4 times as many", malformed=3)
+    halving.reset()
+    assert "from 100 to 400 rolls" in halving.commit(4)["explain"]  # whole rolls, not 100.0
 
 
 def test_02_exercise_the_hold_point(tmp_path):
@@ -246,6 +243,11 @@ def test_03_quizzes():
     score = answer_key.score_against(result, "careful")
     truth = round(score._answer() * 100)
     play_quiz(score, right=truth, wrong=(truth + 50) % 100, tied=edge(score, 10), malformed="half")
+    row = result.table.set_index(["policy", "opponent"]).loc[("careful", "heuristic")]
+    low, high = row["seed_low"] * 100, row["seed_high"] * 100
+    inside = next(x for x in (low + 0.5, high - 0.5) if abs(x - score._answer() * 100) > 10)
+    score.reset()
+    assert score.commit(inside)["correct"]  # more than 10 points off, inside the range
     search = answer_key.is_the_search_stronger(result)
     right = search._answer()
     wrong = next(v for v in ("stronger", "unclear", "weaker") if v != right)
@@ -299,6 +301,10 @@ def test_04_quizzes(academy_base):
         tied=edge(predict, 5),
         malformed="more",
     )
+    low, high = (end * 100 for end in predict._bounds())
+    predict.reset()
+    far = low if abs(low - truth) > abs(high - truth) else high  # the range's far end
+    assert abs(far - truth) > 5 and predict.commit(far)["correct"]  # inside the evidence
     honest = answer_key.honest_sentence(
         lambda: sim.compare(variant(), academy_base), "tough heroes"
     )
@@ -330,6 +336,10 @@ def test_05_quizzes():
     truth = gap._answer()
     wrong = truth + 20 if truth + 20 <= 50 else truth - 20
     play_quiz(gap, right=round(truth), wrong=wrong, tied=edge(gap, 5, top=50), malformed=-5)
+    low, high = gap._bounds()
+    gap.reset()
+    far = low if abs(low - truth) > abs(high - truth) else high  # the range's far end
+    assert gap.commit(min(max(far, 0), 50))["correct"]  # inside the evidence counts
 
 
 # --- 06: write your own game ----------------------------------------------------------------

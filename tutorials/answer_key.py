@@ -146,6 +146,32 @@ def _packaged(game: str) -> Path:
     return Path(str(loaded.info.data(loaded)[0])).parent
 
 
+class RangeQuiz(Quiz):
+    """A number quiz that counts as right every answer inside the evidence's 95% range.
+
+    A figure measured on a hundred games is known only to within its range: an answer inside
+    it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
+    would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
+    (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
+    """
+
+    def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
+        super().__init__(question, **kwargs)
+        self._bounds = bounds
+
+    def _judge(self, guess: Any, truth: Any) -> tuple[bool, str, str]:
+        correct, verdict, shown = super()._judge(guess, truth)
+        scale = 100 if self._percent else 1
+        low, high = (float(end) * scale for end in self._bounds())
+        unit = self.scale.get("unit", "")
+        where = f"the 95% range is {low:.1f}{unit} to {high:.1f}{unit}"
+        if correct:
+            return correct, verdict, shown
+        if low - 1e-9 <= float(guess) <= high + 1e-9:
+            return True, f"Inside the evidence: {where}, so your answer is as good.", shown
+        return False, f"{verdict} Outside the evidence: {where}.", shown
+
+
 # --- 01: the balance workshop ---------------------------------------------------------------
 
 
@@ -400,7 +426,7 @@ def halving_the_interval(widths: pd.DataFrame) -> Quiz:
         first, last = widths.iloc[0], widths.iloc[-1]
         return (
             f"{times} times as many. The 95% range shrinks like 1 / √rolls: from "
-            f"{first['rolls']:,} to {last['rolls']:,} rolls it went from "
+            f"{int(first['rolls']):,} to {int(last['rolls']):,} rolls it went from "
             f"±{first['half_width']:.1%} to ±{last['half_width']:.1%}. Each step of 4 times "
             "the rolls halves it; ten times the rolls only makes it about a third as wide."
         )
@@ -679,7 +705,11 @@ def what_the_typo_broke(error: Exception) -> Quiz:
 def predict_the_variant(
     base: pd.DataFrame, variant: Callable[[], pd.DataFrame], change: str
 ) -> Quiz:
-    """Predict the win rate of a variant, then see it played on the same seeds."""
+    """Predict the win rate of a variant, then see it played on the same seeds.
+
+    Right: within 5 points of the variant's win rate, or anywhere inside its 95% range (60
+    games leave a range about 20 points wide).
+    """
 
     def answer() -> float:
         return float(variant()["won"].mean())
@@ -692,10 +722,15 @@ def predict_the_variant(
             f"95% range {result.low * 100:+.1f} to {result.high * 100:+.1f}."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = sim.win_rate(variant()).iloc[0]
+        return float(row["low"]), float(row["high"])
+
+    return RangeQuiz(
         f"With the packaged cards the team won {base['won'].mean():.0%} of {len(base):,} "
         f"games. Predict its win rate with {change}, in percent.",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         percent=True,
         start=round(float(base["won"].mean()) * 100),
@@ -1076,7 +1111,11 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
 
 
 def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristic") -> Quiz:
-    """What share of its games against ``opponent`` does ``policy`` win in the tournament?"""
+    """What share of its games against ``opponent`` does ``policy`` win in the tournament?
+
+    Right: within 10 points of the measured score, or anywhere inside its 95% range over the
+    seeds (a few dozen games leave a range far wider than 10 points).
+    """
 
     def answer() -> float:
         return float(result.seed_scores(policy, opponent)["score"].mean())
@@ -1090,9 +1129,14 @@ def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristi
             "Half would be an even match."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = result.table.set_index(["policy", "opponent"]).loc[(policy, opponent)]
+        return float(row["seed_low"]), float(row["seed_high"])
+
+    return RangeQuiz(
         f"Predict: what share of its games against the {opponent} does {policy} win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=10,
         percent=True,
         explain=explain,
@@ -1228,7 +1272,10 @@ def check_player(
 
 
 def puzzle_gap(game: str, index: int = 0) -> Quiz:
-    """How many points of win chance does the heuristic give away in a stored puzzle?"""
+    """How many points of win chance does the heuristic give away in a stored puzzle?
+
+    Right: within 5 points of the measured cost, or anywhere inside its 95% range.
+    """
     from umbrella_lab.sim.puzzles import load_puzzles
 
     found = load_puzzles(game)[index]
@@ -1246,10 +1293,14 @@ def puzzle_gap(game: str, index: int = 0) -> Quiz:
             "game of many moves."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        return 100 * float(found.fair["low"]), 100 * float(found.fair["high"])
+
+    return RangeQuiz(
         "In the puzzle you just solved, the heuristic plays another move than the best. How "
         "many points of win chance does that cost, in percentage points?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         low=0,
         high=50,
@@ -1337,7 +1388,11 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
 
 
 def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
-    """In a design report of a two-player game, how often does the first player win?"""
+    """In a design report of a two-player game, how often does the first player win?
+
+    Right: within 5 points of the measured share, or anywhere inside its 95% range (a hundred
+    games leave a range about 20 points wide: an answer the evidence allows is not wrong).
+    """
 
     def answer() -> float:
         return report().metric("win rate P1")
@@ -1356,10 +1411,15 @@ def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
         balance = report().part("balance")
         return balance[["name", "value", "low", "high", "games"]].round(3)
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = _row(report(), "win rate P1")
+        return float(row["low"]), float(row["high"])
+
+    return RangeQuiz(
         "Both players bank their turn at 20 points. What share of the games does P1, who rolls "
         "first, win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=5,
         percent=True,
         start=50,
@@ -1401,7 +1461,7 @@ def which_figure_moves(
 
     def explain(name: str) -> str:
         lines = [
-            f"{words}: {before.metric(key):.3g} → {after().metric(key):.3g} "
+            f"{words}: {_figure(key, before.metric(key))} → {_figure(key, after().metric(key))} "
             f"({moved(key):.1f} standard errors)"
             for key, words in FIGURES.items()
         ]
@@ -1419,6 +1479,13 @@ def which_figure_moves(
         explain=explain,
         evidence=lambda name: side_by_side({"packaged die": before, change: after()}),
     )
+
+
+def _figure(name: str, value: float) -> str:
+    """A figure of the broken-die question as the workshop speaks of it (an edge in points)."""
+    if name == "first player's advantage":
+        return f"{value * 100:+.1f} points"
+    return f"{value:.1f}"
 
 
 def _row(report: sim.DesignReport, name: str) -> pd.Series:
@@ -1452,7 +1519,11 @@ def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0
 
 
 def optimal_against_hold(result: Callable[[], sim.Tournament], fixed: str = "hold at 20") -> Quiz:
-    """How often does optimal Pig play beat a player who always banks at 20?"""
+    """How often does optimal Pig play beat a player who always banks at 20?
+
+    Right: within 3 points of the measured score, or anywhere inside its 95% range over the
+    seeds (an answer the evidence allows is not wrong).
+    """
 
     def answer() -> float:
         return float(result().seed_scores("optimal", fixed)["score"].mean())
@@ -1466,10 +1537,15 @@ def optimal_against_hold(result: Callable[[], sim.Tournament], fixed: str = "hol
             "optimal player would; the optimal player gains in the race's last turns."
         )
 
-    return Quiz.number(
+    def bounds() -> tuple[float, float]:
+        row = result().table.set_index(["policy", "opponent"]).loc[("optimal", fixed)]
+        return float(row["seed_low"]), float(row["seed_high"])
+
+    return RangeQuiz(
         f"Optimal play meets '{fixed}' (each seed twice, seats swapped). What share of the "
         "games does optimal play win, in percent?",
-        answer,
+        answer=answer,
+        bounds=bounds,
         within=3,
         percent=True,
         start=50,
@@ -1499,10 +1575,14 @@ def what_ends_marvel(report: Callable[[], sim.DesignReport]) -> Quiz:
         return str(ends()["ended_share"].idxmax())
 
     def explain(rule: str) -> str:
-        shares = ", ".join(f"{rule} {share:.0%}" for rule, share in ends()["ended_share"].items())
+        games = len(report().games)
+        shares = []
+        for name, share in ends()["ended_share"].items():
+            _, low, high = sim.wilson(round(share * games), games)
+            shares.append(f"{name} {share:.0%} (95% range {low:.0%} to {high:.0%})")
         return (
-            f"Share of the games each rule ended: {shares}. The rule table counts, for every rule "
-            "of the digest, the games it fired in and the games it ended."
+            f"Share of the {games} games each rule ended: {', '.join(shares)}. The rule table "
+            "counts, for every rule of the digest, the games it fired in and the games it ended."
         )
 
     return Quiz.choice(
