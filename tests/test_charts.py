@@ -196,3 +196,10 @@ def test_the_advisor_chart_fits_a_1100_px_page_with_its_legend_and_no_card_ids()
     assert width <= 1100, width
     assert "[captain-marvel-06]" not in svg and "Photon Blast" in svg
     assert "Best move" in svg  # the legend is drawn, inside the picture
+
+
+def test_a_chart_by_seat_counts_each_game_once():
+    """Every seat plays in each game: the subtitle gives the games, not the seats' sum."""
+    frame = ul.sim.simulate("pig", players=2, n=60, progress=False)
+    title = charts.win_rate_chart(frame, by="seat").to_dict()["title"]
+    assert title["subtitle"].startswith("60 simulated games.")

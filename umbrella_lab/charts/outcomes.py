@@ -80,8 +80,10 @@ def win_rate_chart(
     if by == "seat" and "seat" not in frame.columns:
         rates = seat_win_rate(frame)
         title = title or "How often each seat wins"
+        games = len(frame)  # every seat plays in each game: the seats' counts overlap
     else:
         rates = win_rate(frame, by)
+        games = int(rates["games"].sum())  # the groups split the games
     x_field = "group"
     rates[x_field] = _labels(rates[by]) if by is not None else "all games"
     order = list(dict.fromkeys(rates[x_field]))
@@ -117,7 +119,6 @@ def win_rate_chart(
     text = base.mark_text(dy=-4, baseline="bottom", color=INK, fontWeight="bold").encode(
         x=x, y="high:Q", text="shown:N"
     )
-    games = int(rates["games"].sum())
     return (bars + errors + text).properties(
         width=alt.Step(72),
         title=alt.Title(
