@@ -11,6 +11,7 @@ import asyncio
 import json
 import random
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,8 +33,25 @@ SEED = 90817
 
 
 def run(test: Callable[[], Awaitable[None]], most: float = 240) -> None:
-    """Run an async test with a time limit."""
-    asyncio.run(asyncio.wait_for(test(), most))
+    """Run an async test with a time limit, in a thread of its own.
+
+    The thread has an event loop of its own, whatever the test process's main thread holds
+    (a test before it in the same worker may leave a loop marked as running there).
+    """
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(test(), most))
+        except BaseException as error:  # handed to the test's own thread below
+            failed.append(error)
+
+    worker = threading.Thread(target=main, name="table-test")
+    worker.start()
+    worker.join(most + 30)
+    assert not worker.is_alive(), f"the test did not end within {most + 30:.0f} s"
+    if failed:
+        raise failed[0]
 
 
 async def seat_clients(server: TableServer, table: Table) -> tuple[list[Client], Client]:
