@@ -7,6 +7,7 @@ import json
 import time
 from typing import Any
 
+from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 WAIT = 10.0
@@ -16,8 +17,16 @@ WAIT = 10.0
 class Client:
     """One page's connection, keeping every frame it receives (as text) and its latest view."""
 
-    def __init__(self, port: int, table_id: str) -> None:
-        self.url = f"ws://127.0.0.1:{port}/t/{table_id}/ws"
+    def __init__(
+        self,
+        port: int,
+        table_id: str,
+        *,
+        url: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.url = url or f"ws://127.0.0.1:{port}/t/{table_id}/ws"
+        self.headers = dict(headers or {})
         self.ws: WebSocketClientConnection | None = None
         self.frames: list[str] = []
         self.messages: list[dict[str, Any]] = []
@@ -26,7 +35,8 @@ class Client:
         self.closed = False
 
     async def connect(self) -> Client:
-        self.ws = await asyncio.wait_for(websocket_connect(self.url, connect_timeout=WAIT), WAIT)
+        request = HTTPRequest(self.url, headers=self.headers, connect_timeout=WAIT)
+        self.ws = await asyncio.wait_for(websocket_connect(request), WAIT)
         if self.ws.protocol is not None:  # as browsers do: small messages at once
             self.ws.protocol.set_nodelay(True)
         return self

@@ -55,6 +55,25 @@ def add_command(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds before a bot's move (0.8)"
     )
+    hub = parser.add_argument_group(
+        "on a JupyterHub",
+        "Run as a JupyterHub service (c.JupyterHub.services): every page behind the hub's "
+        "login, at /services/<name>/ on the hub's address; the hub tells the service where to "
+        "listen. Needs JupyterHub (pip install umbrella-lab[hub]).",
+    )
+    hub.add_argument("--hub", action="store_true", help="serve as the hub's service")
+    hub.add_argument(
+        "--teachers",
+        default="",
+        metavar="NAMES",
+        help="hub users who may open the teacher's view, e.g. alice,bob",
+    )
+    hub.add_argument(
+        "--teacher-group",
+        default="",
+        metavar="GROUPS",
+        help="hub groups whose members may open the teacher's view, e.g. teachers",
+    )
     return parser
 
 
@@ -80,6 +99,10 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
     from umbrella_lab.table.server import TableServer
 
+    if args.hub:
+        return run_on_hub(args, options)
+    if args.teachers or args.teacher_group:
+        raise ValueError("--teachers and --teacher-group are for a table on a hub (--hub)")
     server = TableServer(
         args.store,
         host=args.host,
@@ -104,6 +127,41 @@ def run(args: argparse.Namespace, options: dict[str, Any]) -> int:
             for seat in links["seats"]:
                 print(f"  {seat['name']}: code {seat['code']}  {seat['link']}")
         print("\nStop with Ctrl+C; the tables are saved in", args.store, flush=True)
+        await asyncio.Event().wait()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        server.stop()
+    return 0
+
+
+def run_on_hub(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """Serve as a JupyterHub service until stopped (the hub starts and stops it)."""
+    import asyncio
+    import importlib.util
+
+    if importlib.util.find_spec("jupyterhub") is None:
+        raise ValueError(
+            "--hub needs JupyterHub in the table's environment: pip install 'umbrella-lab[hub]'"
+        )
+    from umbrella_lab.table.hub import HubTableServer, Teachers
+
+    teachers = Teachers.of(args.teachers, args.teacher_group)
+    server = HubTableServer(args.store, teachers=teachers, bot_delay=args.bot_delay)
+    if args.game:
+        server.open(
+            args.game, players=args.players, seed=args.seed, bots=bots_of(args.bot), **options
+        )
+
+    async def serve() -> None:
+        server.start()
+        print(
+            f"Serving class tables at {server.prefix} on the hub's address (listening on "
+            f"{server.host}:{server.port}); teachers: {teachers}. Tables are saved in "
+            f"{args.store}.",
+            flush=True,
+        )
         await asyncio.Event().wait()
 
     try:

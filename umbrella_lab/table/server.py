@@ -26,6 +26,7 @@ import contextlib
 import html
 import io
 import logging
+import re
 import socket
 import time
 from collections.abc import Callable
@@ -89,6 +90,8 @@ class TableServer:
         rate: Messages a second one page may send, on average (a burst of twice as many).
         durable: Flush each save to the disk (see :class:`~umbrella_lab.table.store.Store`).
         games: Games not in the registry (written in a notebook), by name, for resuming.
+        prefix: The path every address starts with (``/``; a JupyterHub service is served at
+            ``/services/<name>/``, see :mod:`umbrella_lab.table.hub`).
 
     Attributes:
         tables: The tables served, by id.
@@ -107,7 +110,11 @@ class TableServer:
         links_from_page: bool = False,
         durable: bool = True,
         games: dict[str, Game] | None = None,
+        prefix: str = "/",
     ) -> None:
+        if not (prefix.startswith("/") and prefix.endswith("/")):
+            raise ValueError(f"a path prefix starts and ends with '/', not {prefix!r}")
+        self.prefix = prefix
         self.rate = rate
         self.links_from_page = links_from_page
         self.store = None if store is None else Store(store, durable=durable)
@@ -130,23 +137,37 @@ class TableServer:
                 self.tables[table.id] = table
 
     # --- running ----------------------------------------------------------------------------
+    def routes(self) -> list[tuple[str, type[tornado.web.RequestHandler], dict[str, Any]]]:
+        """The addresses served (under :attr:`prefix`) and the handler of each."""
+        root = re.escape(self.prefix)
+        table = root + r"t/([a-z0-9]{1,32})"
+        return [
+            (root, FrontPage, {"server": self}),
+            (root + r"join", JoinHandler, {"server": self}),
+            (table + r"/(seat)/([0-9]{1,2})", PageHandler, {"server": self}),
+            (table + r"/(teacher)()", PageHandler, {"server": self}),
+            (table + r"/board\.(js|css)", BoardHandler, {"server": self}),
+            (table + r"/ws", TableSocket, {"server": self}),
+            (root + r"static/(.*)", StaticHandler, {"path": str(STATIC)}),
+            # the prefix without its last slash: on to the front page
+            *(
+                [(re.escape(self.prefix[:-1]), tornado.web.RedirectHandler, {"url": self.prefix})]
+                if self.prefix != "/"
+                else []
+            ),
+        ]
+
+    def settings(self) -> dict[str, Any]:
+        """The tornado application's settings."""
+        return {
+            "websocket_max_message_size": protocol.HARD_LIMIT,
+            "websocket_ping_interval": 20,
+            "websocket_ping_timeout": 15,
+        }
+
     def app(self) -> tornado.web.Application:
         """The tornado application: pages, board renderers, static files and the websocket."""
-        table = r"/t/([a-z0-9]{1,32})"
-        return tornado.web.Application(
-            [
-                (r"/", FrontPage, {"server": self}),
-                (r"/join", JoinHandler, {"server": self}),
-                (table + r"/(seat)/([0-9]{1,2})", PageHandler, {"server": self}),
-                (table + r"/(teacher)()", PageHandler, {"server": self}),
-                (table + r"/board\.(js|css)", BoardHandler, {"server": self}),
-                (table + r"/ws", TableSocket, {"server": self}),
-                (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
-            ],
-            websocket_max_message_size=protocol.HARD_LIMIT,
-            websocket_ping_interval=20,
-            websocket_ping_timeout=15,
-        )
+        return tornado.web.Application(self.routes(), **self.settings())
 
     def start(self) -> TableServer:
         """Listen (in the running event loop, or the one the caller runs next); returns self."""
@@ -207,7 +228,7 @@ class TableServer:
         ``root`` is the address the pages are reached at, when it is not this server's own
         (behind jupyter-server-proxy: the teacher's page tells it, see ``links_from_page``).
         """
-        front = (root or f"{self.base}/").rstrip("/")
+        front = (root or f"{self.base}{self.prefix}").rstrip("/")
         base = f"{front}/t/{table.id}"
         return {
             "front": f"{front}/",
@@ -345,11 +366,15 @@ class FrontPage(_Handler):
 class JoinHandler(_Handler):
     """A short code typed on the front page: on to the seat's page (its link)."""
 
+    def who(self) -> str:
+        """Whose tries are counted: the address the request came from."""
+        return self.request.remote_ip or ""
+
     def get(self) -> None:
         """Find the seat of the code (a few tries a minute per address)."""
         code = self.get_argument("code", "")[:40]
         try:
-            found = self.server.join(code, self.request.remote_ip or "")
+            found = self.server.join(code, self.who())
         except Refusal as refusal:
             self.page("join.html", 429, message=_capital(refusal.reason) + ".", root="")
             return
@@ -537,6 +562,11 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         role = data.get("role")
         token = protocol.text_field(data, "token", protocol.TOKEN_MOST)
         if role == "teacher":
+            barred = self.may_not_teach()
+            if barred:
+                self.send("error", error=barred)
+                self.close(4003, "not a teacher")
+                return
             if not table.is_teacher(token):
                 self.send("error", error="This link's secret does not open the teacher's page.")
                 self.close(4003, "wrong secret")
@@ -571,6 +601,14 @@ class TableSocket(tornado.websocket.WebSocketHandler):
         else:
             raise BadMessage(f"hello needs role 'seat' or 'teacher', not {role!r}")
         self.server.broadcast(table)  # this page's view, and the others' presence
+
+    def may_not_teach(self) -> str:
+        """Why this connection may not open the teacher's controls ("": it may, with the secret).
+
+        Here the teacher's secret alone opens them; behind a hub's login the signed-in user must
+        be one of the teachers too (:mod:`umbrella_lab.table.hub`).
+        """
+        return ""
 
     def _refuse(self, refusal: Refusal, data: dict[str, Any]) -> None:
         """Tell the sender why nothing changed, and send it the table as it is now."""
