@@ -59,7 +59,7 @@ def add_command(commands: Any) -> argparse.ArgumentParser:
         "on a JupyterHub",
         "Run as a JupyterHub service (c.JupyterHub.services): every page behind the hub's "
         "login, at /services/<name>/ on the hub's address; the hub tells the service where to "
-        "listen. Needs JupyterHub (pip install umbrella-lab[hub]).",
+        "listen. Needs JupyterHub (pip install .[hub] in a clone).",
     )
     hub.add_argument("--hub", action="store_true", help="serve as the hub's service")
     hub.add_argument(
@@ -143,7 +143,8 @@ def run_on_hub(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
     if importlib.util.find_spec("jupyterhub") is None:
         raise ValueError(
-            "--hub needs JupyterHub in the table's environment: pip install 'umbrella-lab[hub]'"
+            "--hub needs JupyterHub in the table's environment: pip install '.[hub]' in a "
+            "clone of the kit"
         )
     from umbrella_lab.table.hub import HubTableServer, Teachers
 

@@ -28,8 +28,8 @@ The scripts and style sheets under ``static/`` (the kit's own code, no table's d
 without a login, as the hub serves its own; the browser fetches module scripts in a way the
 hub's cookie check refuses.
 
-Importing this module needs JupyterHub (``pip install umbrella-lab[hub]``); nothing else of the
-class table does.
+Importing this module needs JupyterHub (the ``hub`` extra: ``pip install ".[hub]"``); nothing
+else of the class table does.
 """
 
 from __future__ import annotations
