@@ -10,6 +10,7 @@ through a real JupyterHub.
 
 from __future__ import annotations
 
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -124,12 +125,23 @@ def hubbed(tmp_path: Path, test: Any) -> None:
 def test_without_a_login_pages_go_to_the_hubs_login_and_the_rest_is_refused(tmp_path):
     async def test(hub: Hubbed) -> None:
         t = hub.table
-        for path in ("", f"t/{t.id}/seat/0", f"t/{t.id}/teacher", "join?code=AAAA-BBBB"):
+        for path in ("", "join?code=AAAA-BBBB"):
             answer = await hub.get(path)
             assert answer.code == 302, path
             location = answer.headers["Location"]
             assert "/hub/api/oauth2/authorize" in location, location
             assert "client_id=service-table" in location
+        # a seat's or the teacher's page: a sign-in page that keeps the link's secret (after
+        # "#") in the tab and goes on to the hub's login; nothing of the table in it
+        for path in (f"t/{t.id}/seat/0", f"t/{t.id}/teacher"):
+            answer = await hub.get(path)
+            assert answer.code == 401, path
+            page = answer.body.decode()
+            assert "/services/table/static/hub-signin.js" in page
+            assert re.search(
+                r'data-login="[^"]*/hub/api/oauth2/authorize\?client_id=service-table', page
+            )
+            assert "ult-board" not in page and t.seat_codes[0] not in page
         assert (await hub.get("open", method="POST", body="game=pig")).code == 403
         assert (await hub.get("", token="forged-token")).code == 302  # an unknown token
         with pytest.raises(HTTPClientError) as refused:
@@ -162,7 +174,9 @@ def test_a_signed_in_student_plays_their_seat_with_its_secret_and_nothing_more(t
         front = await hub.get("", token="bob-token")
         assert front.code == 200
         assert b"Seat code" in front.body and t.teacher_token.encode() not in front.body
-        assert (await hub.get(f"t/{t.id}/seat/0", token="bob-token")).code == 200
+        page = await hub.get(f"t/{t.id}/seat/0", token="bob-token")
+        assert page.code == 200
+        assert b'<script src="/services/table/static/hub-return.js"></script>' in page.body
 
         seat = await hub.socket("bob-token").connect()
         view = await seat.hello("seat", t.seat_tokens[0], 0)

@@ -235,9 +235,13 @@ class _SignedIn(HubOAuthenticated):
         if self.current_user:
             return
         if self.request.method in ("GET", "HEAD") and not _is_websocket(self.request):
-            self.redirect(self.get_login_url())
+            self.sign_in()
             return
         raise tornado.web.HTTPError(403, "sign in to the hub first")
+
+    def sign_in(self) -> None:
+        """Send the browser to the hub's login, and back here after it."""
+        self.redirect(self.get_login_url())
 
     def user_name(self) -> str:
         """The signed-in hub user's name."""
@@ -293,7 +297,33 @@ class HubJoin(_SignedIn, JoinHandler):
 
 
 class HubPage(_SignedIn, PageHandler):
-    """A seat's page or the teacher's; the teacher's only for a teacher's hub login."""
+    """A seat's page or the teacher's; the teacher's only for a teacher's hub login.
+
+    A link's secret is after ``#``, which a browser never sends and which the hub's sign-in
+    (a form, then redirects) loses. So a page asked for without a login answers with a short
+    page whose script keeps the secret in the tab's ``sessionStorage`` and goes on to the hub's
+    login; the page served after the sign-in puts it back in its address
+    (``static/hub-return.js``) before its own script reads it.
+    """
+
+    def sign_in(self) -> None:
+        """The sign-in page: keep the link's secret in the tab, then on to the hub's login."""
+        text = (STATIC / "signin.html").read_text(encoding="utf-8")
+        self.set_status(401)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(
+            Template(text).safe_substitute(
+                static=html.escape(f"{self.hub.prefix}static/"),
+                login=html.escape(self.get_login_url()),
+            )
+        )
+
+    def finish(self, chunk: Any = None) -> Any:
+        """The page, with the script that puts back a secret kept over the sign-in."""
+        if isinstance(chunk, str) and self.get_status() == 200 and "</head>" in chunk:
+            script = f'<script src="{html.escape(self.hub.prefix)}static/hub-return.js"></script>'
+            chunk = chunk.replace("</head>", f"{script}\n</head>", 1)
+        return super().finish(chunk)
 
     def get(self, table_id: str, role: str, seat: str) -> None:
         """The page, or a refusal (403) of the teacher's page to a user who is not a teacher."""
