@@ -296,13 +296,20 @@ def test_the_command_outside_a_hub_says_what_is_missing(monkeypatch, capsys):
     assert "--hub" in capsys.readouterr().err
 
 
-def test_the_cookie_key_is_kept_for_restarts(tmp_path):
+def test_a_restart_keeps_the_tables_and_everyone_signed_in(tmp_path):
+    """The service's cookie key is kept beside the tables: a restart signs nobody out."""
+
     async def test(hub: Hubbed) -> None:
         key = hub.server.settings()["cookie_secret"]
-        assert hub.server.settings()["cookie_secret"] == key
         path = tmp_path / ".hub-cookie-secret"
         assert path.stat().st_mode & 0o077 == 0  # its owner's only
         assert len(key) == 32
+        again = HubTableServer(
+            tmp_path, teachers=Teachers.of("alice"), hub_auth=hub.server.hub_auth
+        )
+        assert again.settings()["cookie_secret"] == key
+        assert hub.table.id in again.tables  # and the tables are resumed, secrets and all
+        assert again.tables[hub.table.id].seat_tokens == hub.table.seat_tokens
 
     hubbed(tmp_path, test)
 

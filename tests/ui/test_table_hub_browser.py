@@ -7,7 +7,9 @@ links. A student, not signed in, opens their seat's link (as from its QR code): 
 comes first, and the seat's page that follows still has the link's secret and plays a move.
 
 Screenshots (in ``$UMBRELLA_LAB_SHOTS`` or a temporary folder): the teacher's front page and
-view projected (1280x720 at 150%), the student's seat page at phone size (390x844).
+view projected (1280x720 at 150%), the student's seat page at phone size (390x844). axe-core
+finds no serious or critical violation on the pages this mode adds (the teacher's front page,
+the refusal).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_table_hub_real import PASSWORD, SERVICE, Hub, _needs
+from tests.ui.test_table_browser import _serious
 
 pytestmark = pytest.mark.ui
 
@@ -47,6 +50,7 @@ def test_a_class_table_on_a_hub_in_chromium(browser, tmp_path: Path, shots: Path
         teacher.wait_for_selector("text=Open a table", timeout=30_000)
         assert teacher.url.startswith(service)
         teacher.screenshot(path=str(shots / "table-hub-teacher-home.png"))
+        assert _serious(teacher) == [], "the teacher's front page: no serious axe violation"
 
         teacher.select_option("#game", "pig")
         teacher.fill("#players", "2")
@@ -76,6 +80,7 @@ def test_a_class_table_on_a_hub_in_chromium(browser, tmp_path: Path, shots: Path
         refused = student.goto(teacher.url)
         assert refused is not None and refused.status == 403
         assert "not one of this table" in student.content()
+        assert _serious(student) == [], "the refusal page: no serious axe violation"
         phone.close()
         projected.close()
     except BaseException:
