@@ -8,7 +8,8 @@ tells an administrator. Then, through the hub's own address and login:
 - a page without a login is sent to the hub's login, and a websocket without one is refused;
 - a user who was not granted the service is refused;
 - alice, a teacher, signs in through the hub's login form, opens a table from the service's
-  front page and gets the seats' links from her teacher's view;
+  front page and gets the seats' links from her teacher's view; dana teaches as a member of
+  the hub group named by ``--teacher-group``;
 - bob and erin, students, sign in and join their seats' websockets; moves are played through
   their pages, and every frame each receives holds only that seat's view;
 - bob, signed in but not a teacher, is refused the teacher's page and controls even with the
@@ -67,7 +68,8 @@ def hub_config(folder: Path, port: int) -> str:
     proxy = Path(sys.executable).parent / "configurable-http-proxy"
     command = [
         sys.executable, "-m", "umbrella_lab.cli", "table", "--hub",
-        "--teachers", TEACHERS, "--store", str(folder / "class-tables"), "--bot-delay", "0.05",
+        "--teachers", TEACHERS, "--teacher-group", "teachers",
+        "--store", str(folder / "class-tables"), "--bot-delay", "0.05",
     ]  # fmt: skip
     return f"""\
 c = get_config()  # noqa
@@ -78,7 +80,8 @@ c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{_free_port()}"
 c.ConfigurableHTTPProxy.command = [{str(proxy)!r}]
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = {PASSWORD!r}
-c.Authenticator.allowed_users = {{"alice", "bob", "erin", "carol"}}
+c.Authenticator.allowed_users = {{"alice", "bob", "erin", "carol", "dana"}}
+c.JupyterHub.load_groups = {{"teachers": {{"users": ["dana"]}}}}
 c.JupyterHub.spawner_class = "simple"
 c.JupyterHub.db_url = "sqlite:///{folder / "jupyterhub.sqlite"}"
 c.JupyterHub.cookie_secret_file = {str(folder / "cookie_secret")!r}
@@ -97,7 +100,7 @@ c.JupyterHub.load_roles = [
     {{
         "name": "class-table",
         "scopes": ["access:services!service={SERVICE}"],
-        "users": ["alice", "bob", "erin"],  # carol was not granted the table
+        "users": ["alice", "bob", "erin", "dana"],  # carol was not granted the table
     }}
 ]
 """
@@ -266,6 +269,12 @@ def test_the_table_as_a_hub_service(tmp_path: Path) -> None:
             timeout=10,
         )
         assert forged.status_code == 403, forged.status_code
+
+        # --- dana teaches as a member of the hub group "teachers" ---
+        dana = Person(hub, "dana")
+        dana.sign_in()
+        assert "Open a table" in dana.get("").text
+        assert dana.open(teacher_link.split("#")[0]).status_code == 200
 
         # --- the students sign in; carol was not granted the service ---
         bob, erin, carol = Person(hub, "bob"), Person(hub, "erin"), Person(hub, "carol")
