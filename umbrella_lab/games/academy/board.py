@@ -1,4 +1,4 @@
-"""The explorer's board for The Umbrella Academy Game: the view model and its registration.
+"""The explorer's board for The Umbrella Academy Game: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the hero powers in words, the villain count, who decides now and about what.

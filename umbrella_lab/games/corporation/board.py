@@ -1,4 +1,4 @@
-"""The explorer's board for Heroes vs the Umbrella Corporation: the view model and its registration.
+"""The explorer's board for Heroes vs the Umbrella Corporation: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the six phases of the turn with the current one, who decides now and about what,

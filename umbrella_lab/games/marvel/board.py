@@ -1,4 +1,4 @@
-"""The explorer's board for Marvel United: the view model and its registration.
+"""The explorer's board for Marvel United: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the ring of six locations with their slots, Threats and figures; the villain's

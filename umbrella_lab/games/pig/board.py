@@ -1,4 +1,4 @@
-"""The explorer's board for Pig: the view model and its registration.
+"""The explorer's board for Pig: the view model and its BoardView.
 
 A template for a game's board: the view model is ``state.to_dict(seat)`` plus what the board
 needs to draw and to play (the moves it offers as buttons, by action id); the drawing is

@@ -1,4 +1,4 @@
-"""The explorer's board for Umbrella: the view model and its registration.
+"""The explorer's board for Umbrella: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: each Stage as a grid of colour numbers, the four zones around it (seen from its
