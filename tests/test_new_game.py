@@ -124,3 +124,27 @@ def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
     found = lint_imports()
     assert "Each game stands alone: no game imports another BROKEN" in found, found
     assert "umbrella_lab.games.dice.rules -> umbrella_lab.games.pig" in found, found
+
+
+def test_a_game_written_in_a_notebook_hands_its_board_over_in_its_info():
+    from dataclasses import replace
+
+    from umbrella_lab.engine.board import BoardView
+    from umbrella_lab.widgets.views import view_for
+
+    pig = ul.load("pig").info
+    board = BoardView("any name", pig.board.model, PIG / "static" / "board.js", groups={"Dice": ()})
+    REGISTRY.register(replace(pig, name="pig-in-a-notebook", board=board))
+    try:
+        found = view_for("pig-in-a-notebook")
+        assert found.game == "pig-in-a-notebook" and found.groups == {"Dice": ()}
+        assert found.source()[0] == (PIG / "static" / "board.js").read_text(encoding="utf-8")
+        missing = BoardView("x", pig.board.model, PIG / "static" / "no-such-board.js")
+        REGISTRY.register(replace(pig, name="pig-in-a-notebook", board=missing))
+        with pytest.raises(
+            FileNotFoundError,
+            match=r"pig-in-a-notebook: the board's renderer '.*no-such-board.js' is not a file",
+        ):
+            view_for("pig-in-a-notebook")
+    finally:
+        REGISTRY.games.pop("pig-in-a-notebook")

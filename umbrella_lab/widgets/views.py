@@ -74,7 +74,7 @@ def view_for(game: str) -> BoardView:
         return BoardView(game, text_model, STATIC / "board-text.js")
     declared, checked = _DECLARED.get(game, (None, board))
     if declared is not board:  # checked once for each board a game declares
-        checked = dataclasses.replace(_checked(board), game=game)
+        checked = _checked(dataclasses.replace(board, game=game))
         _DECLARED[game] = (board, checked)
     return checked
 
