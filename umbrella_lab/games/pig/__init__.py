@@ -89,4 +89,4 @@ __all__ = [
     "hold_at",
     "hold_at_20",
     "setup",
-]  # fmt: skip
+]
