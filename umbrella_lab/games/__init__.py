@@ -54,8 +54,15 @@ def folders() -> tuple[str, ...]:
     return tuple(sorted(name for name in found if not name.startswith("_")))
 
 
+_SCANNED: list[tuple[str, ...]] = []
+"""The ``sys.path`` last looked through for folders of games (looked through again if changed)."""
+
+
 def _join_folders_on_sys_path() -> None:
     """Add each ``umbrella_lab/games`` folder on ``sys.path`` to this package's ``__path__``."""
+    if _SCANNED and _SCANNED[0] == tuple(sys.path):
+        return
+    _SCANNED[:] = [tuple(sys.path)]
     known = {Path(folder).resolve() for folder in __path__}
     for entry in sys.path:
         folder = Path(entry or ".").resolve() / "umbrella_lab" / "games"
