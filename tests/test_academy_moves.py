@@ -76,7 +76,7 @@ def old_key(move: Move) -> tuple:
 
 
 def test_every_kind_has_its_own_word_and_the_explorer_groups_them():
-    from umbrella_lab.widgets.academy import VIEW
+    from umbrella_lab.games.academy.board import BOARD as VIEW
 
     words = [kind.kind for kind in MOVES]
     assert len(set(words)) == len(words)

@@ -1009,7 +1009,7 @@ def test_every_move_kind_says_why_it_is_refused_with_a_rule_of_the_digest():
 
 
 def test_every_move_kind_has_its_parts_and_a_kind_word_the_explorer_groups():
-    from umbrella_lab.widgets.corporation import VIEW
+    from umbrella_lab.games.corporation.board import BOARD as VIEW
 
     grouped = {kind for kinds in VIEW.groups.values() for kind in kinds}
     for kind in rules.MOVES:

@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from umbrella_lab.widgets.marvel import HERO_COLOURS
+from umbrella_lab.games.marvel.board import HERO_COLOURS
 
 Matrix = tuple[tuple[float, float, float], ...]
 

@@ -20,7 +20,8 @@ from umbrella_lab.engine.moves import Move
 from umbrella_lab.games import pig
 from umbrella_lab.games.pig import Face, Hold, Roll, hold_at, hold_at_20
 
-RULES_PY = Path(pig.__file__)
+PIG = Path(pig.__file__).parent
+"""Pig's folder: its rules, state, data, views and players, one module each."""
 
 
 def test_aim_a_whole_game_ends_with_one_winner_at_the_goal():
@@ -164,9 +165,19 @@ def test_holding_at_twenty_beats_holding_at_five():
 RULE_ID = re.compile(r'"((?:aim|setup|turn|end|data|opt)\.[a-z_-]+)"')
 
 
-def test_every_rule_id_cited_in_rules_py_is_in_the_digest():
-    cited = set(RULE_ID.findall(RULES_PY.read_text(encoding="utf-8")))
+def test_every_rule_id_cited_in_the_code_is_in_the_digest():
+    code = "".join(path.read_text(encoding="utf-8") for path in sorted(PIG.glob("*.py")))
+    cited = set(RULE_ID.findall(code))
     assert cited <= set(ul.load("pig").rules) and len(cited) >= 7
+
+
+def test_pig_is_the_skeleton_with_rules_of_200_lines_or_fewer():
+    """Every game's parts, one file each; the rules of the template read in one sitting."""
+    parts = {"__init__.py", "state.py", "rules.py", "views.py", "board.py", "policies.py"}
+    assert parts <= {path.name for path in PIG.glob("*.py")}
+    assert (PIG / "digest.md").is_file() and (PIG / "data" / "die.toml").is_file()
+    assert (PIG / "static" / "board.js").is_file() and (PIG / "static" / "board.css").is_file()
+    assert len((PIG / "rules.py").read_text(encoding="utf-8").splitlines()) <= 200
 
 
 def test_every_digest_id_is_cited_by_a_test_here():

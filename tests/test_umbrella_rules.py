@@ -1082,7 +1082,7 @@ def test_moves_are_small_named_values():
 
 
 def test_the_explorer_groups_every_kind_with_its_siblings():
-    from umbrella_lab.widgets.umbrella import VIEW
+    from umbrella_lab.games.umbrella.board import BOARD as VIEW
 
     grouped = {kind for kinds in VIEW.groups.values() for kind in kinds}
     assert grouped == {kind.kind for kind in MOVES}  # none under a heading of its own

@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 import time
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from helpers import frontend, frontend_sets
 
+import umbrella_lab as ul
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.sim.session import Session
 from umbrella_lab.widgets import BoardView, Explorer, explore, register_view, view_for
 from umbrella_lab.widgets import page as page_module
 from umbrella_lab.widgets.views import STATIC, text_model
+
+GAMES = Path(ul.__file__).parent / "games"
+"""The kit's games, each with its board in its own folder (``<game>/static/board.js``)."""
 
 
 @pytest.fixture
@@ -270,7 +275,8 @@ def test_a_game_without_a_board_gets_the_text_board():
 
 
 def test_views_registry():
-    assert view_for("academy").js == "board-academy.js"
+    assert view_for("academy").js == GAMES / "academy" / "static" / "board.js"
+    assert view_for("academy").css == GAMES / "academy" / "static" / "board.css"
     assert view_for("no-such-game").model is text_model
     with pytest.raises(FileNotFoundError):
         register_view(BoardView("x", text_model, "missing.js"))
@@ -295,16 +301,15 @@ SHARED_SCRIPTS = {"keyboard.js"}
 
 def test_static_files_ship_in_the_package():
     static = files("umbrella_lab.widgets") / "static"
-    for name in (
-        "explorer.js",
-        "explorer.css",
-        "board-academy.js",
-        "board-academy.css",
-        "board-text.js",
-    ):
+    for name in ("explorer.js", "explorer.css", "board-text.js"):
         assert (static / name).is_file(), name
+    boards = sorted(GAMES.glob("*/static/board.*"))  # each game's board, in its own folder
+    assert {path.parent.parent.name for path in boards} == set(ul.games())
+    for game in ul.games():
+        board = files(f"umbrella_lab.games.{game}") / "static"
+        assert (board / "board.js").is_file() and (board / "board.css").is_file(), game
     assert STATIC.is_dir()
-    for path in sorted(STATIC.iterdir()):  # every game's board files too
+    for path in [*sorted(STATIC.iterdir()), *boards]:
         source = path.read_text(encoding="utf-8")
         assert "http://" not in source and "https://" not in source, path.name  # no CDN
         if path.suffix == ".js" and path.name not in SHARED_SCRIPTS:

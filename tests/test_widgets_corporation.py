@@ -5,16 +5,21 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from helpers import frontend, frontend_sets, until
 
+import umbrella_lab as ul
 from umbrella_lab.engine.core import CHANCE
 from umbrella_lab.engine.differences import SEP
+from umbrella_lab.games.corporation.board import PHASES, board
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
 from umbrella_lab.games.corporation.scenario import scenario
 from umbrella_lab.widgets import Explorer, view_for
-from umbrella_lab.widgets.corporation import PHASES, board
+
+GAMES = Path(ul.__file__).parent / "games"
+"""The kit's games, each with its board in its own folder (``<game>/static/board.js``)."""
 
 HERO, UMBRELLA = 0, 1
 
@@ -41,7 +46,8 @@ def w() -> Explorer:
 
 def test_the_view_is_registered_with_its_files(w):
     view = view_for("corporation")
-    assert view.js == "board-corporation.js" and view.css == "board-corporation.css"
+    assert view.js == GAMES / "corporation" / "static" / "board.js"
+    assert view.css == GAMES / "corporation" / "static" / "board.css"
     assert w.view is view
     assert "export default" in w.board_js and ".ucb" in w.board_css
     assert w.seat_names == ["Heroes", "Umbrella"]

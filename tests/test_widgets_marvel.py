@@ -10,8 +10,11 @@ import pandas as pd
 from helpers import frontend
 
 import umbrella_lab as ul
+from umbrella_lab.games.marvel.board import board, picture
 from umbrella_lab.widgets import Explorer, view_for
-from umbrella_lab.widgets.marvel import board, picture
+
+GAMES = Path(ul.__file__).parent / "games"
+"""The kit's games, each with its board in its own folder (``<game>/static/board.js``)."""
 
 
 def _clicks(data: dict) -> list[str]:
@@ -36,7 +39,11 @@ def _acting(seed: int = 1, players: int = 1, steps: int = 28, **options):
 def test_the_view_is_registered_with_its_files():
     w = Explorer("marvel", seed=1, players=1)
     view = view_for("marvel")
-    assert w.view is view and view.js == "board-marvel.js" and ".umv" in w.board_css
+    assert (
+        w.view is view
+        and view.js == GAMES / "marvel" / "static" / "board.js"
+        and ".umv" in w.board_css
+    )
     assert w.seat_names == ["S.H.I.E.L.D."]
     two = Explorer("marvel", seed=1, players=2, heroes=("hulk", "wasp"))
     assert two.seat_names == ["Hulk", "Wasp"]

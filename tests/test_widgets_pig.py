@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from helpers import frontend
 
+import umbrella_lab as ul
 from umbrella_lab.widgets import Explorer, view_for
+
+GAMES = Path(ul.__file__).parent / "games"
+"""The kit's games, each with its board in its own folder (``<game>/static/board.js``)."""
 
 
 def test_the_view_is_registered_with_its_files():
     w = Explorer("pig", seed=3, players=3)
     view = view_for("pig")
-    assert w.view is view and view.js == "board-pig.js" and ".upg" in w.board_css
+    assert (
+        w.view is view
+        and view.js == GAMES / "pig" / "static" / "board.js"
+        and ".upg" in w.board_css
+    )
     assert w.seat_names == ["P1", "P2", "P3"]
 
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from helpers import frontend, until
 
 import umbrella_lab as ul
 from umbrella_lab.engine.differences import SEP
+from umbrella_lab.games.umbrella.board import board
 from umbrella_lab.games.umbrella.rules import Push
 from umbrella_lab.widgets import Explorer, view_for
-from umbrella_lab.widgets.umbrella import board
+
+GAMES = Path(ul.__file__).parent / "games"
+"""The kit's games, each with its board in its own folder (``<game>/static/board.js``)."""
 
 
 def control_ids(controls: dict) -> set[str]:
@@ -29,7 +33,8 @@ def w() -> Explorer:
 
 def test_the_view_is_registered_with_its_files(w):
     view = view_for("umbrella")
-    assert view.js == "board-umbrella.js" and view.css == "board-umbrella.css"
+    assert view.js == GAMES / "umbrella" / "static" / "board.js"
+    assert view.css == GAMES / "umbrella" / "static" / "board.css"
     assert w.view is view
     assert "export default" in w.board_js and ".uub" in w.board_css
     assert w.seat_names == ["P1", "P2"]

@@ -83,6 +83,8 @@ def check_tools() -> None:
         check(len(frame) == SIMULATED_GAMES, f"{name}: simulate gave {len(frame)} rows")
         explorer = ul.explore(name, seed=3)
         check(explorer.board and explorer.board_js, f"{name}: the explorer has no board")
+        own = Path(str(explorer.view.js))  # the board in the game's own folder
+        check(own.parent.parent.name == name, f"{name}: the explorer draws {own}, not its board")
         check(explorer.actions or explorer.status, f"{name}: the explorer shows nothing")
         puzzles = ul.puzzles(name)
         check(puzzles.count >= 1 and puzzles.question, f"{name}: no stored puzzle")

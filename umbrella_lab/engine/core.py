@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, SupportsInt, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, SupportsInt, TypeVar, cast
 
 from umbrella_lab.engine import ids
 from umbrella_lab.engine.cloning import clone_function, slots_of
@@ -43,6 +43,9 @@ from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import noun
+
+if TYPE_CHECKING:
+    from umbrella_lab.engine.board import BoardView
 
 TEAM = -2
 """Pseudo seat: the whole team decides together (co-operative games)."""
@@ -197,6 +200,9 @@ class GameInfo:
         views: The module that draws the table: ``snapshot(state, seat)``,
             ``to_text(state, seat)`` and, if the game has one, ``to_html(state)`` (a notebook's
             picture of a state; without it, the text picture).
+        board: How the explorer, the puzzle view and the class table draw the table (a
+            :class:`~umbrella_lab.engine.board.BoardView`, the game's ``board.py`` with its
+            ``static/board.js``), or ``None`` for the text picture.
         policies: The game's ready-made players by name: ``(state, rng) -> move``.
         heuristic: Which of ``policies`` is the game's best ready-made player (the kit's tools
             ask for it as ``"heuristic"``).
@@ -232,6 +238,7 @@ class GameInfo:
     setup: Callable[[Game, int, list[Event] | None], State]
     moves: tuple[type[Move], ...] = ()
     views: Any = None
+    board: BoardView | None = None
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     heuristic: str = "heuristic"
     digest: DigestFile | None = None

@@ -1,33 +1,29 @@
-"""Board views: how the explorer draws each game's table.
+"""Board views: how the explorer finds each game's board.
 
-A board view pairs a Python *view model* (a function ``(state, seat) -> JSON-able dict``) with a
-JavaScript *board renderer* (an ES module file in ``widgets/static/`` whose default export has
-``render(el, board, ctx)``). A new game adds one of each and calls :func:`register_view`; every
-other part of the explorer (actions, history, branches, log, inspector) is shared. A renderer
-whose handlers hold on to no element it drew also exports ``reuse = true``: the explorer then
-keeps the board's unchanged elements from one draw to the next (a click redraws only what it
-changed).
+A game of the kit declares its board in its own folder (``games/<game>/board.py``, drawn by
+``games/<game>/static/board.js`` and ``board.css``) and hands it over as ``GameInfo.board``
+(a :class:`~umbrella_lab.engine.board.BoardView`); :func:`view_for` finds it there. A game
+written in a notebook may declare one in ``GameInfo.board`` too, or call :func:`register_view`.
+A game without a board is drawn as its text picture.
 
 >>> from umbrella_lab.widgets.views import view_for
->>> view_for("academy").js
-'board-academy.js'
+>>> view_for("academy").js.name
+'board.js'
 """
 
 from __future__ import annotations
 
-import contextlib
-import html
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+import dataclasses
 from pathlib import Path
-from typing import Any
 
-from umbrella_lab.engine.core import State
+from umbrella_lab.engine.board import BoardView, ViewModel, text_model
+from umbrella_lab.engine.core import game_info
+from umbrella_lab.engine.errors import OptionError
 
 STATIC = Path(__file__).parent / "static"
-"""Folder of the explorer's JavaScript and CSS files."""
+"""Folder of the explorer's own JavaScript and CSS files."""
+
+__all__ = ["STATIC", "BoardView", "ViewModel", "register_view", "scripts", "text_model", "view_for"]
 
 
 def scripts(*names: str) -> str:
@@ -39,120 +35,49 @@ def scripts(*names: str) -> str:
     return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
 
 
-ViewModel = Callable[[State, "int | None"], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """How the explorer draws one game.
-
-    Attributes:
-        game: Registry name of the game.
-        model: ``(state, seat) -> dict``: what the board renderer gets; ``seat`` is ``None``
-            for the whole table.
-        js: The board renderer (an ES module): a file name in ``widgets/static/``, or the
-            path of a file anywhere (for a game that ships its own).
-        css: Its style sheet, named the same way, or ``""``.
-        groups: Action kinds grouped under a heading, in the order the groups are shown:
-            ``{heading: (kind, ...)}``. Kinds not listed get a group of their own.
-        quiet: Snapshot fields left out of the "what changed" list (told by other lines).
-        seats: ``state -> names``: what the seat switch calls each seat (default "Seat 1"...).
-        picture: ``state -> html``: the table as a static picture (inline styles only), kept in
-            a saved notebook for places where widgets do not run (GitHub, nbviewer, an HTML
-            export); by default the state's own ``_repr_html_``.
-        short: ``(state, action) -> str``: a brief label for the action list (the full label
-            shows on hover), or ``""`` to keep the label; by default every label is kept.
-        heading: ``(state, move) -> str``: a finer heading for one move than its kind's group
-            (Umbrella lists its pushes by the zone they come from), or ``""`` for the kind's
-            group; the moves not offered now are grouped the same way.
-        compare: ``(board_a, board_b) -> rows``: what differs between two view models in the
-            board's own words, the score first: rows ``[place, in a, in b, mark]``. A place's
-            parts are joined by :data:`~umbrella_lab.engine.differences.SEP`, the first part a
-            heading; ``mark`` (optional) is the place the boards outline, as the snapshot names
-            it. By default the compare view lists the snapshots' differences field by field.
-    """
-
-    game: str
-    model: ViewModel
-    js: str | Path
-    css: str | Path = ""
-    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    quiet: tuple[str, ...] = ()
-    seats: Callable[[State], list[str]] | None = None
-    picture: Callable[[State], str] | None = None
-    short: Callable[[State, Any], str] | None = None
-    compare: Callable[[dict[str, Any], dict[str, Any]], list[list[str]]] | None = None
-    heading: Callable[[State, Any], str] | None = None
-
-    def source(self) -> tuple[str, str]:
-        """The renderer's JavaScript and CSS text."""
-        return _read(self.js), _read(self.css) if self.css else ""
-
-    def seat_names(self, state: State) -> list[str]:
-        """What the seat switch calls each seat."""
-        if self.seats is not None:
-            return list(self.seats(state))
-        return [f"Seat {seat + 1}" for seat in range(state.game.players)]
-
-    def static_picture(self, state: State) -> str:
-        """The table as HTML with inline styles only (no script).
-
-        The board where widgets do not run: the game's own picture, else its text picture.
-        """
-        if self.picture is not None:
-            return self.picture(state)
-        try:
-            return state._repr_html_()
-        except (NotImplementedError, AttributeError):
-            try:
-                text = state.to_text()
-            except (NotImplementedError, AttributeError):
-                text = repr(state)
-            return f'<pre style="margin:0">{html.escape(text)}</pre>'
-
-    def brief(self, state: State, action: Any) -> str:
-        """The action's brief label for the action list, or ``""`` for its own label."""
-        return self.short(state, action) if self.short is not None else ""
-
-    def heading_of(self, state: State, move: Any) -> str:
-        """The heading a move (a :class:`~umbrella_lab.engine.moves.Move`) is listed under."""
-        words = self.heading(state, move) if self.heading is not None else ""
-        return words or self.group_of(move.kind)
-
-    def group_of(self, kind: str) -> str:
-        """The heading an action kind is shown under."""
-        for heading, kinds in self.groups.items():
-            if kind in kinds:
-                return heading
-        return kind.replace("-", " ").capitalize()
-
-
 _VIEWS: dict[str, BoardView] = {}
 
 
+def _file(name: str | Path, what: str, game: str) -> Path:
+    """The file a board names: a path stays itself, a bare name is one of ``static/``."""
+    path = STATIC / name  # an absolute path stays itself after STATIC /
+    if not path.is_file():
+        raise FileNotFoundError(f"{game}: the board's {what} {str(name)!r} is not a file")
+    return path
+
+
+def _checked(view: BoardView) -> BoardView:
+    """``view`` with its files as paths, each checked to exist."""
+    js = _file(view.js, "renderer", view.game)
+    css = _file(view.css, "style sheet", view.game) if view.css else ""
+    return dataclasses.replace(view, js=js, css=css)
+
+
 def register_view(view: BoardView) -> BoardView:
-    """Make ``view`` the explorer's board for its game (a later call replaces an earlier one)."""
-    if not (STATIC / view.js).is_file():  # an absolute path stays itself after STATIC /
-        raise FileNotFoundError(f"board renderer {str(view.js)!r} is not a file in {STATIC}")
-    if view.css and not (STATIC / view.css).is_file():
-        raise FileNotFoundError(f"board style sheet {str(view.css)!r} is not a file in {STATIC}")
-    _VIEWS[view.game] = view
+    """Make ``view`` the explorer's board for its game (a later call replaces an earlier one).
+
+    Its ``js`` and ``css`` are paths, or names of files in the widgets' own ``static/``.
+    """
+    _VIEWS[view.game] = view = _checked(view)
     return view
 
 
 def view_for(game: str) -> BoardView:
-    """The board view of a game: its own if registered, else the plain-text board."""
-    if game not in _VIEWS:
-        with contextlib.suppress(ModuleNotFoundError):  # it may live in widgets/<game>.py
-            importlib.import_module(f"umbrella_lab.widgets.{game}")
-    return _VIEWS.get(game) or BoardView(game, text_model, "board-text.js")
+    """The board view of a game: registered here, else its ``GameInfo.board``, else its text."""
+    if game in _VIEWS:
+        return _VIEWS[game]
+    try:
+        board = game_info(game).board
+    except OptionError:  # no such game: its text picture, as for a game without a board
+        board = None
+    if board is None:
+        return BoardView(game, text_model, STATIC / "board-text.js")
+    declared, checked = _DECLARED.get(game, (None, board))
+    if declared is not board:  # checked once for each board a game declares
+        checked = _checked(dataclasses.replace(board, game=game))
+        _DECLARED[game] = (board, checked)
+    return checked
 
 
-def text_model(state: State, seat: int | None) -> dict[str, Any]:
-    """The fallback view model: the state's own text picture."""
-    return {"text": state.to_text(seat)}
-
-
-@cache
-def _read(name: str | Path) -> str:
-    return (STATIC / name).read_text(encoding="utf-8")
+_DECLARED: dict[str, tuple[BoardView, BoardView]] = {}
+"""Each game's declared board, with its files checked: ``{game: (declared, checked)}``."""

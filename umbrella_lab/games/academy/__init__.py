@@ -18,7 +18,7 @@ from typing import Any
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
 from umbrella_lab.engine.settings import SimSettings
-from umbrella_lab.games.academy import policies, views
+from umbrella_lab.games.academy import board, policies, views
 from umbrella_lab.games.academy.cards import DATA_FILES, PACKAGE, load_cards
 from umbrella_lab.games.academy.legacy import read_old_key
 from umbrella_lab.games.academy.rules import (
@@ -278,6 +278,7 @@ INFO = GameInfo(
     setup=setup,
     moves=MOVES,
     views=views,
+    board=board.BOARD,
     policies=policies.POLICIES,
     heuristic="heuristic",
     digest=DIGEST,

@@ -28,7 +28,7 @@ from typing import Any
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
 from umbrella_lab.engine.settings import SimSettings
-from umbrella_lab.games.corporation import policies, views
+from umbrella_lab.games.corporation import board, policies, views
 from umbrella_lab.games.corporation.cards import PACKAGE, load_cards
 from umbrella_lab.games.corporation.legacy import read_old_key
 from umbrella_lab.games.corporation.rules import HERO, MOVES, UMBRELLA, CorporationState, setup
@@ -209,6 +209,7 @@ INFO = GameInfo(
     setup=setup,
     moves=MOVES,
     views=views,
+    board=board.BOARD,
     policies=policies.POLICIES,
     heuristic="heuristic",
     digest=DIGEST,

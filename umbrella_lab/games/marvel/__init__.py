@@ -27,7 +27,7 @@ from typing import Any
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
 from umbrella_lab.engine.settings import SimSettings
-from umbrella_lab.games.marvel import policies, views
+from umbrella_lab.games.marvel import board, policies, views
 from umbrella_lab.games.marvel.cards import DATA_FILES, data_file
 from umbrella_lab.games.marvel.rules import MOVES, MarvelState, check_table, setup
 
@@ -251,6 +251,7 @@ INFO = GameInfo(
     setup=setup,
     moves=MOVES,
     views=views,
+    board=board.BOARD,
     policies=policies.POLICIES,
     heuristic=policies.HEURISTIC,
     digest=DIGEST,

@@ -21,7 +21,7 @@ from typing import Any
 from umbrella_lab.engine.core import Game, GameInfo, Option
 from umbrella_lab.engine.data import folder_option
 from umbrella_lab.engine.settings import SimSettings
-from umbrella_lab.games.umbrella import policies, views
+from umbrella_lab.games.umbrella import board, policies, views
 from umbrella_lab.games.umbrella.legacy import read_old_key
 from umbrella_lab.games.umbrella.pieces import data_files, load_pieces
 from umbrella_lab.games.umbrella.rules import MOVES, SUPPLY, UmbrellaState, setup
@@ -159,6 +159,7 @@ INFO = GameInfo(
     setup=setup,
     moves=MOVES,
     views=views,
+    board=board.BOARD,
     policies=policies.POLICIES,
     heuristic=policies.HEURISTIC,
     digest=DIGEST,

@@ -2,8 +2,8 @@
 //
 // Python runs the rules and fills the traits; this module only draws them and sends intents
 // such as {type: "act", id: "attack/0/17/-1"}. Each game's board is drawn by its own ES
-// module (trait `board_js`, e.g. board-academy.js), imported here from a blob URL, so no
-// bundler and no CDN are needed.
+// module (trait `board_js`: the game folder's static/board.js), imported here from a blob URL,
+// so no bundler and no CDN are needed.
 
 /** @type {Map<string, Promise<any>>} */
 const boardModules = new Map();

@@ -1,4 +1,4 @@
-// Board renderer for Pig (view model: umbrella_lab/widgets/pig.py), the template game.
+// Board renderer for Pig (view model: board.py beside this folder), the template game.
 //
 // render(el, board, ctx): draw the whole table into `el`. `ctx.h` makes elements,
 // `ctx.changed` holds the places the last move changed, `ctx.compact` asks for the small

@@ -1,4 +1,4 @@
-"""The explorer's board for Marvel United: the view model and its registration.
+"""The explorer's board for Marvel United: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the ring of six locations with their slots, Threats and figures; the villain's
@@ -6,14 +6,16 @@ dashboard (health, whether it can be damaged and why not, the plot track, BAM an
 words); the missions and what the next one unlocks; the Storyline as cards, with the two whose
 symbols this turn uses; each hero's hand, deck, tokens and state. Every click the board offers is
 a legal move's id (a location to move to, a token or henchman to attack or rescue, a Threat to
-put a Heroic token on, a card to play or to lose). The drawing is ``static/board-marvel.js``.
+put a Heroic token on, a card to play or to lose). The drawing is ``static/board.js``.
 """
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.spoken import said
 from umbrella_lab.engine.words import plural
@@ -40,7 +42,6 @@ from umbrella_lab.games.marvel.rules import (
     MarvelState,
     choice_id,
 )
-from umbrella_lab.widgets.views import BoardView, register_view
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.rules import Choose, Lead, Lose, Play
@@ -594,33 +595,35 @@ def picture(state: State) -> str:
     return f'<div style="font-size:14px;line-height:1.35">{head}{ring}{tail}</div>'
 
 
-VIEW = register_view(
-    BoardView(
-        game="marvel",
-        model=board,
-        js="board-marvel.js",
-        css="board-marvel.css",
-        groups={
-            "Who starts": ("lead",),
-            "Play a card": ("play",),
-            "Move": ("go",),
-            "Attack": ("attack",),
-            "Heroic action": ("heroic",),
-            "Special": ("special",),
-            "End of the turn": ("visit", "done"),
-            "Take damage": ("lose",),
-            "Choose": ("choose",),
-        },
-        seats=lambda state: (
-            ["S.H.I.E.L.D."]
-            if cast("MarvelState", state).solo
-            else [
-                cast("MarvelState", state).hero_name(h)
-                for h in range(len(cast("MarvelState", state).heroes))
-            ]
-        ),
-        quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
-        picture=picture,
-        short=short,
-    )
+STATIC = Path(__file__).parent / "static"
+"""The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
+
+
+BOARD = BoardView(
+    game="marvel",
+    model=board,
+    js=STATIC / "board.js",
+    css=STATIC / "board.css",
+    groups={
+        "Who starts": ("lead",),
+        "Play a card": ("play",),
+        "Move": ("go",),
+        "Attack": ("attack",),
+        "Heroic action": ("heroic",),
+        "Special": ("special",),
+        "End of the turn": ("visit", "done"),
+        "Take damage": ("lose",),
+        "Choose": ("choose",),
+    },
+    seats=lambda state: (
+        ["S.H.I.E.L.D."]
+        if cast("MarvelState", state).solo
+        else [
+            cast("MarvelState", state).hero_name(h)
+            for h in range(len(cast("MarvelState", state).heroes))
+        ]
+    ),
+    quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
+    picture=picture,
+    short=short,
 )

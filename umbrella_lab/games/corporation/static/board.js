@@ -1,4 +1,4 @@
-// Board renderer for Heroes vs the Umbrella Corporation (view model: umbrella_lab/widgets/corporation.py).
+// Board renderer for Heroes vs the Umbrella Corporation (view model: board.py beside this folder).
 //
 // render(el, board, ctx): draw the whole table into `el`. `ctx.h` makes elements,
 // `ctx.changed` holds the places the last move (or the compare view) changed,

@@ -1,4 +1,4 @@
-"""The explorer's board for Umbrella: the view model and its registration.
+"""The explorer's board for Umbrella: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: each Stage as a grid of colour numbers, the four zones around it (seen from its
@@ -11,13 +11,15 @@ hidden in Umbrella except the tiles under the stacks, which the snapshot already
 count. With 3 or 4 players the drawing shows the seats that are not deciding as small cards, so
 each seat also carries a brief ``summary`` (spots filled, Figure spaces filled and made, the
 personal zone) and its ``shares``: for each other seat, the zones both Stages touch. The
-drawing is ``static/board-umbrella.js``.
+drawing is ``static/board.js``.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
+from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import State
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.umbrella.pieces import COLOURS, LETTERS, SIDES
@@ -34,7 +36,6 @@ from umbrella_lab.games.umbrella.rules import (
     token_groups,
     turned,
 )
-from umbrella_lab.widgets.views import BoardView, register_view
 
 _STEP_WORDS = {
     "push": "{name} takes an umbrella from a zone around their Stage and pushes it in",
@@ -514,24 +515,26 @@ def heading(s: Any, move: Any) -> str:
     return f"Push from {s.zone_phrase(zone)}"
 
 
-VIEW = register_view(
-    BoardView(
-        game="umbrella",
-        model=board,
-        js="board-umbrella.js",
-        css="board-umbrella.css",
-        groups={
-            "Push an umbrella": ("push", "push-any"),
-            "Score a figure": ("score", "decline"),
-            "Pass the tile": ("pass",),
-            "Cover a tile": ("cover",),
-            "Power": ("swap", "swap-zone", "swap-far-zone", "skip", "keep"),
-            "End the solo game": ("stop",),
-        },
-        seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
-        short=brief,
-        heading=heading,
-        compare=compare,
-        quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
-    )
+STATIC = Path(__file__).parent / "static"
+"""The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
+
+
+BOARD = BoardView(
+    game="umbrella",
+    model=board,
+    js=STATIC / "board.js",
+    css=STATIC / "board.css",
+    groups={
+        "Push an umbrella": ("push", "push-any"),
+        "Score a figure": ("score", "decline"),
+        "Pass the tile": ("pass",),
+        "Cover a tile": ("cover",),
+        "Power": ("swap", "swap-zone", "swap-far-zone", "skip", "keep"),
+        "End the solo game": ("stop",),
+    },
+    seats=lambda state: [state.seat_name(seat) for seat in range(state.game.players)],
+    short=brief,
+    heading=heading,
+    compare=compare,
+    quiet=("to act", "step", "seed", "turns", "figure", "under seen"),
 )

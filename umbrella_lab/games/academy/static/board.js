@@ -1,4 +1,4 @@
-// Board renderer for The Umbrella Academy Game (view model: umbrella_lab/widgets/academy.py).
+// Board renderer for The Umbrella Academy Game (view model: board.py beside this folder).
 //
 // render(el, board, ctx): draw the whole table into `el`. `ctx.h` makes elements,
 // `ctx.changed` holds the places the last move (or the compare view) changed,

@@ -1,4 +1,4 @@
-// Board renderer for Marvel United (view model: umbrella_lab/widgets/marvel.py).
+// Board renderer for Marvel United (view model: board.py beside this folder).
 //
 // render(el, board, ctx): the whole table, laid out to fit one projected screen. The villain's
 // dashboard and this turn (its symbols and the buttons that finish it) on top; below, the six

@@ -1,20 +1,21 @@
-"""The explorer's board for Pig: the view model and its registration.
+"""The explorer's board for Pig: the view model and its BoardView.
 
 A template for a game's board: the view model is ``state.to_dict(seat)`` plus what the board
 needs to draw and to play (the moves it offers as buttons, by action id); the drawing is
-``static/board-pig.js``.
+``static/board.js``.
 """
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import CHANCE, State
-from umbrella_lab.widgets.views import BoardView, register_view
 
 if TYPE_CHECKING:
-    from umbrella_lab.games.pig import PigState
+    from .state import PigState
 
 
 def board(state: State, seat: int | None = None) -> dict[str, Any]:
@@ -82,15 +83,17 @@ def picture(state: State) -> str:
     )
 
 
-VIEW = register_view(
-    BoardView(
-        game="pig",
-        model=board,
-        js="board-pig.js",
-        css="board-pig.css",
-        groups={"Roll": ("roll",), "Hold": ("hold",), "The die": ("face",)},
-        seats=lambda state: [f"P{seat + 1}" for seat in range(state.game.players)],
-        quiet=("rolls", "turns", "active"),
-        picture=picture,
-    )
+STATIC = Path(__file__).parent / "static"
+"""The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
+
+
+BOARD = BoardView(
+    game="pig",
+    model=board,
+    js=STATIC / "board.js",
+    css=STATIC / "board.css",
+    groups={"Roll": ("roll",), "Hold": ("hold",), "The die": ("face",)},
+    seats=lambda state: [f"P{seat + 1}" for seat in range(state.game.players)],
+    quiet=("rolls", "turns", "active"),
+    picture=picture,
 )

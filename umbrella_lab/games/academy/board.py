@@ -1,17 +1,18 @@
-"""The explorer's board for The Umbrella Academy Game: the view model and its registration.
+"""The explorer's board for The Umbrella Academy Game: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the hero powers in words, the villain count, who decides now and about what.
-The drawing is ``static/board-academy.js``.
+The drawing is ``static/board.js``.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import TEAM, State
 from umbrella_lab.engine.differences import SEP
-from umbrella_lab.widgets.views import BoardView, register_view
 
 if TYPE_CHECKING:
     from umbrella_lab.games.academy.rules import AcademyState
@@ -132,49 +133,51 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
-VIEW = register_view(
-    BoardView(
-        game="academy",
-        model=board,
-        js="board-academy.js",
-        css="board-academy.css",
-        groups={
-            "Attack": ("attack",),
-            "Block": ("block",),
-            "Power": (
-                "power",
-                "kraken",
-                "double",
-                "double-for",
-                "kraken-boosted",
-                "double-boosted",
-                "kraken-at",
-                "pogo",
-            ),
-            "Hero Boost": ("boosted", "boosted-twice", "boost-on"),
-            "Heal": ("heal",),
-            "Story": ("story",),
-            "Who faces it": ("choose",),
-            "Power choice": ("horror", "swap", "rumor", "seance", "vanya", "vanya-hit"),
-            "Damage": ("spread", "damage"),
-            "Keep or discard": ("keep", "discard"),
-            "No answer": ("pass",),
-        },
-        seats=lambda state: [
-            cast("AcademyState", state).hero_name(seat)
-            for seat in range(cast("AcademyState", state).players)
-        ],
-        compare=compare,
-        quiet=(
-            "hand count",
-            "responder",
-            "to act",
-            "faced position",
-            "stage",
-            "card",
-            "label",
-            "id",
-            "text",
+STATIC = Path(__file__).parent / "static"
+"""The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
+
+
+BOARD = BoardView(
+    game="academy",
+    model=board,
+    js=STATIC / "board.js",
+    css=STATIC / "board.css",
+    groups={
+        "Attack": ("attack",),
+        "Block": ("block",),
+        "Power": (
+            "power",
+            "kraken",
+            "double",
+            "double-for",
+            "kraken-boosted",
+            "double-boosted",
+            "kraken-at",
+            "pogo",
         ),
-    )
+        "Hero Boost": ("boosted", "boosted-twice", "boost-on"),
+        "Heal": ("heal",),
+        "Story": ("story",),
+        "Who faces it": ("choose",),
+        "Power choice": ("horror", "swap", "rumor", "seance", "vanya", "vanya-hit"),
+        "Damage": ("spread", "damage"),
+        "Keep or discard": ("keep", "discard"),
+        "No answer": ("pass",),
+    },
+    seats=lambda state: [
+        cast("AcademyState", state).hero_name(seat)
+        for seat in range(cast("AcademyState", state).players)
+    ],
+    compare=compare,
+    quiet=(
+        "hand count",
+        "responder",
+        "to act",
+        "faced position",
+        "stage",
+        "card",
+        "label",
+        "id",
+        "text",
+    ),
 )

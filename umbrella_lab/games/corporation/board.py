@@ -1,23 +1,24 @@
-"""The explorer's board for Heroes vs the Umbrella Corporation: the view model and its registration.
+"""The explorer's board for Heroes vs the Umbrella Corporation: the view model and its BoardView.
 
 The view model is ``state.to_dict(seat)`` plus what the table shows but the snapshot leaves
 implicit: the six phases of the turn with the current one, who decides now and about what,
 each card's part in the combat under way, and a combat panel (``fight``) with every committed
 card's force, the totals before dice, the dice, the exact odds (from
 :mod:`umbrella_lab.games.corporation.odds`) and what each roll of 2D6 would do. Nothing hidden
-from the chosen seat is added. The drawing is ``static/board-corporation.js``.
+from the chosen seat is added. The drawing is ``static/board.js``.
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import CHANCE, State
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.corporation.odds import TWO_DICE, win_probability
-from umbrella_lab.widgets.views import BoardView, register_view
 
 if TYPE_CHECKING:
     from umbrella_lab.games.corporation.rules import CorporationState
@@ -589,26 +590,28 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
-VIEW = register_view(
-    BoardView(
-        game="corporation",
-        model=board,
-        js="board-corporation.js",
-        css="board-corporation.css",
-        groups={
-            "Search for a team": ("search",),
-            "Event cards": ("event",),
-            "Recruit": ("team", "attach", "unit", "facility"),
-            "Assault": ("assault",),
-            "Search and Destroy": ("hunt",),
-            "Commit to the combat": ("defend", "commit"),
-            "K-Mart's luck": ("reroll", "keep"),
-            "Split the characters": ("split",),
-            "Hand limit": ("discard",),
-            "Done": ("done", "commit-done", "skip", "pass"),
-        },
-        seats=lambda state: list(SIDE_NAMES),
-        compare=compare,
-        quiet=("to act", "number", "id", "text", "combats", "seed"),
-    )
+STATIC = Path(__file__).parent / "static"
+"""The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
+
+
+BOARD = BoardView(
+    game="corporation",
+    model=board,
+    js=STATIC / "board.js",
+    css=STATIC / "board.css",
+    groups={
+        "Search for a team": ("search",),
+        "Event cards": ("event",),
+        "Recruit": ("team", "attach", "unit", "facility"),
+        "Assault": ("assault",),
+        "Search and Destroy": ("hunt",),
+        "Commit to the combat": ("defend", "commit"),
+        "K-Mart's luck": ("reroll", "keep"),
+        "Split the characters": ("split",),
+        "Hand limit": ("discard",),
+        "Done": ("done", "commit-done", "skip", "pass"),
+    },
+    seats=lambda state: list(SIDE_NAMES),
+    compare=compare,
+    quiet=("to act", "number", "id", "text", "combats", "seed"),
 )

@@ -1,4 +1,4 @@
-// Board renderer for Umbrella (view model: umbrella_lab/widgets/umbrella.py).
+// Board renderer for Umbrella (view model: board.py beside this folder).
 //
 // render(el, board, ctx): draw the whole table into `el`. `ctx.h` makes elements,
 // `ctx.changed` holds the places the last move changed, `ctx.compact` asks for the small

@@ -1,0 +1,150 @@
+"""Adding a game touches nothing outside its folder (issue 36, one skeleton for every game).
+
+A sixth game, Dice, is a copy of Pig's folder with its name changed in its own ``__init__.py``,
+kept outside the kit in a folder ``umbrella_lab/games/`` of its own on ``sys.path`` (as a game
+installed apart from the kit is). The kit finds it by its folder: it registers, loads, plays,
+simulates, shows in the explorer with its own board and in the dashboard's menu, and the
+import contracts hold it to the rules every game keeps, without a line changed elsewhere.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import umbrella_lab as ul
+import umbrella_lab.games
+from umbrella_lab.engine.core import REGISTRY, random_move
+from umbrella_lab.engine.testing import check_game
+
+ROOT = Path(__file__).resolve().parents[1]
+KIT = ROOT / "umbrella_lab"
+PIG = KIT / "games" / "pig"
+
+
+def copy_pig(games: Path, name: str, title: str) -> Path:
+    """Pig's folder copied to ``games/<name>``, renamed in its ``INFO`` only."""
+    folder = games / name
+    shutil.copytree(PIG, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    init = folder / "__init__.py"
+    text = init.read_text(encoding="utf-8")
+    assert text.count('name="pig"') == 1 and text.count('title="Pig"') == 1
+    text = text.replace('name="pig"', f'name="{name}"').replace('title="Pig"', f'title="{title}"')
+    init.write_text(text, encoding="utf-8")
+    return folder
+
+
+def kit_files() -> dict[str, tuple[int, int]]:
+    """Every file of the kit's package and its settings: size and time of last change."""
+    paths = [ROOT / "pyproject.toml", *KIT.rglob("*")]
+    return {
+        path.relative_to(ROOT).as_posix(): (path.stat().st_size, path.stat().st_mtime_ns)
+        for path in paths
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.fixture
+def dice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The sixth game's folder, on ``sys.path``; the kit forgets it afterwards."""
+    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
+    path = list(umbrella_lab.games.__path__)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        yield folder
+    finally:
+        REGISTRY.games.pop("dice", None)
+        REGISTRY.broken.pop("dice", None)
+        for module in [m for m in sys.modules if m.startswith("umbrella_lab.games.dice")]:
+            del sys.modules[module]
+        umbrella_lab.games.__path__[:] = path
+
+
+def test_a_sixth_game_is_added_by_its_folder_alone(dice: Path):
+    before = kit_files()
+    assert "dice" in umbrella_lab.games.GAMES and "dice" in ul.games()
+    game = ul.load("dice", players=3)
+    assert (
+        game.info.title == "Dice" and game.info.setup.__module__ == "umbrella_lab.games.dice.rules"
+    )
+    state = game.new(seed=1).apply("P1: roll the die").apply("the die shows 5")
+    assert [str(a) for a in state.legal_actions()] == [
+        "P1: roll the die",
+        "P1: hold (bank 5, score 5)",
+    ]
+    assert state.events[-1].rule == "turn.points"
+    check_game(game, range(20), random_move)
+    rows = ul.sim.simulate("dice", "heuristic", n=20, players=2, workers=1, progress=False)
+    assert len(rows) == 20 and set(rows["game"]) == {"dice"}
+    # the explorer draws it with the board in its folder; the dashboard's menu offers it
+    explorer = ul.explore("dice", seed=1)
+    assert explorer.view.js == dice / "static" / "board.js"
+    assert explorer.board_js == (dice / "static" / "board.js").read_text(encoding="utf-8")
+    from umbrella_lab.widgets.dashboard import _playable_games
+
+    assert "dice" in _playable_games()
+    assert kit_files() == before  # nothing outside its folder changed
+
+
+def test_a_folder_without_a_game_is_refused_with_the_reason(dice: Path):
+    init = dice / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace('name="dice"', 'name="die"'))
+    with pytest.raises(
+        ul.OptionError, match="its INFO is named 'die'; a game's name is its folder's"
+    ):
+        ul.load("dice")
+    assert "pig" in ul.games() and "dice" not in ul.games()
+
+
+def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
+    """The contracts name no game; a copy of the kit with a sixth game is checked as the five."""
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint is None:
+        pytest.skip("import-linter is not installed (pip install -e .[test])")
+    settings = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert all(f"umbrella_lab.games.{name}" not in settings for name in ul.games())
+    shutil.copytree(KIT, tmp_path / "umbrella_lab", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
+
+    def lint_imports() -> str:
+        done = subprocess.run(
+            [lint, "--no-cache"], cwd=tmp_path, capture_output=True, text=True, check=False
+        )
+        return done.stdout + done.stderr
+
+    assert "Contracts: 4 kept, 0 broken." in lint_imports()
+    rules = folder / "rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nimport umbrella_lab.games.pig\n")
+    found = lint_imports()
+    assert "Each game stands alone: no game imports another BROKEN" in found, found
+    assert "umbrella_lab.games.dice.rules -> umbrella_lab.games.pig" in found, found
+
+
+def test_a_game_written_in_a_notebook_hands_its_board_over_in_its_info():
+    from dataclasses import replace
+
+    from umbrella_lab.engine.board import BoardView
+    from umbrella_lab.widgets.views import view_for
+
+    pig = ul.load("pig").info
+    board = BoardView("any name", pig.board.model, PIG / "static" / "board.js", groups={"Dice": ()})
+    REGISTRY.register(replace(pig, name="pig-in-a-notebook", board=board))
+    try:
+        found = view_for("pig-in-a-notebook")
+        assert found.game == "pig-in-a-notebook" and found.groups == {"Dice": ()}
+        assert found.source()[0] == (PIG / "static" / "board.js").read_text(encoding="utf-8")
+        missing = BoardView("x", pig.board.model, PIG / "static" / "no-such-board.js")
+        REGISTRY.register(replace(pig, name="pig-in-a-notebook", board=missing))
+        with pytest.raises(
+            FileNotFoundError,
+            match=r"pig-in-a-notebook: the board's renderer '.*no-such-board.js' is not a file",
+        ):
+            view_for("pig-in-a-notebook")
+    finally:
+        REGISTRY.games.pop("pig-in-a-notebook")
