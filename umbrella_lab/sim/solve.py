@@ -40,11 +40,11 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.cloning import BASE_SLOTS, slots_of
-from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
+from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, game_info, load
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim._later import later
-from umbrella_lab.sim.policies import PolicyError
+from umbrella_lab.sim.players import PolicyError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -675,8 +675,6 @@ def _game_and_start(
         loaded = game
     elif isinstance(game, str):
         if players is None:
-            from umbrella_lab.engine.core import game_info
-
             allowed = game_info(game).players
             players = 2 if 2 in allowed else allowed[0]
         loaded = load(game, players=players, **options)
