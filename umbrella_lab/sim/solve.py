@@ -40,7 +40,17 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.cloning import BASE_SLOTS, slots_of
-from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, game_info, load
+from umbrella_lab.engine.core import (
+    CHANCE,
+    LISTS_KEPT,
+    TEAM,
+    Action,
+    Game,
+    GameInfo,
+    State,
+    game_info,
+    load,
+)
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim._later import later
@@ -622,7 +632,7 @@ def slots_key(state: State) -> Hashable:
             n
             for klass in type(state).__mro__
             for n in (vars(klass).get("__slots__", ()) or ())
-            if isinstance(n, str) and n not in BASE_SLOTS and n not in ("__dict__", "__weakref__")
+            if isinstance(n, str) and n not in (*BASE_SLOTS, *LISTS_KEPT, "__dict__", "__weakref__")
         )
         names = tuple(dict.fromkeys((*extra, *names)))
     return tuple((name, _frozen(getattr(state, name, _MISSING))) for name in names)

@@ -223,6 +223,9 @@ class ExplorerPage:
         self.advisor_thread = AdvisorThread()
         self._answering = threading.local()  # the fields changed by each answer under way
         self._notice_serial = 0
+        self._snapshot: tuple[Node, int | None, dict[str, Any]] | None = None
+        """The last position shown, the seat it was viewed as and its snapshot: the position
+        before the next move's, made once."""
         self._compared: tuple = ()  # what the comparison shows, to show it again from a seat
         self._advise_fn: Any = None
         js, css = self.view.source()
@@ -472,7 +475,14 @@ class ExplorerPage:
         seat = self._viewing_seat()
         line = session.line
         snapshot = state.to_dict(seat)
-        before = node.parent.state.to_dict(seat) if node.parent is not None else None
+        before = None
+        if node.parent is not None:
+            last = self._snapshot
+            if last is not None and last[0] is node.parent and last[1] == seat:
+                before = last[2]  # the position before, as it was shown
+            else:
+                before = node.parent.state.to_dict(seat)
+        self._snapshot = (node, seat, snapshot)
         changed = [] if before is None else list(differences(before, snapshot))
         actions = [] if state.is_over else state.legal_actions()
         order = list(view.groups)
@@ -931,9 +941,8 @@ def _unavailable(
     if view is None or view.heading is None:
         return [entry(*row) for row in state.unavailable()]
     found = []
-    for move in state._known_moves():  # the moves of state.unavailable(), in its order
-        label = move.label(state)
-        row = entry(label, *move.why_not(state))
+    for move, label, reason, rule in state.unavailable_moves():  # unavailable(), with the moves
+        row = entry(label, reason, rule)
         row["group"] = view.heading_of(state, move)
         row["short"] = said(view.brief(state, _Named(move, label))) or row["short"]
         found.append(row)
