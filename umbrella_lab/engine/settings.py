@@ -19,6 +19,9 @@ class SimSettings:
 
     Attributes:
         advisor_budget: Rollouts in all of the racing advisor (``sim.advise``).
+        quick_answer: Rollouts of one quick answer of the explorer's advisor, about a second
+            of work on two cores (``None``: ``advisor_budget``). A request from the page may
+            ask for up to ten.
         search_playouts: Playouts per decision of the search player (``"mcts"``).
         main_policy: The player of a design report's main games (a quicker one than the
             heuristic where that is slow).
@@ -32,6 +35,7 @@ class SimSettings:
     """
 
     advisor_budget: int | None = None
+    quick_answer: int | None = None
     search_playouts: int | None = None
     main_policy: str = "heuristic"
     design_budget: Mapping[str, int] = field(default_factory=dict)

@@ -68,15 +68,16 @@ ADVISOR_MISSING = (
     "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
 )
 
-ADVISOR_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 16}
-"""Rollouts of one quick answer of the advisor per game (about a second of work; the same as
-each game's ``GameInfo.simulation.advisor_budget``, kept here so that the explorer starts without
-importing pandas). Marvel United's planner plays about 17 games a second on two cores (fewer
-on a busy machine, and fewer from the opening): 16 rollouts answer in about a second, the most
-(ten quick answers, 160) in about ten."""
-
 ADVISOR_FALLBACK = 400
-"""Rollouts of one quick answer in a game not in :data:`ADVISOR_BUDGET`."""
+"""Rollouts of one quick answer in a game that declares no budget (its
+``GameInfo.simulation.quick_answer``, else its ``advisor_budget``)."""
+
+
+def quick_answer(game: Game) -> int:
+    """Rollouts of one quick answer of the advisor for this game (about a second of work)."""
+    settings = game.info.simulation
+    return settings.quick_answer or settings.advisor_budget or ADVISOR_FALLBACK
+
 
 ADVISOR_MOST = 10
 """The most work one request from the browser may ask of the advisor, in quick answers (about
@@ -239,7 +240,7 @@ class ExplorerPage:
             rules=_rules(session.game),
             advisor={
                 **_advisor_status(),
-                "quick": ADVISOR_BUDGET.get(session.game.name, ADVISOR_FALLBACK),
+                "quick": quick_answer(session.game),
             },
             advice={},
             comparison={},
@@ -786,7 +787,7 @@ class ExplorerPage:
             raise UmbrellaLabError("luck decides here: there is no move to advise on")
         if self._advisor_function() is None:
             raise UmbrellaLabError(self.shown["advisor"].get("reason") or ADVISOR_MISSING)
-        quick = ADVISOR_BUDGET.get(self.session.game.name, ADVISOR_FALLBACK)
+        quick = quick_answer(self.session.game)
         most = quick * ADVISOR_MOST
         moves = max(len(self.state.legal_actions()), 1)
         rollouts = budget = None
