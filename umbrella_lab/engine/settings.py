@@ -32,6 +32,13 @@ class SimSettings:
         puzzle_every: Every how many decisions one is a puzzle candidate.
         puzzle_budget: The advisor's budget and the paired rollouts of a puzzle search, for a
             game whose heuristic plays out slowly (``None``: the search's defaults).
+        solver_shape: A shape of game the exact solver (``sim.solve``) has a fast path for,
+            declared by a game of that shape: ``"pig"``, a race to a goal in which the seat to
+            act rolls a die into a turn total (a pig face wipes it out and passes the die) or
+            holds to bank it. Such a state names its ``scores``, ``goal``, ``die`` (faces with
+            a ``value`` and a ``pig`` flag), ``active`` seat, ``turn_total``, whether it is
+            ``rolling`` and its ``outcome``, and its move kinds ``"hold"`` and ``"roll"`` take
+            the seat. ``None``: the general walk.
     """
 
     advisor_budget: int | None = None
@@ -43,3 +50,4 @@ class SimSettings:
     puzzle_options: Mapping[str, Any] = field(default_factory=dict)
     puzzle_every: int = 3
     puzzle_budget: tuple[int, int] | None = None
+    solver_shape: str | None = None

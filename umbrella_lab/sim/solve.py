@@ -80,7 +80,8 @@ ESTIMATE_GAMES = 20
 
 METHODS = ("auto", "generic", "pig")
 """How to solve: ``auto`` picks the fast path where there is one, ``generic`` walks the states
-through the ``State`` interface, ``pig`` is Pig's fast path (2 players)."""
+through the ``State`` interface, ``pig`` is Pig's fast path (2 players), for a game that
+declares Pig's shape (``GameInfo.simulation.solver_shape``)."""
 
 OPTIMAL = "optimal"
 """The policy name of optimal play (``sim.get_policy(game, "optimal")``)."""
@@ -464,15 +465,14 @@ class _PigTable(_Table):
         return (*pair, 1.0)
 
     def move(self, state: State) -> Move:
-        from umbrella_lab.games.pig import Hold, Roll
-
         s: Any = state
+        kinds = state.game.info.kinds
         total, own = s.turn_total, s.scores[s.active]
         if total and (
             own + total >= self.goal or not self.roll[own, s.scores[1 - s.active], total]
         ):
-            return Hold(s.active)
-        return Roll(s.active)
+            return kinds["hold"](s.active)
+        return kinds["roll"](s.active)
 
     def boundary(self) -> pd.DataFrame:
         goal = self.goal
@@ -575,7 +575,7 @@ def solve(
         msg = (
             f"{_title(loaded)}: too large to solve exactly: about {known:,} positions, more "
             f"than the cap of {max_states:,} (option max_states)"
-            + ("; Pig's fast path handles two players" if loaded.name == "pig" else "")
+            + ("; Pig's fast path handles two players" if _pig_shaped(start) else "")
         )
         raise SolveError(msg)
     if method == "pig" or (method == "auto" and _pig_fast(start)):
@@ -1031,13 +1031,18 @@ def _log_add(*logs: float) -> float:
 # --- Pig's fast path ----------------------------------------------------------------------
 
 
+def _pig_shaped(start: State) -> bool:
+    """True for a game that declares Pig's shape (``GameInfo.simulation.solver_shape``)."""
+    return start.game.info.simulation.solver_shape == "pig"
+
+
 def _pig_fast(start: State) -> bool:
-    return start.game.name == "pig" and not _why_not_pig(start)
+    return _pig_shaped(start) and not _why_not_pig(start)
 
 
 def _why_not_pig(start: State) -> str:
-    if start.game.name != "pig":
-        return "it is not Pig"
+    if not _pig_shaped(start):
+        return "the game does not declare Pig's shape (GameInfo.simulation.solver_shape)"
     s: Any = start
     if len(s.scores) != 2:
         return f"it handles two players, not {len(s.scores)}"
@@ -1047,8 +1052,8 @@ def _why_not_pig(start: State) -> str:
 
 
 def _known_size(start: State) -> int | None:
-    """The number of positions where a game's shape gives it (Pig), else ``None``."""
-    if start.game.name != "pig":
+    """The number of positions where a game's shape gives it (Pig's), else ``None``."""
+    if not _pig_shaped(start):
         return None
     s: Any = start
     players, goal = len(s.scores), s.goal
