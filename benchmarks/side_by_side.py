@@ -28,8 +28,12 @@ CASES = {
     "corporation": (2, "heuristic", 200),
     "pig": (2, "heuristic", 1000),
     "marvel": (1, "greedy", 300),
+    "academy/random": (3, "random", 1000),
+    "umbrella/random": (2, "random", 200),
+    "corporation/random": (2, "random", 200),
 }
-"""Game: (player count, player, games per timing)."""
+"""Case (the game, or the game/its player): (player count, player, games per timing). The
+random players are left out unless named."""
 
 TIMING = """
 import statistics, sys, time
@@ -60,7 +64,8 @@ def games_per_second(checkout: Path, name: str, scale: float) -> float:
     """One round for one checkout: games per CPU-second (median of three timings)."""
     players, policy, games = CASES[name]
     games = max(10, int(games * scale))
-    args = [sys.executable, "-c", TIMING, name, str(players), policy, str(games)]
+    game = name.partition("/")[0]
+    args = [sys.executable, "-c", TIMING, game, str(players), policy, str(games)]
     done = subprocess.run(
         args, env=environment(checkout), capture_output=True, text=True, check=True, cwd=checkout
     )
@@ -85,11 +90,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
-    parser.add_argument("games", nargs="*", default=list(CASES), help=", ".join(CASES))
+    everyday = [name for name in CASES if "/" not in name]
+    parser.add_argument("games", nargs="*", default=everyday, help=", ".join(CASES))
     parser.add_argument("--rounds", type=int, default=3, help="alternations per game")
     parser.add_argument("--scale", type=float, default=1.0, help="games per timing, x")
     parser.add_argument("--cli", action="store_true", help="also time the command line")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     unknown = [name for name in args.games if name not in CASES]
     if unknown:
         parser.error(f"no case for {', '.join(unknown)}: the games are {', '.join(CASES)}")
@@ -101,7 +107,7 @@ def main() -> None:
             for checkout in (before, after):
                 runs[checkout].append(games_per_second(checkout, name, args.scale))
         old, new = statistics.median(runs[before]), statistics.median(runs[after])
-        label = f"{name} {CASES[name][0]}p, {CASES[name][1]}"
+        label = f"{name.partition('/')[0]} {CASES[name][0]}p, {CASES[name][1]}"
         print(f"{label:<24} {old:>9,.0f} {new:>9,.0f} {new / old:>6.2f}")
     if args.cli:
         times: dict[Path, list[float]] = {before: [], after: []}

@@ -257,3 +257,19 @@ def test_unavailable_moves_come_with_reason_and_rule():
         final = final.apply(final.legal_actions()[-1])
     assert final.unavailable() == []
     assert final.why_not("roll").startswith("no roll move: the game is over")
+
+
+def test_legal_moves_are_listed_once_only_for_states_that_never_change():
+    """apply's result keeps its labelled actions; a simulation's copy, played in place, does not."""
+    game = ul.load("pig")
+    after = game.new(3).apply("P1: roll the die")
+    first = after.legal_actions()
+    assert after.legal_actions() == first and after.legal_actions() is not first  # copies
+    copy = after._clone()  # a copy starts without the kept lists, and lists afresh
+    before = [a.id for a in copy.legal_actions()]
+    copy.legal_moves()[0].play(copy)
+    assert [a.id for a in copy.legal_actions()] != before
+    dealt = game.deal(3)  # a simulation's table: played in place
+    ids = [a.id for a in dealt.legal_actions()]
+    dealt.legal_moves()[0].play(dealt)
+    assert [a.id for a in dealt.legal_actions()] != ids

@@ -287,3 +287,29 @@ def test_a_move_while_the_advisor_thinks_stops_it():
     assert page.advisor_thread.wait(30)
     assert "position changed" in page.shown["notice"]["text"]
     assert page.shown["advice"] == {} and not page.shown["advisor"]["busy"]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_click_lists_the_legal_moves_once_and_reads_the_id_once(game, options, monkeypatch):
+    """The click's id is read once, and only the new position's legal moves are listed."""
+    from umbrella_lab.engine import ids
+
+    page = _page(game, options)
+    cls = type(page.session.state)
+    counts = {"listed": 0, "read": 0}
+    listing, reading = cls.legal_moves, ids.read_id
+
+    def listed(self):
+        counts["listed"] += 1
+        return listing(self)
+
+    def read(*args, **kwargs):
+        counts["read"] += 1
+        return reading(*args, **kwargs)
+
+    monkeypatch.setattr(cls, "legal_moves", listed)
+    monkeypatch.setattr(ids, "read_id", read)
+    for _ in range(5):
+        counts.update(listed=0, read=0)
+        page.handle({"type": "act", "id": page.shown["actions"][0]["id"]})
+        assert counts == {"listed": 1, "read": 1}, counts

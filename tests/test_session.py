@@ -598,3 +598,32 @@ def test_a_branch_that_repeats_the_first_move_of_main_reads_back_as_saved():
     once = loaded.to_dict()
     assert ul.Session.from_dict(json.loads(json.dumps(once))).to_dict() == once
     assert [b["actions"] for b in once["branches"]] == [[first], moves]
+
+
+def _shared_label_position():
+    """A corporation Split where two moves would read alike (seed 7, the 25th position)."""
+    from umbrella_lab.games.corporation.policies import random_move
+
+    state, rng = ul.load("corporation").new(7), random.Random(7)
+    for _ in range(24):
+        state = state.apply(random_move(state, rng))
+    return state
+
+
+def test_every_label_reads_back_to_the_move_it_names_where_two_would_share_one():
+    """Two Split moves word alike; the second carries its id, and each label reads back."""
+    state = _shared_label_position()
+    actions = state.legal_actions()
+    twins = [a for a in actions if a.label.endswith(f" [{a.id}]")]
+    assert twins, "the position no longer has moves that share a label: pick another"
+    for action in actions:
+        assert state.parse_action(action.label).key == action.key
+        by_id = state.parse_action(action.id)
+        assert (by_id.key, by_id.label) == (action.key, action.label)
+        assert state.action(action.key).label == action.label
+    for twin in twins:  # the session records the label that names the move played
+        session = Session.from_state(state)
+        node = session.apply(twin.id)
+        assert node.label == twin.label
+        assert state.parse_action(node.label).key == twin.key
+        assert session.undo().state.apply(node.label).to_dict() == node.state.to_dict()

@@ -352,3 +352,18 @@ def test_values_and_policies_of_another_game_are_refused():
     with pytest.raises(OptionError, match="a State"):
         sim.solve(42)
     assert np.isclose(sum(solution.values(rolling)[:2]), 1.0)
+
+
+def test_the_fast_path_is_the_one_a_game_declares_not_chosen_by_its_name():
+    """Pig's fast path serves any game that declares Pig's shape, and no other."""
+    pig = ul.load("pig").info
+    hog = dataclasses.replace(pig, name="hog", title="Hog")  # Pig under another name
+    fast = sim.solve(Game(hog, players=2, goal=50).new(0))
+    assert fast.method.startswith("Pig's fast path")
+    plain = dataclasses.replace(
+        hog, simulation=dataclasses.replace(pig.simulation, solver_shape=None)
+    )
+    with pytest.raises(SolveError):  # the general walk, capped: it would take minutes
+        sim.solve(Game(plain, players=2, goal=50).new(0), max_states=2_000)
+    with pytest.raises(SolveError, match="does not declare Pig's shape"):
+        sim.solve(Game(plain, players=2, goal=50).new(0), method="pig")

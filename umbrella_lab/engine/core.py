@@ -421,6 +421,11 @@ class Game:
 _S = TypeVar("_S", bound="State")
 
 
+LISTS_KEPT = ("_actions", "_moves")
+"""The slots where a state that never changes keeps its legal moves and actions, listed once:
+not part of the table (a copy starts without them, and comparing two states skips them)."""
+
+
 class State:
     """Base class of every game's state.
 
@@ -434,10 +439,15 @@ class State:
     someone records them (``events`` is a list after :meth:`apply`, ``None`` in simulations).
     """
 
-    __slots__ = ("events", "game", "seed")
+    __slots__ = (*LISTS_KEPT, "events", "game", "seed")
     game: Game
     seed: int
     events: list[Event] | None
+    _moves: list[Move] | None
+    """The legal moves, listed once (:meth:`_listed`): unset on a state that may still change
+    in place (a simulation's copy), ``None`` until first listed on one that never will."""
+    _actions: list[Action] | None
+    """The legal actions with their words, made once like ``_moves``."""
 
     rule_for_unknown_action: ClassVar[str] = ""
     """The rule cited when a text names no move of the game at all (the game's turn, say)."""
@@ -779,10 +789,23 @@ class State:
         return self.result is not None
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now, labelled in the table's words."""
+        """Every action allowed now, labelled in the table's words.
+
+        Two moves never share a label: the second of a pair gets its id after it
+        (``"... [id]"``), so every label reads back to the move it names.
+        """
+        try:
+            actions = self._actions
+        except AttributeError:  # a state that may still change in place: list them afresh
+            return self._label_actions()
+        if actions is None:
+            actions = self._actions = self._label_actions()
+        return list(actions)
+
+    def _label_actions(self) -> list[Action]:
         actions = []
         seen: dict[str, int] = {}
-        for key in self.legal_moves():
+        for key in self._listed():
             label, rule, ident = key.label(self), key.rule_in(self), key.id(self)
             if label in seen:  # two moves must never share a label
                 seen[label] += 1
@@ -796,21 +819,27 @@ class State:
         """A move with its words (label, rule and id).
 
         An :class:`Action` is given back as it is; a label or an id is read by
-        :meth:`parse_action` (so it must be legal now).
+        :meth:`parse_action` (so it must be legal now). A legal move of a state that never
+        changes has the words of :meth:`legal_actions` (made once).
         """
         if isinstance(move, Action):
             return move
         if not isinstance(move, Move):
             return self.parse_action(move)
+        if self._kept():
+            for action in self.legal_actions():  # the words the list gives it (a label once)
+                if action.key == move:
+                    return action
         return Action(move, move.label(self), move.rule_in(self), move.id(self))
 
     def parse_action(self, text: str | Action | tuple, *, old_ids: bool = False) -> Action:
         """The legal action with this label or id (or move); a clear error otherwise.
 
-        A move (or an id) is looked up among the legal moves without putting every legal move
-        into words; a label is compared with the labels of every legal move. ``old_ids`` reads
-        an id in the older numeric format first (``attack/0/52/-1``), as records written
-        before ids named cards do. The reading is done by :mod:`umbrella_lab.engine.ids`.
+        A move (or an id) is looked up among the legal moves, a label compared with their
+        labels; the action found has the words :meth:`legal_actions` gives it, so its label reads
+        back to it even where two moves would share one. ``old_ids`` reads an id in the older
+        numeric format first (``attack/0/52/-1``), as records written before ids named cards
+        do. The reading is done by :mod:`umbrella_lab.engine.ids`.
 
         Raises:
             IllegalActionError: the text names no legal move; the message says why, citing
@@ -832,9 +861,35 @@ class State:
             return None
         return who.strip(), verb, rest
 
+    def _listed(self) -> list[Move]:
+        """The legal moves, listed once on a state that never changes (do not change the list).
+
+        A state :meth:`apply` made, or a session holds, keeps its list (:meth:`_keep`); one a
+        simulation plays in place lists them again each time.
+        """
+        try:
+            moves = self._moves
+        except AttributeError:
+            return self.legal_moves()
+        if moves is None:
+            moves = self._moves = self.legal_moves()
+        return moves
+
+    def _keep(self) -> None:
+        """Mark this state as one that never changes in place: its lists are kept once made."""
+        if not self._kept():
+            self._moves = self._actions = None
+
+    def _kept(self) -> bool:
+        try:
+            self._moves  # noqa: B018 - set: the state keeps its lists
+        except AttributeError:
+            return False
+        return True
+
     def _known_moves(self) -> list[Move]:
         """Moves a learner may name here that are not legal (each kind's ``known``)."""
-        legal = set(self.legal_moves())
+        legal = set(self._listed())
         found: list[Move] = []
         for kind in self.game.info.moves:
             found += [move for move in kind.known(self) if move not in legal]
@@ -848,10 +903,13 @@ class State:
         """
         if self.is_over:
             raise IllegalActionError("the game is over; no more actions", self._over_rule())
-        chosen = self.parse_action(action)
+        key = ids.legal_key(self, action.key) if isinstance(action, Action) else None
+        if key is None:
+            key = self.parse_action(action).key
         after = self._clone()
         after.events = []
-        chosen.key.play(after)
+        key.play(after)
+        after._keep()
         return after
 
     def _over_rule(self) -> str:
@@ -926,12 +984,16 @@ class State:
 
         They come from each kind's ``known``; the explorer lists them greyed with the reason.
         """
+        return [(label, reason, rule) for _, label, reason, rule in self.unavailable_moves()]
+
+    def unavailable_moves(self) -> list[tuple[Move, str, str, str]]:
+        """The moves of :meth:`unavailable`, each with its label, reason and rule, in its order."""
         if self.is_over:
             return []
         found = []
         for move in self._known_moves():
             message, rule = move.why_not(self)
-            found.append((move.label(self), message, rule))
+            found.append((move, move.label(self), message, rule))
         return found
 
     def _why_no_kind_rule(self, kind: type[Move]) -> tuple[str, str]:

@@ -3,8 +3,8 @@
 The text is a label (``"P1: hold (bank 4)"``) or an id (``"hold/0"``).
 
 :meth:`State.parse_action <umbrella_lab.engine.core.State.parse_action>` is the public face;
-these functions do the work. A move or an id is looked up among the legal moves without
-putting every legal move into words; a label is compared with the labels of the legal moves;
+these functions do the work. A move or an id is looked up among the legal moves (listed
+once for a state that never changes), a label is compared with the labels of the legal moves;
 a text that names no legal move is refused with the reason and the rule that refuses it: the
 game is over, the move is not legal now (and why), a part of the label cannot be read (who,
 the verb, the rest), or the nearest labels. Ids in the older numeric format are read by
@@ -28,22 +28,36 @@ if TYPE_CHECKING:
 def parse_action(state: State, text: str | tuple, *, old_ids: bool = False) -> Action:
     """The legal action with this label or id (or move); a clear error otherwise.
 
-    A move (or an id) is looked up among the legal moves without putting every legal move
-    into words; a label is compared with the labels of every legal move. ``old_ids`` reads
+    A move (or an id) is looked up among the legal moves, a label compared with their labels;
+    either way the action comes with the words of :meth:`State.legal_actions`, made once for
+    a state that never changes (one that ``apply`` made, or a session holds). ``old_ids`` reads
     an id in the older numeric format first (``attack/0/52/-1``), as records written
-    before ids named cards do.
+    before ids named cards do. An id is read once (:func:`read_id`), whichever way the
+    text is then tried.
     """
-    if isinstance(text, str) and "/" in text and " " not in text.strip():
-        found = by_id(state, text.strip(), old_ids)
-        if found is not None:
-            return found
     if isinstance(text, tuple):
         return by_move(state, text)
     if not isinstance(text, str):
         msg = f"an action must be an Action, its label or its id, not {type(text).__name__}"
         raise IllegalActionError(msg, state.rule_for_unknown_action)
-    legal = state.legal_actions()
     wanted = text.strip()
+    tried: list[Any] = []  # the id's reading, once: [move or None, the error or None]
+
+    def read() -> Move | None:
+        if not tried:
+            try:
+                move = read_id(state, wanted, old_ids)
+                tried[:] = [move if state._is_move(move) else None, None]
+            except IllegalActionError as error:
+                tried[:] = [None, error]
+        return tried[0]
+
+    if "/" in wanted and " " not in wanted:  # an id: found without labelling the others
+        move = read()
+        key = None if move is None else legal_key(state, move)
+        if key is not None:
+            return words_of(state, key)
+    legal = state.legal_actions()
     for action in legal:
         if wanted in (action.label, action.id):
             return action
@@ -51,21 +65,22 @@ def parse_action(state: State, text: str | tuple, *, old_ids: bool = False) -> A
     matches = [a for a in legal if a.label.casefold() == folded]
     if len(matches) == 1:
         return matches[0]
-    key = from_id(state, wanted)
-    if key is not None and state._is_move(key):
-        same = key.canonical(state)
-        for action in legal:
-            if action.key == same:
-                return action
+    move = read()
+    if tried[1] is not None:
+        raise tried[1]
+    if move is not None:
+        key = legal_key(state, move)
+        if key is not None:
+            return words_of(state, key)
         if state.is_over:
             refuse(state, wanted, "is not legal", "the game is over", state._over_rule())
-        message, rule = same.why_not(state)
+        message, rule = move.canonical(state).why_not(state)
         refuse(state, wanted, "is not legal now", message, rule)
     if state.is_over:
         refuse(state, wanted, "is not legal", "the game is over", state._over_rule())
-    for move in state._known_moves():  # a real move that is not legal now: say why
-        if move.label(state).casefold() == folded:
-            message, rule = move.why_not(state)
+    for known in state._known_moves():  # a real move that is not legal now: say why
+        if known.label(state).casefold() == folded:
+            message, rule = known.why_not(state)
             refuse(state, wanted, "is not legal now", message, rule)
     parts = read_by_parts(state, wanted)
     if parts is not None:
@@ -73,6 +88,33 @@ def parse_action(state: State, text: str | tuple, *, old_ids: bool = False) -> A
         verdict = "cannot be read here" if message.startswith("the part") else "is not legal now"
         refuse(state, wanted, verdict, message, rule)
     refuse(state, wanted, "is not a legal action here", *why_unknown(state, wanted, legal))
+
+
+def words_of(state: State, move: Move) -> Action:
+    """The legal action of a legal move, in the words the list of legal actions gives it.
+
+    A label that an earlier move already has gets the move's id after it there, so the label
+    read back names this move, not the other.
+    """
+    for action in state.legal_actions():
+        if action.key == move:
+            return action
+    return state.action(move)
+
+
+def legal_key(state: State, key: tuple) -> Move | None:
+    """The rules' own legal move equal to ``key`` (or to its canonical twin), else ``None``.
+
+    The legal moves are listed once for a state that never changes (``State._listed``).
+    """
+    legal: list[Any] = state._listed()
+    if key in legal:
+        return legal[legal.index(key)]
+    if state._is_move(key):
+        same = key.canonical(state)  # type: ignore[attr-defined]
+        if same in legal:
+            return legal[legal.index(same)]
+    return None
 
 
 def refuse(state: State, wanted: str, verdict: str, reason: str, rule: str) -> NoReturn:
@@ -166,57 +208,46 @@ def by_move(state: State, key: tuple) -> Action:
     wrong = as_move.wrong_field() if as_move is not None else None
     if wrong is not None:  # before any rule reads the fields (True would pass for 1)
         raise IllegalActionError(wrong, state.rule_for_unknown_action)
-    legal = state.legal_moves()
-    same: Any = key.canonical(state) if is_move else key  # type: ignore[attr-defined]
-    for move in (key, same):
-        if move in legal:
-            return state.action(legal[legal.index(move)])  # the rules' own move object
+    found = legal_key(state, key)
+    if found is not None:
+        return words_of(state, found)  # the rules' own move object
     if state.is_over:
         raise IllegalActionError("the game is over; no more actions", state._over_rule())
     old = None if is_move else read_old_key(state, key)
     if old is not None:
         return by_move(state, old)
     message, rule = (
-        same.why_not(state)
+        key.canonical(state).why_not(state)  # type: ignore[attr-defined]
         if is_move
         else (f"{key!r} is not a move of this game", state.rule_for_unknown_action)
     )
     raise IllegalActionError(message, rule)
 
 
-def by_id(state: State, text: str, old_ids: bool) -> Action | None:
-    """The legal action an id names, found without labelling the others; else ``None``."""
-    move = read_old_id(state, text) if old_ids else None
-    if move is None:
-        try:
-            move = from_id(state, text)
-        except IllegalActionError:
-            return None  # the slow path below says why
-    if move is None or not state._is_move(move):
-        return None
-    legal = state.legal_moves()
-    for candidate in (move, move.canonical(state)):
-        if candidate in legal:
-            return state.action(legal[legal.index(candidate)])
-    return None
+def read_id(state: State, text: str, old_ids: bool = False) -> Move | None:
+    """The move an id names, or ``None``; an id of the older numeric format is tried once.
 
-
-def from_id(state: State, text: str) -> Move | None:
-    """The move an id names (or an id in the older numeric format), or ``None``.
+    ``old_ids`` tries the older format first (records written before ids named cards), else
+    it is tried when the text is no id of the current format.
 
     Raises:
-        IllegalActionError: when the kind is known but a part cannot be read.
+        IllegalActionError: when the kind is known but a part cannot be read (and the text is
+            no older id either).
     """
+    if old_ids:
+        old = read_old_id(state, text)
+        if old is not None:
+            return old
     kind, _, rest = text.partition("/")
     cls = state.game.info.kinds.get(kind)
-    if cls is None:  # a kind word of older ids, perhaps
-        return read_old_id(state, text)
-    parts = rest.split("/") if rest else []
-    try:
-        return cls.from_id(state, parts)
-    except ValueError as error:
-        move = read_old_id(state, text)
-        if move is not None:
-            return move
-        msg = f"'{text}' cannot be read: {error}"
-        raise IllegalActionError(msg, cls.rule, reason=str(error)) from error
+    problem: ValueError | None = None
+    if cls is not None:
+        try:
+            return cls.from_id(state, rest.split("/") if rest else [])
+        except ValueError as error:
+            problem = error
+    old = None if old_ids else read_old_id(state, text)
+    if old is not None or problem is None or cls is None:
+        return old
+    msg = f"'{text}' cannot be read: {problem}"
+    raise IllegalActionError(msg, cls.rule, reason=str(problem)) from problem

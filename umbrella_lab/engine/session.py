@@ -601,6 +601,7 @@ class Session:
 
     # --- inside -----------------------------------------------------------------------------
     def _new_node(self, state: State, parent: Node | None, kind: str, **fields: Any) -> Node:
+        state._keep()  # a position of the session never changes: its legal moves are listed once
         node = Node(
             len(self._nodes),
             state,

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from umbrella_lab.engine.core import CHANCE, Game, State
+from umbrella_lab.engine.core import CHANCE, LISTS_KEPT, Game, State
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
 from umbrella_lab.engine.record import Record
@@ -107,7 +107,7 @@ def slots(state: State) -> dict[str, Any]:
     out = {}
     for cls in type(state).__mro__:
         for name in getattr(cls, "__slots__", ()):
-            if name != "events" and hasattr(state, name):
+            if name != "events" and name not in LISTS_KEPT and hasattr(state, name):
                 out[name] = _plain(getattr(state, name))
     return out
 
@@ -145,7 +145,8 @@ def shared_lists(a: State, b: State) -> list[str]:
     theirs: dict[int, str] = {}
     for cls in type(a).__mro__:
         for name in getattr(cls, "__slots__", ()):
-            if name not in ("events", "game") and hasattr(a, name) and hasattr(b, name):
+            skip = name in ("events", "game", *LISTS_KEPT)
+            if not skip and hasattr(a, name) and hasattr(b, name):
                 containers(getattr(a, name), mine, name)
                 containers(getattr(b, name), theirs, name)
     return sorted({mine[key] for key in mine.keys() & theirs.keys()})

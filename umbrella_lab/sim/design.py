@@ -63,6 +63,7 @@ from umbrella_lab.sim._parallel import (
     travels,
     workers_or_default,
 )
+from umbrella_lab.sim.advisor import advise
 from umbrella_lab.sim.mcts import MCTS
 from umbrella_lab.sim.policies import (
     PolicyError,
@@ -71,6 +72,7 @@ from umbrella_lab.sim.policies import (
     get_policy,
     policy_name,
 )
+from umbrella_lab.sim.solve import SolveError, slots_key, solve
 from umbrella_lab.sim.stats import (
     Z95,
     agreement_share,
@@ -762,8 +764,6 @@ def follow_game(
         Per position, each seat's share of rollouts won (one share, the team's, in a
         co-operative game) and the rollouts played; and the advisor's first verdict.
     """
-    from umbrella_lab.sim.advisor import advise
-
     game = rebuild_game(name, players, options)
     fast = _resolve(game, policy)
     coop = game.info.cooperative
@@ -1130,8 +1130,6 @@ def luck_estimate(outcomes: Sequence[Sequence[float]]) -> float:
 
 def _same_deals(game: Game, seed: int, deals: int = 4) -> bool:
     """True when the first ``deals`` seeds deal the very same table (no luck in the deal)."""
-    from umbrella_lab.sim.solve import slots_key
-
     first = slots_key(game.deal(seed))
     return all(slots_key(game.deal(seed + i)) == first for i in range(1, deals))
 
@@ -1510,8 +1508,6 @@ class _Designer:
 
     def _positions_count(self) -> None:
         """The state space's size, where every position can be walked (``sim.solve``)."""
-        from umbrella_lab.sim.solve import SolveError, solve
-
         name = "positions (state space)"
         signature = (self.game.name, self.game.players, repr(sorted(self.options.items())))
         if signature not in _COUNTED:

@@ -59,7 +59,7 @@ from umbrella_lab.engine.core import CHANCE, REGISTRY, TEAM, Game, GameInfo, Sta
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, shown, whole_number
 from umbrella_lab.engine.play import FastPolicy, play_out
 from umbrella_lab.sim._later import later
-from umbrella_lab.sim.policies import PolicyError, PolicyLike, get_policy, policy_name
+from umbrella_lab.sim.players import PolicyError, PolicyLike, own_policy, policy_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -263,7 +263,7 @@ class MCTS:
         found = self._rollouts.get(key)
         if found is None:
             try:
-                found = get_policy(game if not isinstance(game, GameInfo) else key, self.rollout)
+                found = own_policy(game if not isinstance(game, GameInfo) else key, self.rollout)
             except PolicyError as error:
                 msg = f"mcts: the rollout policy cannot be used: {error}"
                 raise PolicyError(msg) from error

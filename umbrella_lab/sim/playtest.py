@@ -44,6 +44,7 @@ from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import IDS, data_note
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim.policies import PolicyLike, get_policy, policy_name
+from umbrella_lab.sim.simulate import simulate
 from umbrella_lab.sim.stats import Z95, _sign_test, wilson
 
 if TYPE_CHECKING:
@@ -749,8 +750,6 @@ def _tidy(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 def _context(played: list[_Played], policy: PolicyLike, games: int, seed: int) -> pd.DataFrame:
     """The bots over ``games`` seeds of each setting the tables played (their people's seats)."""
-    from umbrella_lab.sim.simulate import simulate
-
     columns = ["game", "players", "options", "people", "policy", "games", "wins"]
     columns += ["win_rate", "low", "high"]
     if games <= 0:

@@ -40,11 +40,21 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.cloning import BASE_SLOTS, slots_of
-from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, GameInfo, State, load
+from umbrella_lab.engine.core import (
+    CHANCE,
+    LISTS_KEPT,
+    TEAM,
+    Action,
+    Game,
+    GameInfo,
+    State,
+    game_info,
+    load,
+)
 from umbrella_lab.engine.errors import OptionError, UmbrellaLabError, shown, whole_number
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim._later import later
-from umbrella_lab.sim.policies import PolicyError
+from umbrella_lab.sim.players import PolicyError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,7 +80,8 @@ ESTIMATE_GAMES = 20
 
 METHODS = ("auto", "generic", "pig")
 """How to solve: ``auto`` picks the fast path where there is one, ``generic`` walks the states
-through the ``State`` interface, ``pig`` is Pig's fast path (2 players)."""
+through the ``State`` interface, ``pig`` is Pig's fast path (2 players), for a game that
+declares Pig's shape (``GameInfo.simulation.solver_shape``)."""
 
 OPTIMAL = "optimal"
 """The policy name of optimal play (``sim.get_policy(game, "optimal")``)."""
@@ -454,15 +465,14 @@ class _PigTable(_Table):
         return (*pair, 1.0)
 
     def move(self, state: State) -> Move:
-        from umbrella_lab.games.pig import Hold, Roll
-
         s: Any = state
+        kinds = state.game.info.kinds
         total, own = s.turn_total, s.scores[s.active]
         if total and (
             own + total >= self.goal or not self.roll[own, s.scores[1 - s.active], total]
         ):
-            return Hold(s.active)
-        return Roll(s.active)
+            return kinds["hold"](s.active)
+        return kinds["roll"](s.active)
 
     def boundary(self) -> pd.DataFrame:
         goal = self.goal
@@ -565,7 +575,7 @@ def solve(
         msg = (
             f"{_title(loaded)}: too large to solve exactly: about {known:,} positions, more "
             f"than the cap of {max_states:,} (option max_states)"
-            + ("; Pig's fast path handles two players" if loaded.name == "pig" else "")
+            + ("; Pig's fast path handles two players" if _pig_shaped(start) else "")
         )
         raise SolveError(msg)
     if method == "pig" or (method == "auto" and _pig_fast(start)):
@@ -622,7 +632,7 @@ def slots_key(state: State) -> Hashable:
             n
             for klass in type(state).__mro__
             for n in (vars(klass).get("__slots__", ()) or ())
-            if isinstance(n, str) and n not in BASE_SLOTS and n not in ("__dict__", "__weakref__")
+            if isinstance(n, str) and n not in (*BASE_SLOTS, *LISTS_KEPT, "__dict__", "__weakref__")
         )
         names = tuple(dict.fromkeys((*extra, *names)))
     return tuple((name, _frozen(getattr(state, name, _MISSING))) for name in names)
@@ -675,8 +685,6 @@ def _game_and_start(
         loaded = game
     elif isinstance(game, str):
         if players is None:
-            from umbrella_lab.engine.core import game_info
-
             allowed = game_info(game).players
             players = 2 if 2 in allowed else allowed[0]
         loaded = load(game, players=players, **options)
@@ -1023,13 +1031,18 @@ def _log_add(*logs: float) -> float:
 # --- Pig's fast path ----------------------------------------------------------------------
 
 
+def _pig_shaped(start: State) -> bool:
+    """True for a game that declares Pig's shape (``GameInfo.simulation.solver_shape``)."""
+    return start.game.info.simulation.solver_shape == "pig"
+
+
 def _pig_fast(start: State) -> bool:
-    return start.game.name == "pig" and not _why_not_pig(start)
+    return _pig_shaped(start) and not _why_not_pig(start)
 
 
 def _why_not_pig(start: State) -> str:
-    if start.game.name != "pig":
-        return "it is not Pig"
+    if not _pig_shaped(start):
+        return "the game does not declare Pig's shape (GameInfo.simulation.solver_shape)"
     s: Any = start
     if len(s.scores) != 2:
         return f"it handles two players, not {len(s.scores)}"
@@ -1039,8 +1052,8 @@ def _why_not_pig(start: State) -> str:
 
 
 def _known_size(start: State) -> int | None:
-    """The number of positions where a game's shape gives it (Pig), else ``None``."""
-    if start.game.name != "pig":
+    """The number of positions where a game's shape gives it (Pig's), else ``None``."""
+    if not _pig_shaped(start):
         return None
     s: Any = start
     players, goal = len(s.scores), s.goal

@@ -68,15 +68,16 @@ ADVISOR_MISSING = (
     "The advisor needs umbrella_lab.sim.advise, which is not part of this install yet."
 )
 
-ADVISOR_BUDGET = {"academy": 2000, "pig": 600, "corporation": 250, "umbrella": 200, "marvel": 16}
-"""Rollouts of one quick answer of the advisor per game (about a second of work; the same as
-each game's ``GameInfo.simulation.advisor_budget``, kept here so that the explorer starts without
-importing pandas). Marvel United's planner plays about 17 games a second on two cores (fewer
-on a busy machine, and fewer from the opening): 16 rollouts answer in about a second, the most
-(ten quick answers, 160) in about ten."""
-
 ADVISOR_FALLBACK = 400
-"""Rollouts of one quick answer in a game not in :data:`ADVISOR_BUDGET`."""
+"""Rollouts of one quick answer in a game that declares no budget (its
+``GameInfo.simulation.quick_answer``, else its ``advisor_budget``)."""
+
+
+def quick_answer(game: Game) -> int:
+    """Rollouts of one quick answer of the advisor for this game (about a second of work)."""
+    settings = game.info.simulation
+    return settings.quick_answer or settings.advisor_budget or ADVISOR_FALLBACK
+
 
 ADVISOR_MOST = 10
 """The most work one request from the browser may ask of the advisor, in quick answers (about
@@ -223,6 +224,9 @@ class ExplorerPage:
         self.advisor_thread = AdvisorThread()
         self._answering = threading.local()  # the fields changed by each answer under way
         self._notice_serial = 0
+        self._snapshot: tuple[Node, int | None, dict[str, Any]] | None = None
+        """The last position shown, the seat it was viewed as and its snapshot: the position
+        before the next move's, made once."""
         self._compared: tuple = ()  # what the comparison shows, to show it again from a seat
         self._advise_fn: Any = None
         js, css = self.view.source()
@@ -236,7 +240,7 @@ class ExplorerPage:
             rules=_rules(session.game),
             advisor={
                 **_advisor_status(),
-                "quick": ADVISOR_BUDGET.get(session.game.name, ADVISOR_FALLBACK),
+                "quick": quick_answer(session.game),
             },
             advice={},
             comparison={},
@@ -472,7 +476,14 @@ class ExplorerPage:
         seat = self._viewing_seat()
         line = session.line
         snapshot = state.to_dict(seat)
-        before = node.parent.state.to_dict(seat) if node.parent is not None else None
+        before = None
+        if node.parent is not None:
+            last = self._snapshot
+            if last is not None and last[0] is node.parent and last[1] == seat:
+                before = last[2]  # the position before, as it was shown
+            else:
+                before = node.parent.state.to_dict(seat)
+        self._snapshot = (node, seat, snapshot)
         changed = [] if before is None else list(differences(before, snapshot))
         actions = [] if state.is_over else state.legal_actions()
         order = list(view.groups)
@@ -776,7 +787,7 @@ class ExplorerPage:
             raise UmbrellaLabError("luck decides here: there is no move to advise on")
         if self._advisor_function() is None:
             raise UmbrellaLabError(self.shown["advisor"].get("reason") or ADVISOR_MISSING)
-        quick = ADVISOR_BUDGET.get(self.session.game.name, ADVISOR_FALLBACK)
+        quick = quick_answer(self.session.game)
         most = quick * ADVISOR_MOST
         moves = max(len(self.state.legal_actions()), 1)
         rollouts = budget = None
@@ -931,9 +942,8 @@ def _unavailable(
     if view is None or view.heading is None:
         return [entry(*row) for row in state.unavailable()]
     found = []
-    for move in state._known_moves():  # the moves of state.unavailable(), in its order
-        label = move.label(state)
-        row = entry(label, *move.why_not(state))
+    for move, label, reason, rule in state.unavailable_moves():  # unavailable(), with the moves
+        row = entry(label, reason, rule)
         row["group"] = view.heading_of(state, move)
         row["short"] = said(view.brief(state, _Named(move, label))) or row["short"]
         found.append(row)

@@ -1,10 +1,15 @@
-"""The ready-made players' choices, worked out fast: the same choices as in ``policies``.
+"""How the ready-made players choose a push, a token spot and a tile side, worked out fast.
 
-Simulations spend most of their time choosing pushes, so the greedy player's push has this fast
-twin. It reads nothing the readable version does not, draws the same random numbers in the same
-order and adds the same numbers in the same order, so it chooses exactly the same push; the
-tests play thousands of games both ways and compare every move. Read ``policies.best_push`` to
-learn what the player does; this module only does it faster:
+Simulations spend most of their time choosing pushes, so these choices are worked out with bit
+masks and with tables made once per game; each function's docstring says the choice in words:
+
+* :func:`making_pushes`: the pushes after which a figure can be scored;
+* :func:`random_push`: the random player's push;
+* :func:`best_push`: the greedy player's push (a figure if it can, else the push that brings
+  its figures closest);
+* :func:`best_spot` and :func:`pass_side`: the greedy player's token spot and tile side.
+
+How it is worked out:
 
 * a figure's masks come with what each of the 16 line pushes (``j = side * 4 + line``) does to
   them, worked out once per game: ``L``, the figure's spaces on the line; ``P``, the spaces the
@@ -12,19 +17,34 @@ learn what the player does; this module only does it faster:
   umbrella pushed in lands on the figure. After push ``j`` the figure has
   ``count - |S & L| + |S & P|`` spaces of the colour whose spaces are ``S``, in one ``&`` each
   instead of a walk along the line;
+* a push changes one line only, so a figure can be made in colour ``k`` only if all its spaces
+  not yet of colour ``k`` lie on one line (:data:`_HOLDING` lists the pushes along it); the
+  push must then bring colour ``k`` to each of them;
 * the pushes that make a figure and each figure's best placement are found in one pass;
 * which colours a seat may still score is kept per Scoreboard and set of filled spots.
+
+The moves themselves are the rules' own: a random choice among pushes is made from
+``state.legal_moves()``, in its order.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from umbrella_lab.engine.moves import Move
-from umbrella_lab.games.umbrella.rules import LINES, NORTH, SOUTH, Pass, Push, Score, UmbrellaState
+from umbrella_lab.games.umbrella.rules import (
+    LINES,
+    NORTH,
+    SOUTH,
+    Pass,
+    Push,
+    Score,
+    Stop,
+    UmbrellaState,
+)
 
 _ALL = tuple(range(16))
 ENTERS = 1 << 16
@@ -225,28 +245,51 @@ def _push(seat: int, bit: int) -> Push:
     return Push(seat, bit >> 4, bit & 3, bit >> 2 & 3)
 
 
-def random_push(s: UmbrellaState, rng: random.Random) -> Any:
-    """The push ``policies.random_plain`` makes, with the same draws of ``rng``.
+def making_pushes(s: UmbrellaState, seat: int) -> list[Push]:
+    """Every ordinary push after which a visible figure can be scored [figure.match].
 
-    A push that makes a figure if there is one (the same list, the same pick), else the legal
-    move at the same place of ``legal_moves()``, found without listing them.
+    Only figures in a colour the seat can still score count [figure.full-colour]. They are
+    found without trying each push (see the module docstring), in the order of push ``j`` then
+    colour.
+    """
+    found = _survey(s, seat)[0]
+    return [_push(seat, bit) for bit in _bits(found)]
+
+
+def random_push(s: UmbrellaState, rng: random.Random) -> Any:
+    """The random player's push: one that makes a figure if there is one, else any legal move.
+
+    Each push that makes a figure is as likely (:func:`making_pushes`); without one, each legal
+    move is. While the zones around the Stage hold umbrellas, the legal moves are the pushes
+    from them (``Push.legal``, the rules' own list; pushes from any zone only once those are
+    empty [turn.all-empty]), unless the solo player may also stop [opt.solo_end].
     """
     seat = s.active
     found, _, _, available = _survey(s, seat)
     if found:
         bits = _bits(found)
         return _push(seat, bits[rng.randrange(len(bits))])
-    pairs = [(side, c) for side in range(4) for c in _COLOURS_IN[available[side]]]
-    if not pairs or (s.solo and s.game.options["solo_end"] == "concede"):
-        moves = s.legal_moves()  # the rarer cases: pushes from any zone, or "stop" at the end
-        return moves[rng.randrange(len(moves))]
-    pick = rng.randrange(4 * len(pairs))  # legal_moves() lists four lines per side and colour
-    side, colour = pairs[pick >> 2]
-    return Push(seat, side, colour, pick & 3)
+    held = available[0] | available[1] << 4 | available[2] << 8 | available[3] << 12
+    moves: Sequence[Move] = Push.listed(seat, held)  # what Push.legal(s) lists
+    if not moves or Stop.legal(s):
+        moves = s.legal_moves()
+    return moves[rng.randrange(len(moves))]
 
 
 def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -> Move:
-    """The push ``policies.best_push`` chooses, with the same draws of ``rng``."""
+    """A push that makes a figure if there is one, else the one that brings figures closest.
+
+    * Among pushes that make a figure, the one best for the personal zone (ties by a draw): a
+      push from it (south) takes an umbrella away (+1, or +3 for its last, which earns the
+      empty-zone bonus), one from the central zone (north) drops one into it (-1, or -3 into
+      an empty zone) [end.score].
+    * Else, one push in ``explore`` is any legal move, so that two players never push the same
+      umbrellas to and fro.
+    * Else each figure is judged in its most advanced colour and placement: a push's value is
+      ten times how much it raises the figures' squared shares of spaces right (with the
+      umbrella pushed in, when it lands on a figure, counted in its colour), plus its value
+      for the personal zone, plus a draw below 0.01 to break ties.
+    """
     found, targets, stage, available = _survey(s, seat)
     zones = s.zones
     waiting = 0 if s.solo else sum(zones[s.around[seat][SOUTH]])
@@ -305,7 +348,9 @@ def best_push(s: UmbrellaState, seat: int, rng: random.Random, explore: float) -
 
 
 def best_spot(s: UmbrellaState, seat: int, spot_value: Callable[..., float]) -> Score:
-    """The spot ``policies`` chooses for a token, with each spot's value kept per game.
+    """The offered spot of most ``spot_value`` for a token (the first space on a tie).
+
+    Each spot's value is kept per game.
 
     ``spot_value(s, seat, spot)`` depends only on the Scoreboard face, its filled spots and the
     game's options, so it is worked out once for each of them.
@@ -325,7 +370,11 @@ def best_spot(s: UmbrellaState, seat: int, spot_value: Callable[..., float]) -> 
 
 
 def pass_side(s: UmbrellaState, seat: int) -> Pass:
-    """The side ``policies`` passes (the one further from being made for the receiver)."""
+    """The tile side to pass: the one further from being made on the receiver's Stage.
+
+    Judged at the receiver's first empty space (else the first), by the best share of the
+    side's spaces already in one colour, squared.
+    """
     receiver = (seat + 1) % s.players
     stacks = s.spaces[receiver]
     space = next((k for k in range(4) if not stacks[k]), 0)

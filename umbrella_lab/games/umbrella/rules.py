@@ -756,14 +756,30 @@ class Push(Move):
 
     @staticmethod
     def legal(s: UmbrellaState) -> list[Push]:
+        """Each side's zone, each colour it holds, each of the four lines, in that order."""
         seat, zones = s.active, s.zones
-        return [
-            Push(seat, side, colour, line)
-            for side, zone in enumerate(s.around[seat])
-            for colour in range(4)
-            if zones[zone][colour]
-            for line in range(4)
-        ]
+        held = 0  # bit side * 4 + colour: that side's zone holds that colour
+        for side, zone in enumerate(s.around[seat]):
+            counts = zones[zone]
+            held |= (
+                (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
+            ) << (side * 4)
+        return list(Push.listed(seat, held))
+
+    @staticmethod
+    def listed(seat: int, held: int) -> tuple[Push, ...]:
+        """The pushes :meth:`legal` lists for ``seat`` when its zones hold the colours ``held``.
+
+        ``held`` has bit ``side * 4 + colour`` set when the zone on that side holds that colour.
+        Each side's pushes are made once for each set of colours: moves are the same in every
+        game.
+        """
+        return (
+            _PUSHES[seat][0][held & 15]
+            + _PUSHES[seat][1][held >> 4 & 15]
+            + _PUSHES[seat][2][held >> 8 & 15]
+            + _PUSHES[seat][3][held >> 12 & 15]
+        )
 
     @classmethod
     def known(cls, s: UmbrellaState) -> list[Push]:
@@ -804,6 +820,25 @@ class Push(Move):
             )
         words = zone_words(s, self.seat, side)
         return f"there is no {COLOURS[colour]} umbrella in {words}", "turn.take"
+
+
+_PUSHES = tuple(
+    tuple(
+        tuple(
+            tuple(
+                Push(seat, side, colour, line)
+                for colour in range(4)
+                if colours >> colour & 1
+                for line in range(4)
+            )
+            for colours in range(16)
+        )
+        for side in range(4)
+    )
+    for seat in range(4)
+)
+"""``_PUSHES[seat][side][colours]``: the pushes of a seat from the zone on one side holding the
+colours ``colours`` (bit ``colour``), colour by colour, four lines each."""
 
 
 class PushAny(Move):
