@@ -9,6 +9,7 @@ import contracts hold it to the rules every game keeps, without a line changed e
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -118,7 +119,8 @@ def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
         )
         return done.stdout + done.stderr
 
-    assert "Contracts: 4 kept, 0 broken." in lint_imports()
+    kept = lint_imports()
+    assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
     rules = folder / "rules.py"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nimport umbrella_lab.games.pig\n")
     found = lint_imports()
