@@ -52,12 +52,25 @@ CASES = {
     "corporation": (2, "heuristic", 150),
     "pig": (2, "heuristic", 600),
     "marvel": (1, "greedy", 200),
+    "marvel-4p": (4, "greedy", 200),
+    "marvel-planner": (1, "planner", 20),
 }
-"""Game: (player count, player, games per timing)."""
+"""Case: (player count, player, games per timing). A case is named by its game, with what
+tells it from the game's first case after a dash (``marvel-4p``: Marvel United, 4 players)."""
 
-TARGETS = {"academy": 1000, "umbrella": 1000, "corporation": 1000, "pig": 1000, "marvel": 2000}
+TARGETS = {
+    "academy": 1000,
+    "umbrella": 1000,
+    "corporation": 1000,
+    "pig": 1000,
+    "marvel": 2000,
+    "marvel-4p": 930,
+    "marvel-planner": 100,
+}
 """The speed targets, games per CPU-second with the case's player: 1,000 for every game's
-heuristic, 2,000 for Marvel United's solo greedy player."""
+heuristic, 2,000 for Marvel United's solo greedy player; 930 for it at 4 players (its speed
+before it chose the order of simultaneous BAMs and damage); 100 for its planner (2,000 solo
+games in 10 s on two cores)."""
 
 
 def case(name: str, scale: float) -> tuple[ul.Game, Callable[..., Any], range, str]:
@@ -65,11 +78,12 @@ def case(name: str, scale: float) -> tuple[ul.Game, Callable[..., Any], range, s
     number) and the case's label for the table."""
     players, player, games = CASES[name]
     seeds = range(max(10, int(games * scale)))
+    game = name.split("-")[0]
     return (
-        ul.load(name, players=players),
-        get_policy(name, player),
+        ul.load(game, players=players),
+        get_policy(game, player),
         seeds,
-        f"{name} {players}p, {player}",
+        f"{game} {players}p, {player}",
     )
 
 
