@@ -60,13 +60,6 @@ class Toy(State):
     __slots__ = ("active", "chosen", "count", "flipping", "outcome")
     rule_for_unknown_action: ClassVar[str] = "turn.move"
 
-    def _clone(self):
-        new = type(self).__new__(type(self))
-        new.game, new.seed, new.events = self.game, self.seed, None
-        new.active, new.count, new.flipping = self.active, self.count, self.flipping
-        new.outcome, new.chosen = self.outcome, self.chosen
-        return new
-
     @property
     def to_act(self):
         if self.outcome is not None:

@@ -75,3 +75,58 @@ def test_greedy_orders_the_bams_by_the_table_each_order_leaves():
         scores[action.key.choice] = policies.evaluate(table)
     chosen = policies.answer(state)
     assert scores[chosen.choice] == max(scores.values())
+
+
+def _played_out(state, choices):
+    """Each order's value as greedy once found it: played out to the end of the villain's
+    effects (later choices answered greedily, 20 answers at most), the table judged by
+    ``evaluate``."""
+    from umbrella_lab.games.marvel import policies
+
+    values = []
+    for choice in choices:
+        table = state._clone()
+        policies.Choose(state.ask[1], choice).play(table)
+        for _ in range(20):
+            if table.ask is None or table.outcome is not None:
+                break
+            policies.answer(table).play(table)
+        values.append(policies.evaluate(table))
+    return values
+
+
+CASES = [(4, "red-skull"), (3, "red-skull"), (4, "ultron")]
+
+
+@pytest.mark.parametrize(("players", "villain"), CASES)
+def test_greedy_orders_taken_without_playing_out_are_the_ones_playing_out_finds(players, villain):
+    """Who takes simultaneous damage first, and the Threats' BAM order where heroes stand at
+    one of them at most, are chosen without playing every order out: the first order, which is
+    the first of the best that playing them out finds (each order judged alike)."""
+    from umbrella_lab.games.marvel import policies
+
+    def quick(state, ask, choices):
+        if ask == "damage-order":
+            return True
+        quiet = all(
+            state.cards.threats[state.threats[w]].effect in policies.QUIET_ALONE for w in choices
+        )
+        return quiet and sum(1 for w in choices if state.standing(w)) <= 1
+
+    game = ul.load("marvel", players=players, villain=villain)
+    checked = {"damage-order": 0, "bam-order": 0}
+    for seed in range(25):
+        state = game.deal(seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            ask = state.ask[0] if state.ask is not None else None
+            if ask in checked:
+                choices = policies.effects.ASKS[ask].choices(state)
+                if quick(state, ask, choices):
+                    values = _played_out(state, choices)
+                    assert values == [values[0]] * len(values), (seed, ask, values)
+                    assert greedy(state, rng).choice == choices[0]
+                    checked[ask] += 1
+            greedy(state, rng).play(state)
+    assert checked["damage-order"] >= (10 if villain == "red-skull" else 1)
+    assert checked["bam-order"] >= (5 if villain == "red-skull" else 0)

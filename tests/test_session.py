@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -39,12 +40,7 @@ class DiceState(State):
 
     __slots__ = ("rolling", "rolls", "scores", "turn", "winner")
 
-    def _clone(self) -> DiceState:
-        new = DiceState.__new__(DiceState)
-        new.game, new.seed, new.events = self.game, self.seed, None
-        new.scores, new.turn, new.rolling = self.scores[:], self.turn, self.rolling
-        new.rolls, new.winner = self.rolls, self.winner
-        return new
+    slot_copies: ClassVar[Mapping[str, str]] = {"scores": "list"}  # the engine writes _clone
 
     def _chance(self) -> list[tuple[Move, Fraction]]:
         return [(face, Fraction(1, 6)) for face in Face.legal(self)]

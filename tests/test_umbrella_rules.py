@@ -14,8 +14,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 from helpers import find, kinds, play, rules_of
@@ -52,7 +50,6 @@ from umbrella_lab.games.umbrella.rules import (
 )
 from umbrella_lab.games.umbrella.scenario import scenario
 
-RULES_PY = Path(ul.__file__).parent / "games" / "umbrella" / "rules.py"
 BOARD_A = "YBGR/BYRG/GRYB/RGBY"
 LEVEL1 = {0: "level-1/1", 1: "level-1/1", 2: "level-1/1", 3: "level-1/1"}
 
@@ -990,29 +987,8 @@ def test_summary_row():
     assert row["winner"] in (-1, *final.result.winners)
 
 
-PREFIXES = ("aim", "setup", "turn", "figure", "end", "board", "power", "solo", "opt")
-RULE_ID = re.compile(r'"((?:' + "|".join(PREFIXES) + r')\.[a-z_-]+)"')
-
-
 def _digest_ids() -> set[str]:
     return set(ul.load("umbrella").rules)
-
-
-def test_every_rule_id_cited_in_rules_py_is_in_the_digest():
-    cited = set(RULE_ID.findall(RULES_PY.read_text(encoding="utf-8")))
-    assert len(cited) > 40
-    assert cited - _digest_ids() == set()
-
-
-def test_every_digest_id_is_cited_by_a_test_here():
-    text = Path(__file__).read_text(encoding="utf-8")
-    cited = set(re.findall(r"[a-z]+\.[a-z_-]+", text))
-    missing = {
-        rule
-        for rule in _digest_ids() - {"aim"}
-        if rule not in cited and f"test_{rule.replace('.', '_').replace('-', '_')}" not in text
-    }
-    assert missing == set()
 
 
 def test_every_event_and_action_of_whole_games_names_a_digest_rule():

@@ -112,12 +112,6 @@ class CountState(State):
     __slots__ = ("active", "count", "outcome")
     chance_steps = False
 
-    def _clone(self):
-        new = CountState.__new__(CountState)
-        new.game, new.seed, new.events = self.game, self.seed, None
-        new.count, new.active, new.outcome = self.count, self.active, self.outcome
-        return new
-
     @property
     def to_act(self):
         return None if self.outcome else self.active

@@ -1147,18 +1147,32 @@ class Play(Move):
         return "that card is not in hand", "turn.play"
 
 
+PAY_ORDER = {
+    mode: tuple(
+        ((False, kind), (False, WILD), (True, kind), (True, WILD))
+        if mode == CARD
+        else ((True, kind), (True, WILD), (False, kind), (False, WILD))
+        for kind in range(len(SYMBOL_NAMES))
+    )
+    for mode in (CARD, TOKEN)
+}
+"""Where each way to pay looks for a unit, first to last, by the kind of action [turn.tokens]."""
+
+
 def payment(s: MarvelState, kind: int, count: int, mode: int) -> list[tuple[bool, int]] | None:
     """The units that pay ``count`` actions of a kind: (from a token?, symbol) each, or None.
 
     ``card``: this turn's symbols first (the exact symbol, then a Wild), then action tokens;
     ``token``: action tokens first, then the symbols [turn.tokens] [turn.wild].
     """
-    pool, purse = s.pool[:], s.purse(s.active)[:]
-    order = (
-        ((False, kind), (False, WILD), (True, kind), (True, WILD))
-        if mode == CARD
-        else ((True, kind), (True, WILD), (False, kind), (False, WILD))
-    )
+    order = PAY_ORDER[mode][kind]
+    pool, purse = s.pool, s.purse(s.active)
+    if count == 1:  # one unit: the first place that holds one
+        for token, symbol in order:
+            if (purse if token else pool)[symbol]:
+                return [(token, symbol)]
+        return None
+    pool, purse = pool[:], purse[:]
     units = []
     for _ in range(count):
         for token, symbol in order:
@@ -1187,6 +1201,8 @@ def spend(s: MarvelState, kind: int, count: int, mode: int) -> str:
     purse = s.purse(s.active)
     for token, symbol in units:
         (purse if token else s.pool)[symbol] -= 1
+    if units == [(False, kind)]:  # this turn's own symbol: nothing to say
+        return ""
     if kind != WILD and any(symbol == WILD for _, symbol in units):  # [turn.wild]
         s.say("turn.wild", lambda: f"A Wild pays for a {SYMBOL_NAMES[kind]} action.")
     extra = [
