@@ -20,7 +20,7 @@ GAMES = Path(ul.__file__).parent / "games"
 TESTS = Path(__file__).parent
 QUOTED = re.compile(r'"([a-z]+\.[a-z0-9_-]+)"')
 """A quoted string that reads as a rule id: a section, a dot and a name."""
-FILE_NAME = (".toml", ".md", ".json", ".py")
+FILE_NAME = (".toml", ".md", ".json", ".py", ".js", ".css")
 """Endings of file names, which read like rule ids but are not (``"family.toml"``)."""
 
 
