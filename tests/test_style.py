@@ -44,16 +44,25 @@ def test_the_package_type_checks():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_engine_imports_no_module_by_name():
-    """import-linter sees import statements; a module imported from a string it cannot see."""
+def test_the_engine_imports_no_module_by_name_but_the_games_package():
+    """import-linter sees import statements; a module imported from a string it cannot see.
+
+    The one the engine imports by name is the games' package, which hands the registry its
+    loader (docs/architecture.md): so the engine, and the package's root, import no game.
+    """
     by_name = re.compile(r"import_module\(|__import__\(|importlib\.util")
     found = [
-        f"{path.relative_to(ROOT)}:{number}"
+        f"{path.relative_to(ROOT).as_posix()}:{line.strip()}"
         for path in sorted(ENGINE.glob("*.py"))
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for line in path.read_text(encoding="utf-8").splitlines()
         if by_name.search(line)
     ]
-    assert not found, f"the engine imports modules by name: {found}"
+    assert found == [
+        "umbrella_lab/engine/core.py:importlib.import_module(self.package)"
+        "  # the games' package sets the loader"
+    ], found
+    core = (ENGINE / "core.py").read_text(encoding="utf-8")
+    assert 'package: str | None = "umbrella_lab.games"' in core
 
 
 def test_sim_reaches_the_layers_above_only_for_a_design_reports_pictures():

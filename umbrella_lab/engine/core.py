@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
+import importlib
 import json
 import math
 import numbers
@@ -1184,11 +1185,16 @@ class Registry:
     first asked for (``umbrella_lab.games.register``), so that loading one game does not import
     the others. A game that fails to import is kept in ``broken`` with the reason, and only
     that game fails to load.
+
+    The engine imports no game: the package of the kit's games, ``package``, is imported by
+    its name when a game is first asked for, and sets ``loader`` to its own ``register`` as it
+    is imported (as pandas imports its plotting backend by name on the first plot).
     """
 
     games: dict[str, GameInfo] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
     loader: Callable[[str | None], None] | None = None
+    package: str | None = "umbrella_lab.games"
 
     def register(self, info: GameInfo) -> GameInfo:
         """Add a game (a game's package calls this, or ``umbrella_lab.games`` does)."""
@@ -1201,6 +1207,8 @@ class Registry:
 
         A game already registered, or known to be broken, is not imported again.
         """
+        if self.loader is None and self.package is not None:
+            importlib.import_module(self.package)  # the games' package sets the loader
         if self.loader is not None and (
             name is None or (name not in self.games and name not in self.broken)
         ):
