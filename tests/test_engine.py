@@ -100,6 +100,19 @@ def test_importing_the_engine_imports_no_game():
     assert done.stdout.strip() == "[]"
 
 
+def test_the_engine_finds_the_kits_games_by_their_packages_name():
+    # Neither the package's root nor the engine imports umbrella_lab.games: the registry
+    # imports it by name when a game is first asked for, and it hands the registry its loader.
+    code = (
+        "import sys, umbrella_lab.engine.core as core\n"
+        "print('umbrella_lab.games' in sys.modules, core.REGISTRY.loader)\n"
+        "print(core.load('pig').name, sorted(m for m in sys.modules if m.count('.') == 2\n"
+        "      and m.startswith('umbrella_lab.games.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["False None", "pig ['umbrella_lab.games.pig']"]
+
+
 def test_loading_a_game_imports_that_game_only_and_listing_them_imports_all():
     code = (
         "import sys, umbrella_lab as ul\n"

@@ -23,18 +23,11 @@ from umbrella_lab.engine import (
     State,
     load,
 )
-from umbrella_lab.engine.core import REGISTRY, games
-
-
-def _register_games(name: str | None) -> None:
-    from umbrella_lab.games import register
-
-    register(name)
-
+from umbrella_lab.engine.core import games
 
 # Each game is registered when first asked for (ul.load imports that game only, ul.games every
-# one), so that importing a part of the engine, or loading one game, imports no other game.
-REGISTRY.loader = _register_games
+# one), so that importing a part of the engine, or loading one game, imports no other game: the
+# engine's registry imports the games' package by name, which hands it its loader.
 
 __version__ = "0.1.0"
 """The kit's version (``umbrella-lab --version``); pyproject.toml reads it from here."""

@@ -127,6 +127,21 @@ def ping_once() -> None:
     WebSocketMixin.pings_once = True  # type: ignore[attr-defined]
 
 
+def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
+    """Voila's ``prelaunch_hook``: set the page's XSRF cookie (reading the token sets it).
+
+    Args:
+        request: The tornado request handler of the page.
+        notebook: The notebook about to run (unchanged).
+        cwd: The folder its kernel runs in.
+    """
+    _ = request.xsrf_token
+
+
+PAGE_TEMPLATE = Path(__file__).parent / "voila_page"
+"""The kit's page template: Voila's own, less the style sheets it asks a CDN for."""
+
+
 def give_voila_pages_their_xsrf_cookie(server_app: Any) -> None:
     """Let Voila pages served by this Jupyter server shut their kernel down as they close.
 
@@ -134,12 +149,10 @@ def give_voila_pages_their_xsrf_cookie(server_app: Any) -> None:
     XSRF cookie; a page opened on its own (Binder's ``?urlpath=voila/render/...``, with no
     JupyterLab page before it) never received that cookie, so the request was refused ("403:
     '_xsrf' argument missing from POST") and the kernel ran on until the idle cull. Voila's
-    ``prelaunch_hook`` (:func:`umbrella_lab.voila_server.give_page_its_xsrf_cookie`) hands each
+    ``prelaunch_hook`` (:func:`give_page_its_xsrf_cookie`) hands each
     page its cookie; the XSRF check stays on. A hook the server's settings already give is
     kept.
     """
-    from umbrella_lab.voila_server import give_page_its_xsrf_cookie
-
     voila = server_app.config.VoilaConfiguration
     if "prelaunch_hook" not in voila:  # Voila's extension reads it when it loads, after this
         voila.prelaunch_hook = give_page_its_xsrf_cookie
@@ -155,7 +168,7 @@ def voila_pages_ask_no_cdn() -> None:
 
     Voila's "lab" page links FontAwesome's style sheets from a CDN (two failed requests in an
     offline classroom), though Voila's own script carries FontAwesome. ``umbrella-lab voila``
-    puts the kit's page first (:data:`umbrella_lab.voila_server.PAGE_TEMPLATE`); a Jupyter
+    puts the kit's page first (:data:`PAGE_TEMPLATE`); a Jupyter
     server's Voila (JupyterLab's *Render with Voila*, Binder's ``?urlpath=voila/render/...``)
     finds its templates through ``collect_template_paths`` when its extension loads, which is
     after this one (extensions load in the order of their names): the kit's page is put first
@@ -168,8 +181,6 @@ def voila_pages_ask_no_cdn() -> None:
     plain = served.collect_template_paths
     if getattr(plain, "kit_page_first", False):
         return
-
-    from umbrella_lab.voila_server import PAGE_TEMPLATE
 
     def collect(app_names: Any, template_name: str = "default", *args: Any, **kwargs: Any) -> Any:
         paths = plain(app_names, template_name, *args, **kwargs)

@@ -5,7 +5,8 @@ at once (:func:`umbrella_lab.jupyter_settings.send_at_once`) and each page's ker
 when the page is closed. Voila's page asks for that as it closes, but Voila (0.5) refuses the
 request ("'_xsrf' argument missing from POST": the page never received the XSRF cookie it must
 send back), so every page load left its kernel running until the server stopped.
-:func:`give_page_its_xsrf_cookie` hands the page its cookie; the XSRF check stays on.
+:func:`~umbrella_lab.jupyter_settings.give_page_its_xsrf_cookie` hands the page its cookie; the
+XSRF check stays on.
 ``umbrella-lab dashboard`` and ``umbrella-lab voila`` start Voila this way, with the server
 settings of :mod:`umbrella_lab.jupyter_settings` (idle kernels culled) as a second safeguard.
 
@@ -21,23 +22,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from umbrella_lab.jupyter_settings import PAGE_TEMPLATE, give_page_its_xsrf_cookie
 
-def give_page_its_xsrf_cookie(request: Any, notebook: Any, cwd: str) -> None:
-    """Voila's ``prelaunch_hook``: set the page's XSRF cookie (reading the token sets it).
-
-    Args:
-        request: The tornado request handler of the page.
-        notebook: The notebook about to run (unchanged).
-        cwd: The folder its kernel runs in.
-    """
-    _ = request.xsrf_token
-
-
-PAGE_TEMPLATE = Path(__file__).parent / "voila_page"
-"""The kit's page template: Voila's own, less the style sheets it asks a CDN for."""
+__all__ = ["PAGE_TEMPLATE", "end_kernels", "give_page_its_xsrf_cookie", "main"]
 
 
 async def end_kernels(manager: Any) -> None:

@@ -22,7 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine.core import State
+State = Any
+"""A game's state (a :class:`~umbrella_lab.engine.core.State`). ``core`` declares a game's board
+(``GameInfo.board``) and so imports this module: this module does not import ``core`` back,
+and a board's functions take any game's state."""
 
 ViewModel = Callable[[State, "int | None"], dict[str, Any]]
 

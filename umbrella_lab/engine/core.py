@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
+import importlib
 import json
 import math
 import numbers
@@ -39,7 +40,7 @@ from umbrella_lab.engine.errors import (
     shown,
 )
 from umbrella_lab.engine.luck import derive_seed, first_draw
-from umbrella_lab.engine.moves import Move, kinds_by_name
+from umbrella_lab.engine.moves import Action, Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import noun
@@ -54,52 +55,6 @@ CHANCE = -1
 """Pseudo seat: luck decides next (dice, a coin). The legal actions are then the possible
 outcomes, each with an exact probability (:meth:`State.chance_outcomes`); applying one forces
 it (a what-if), and :meth:`State.roll` lets the state's own luck pick."""
-
-
-class Action(NamedTuple):
-    """A move a seat can make, with its words: what ``legal_actions`` lists.
-
-    Two actions are the same move when their ``key`` (the move itself) is equal; ``label`` is
-    the move in the table's words and ``id`` a compact stable form. Both parse back with
-    :meth:`State.parse_action`.
-
-    Attributes:
-        key: The move: a :class:`~umbrella_lab.engine.moves.Move` (a small tuple with named
-            fields, e.g. ``Attack(seat=0, card=17)``).
-        label: Words for people, e.g. ``"The Kraken: attack 35 vs villain attack 30"``.
-        rule: Id of the rule that allows it.
-        id: A compact stable form, e.g. ``"attack/0/attack-35"`` (cards by their ids).
-    """
-
-    key: Move
-    label: str
-    rule: str = ""
-    id: str = ""
-
-    def __str__(self) -> str:
-        return self.label
-
-    def __repr__(self) -> str:
-        return f"<Action {self.label!r}>"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self.key == other.key
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    @property
-    def move(self) -> tuple:
-        """The move itself (the same as ``key``)."""
-        return self.key
-
-    @property
-    def kind(self) -> str:
-        """The kind of move, e.g. ``"attack"``."""
-        return self.key[0]
 
 
 class Event(NamedTuple):
@@ -1184,11 +1139,16 @@ class Registry:
     first asked for (``umbrella_lab.games.register``), so that loading one game does not import
     the others. A game that fails to import is kept in ``broken`` with the reason, and only
     that game fails to load.
+
+    The engine imports no game: the package of the kit's games, ``package``, is imported by
+    its name when a game is first asked for, and sets ``loader`` to its own ``register`` as it
+    is imported (as pandas imports its plotting backend by name on the first plot).
     """
 
     games: dict[str, GameInfo] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
     loader: Callable[[str | None], None] | None = None
+    package: str | None = "umbrella_lab.games"
 
     def register(self, info: GameInfo) -> GameInfo:
         """Add a game (a game's package calls this, or ``umbrella_lab.games`` does)."""
@@ -1201,6 +1161,8 @@ class Registry:
 
         A game already registered, or known to be broken, is not imported again.
         """
+        if self.loader is None and self.package is not None:
+            importlib.import_module(self.package)  # the games' package sets the loader
         if self.loader is not None and (
             name is None or (name not in self.games and name not in self.broken)
         ):

@@ -8,24 +8,23 @@ once for a state that never changes), a label is compared with the labels of the
 a text that names no legal move is refused with the reason and the rule that refuses it: the
 game is over, the move is not legal now (and why), a part of the label cannot be read (who,
 the verb, the rest), or the nearest labels. Ids in the older numeric format are read by
-:mod:`umbrella_lab.engine.legacy`.
+:mod:`umbrella_lab.engine.legacy`. ``core`` imports this module, so a state is named here by
+the parts that reading uses (:class:`~umbrella_lab.engine.position.Position`).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.legacy import read_old_id, read_old_key
-from umbrella_lab.engine.moves import Move
-
-if TYPE_CHECKING:
-    from umbrella_lab.engine.core import Action, State
+from umbrella_lab.engine.moves import Action, Move
+from umbrella_lab.engine.position import Position
 
 
-def parse_action(state: State, text: str | tuple, *, old_ids: bool = False) -> Action:
+def parse_action(state: Position, text: str | tuple, *, old_ids: bool = False) -> Action:
     """The legal action with this label or id (or move); a clear error otherwise.
 
     A move (or an id) is looked up among the legal moves, a label compared with their labels;
@@ -90,7 +89,7 @@ def parse_action(state: State, text: str | tuple, *, old_ids: bool = False) -> A
     refuse(state, wanted, "is not a legal action here", *why_unknown(state, wanted, legal))
 
 
-def words_of(state: State, move: Move) -> Action:
+def words_of(state: Position, move: Move) -> Action:
     """The legal action of a legal move, in the words the list of legal actions gives it.
 
     A label that an earlier move already has gets the move's id after it there, so the label
@@ -102,7 +101,7 @@ def words_of(state: State, move: Move) -> Action:
     return state.action(move)
 
 
-def legal_key(state: State, key: tuple) -> Move | None:
+def legal_key(state: Position, key: tuple) -> Move | None:
     """The rules' own legal move equal to ``key`` (or to its canonical twin), else ``None``.
 
     The legal moves are listed once for a state that never changes (``State._listed``).
@@ -117,13 +116,13 @@ def legal_key(state: State, key: tuple) -> Move | None:
     return None
 
 
-def refuse(state: State, wanted: str, verdict: str, reason: str, rule: str) -> NoReturn:
+def refuse(state: Position, wanted: str, verdict: str, reason: str, rule: str) -> NoReturn:
     """Refuse a typed action: what was typed, the verdict, the reason and its rule."""
     rule = rule or state.rule_for_unknown_action
     raise IllegalActionError(f"'{wanted}' {verdict}: {reason}", rule, reason=reason)
 
 
-def why_unknown(state: State, wanted: str, legal: list[Action]) -> tuple[str, str]:
+def why_unknown(state: Position, wanted: str, legal: list[Action]) -> tuple[str, str]:
     """Why a text that names no move of this game (as far as it can be read) is refused.
 
     An id whose kind the game does not have says so; any other text gets the nearest
@@ -143,7 +142,7 @@ def why_unknown(state: State, wanted: str, legal: list[Action]) -> tuple[str, st
     return f"{said}. Legal now: {'; '.join(labels[:5])}{more}", rule
 
 
-def read_by_parts(state: State, wanted: str) -> tuple[str, str] | None:
+def read_by_parts(state: Position, wanted: str) -> tuple[str, str] | None:
     """Read a typed label "Who: verb the rest" part by part; say which part fails, and why.
 
     Only labels of the game's shape (:meth:`split_label`) are read this way (``"The
@@ -198,7 +197,7 @@ def read_by_parts(state: State, wanted: str) -> tuple[str, str] | None:
     return f"{said}. The nearest: {closest}", type(move).rule or state.rule_for_unknown_action
 
 
-def by_move(state: State, key: tuple) -> Action:
+def by_move(state: Position, key: tuple) -> Action:
     """The legal action of a move (or its canonical twin); refused with the rule if none."""
     is_move = state._is_move(key)
     kind = state.game.info.kinds.get(key[0]) if key and isinstance(key[0], str) else None
@@ -224,7 +223,7 @@ def by_move(state: State, key: tuple) -> Action:
     raise IllegalActionError(message, rule)
 
 
-def read_id(state: State, text: str, old_ids: bool = False) -> Move | None:
+def read_id(state: Position, text: str, old_ids: bool = False) -> Move | None:
     """The move an id names, or ``None``; an id of the older numeric format is tried once.
 
     ``old_ids`` tries the older format first (records written before ids named cards), else

@@ -8,10 +8,9 @@ asks it only for a text or a tuple of that shape.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from umbrella_lab.engine.core import State
+from umbrella_lab.engine.position import Position
 
 
 def key_from_id(text: str) -> tuple | None:
@@ -38,13 +37,13 @@ def is_old_key(key: tuple) -> bool:
     )
 
 
-def read_old_key(state: State, key: tuple) -> Any:
+def read_old_key(state: Position, key: tuple) -> Any:
     """The move an old key names, as the game's ``legacy`` reads it; ``None`` if none does."""
     legacy = state.game.info.legacy
     return legacy(state, key) if legacy is not None and is_old_key(key) else None
 
 
-def read_old_id(state: State, text: str) -> Any:
+def read_old_id(state: Position, text: str) -> Any:
     """The move an id in the older format names (``"attack/0/52/-1"``), or ``None``."""
     key = key_from_id(text)
     return read_old_key(state, key) if key is not None else None

@@ -26,7 +26,7 @@ refused, each citing its rule::
 
 A move is a small immutable value: a tuple ``(kind, *fields)`` with named fields, so
 ``Hold(0) == Hold(0)``, a move can be a dict key, and two kinds never compare equal. The engine
-turns moves into :class:`~umbrella_lab.engine.core.Action` objects (label, id, rule) for people.
+turns moves into :class:`Action` objects (label, id, rule) for people.
 
 An action id is the kind and the fields joined by ``/`` (``"hold/0"``). A field whose value
 points into a data file (a card by its number, say) is written by its stable name instead, so
@@ -43,7 +43,7 @@ import re
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from umbrella_lab.engine.words import plural
 
@@ -394,3 +394,49 @@ def kinds_by_name(kinds: Iterable[type[Move]]) -> dict[str, type[Move]]:
             raise ValueError(msg)
         out[kind.kind] = kind
     return out
+
+
+class Action(NamedTuple):
+    """A move a seat can make, with its words: what ``legal_actions`` lists.
+
+    Two actions are the same move when their ``key`` (the move itself) is equal; ``label`` is
+    the move in the table's words and ``id`` a compact stable form. Both parse back with
+    :meth:`State.parse_action <umbrella_lab.engine.core.State.parse_action>`.
+
+    Attributes:
+        key: The move: a :class:`Move` (a small tuple with named fields, e.g.
+            ``Attack(seat=0, card=17)``).
+        label: Words for people, e.g. ``"The Kraken: attack 35 vs villain attack 30"``.
+        rule: Id of the rule that allows it.
+        id: A compact stable form, e.g. ``"attack/0/attack-35"`` (cards by their ids).
+    """
+
+    key: Move
+    label: str
+    rule: str = ""
+    id: str = ""
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"<Action {self.label!r}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.key == other.key
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    @property
+    def move(self) -> tuple:
+        """The move itself (the same as ``key``)."""
+        return self.key
+
+    @property
+    def kind(self) -> str:
+        """The kind of move, e.g. ``"attack"``."""
+        return self.key[0]

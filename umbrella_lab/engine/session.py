@@ -19,10 +19,10 @@ a fork, or a move that left an existing line) and runs on through unlabelled chi
 every node belongs to exactly one branch. A fork keeps the same future luck by default; with
 ``new_luck=True`` every hidden order (the decks) is dealt anew from a recorded seed.
 
-The save format (``umbrella-lab/session``, written and read by
-:mod:`umbrella_lab.engine.saving`) holds the game, players, options and seed, and every
-branch as a list of action ids with where it leaves its parent branch and with which luck, its
-label and notes::
+The save format (``umbrella-lab/session``, written and read at the end of this module, with
+the JSON helpers of :mod:`umbrella_lab.engine.saving`) holds the game, players, options and
+seed, and every branch as a list of action ids with where it leaves its parent branch and with
+which luck, its label and notes::
 
     {"format": "umbrella-lab/session", "format_version": 1, "game": "academy", "version": 1,
      "players": 3, "options": {}, "seed": 7,
@@ -42,15 +42,16 @@ rules, so a file replays exactly or fails with a
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from umbrella_lab.engine import saving
 from umbrella_lab.engine.core import CHANCE, Action, Event, Game, State, load
 from umbrella_lab.engine.differences import differences
 from umbrella_lab.engine.errors import (
+    DataChangedWarning,
     IllegalActionError,
     OptionError,
     PlaceError,
@@ -59,7 +60,21 @@ from umbrella_lab.engine.errors import (
 )
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.record import Record
-from umbrella_lab.engine.saving import MAIN
+from umbrella_lab.engine.saving import (
+    IDS,
+    MAIN,
+    data_note,
+    jsonable_options,
+    parse_json,
+    read_json,
+    write_json,
+)
+
+FORMAT = "umbrella-lab/session"
+"""The ``format`` field of a saved session."""
+
+FORMAT_VERSION = 1
+"""Version of the session file layout (not of a game's rules)."""
 
 
 @dataclass(eq=False)
@@ -303,7 +318,7 @@ class Session:
 
         Unlike :meth:`apply`, a new position is made even when the same action was played here
         before: a saved session may hold a branch that starts with the move its parent line
-        makes next, and it reads back as it was saved (:mod:`~umbrella_lab.engine.saving`
+        makes next, and it reads back as it was saved (:func:`read_session`
         uses it). The label is taken as given: the caller names one no other branch has.
 
         Raises:
@@ -532,7 +547,7 @@ class Session:
         Raises:
             RecordError: if the session did not start at a fresh deal.
         """
-        return saving.session_to_dict(self)
+        return session_to_dict(self)
 
     def to_json(self) -> str:
         """The session as JSON text."""
@@ -544,7 +559,7 @@ class Session:
         Raises:
             RecordError: the path is not one a file can be written to; it says why.
         """
-        saving.write_json(path, self.to_json() + "\n", "session")
+        write_json(path, self.to_json() + "\n", "session")
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
@@ -554,17 +569,17 @@ class Session:
             RecordError: if the file is missing, is not valid JSON, lacks a field, or a move
                 does not replay; the message names the file, the branch and the action.
         """
-        return cls.from_dict(saving.read_json(path, "session"), source=str(path))
+        return cls.from_dict(read_json(path, "session"), source=str(path))
 
     @classmethod
     def from_json(cls, text: str) -> Session:
         """Read a session from JSON text."""
-        return cls.from_dict(saving.parse_json(text, "session"))
+        return cls.from_dict(parse_json(text, "session"))
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "session") -> Session:
         """Rebuild a session from :meth:`to_dict` data, replaying every action."""
-        return saving.read_session(cls, data, source)
+        return read_session(cls, data, source)
 
     def record(self, branch: Branch | str | int | None = None) -> Any:
         """The line of a branch as a :class:`~umbrella_lab.engine.record.Record`.
@@ -648,7 +663,7 @@ class Session:
     def branch_nodes(self, head: Node) -> list[Node]:
         """The positions a branch owns: its first (``head``), then on through unlabelled children.
 
-        A saved session lists each branch by these positions (:mod:`~umbrella_lab.engine.saving`).
+        A saved session lists each branch by these positions (:func:`session_to_dict`).
         """
         return self._chain(head)
 
@@ -747,3 +762,272 @@ def _same(a: State, b: State) -> bool:
 def _over_rule(state: State) -> str:
     result = state.result
     return result.rule if result else ""
+
+
+# --- the session file: writing it and reading it back -----------------------------------------
+# It works through the session's public face only: writing reads ``Session.starts_at_deal``,
+# ``Session.nodes`` and ``Session.branch_nodes``; reading rebuilds the tree with
+# ``Session.apply``, ``Session.start_branch``, ``Session.fork`` and ``Session.goto``.
+
+
+def session_to_dict(session: Session) -> dict[str, Any]:
+    """A session as JSON-able data that replays exactly.
+
+    Raises:
+        RecordError: if the session did not start at a fresh deal.
+    """
+    if not session.starts_at_deal:
+        raise RecordError(
+            "this session starts from a position set up by hand, not from a "
+            "deal; only sessions that start with game.new(seed) can be saved"
+        )
+    heads = [node for node in session.nodes if node.branch is not None]
+    place: dict[int, tuple[int, int]] = {}
+    chains = []
+    for index, head in enumerate(heads):
+        chain = session.branch_nodes(head)
+        chains.append(chain)
+        for offset, node in enumerate(chain):
+            place[node.id] = (index, offset)
+    branches = []
+    for head, chain in zip(heads, chains, strict=True):
+        entry: dict[str, Any] = {"label": head.branch, "note": head.note}
+        if head.parent is None:
+            entry["start"] = "deal"
+        else:
+            parent_branch, parent_offset = place[head.parent.id]
+            entry["from"] = {"branch": parent_branch, "step": parent_offset}
+            entry["start"] = head.kind
+            if head.kind == "fork":
+                entry["luck"] = "same" if head.luck is None else "new"
+                entry["luck_seed"] = head.luck
+        moves = chain if head.kind == "move" else chain[1:]
+        entry["actions"] = [node.action for node in moves]
+        entry["labels"] = [node.label for node in moves]
+        notes = {
+            str(offset): node.note for offset, node in enumerate(chain) if offset and node.note
+        }
+        if notes:
+            entry["notes"] = notes
+        branches.append(entry)
+    current_branch, current_step = place[session.node.id]
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": session.game.name,
+        "version": session.game.info.version,
+        "players": session.game.players,
+        "options": jsonable_options(session.game.changed_options),
+        "seed": session.seed,
+        "data": session.game.data_hash,
+        "ids": IDS,
+        "branches": branches,
+        "current": {"branch": current_branch, "step": current_step},
+    }
+
+
+def read_session(cls: type[Session], data: Any, source: str = "session") -> Session:
+    """Rebuild a session of class ``cls`` from :func:`session_to_dict` data, replaying it."""
+    return _Loader(cls, data, source).session()
+
+
+class _Loader:
+    """Checks a saved session field by field, then replays it."""
+
+    def __init__(self, cls: type[Session], data: Any, source: str) -> None:
+        self.cls = cls
+        self.data = data
+        self.other_data = ""
+        self.old_ids = False
+        self.source = source
+
+    def fail(self, message: str) -> RecordError:
+        return RecordError(f"{self.source}: {message}")
+
+    def session(self) -> Session:
+        data = self.data
+        if not isinstance(data, dict):
+            raise self.fail(f"a session is a JSON object, not {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            if data.get("format") == "umbrella-lab/record":
+                raise self.fail(
+                    "this is a game record, not a session; read it with umbrella_lab.Record.load"
+                )
+            raise self.fail(f"field 'format' is {data.get('format')!r}, not {FORMAT!r}")
+        for name, kind in (("game", str), ("players", int), ("seed", int), ("branches", list)):
+            self.need(data, name, kind, "")
+        if data.get("format_version", FORMAT_VERSION) != FORMAT_VERSION:
+            layout = data["format_version"]
+            raise self.fail(
+                f"session file layout {layout!r} is not known (this kit reads "
+                f"layout {FORMAT_VERSION})"
+            )
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise self.fail("field 'options' must be an object")
+        for name in options:
+            if name in ("players", "seed", "game"):
+                raise self.fail(
+                    f"field 'options' names {name!r}, which is a field of the session itself, "
+                    "not a rule option"
+                )
+        try:
+            game = load(
+                data["game"],
+                data["players"],
+                **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+            )
+        except OptionError as error:
+            raise self.fail(str(error)) from error
+        version = data.get("version", game.info.version)
+        if version != game.info.version:
+            raise self.fail(
+                f"made with {game.name} rules version {version!r}, but this kit has "
+                f"version {game.info.version}; a seed deals differently"
+            )
+        if not data["branches"]:
+            raise self.fail("field 'branches' is empty; the first branch is the main line")
+        saved = data.get("data", "")
+        if not isinstance(saved, str):
+            raise self.fail("field 'data' must be text (a hash of the card data)")
+        self.other_data = data_note(saved, game)
+        self.old_ids = data.get("ids", 1) != IDS
+        session = self.cls(game, data["seed"])
+        chains: list[list[Node]] = []
+        for index, entry in enumerate(data["branches"]):
+            chains.append(self.branch(session, chains, index, entry))
+        current = data.get("current", {"branch": 0, "step": 0})
+        where = "field 'current'"
+        branch, step = self.place(current, chains, where)
+        session.goto(chains[branch][step])
+        if self.other_data:
+            warnings.warn(
+                f"{self.source}: {self.other_data}; it replayed all the same",
+                DataChangedWarning,
+                stacklevel=3,
+            )
+        return session
+
+    def need(self, entry: dict[str, Any], name: str, kind: type, where: str) -> Any:
+        if name not in entry:
+            raise self.fail(f"{where}field '{name}' is missing")
+        value = entry[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(
+                f"{where}field '{name}' must be {_kind_word(kind)}, not {type(value).__name__}"
+            )
+        return value
+
+    def place(self, ref: Any, chains: list[list[Node]], where: str) -> tuple[int, int]:
+        if not isinstance(ref, dict):
+            raise self.fail(f"{where} must be an object like {{'branch': 0, 'step': 3}}")
+        branch, step = ref.get("branch"), ref.get("step")
+        if (
+            not isinstance(branch, int)
+            or isinstance(branch, bool)
+            or not (0 <= branch < len(chains))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch!r} is not one of the branches before it "
+                f"(0 to {len(chains) - 1})"
+            )
+        if (
+            not isinstance(step, int)
+            or isinstance(step, bool)
+            or not (0 <= step < len(chains[branch]))
+        ):
+            raise self.fail(
+                f"{where}: branch {branch} has no step {step!r} (it has steps 0 to "
+                f"{len(chains[branch]) - 1})"
+            )
+        return branch, step
+
+    def branch(
+        self, session: Session, chains: list[list[Node]], index: int, entry: Any
+    ) -> list[Node]:
+        if not isinstance(entry, dict):
+            raise self.fail(f"branch {index} must be an object, not {type(entry).__name__}")
+        label = entry.get("label", MAIN if index == 0 else f"branch {index + 1}")
+        if not isinstance(label, str) or not label.strip():
+            raise self.fail(f"branch {index}: field 'label' must be non-empty text")
+        where = f"branch {index} ({label!r}): "
+        actions = self.need(entry, "actions", list, where)
+        if not all(isinstance(a, str) for a in actions):
+            raise self.fail(f"{where}field 'actions' must be a list of action ids (text)")
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise self.fail(f"{where}field 'note' must be text")
+        start = entry.get("start", "deal" if index == 0 else None)
+        if index == 0:
+            if start != "deal" or "from" in entry:
+                raise self.fail(f"{where}the first branch must start at the deal")
+            head = session.root
+            head.branch, head.note = label, note
+        else:
+            if start not in ("fork", "move"):
+                raise self.fail(f"{where}field 'start' must be 'fork' or 'move', not {start!r}")
+            parent_branch, parent_step = self.place(entry.get("from"), chains, f"{where}'from'")
+            session.goto(chains[parent_branch][parent_step])
+            if start == "fork":
+                luck = entry.get("luck", "same")
+                seed = entry.get("luck_seed")
+                if luck not in ("same", "new"):
+                    raise self.fail(f"{where}field 'luck' must be 'same' or 'new', not {luck!r}")
+                if luck == "new" and (not isinstance(seed, int) or isinstance(seed, bool)):
+                    raise self.fail(f"{where}a fork with new luck needs a whole-number 'luck_seed'")
+                session.fork(
+                    label, new_luck=luck == "new", seed=seed if luck == "new" else None, note=note
+                )
+                head = session.node
+                head.branch = label
+            else:
+                if not actions:
+                    raise self.fail(
+                        f"{where}a branch that starts with a move needs at least one action"
+                    )
+                head = None
+        chain = [] if head is None else [head]
+        for number, action in enumerate(actions, 1):
+            node = session.node
+            try:
+                parsed = node.state.parse_action(action, old_ids=self.old_ids)
+                if head is None:  # its first move: a new branch, even where it repeats a move
+                    after = session.start_branch(parsed, label, note)
+                else:
+                    after = session.apply(parsed)
+            except IllegalActionError as error:
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) does not replay: {error}"
+                    + (f"; {self.other_data}" if self.other_data else "")
+                ) from error
+            if after.parent is not node:  # pragma: no cover - apply always steps one
+                raise self.fail(f"{where}action {number} did not step forward")
+            if head is None:
+                head = after
+            elif after.branch is not None and after is not head:
+                raise self.fail(
+                    f"{where}action {number} ({action!r}) repeats a move that "
+                    f"another branch already made here"
+                )
+            chain.append(after)
+        if head is None:  # pragma: no cover - guarded above
+            raise self.fail(f"{where}empty branch")
+        taken = [n.branch for n in session.nodes if n.branch is not None and n is not head]
+        if head.branch in taken:
+            raise self.fail(f"{where}the label {head.branch!r} is used twice")
+        notes = entry.get("notes", {})
+        if not isinstance(notes, dict):
+            raise self.fail(f"{where}field 'notes' must be an object {{step: text}}")
+        for key, text in notes.items():
+            step = str(key)
+            whole = step.isascii() and step.isdigit() and len(step) <= 9  # not "²", not huge
+            if not whole or not 0 < int(step) < len(chain) or not isinstance(text, str):
+                raise self.fail(f"{where}note {key!r} does not name a step of the branch")
+            chain[int(key)].note = text
+        return chain
+
+
+def _kind_word(kind: type) -> str:
+    return {str: "text", int: "a whole number", list: "a list", dict: "an object"}.get(
+        kind, kind.__name__
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import umbrella_lab as ul
+from umbrella_lab.engine.core import load
 from umbrella_lab.games.academy.rules import FINAL_VILLAIN, PENDING, AcademyState, advance
 
 CardName = int | str
@@ -52,7 +52,7 @@ def scenario(
         options: Rule options, as for ``ul.load``.
     """
     players = players or len(heroes)
-    game = ul.load("academy", players=players, heroes=tuple(heroes), **options)
+    game = load("academy", players=players, heroes=tuple(heroes), **options)
     s: AcademyState = game.deal(seed)  # type: ignore[assignment]
     s.events = []
     cards = s.cards

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import umbrella_lab as ul
+from umbrella_lab.engine.core import load
 from umbrella_lab.games.corporation.rules import (
     HERO,
     UMBRELLA,
@@ -81,7 +81,7 @@ def scenario(
     if phase not in PHASES:
         msg = f"unknown phase {phase!r}; choose one of {', '.join(PHASES)}"
         raise ValueError(msg)
-    game = ul.load("corporation", **options)
+    game = load("corporation", **options)
     s: CorporationState = game.deal(seed)  # type: ignore[assignment]
     s.events = []
     cards = s.cards

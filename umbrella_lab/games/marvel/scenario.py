@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import umbrella_lab as ul
+from umbrella_lab.engine.core import load
 from umbrella_lab.games.marvel.actions import PLAN, card_number, place_number
 from umbrella_lab.games.marvel.rules import MarvelState
 
@@ -42,7 +42,7 @@ def position(
     heroes = options.get("heroes")
     if players is None:
         players = len(heroes) if heroes else 2
-    game = ul.load("marvel", players=players, **options)
+    game = load("marvel", players=players, **options)
     s = game.new(seed)
     assert isinstance(s, MarvelState)
     if places:

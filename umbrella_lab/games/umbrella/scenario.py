@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import umbrella_lab as ul
+from umbrella_lab.engine.core import load
 from umbrella_lab.games.umbrella.pieces import LETTERS, SIDES, parse_grid
 from umbrella_lab.games.umbrella.rules import (
     UMBRELLAS_PER_COLOUR,
@@ -65,7 +65,7 @@ def scenario(
         seed: Seed of the deal that the rest of the table comes from.
         options: Rule options, as for ``ul.load``.
     """
-    game = ul.load("umbrella", players=players, **options)
+    game = load("umbrella", players=players, **options)
     s: UmbrellaState = game.deal(seed)  # type: ignore[assignment]
     s.events = []
     pieces = s.pieces
