@@ -745,12 +745,14 @@ class State:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
 
         Then another seat's choices are that seat's own business: their labels may name cards
-        ``seat`` may not see. Compares ``to_dict(seat)`` with the whole table; a game may
+        ``seat`` may not see. Compares ``to_dict(seat)`` with the whole table, leaving out
+        whose view it is and the seed (which only the whole table's view names); a game may
         answer more cheaply.
         """
         mine, whole = self.to_dict(seat), self.to_dict()
-        mine.pop("seat", None)
-        whole.pop("seat", None)
+        for key in ("seat", "seed"):
+            mine.pop(key, None)
+            whole.pop(key, None)
         return mine != whole
 
     def summary(self) -> dict[str, Any]:

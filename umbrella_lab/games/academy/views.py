@@ -82,7 +82,9 @@ def snapshot(state: AcademyState, seat: int | None = None) -> dict[str, Any]:
     return {
         "game": "academy",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "players": state.players,
         "options": dict(state.game.changed_options),
         "round": state.round,

@@ -93,7 +93,9 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
     return {
         "game": "corporation",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "options": {k: str(v) if k == "data" else v for k, v in state.game.changed_options.items()},
         "turn": state.turn,
         "phase": state.phase,

@@ -150,7 +150,9 @@ def snapshot(state: UmbrellaState, seat: int | None = None) -> dict[str, Any]:
     return {
         "game": "umbrella",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "players": state.players,
         "options": dict(state.game.changed_options),
         "level": state.game.options["level"],
