@@ -118,7 +118,10 @@ class Table:
         seed: The seed.
         session: The positions played (the engine's session; undo goes back along it).
         pages: One page model per seat, each viewing the table as its seat.
-        bots: The seats bots play, with their policy names.
+        bots: The seats bots play, with their policy names. A bot chooses from the moves its
+            seat's page offers, as a person would (:meth:`offered`).
+        bot_fallbacks: Bot moves chosen from the offered list at random because the policy
+            wanted a move the seat is not offered.
         serial: The change number: one more at each move, undo, pause, end or seat change.
             A move or undo must name the change it was made on (stale ones are refused).
         paused: Whether the teacher paused the table (no moves until resumed).
@@ -175,6 +178,7 @@ class Table:
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
         self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
         self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
+        self.bot_fallbacks = 0  # bot moves chosen from the offered list, not the policy's own
 
     # --- who is who -------------------------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> bool:
@@ -348,15 +352,40 @@ class Table:
         if who == CHANCE:
             node = self.session.roll()
         else:
-            seat = min(self.bots) if who == TEAM else who
-            policy = self._policy(self.bots[seat])
-            rng = random.Random(derive_seed(self.seed, self.step))
-            choice = state._clone()
-            choice.events = None
-            node = self.session.apply(policy(choice, rng))
+            seat, action = self._bot_choice()
+            node = self.session.apply(action)
             self.makers[node.id] = seat
         self.serial += 1
         return node
+
+    def _bot_choice(self) -> tuple[int, str]:
+        """The bot's seat and move: one of the moves that seat's page offers (:meth:`offered`).
+
+        A bot chooses from the same list a person in its seat would: the policy's move when the
+        seat's page offers it; else (a move using a card the seat may not see, such as another
+        hero's Hero Boost under Family Secrets) one of the offered moves, at random from the
+        table's seeded luck. When the team decides and bots play every seat, the move is made
+        by the first bot seat whose page offers it.
+        """
+        state = self.state
+        who = state.to_act
+        seats = sorted(self.bots) if who == TEAM else [who]
+        first = seats[0]
+        policy = self._policy(self.bots[first])
+        rng = random.Random(derive_seed(self.seed, self.step))
+        choice = state._clone()
+        choice.events = None
+        chosen = policy(choice, rng)
+        wanted = next((a.id for a in state.legal_actions() if a.key == chosen), "")
+        lists = {seat: [a["id"] for a in self.offered(seat)] for seat in seats}
+        for seat in seats:
+            if wanted in lists[seat]:
+                return seat, wanted
+        self.bot_fallbacks += 1
+        pairs = [(seat, action) for seat in seats for action in lists[seat]]
+        if not pairs:  # pragma: no cover - a seat to act always has a move
+            raise Refusal("no move is offered to the bot's seat", "table.bot")
+        return pairs[rng.randrange(len(pairs))]
 
     def _policy(self, name: str) -> Any:
         if name not in self._policy_cache:
@@ -380,23 +409,42 @@ class Table:
             self._views[key] = make()
         return self._views[key]
 
+    def offered(self, seat: int) -> list[dict[str, Any]]:
+        """The moves ``seat``'s page lists now, as buttons: the same for a person and a bot.
+
+        The seat's own legal moves as the explorer shows them to that seat (none while another
+        seat decides; none that would use a card the seat may not see), and, when the team
+        decides, the team's moves that are the whole team's or this seat's own. Empty while the
+        game is over or paused. Made once a change.
+        """
+        return self._cached(("offered", seat), lambda: {"actions": self._offered(seat)})["actions"]
+
+    def _offered(self, seat: int) -> list[dict[str, Any]]:
+        if self.over or self.paused:
+            return []
+        state = self.state
+        who = state.to_act
+        if who != TEAM and who != seat:
+            return []
+        shown = self.pages[seat].shown
+        if shown["status"]["private_all"] and who == TEAM:
+            # the explorer keeps a team's choices private from a seat that cannot see the
+            # whole table; here every seat is one of the team, and makes the team's moves
+            # that are the whole team's or its own (a move naming another seat, such as that
+            # hero's discard, names a card in a hand this seat may not see)
+            return [
+                _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
+                for a in state.legal_actions()
+                if _team_move_for(state, a.key, seat)
+            ]
+        return [_action(a) for a in shown["actions"]]
+
     def _seat_view(self, seat: int) -> dict[str, Any]:
         page = self.pages[seat]
         shown = page.shown
         mine = self.may_act(seat)
         status = shown["status"]
-        actions = [_action(a) for a in shown["actions"]] if mine else []
-        if mine and status["private_all"] and self.state.to_act == TEAM:
-            # the explorer keeps a team's choices private from a seat that cannot see the
-            # whole table; here every seat is one of the team, and makes the team's moves
-            # that are the whole team's or its own (a move naming another seat, such as that
-            # hero's discard, names a card in a hand this seat may not see)
-            state = self.state
-            actions = [
-                _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
-                for a in state.legal_actions()
-                if _team_move_for(state, a.key, seat)
-            ]
+        actions = self.offered(seat) if mine else []
         view = {
             **self._common(),
             "role": "seat",
