@@ -73,3 +73,129 @@ def test_a_bot_seat_is_offered_what_a_person_in_it_would_be():
         assert bot.offered(seat) == person.offered(seat) != []
         assert bot.seat_view(seat)["actions"] == []
         assert person.seat_view(seat)["actions"] == person.offered(seat)
+
+
+# --- each seat's part, in the game's own terms ---------------------------------------------------
+
+
+def bot_game(game: str, players: int, seed: int, policy: str = "heuristic") -> Table:
+    table = Table(game, players=players, seed=seed, bots=dict.fromkeys(range(players), policy))
+    play_bots(table)
+    return table
+
+
+def counts(table: Table) -> list[dict[str, int]]:
+    return [seat["counts"] for seat in table.summary()["seats"]]
+
+
+def total(table: Table, what: str) -> int:
+    return sum(mine[what] for mine in counts(table))
+
+
+def test_pig_parts_match_the_scores_and_the_log():
+    table = bot_game("pig", 3, seed=4)
+    state, mine = table.state, counts(table)
+    events = [
+        (step.seat, step.before.active, e.rule) for step in table.played() for e in step.events
+    ]
+    for seat in range(3):
+        assert mine[seat]["points banked"] == state.scores[seat]
+        assert mine[seat]["holds"] == sum(
+            1 for s, _, rule in events if rule == "turn.hold" and s == seat
+        )
+        assert mine[seat]["pigs rolled"] == sum(
+            1 for _, active, rule in events if rule == "turn.pig" and active == seat
+        )
+    assert total(table, "rolls") == state.rolls
+    text = table.summary()["seats"][0]["text"]
+    assert f"final score {state.scores[0]}" in text and "points banked" in text
+
+
+def test_marvel_parts_match_the_villain_the_missions_and_the_storyline():
+    from umbrella_lab.games.marvel.actions import PLAN
+
+    for seed in (1, 2):
+        table = bot_game("marvel", 4, seed=seed)
+        first, state = table.session.root.state, table.state
+        assert total(table, "damage to the villain") == first.health - state.health
+        logged = [e for step in table.played() for e in step.events]
+        rescued = sum(
+            e.rule == "mission.rescue" or e.text.startswith("Rescue Civilians is complete")
+            for e in logged
+        )
+        defeated = sum(
+            e.rule == "mission.defeat" or e.text.startswith("Defeat Thugs is complete")
+            for e in logged
+        )
+        assert total(table, "Civilians rescued") == rescued > 0
+        assert total(table, "Thugs defeated") == defeated > 0
+        assert total(table, "Threats cleared") == sum(t == -1 for t in state.threats)
+        for seat, mine in enumerate(counts(table)):
+            hero = state.heroes[seat]
+            cards = [c for c in state.storyline if c < PLAN and state.card(c).hero == hero]
+            assert mine["cards played"] == len(cards) > 0, (seed, seat)
+
+
+def test_academy_parts_match_the_lineup_and_the_life_bars():
+    from umbrella_lab.games.academy.actions import BLOCKED, DEFEATED, PENDING
+    from umbrella_lab.games.academy.views import part
+
+    checked = 0
+    for seed, players, policy in ((1, 3, "heuristic"), (2, 4, "random"), (5, 2, "heuristic")):
+        table = bot_game("academy", players, seed=seed, policy=policy)
+        for step in table.played():
+            said = {what: n for _, what, n in part(step) if what.startswith("villain")}
+            if step.before.lineup == step.after.lineup:  # (a move that ends the round deals anew)
+                pairs = list(zip(step.before.outcomes, step.after.outcomes, strict=True))
+                defeated = pairs.count((PENDING, DEFEATED)) + pairs.count((BLOCKED, DEFEATED))
+                assert said.get("villain attacks defeated", 0) == defeated  # (a boost may
+                # turn a block into a win)
+                assert said.get("villain attacks blocked", 0) == pairs.count((PENDING, BLOCKED))
+                checked += pairs.count((PENDING, DEFEATED))
+        first, state = table.session.root.state, table.state
+        healed, lost = total(table, "life bars healed"), total(table, "life bars lost")
+        assert healed - lost == sum(state.life) - sum(first.life)
+        assert total(table, "villain attacks defeated") > 0
+    assert checked > 20
+
+
+def test_corporation_parts_match_the_games_own_summary():
+    for seed in (1, 2):
+        table = bot_game("corporation", 2, seed=seed)
+        heroes, umbrella = counts(table)
+        facts = table.state.summary()
+        assert heroes["Facilities destroyed"] == facts["facilities_destroyed"]
+        assert heroes["assaults"] == facts["assaults"]
+        assert heroes["assaults won"] == facts["assaults_won"]
+        assert umbrella["teams destroyed"] == facts["teams_destroyed"]
+        assert umbrella["Search and Destroy missions"] == facts["hunts"]
+        assert umbrella["missions won"] == facts["hunts_won"]
+        assert (
+            heroes["event cards played"] + umbrella["event cards played"] == facts["events_played"]
+        )
+        assert table.summary()["headline"] in ("Heroes win", "Umbrella wins", "Nobody wins")
+
+
+def test_umbrella_parts_match_the_scoreboards_and_the_zones():
+    table = bot_game("umbrella", 3, seed=1)
+    state = table.state
+    for seat, mine in enumerate(counts(table)):
+        assert mine["Scoring tokens placed"] == state.tokens(seat)
+        assert mine["umbrellas left waiting"] == state.personal(seat)
+        pushes = sum(1 for step in table.played() if step.seat == seat and step.move.kind == "push")
+        assert mine["umbrellas pushed"] == pushes > 0
+
+
+def test_a_game_without_its_own_counts_tells_each_seats_moves():
+    """A game written in a notebook (no ``GameInfo.part``): moves and what they did most."""
+    import dataclasses
+
+    import umbrella_lab as ul
+    from umbrella_lab.engine.core import Game
+
+    info = dataclasses.replace(ul.load("pig", players=2).info, part=None)
+    table = Table(Game(info, 2), seed=3, bots={0: "random", 1: "random"})
+    play_bots(table)
+    for seat in table.summary()["seats"]:
+        assert seat["counts"] == {}
+        assert "what their moves did most" in seat["text"] and "moves" in seat["text"]

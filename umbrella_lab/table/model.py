@@ -38,6 +38,7 @@ from umbrella_lab.engine.errors import (
     UmbrellaLabError,
 )
 from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.parts import Played, seat_parts
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import jsonable_options
 from umbrella_lab.engine.session import Node, Session
@@ -551,7 +552,7 @@ class Table:
                 headline = "The team wins"
             elif result.winners:
                 headline = " and ".join(self.names[w] for w in result.winners) + " win"
-                if len(result.winners) == 1:
+                if len(result.winners) == 1 and not _plural_name(self.names[result.winners[0]]):
                     headline += "s"
             else:
                 headline = "The team loses" if self.game.info.cooperative else "Nobody wins"
@@ -559,32 +560,7 @@ class Table:
             rule = result.rule
         else:
             headline, why, rule = "The game was stopped", self.ended, "table.ended"
-        parts = []
-        moves = [0 for _ in self.names]
-        counts: list[dict[str, int]] = [{} for _ in self.names]  # rule -> events, by seat
-        for node in self._line():
-            if node.kind != "move" or node.parent is None:
-                continue
-            maker = self.makers.get(node.id, node.parent.state.to_act)
-            if isinstance(maker, int) and 0 <= maker < len(counts):
-                moves[maker] += 1
-                for event in node.events:
-                    counts[maker][event.rule] = counts[maker].get(event.rule, 0) + 1
-        titles = _rule_titles(self.game)
-        for seat, name in enumerate(self.names):
-            often = sorted(counts[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
-            detail = ", ".join(f"{titles.get(rule, rule)} ({count})" for rule, count in often)
-            parts.append(
-                {
-                    "seat": seat,
-                    "name": name,
-                    "bot": self.bots.get(seat, ""),
-                    "moves": moves[seat],
-                    "events": dict(counts[seat]),
-                    "text": f"{name}{' (bot)' if seat in self.bots else ''}: {moves[seat]} moves"
-                    + (f"; what their moves did most: {detail}" if detail else ""),
-                }
-            )
+        parts = self.parts()
         facts = {
             key: value
             for key, value in state.summary().items()
@@ -602,6 +578,71 @@ class Table:
             "record": self.record().to_dict(),
             "session": self.session_record(),
         }
+
+    def played(self) -> list[Played]:
+        """The moves on the table's line, each with the table before and after it and its maker."""
+        steps = []
+        for node in self._line():
+            if node.kind != "move" or node.parent is None:
+                continue
+            before = node.parent.state
+            maker = self.makers.get(node.id)
+            if maker is None and isinstance(before.to_act, int) and before.to_act >= 0:
+                maker = before.to_act
+            move = before.parse_action(node.action).key
+            steps.append(Played(before, move, node.state, tuple(node.events), maker))
+        return steps
+
+    def parts(self) -> list[dict[str, Any]]:
+        """Each seat's part in the game: its moves, and what they did in the game's own terms.
+
+        The game's own counts come from its ``GameInfo.part`` (damage dealt, civilians
+        rescued, points banked...); a game without one (written in a notebook) is described
+        by each seat's moves by kind and the rules those moves caused.
+        """
+        played = self.played()
+        own = seat_parts(self.game, played)
+        moves = [0 for _ in self.names]
+        kinds: list[dict[str, int]] = [{} for _ in self.names]
+        caused: list[dict[str, int]] = [{} for _ in self.names]  # rule -> events, by seat
+        for step in played:
+            seat = step.seat
+            if seat is None or not 0 <= seat < len(moves):
+                continue
+            moves[seat] += 1
+            kinds[seat][step.move.kind] = kinds[seat].get(step.move.kind, 0) + 1
+            for event in step.events:
+                caused[seat][event.rule] = caused[seat].get(event.rule, 0) + 1
+        result = self.state.result
+        titles = _rule_titles(self.game)
+        parts = []
+        for seat, name in enumerate(self.names):
+            who = f"{name}{' (bot)' if seat in self.bots else ''}"
+            if own is not None:
+                counts = own[seat]
+                said = [f"{what} {count:,}" for what, count in counts.items() if count]
+                detail = ", ".join(said) or "nothing counted"
+            else:
+                counts = {}
+                often = sorted(caused[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
+                detail = ", ".join(f"{titles.get(rule, rule)} ({n})" for rule, n in often)
+                detail = f"what their moves did most: {detail}" if detail else ""
+            text = f"{who}: {moves[seat]} moves"
+            if result is not None and result.scores:
+                text += f", final score {result.scores[seat]:,}"
+            parts.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "bot": self.bots.get(seat, ""),
+                    "moves": moves[seat],
+                    "kinds": dict(kinds[seat]),
+                    "events": dict(caused[seat]),
+                    "counts": dict(counts),
+                    "text": text + (f"; {detail}" if detail else ""),
+                }
+            )
+        return parts
 
     def turning_point(self) -> str:
         """The move after which the table was most changed, in words (a simple reading).
@@ -840,6 +881,11 @@ def _rule_titles(game: Game) -> dict[str, str]:
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: entry.get(key, "") for key in ("id", "label", "short", "lead", "rule", "group")}
+
+
+def _plural_name(name: str) -> bool:
+    """Whether a seat's name is a plural ("Heroes win", but "P1 wins", "The Kraken wins")."""
+    return name.endswith("s") and not name.endswith("ss")
 
 
 def _capital(text: str) -> str:

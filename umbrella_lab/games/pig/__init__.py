@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, cast
 
 from umbrella_lab.engine.core import CHANCE, Game, GameInfo, OpenState, Option, Result
 from umbrella_lab.engine.data import DataTable, Field
 from umbrella_lab.engine.errors import DataError
 from umbrella_lab.engine.moves import ById, Move
+from umbrella_lab.engine.parts import Played
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.engine.words import plural
 
@@ -250,6 +251,25 @@ def hold_at(threshold: int) -> Any:
 
 hold_at_20 = hold_at(20)
 
+
+# --- Each seat's part in a game, in Pig's own counts (the class table's summary) --------------
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for whom, in Pig's own counts.
+
+    Rolls [turn.roll], points banked and holds [turn.hold], pigs rolled and the points they
+    cost [turn.pig].
+    """
+    before, move = cast(PigState, played.before), played.move
+    if isinstance(move, Roll):
+        yield move.seat, "rolls", 1
+    elif isinstance(move, Hold):
+        yield move.seat, "points banked", before.turn_total
+        yield move.seat, "holds", 1
+    elif isinstance(move, Face) and before.die[move.face].pig:
+        yield before.active, "pigs rolled", 1
+        yield before.active, "points lost to pigs", before.turn_total
+
+
 # --- The game, registered: everything the kit needs to know about Pig -------------------------
 RARE_RULES: Mapping[str, str] = MappingProxyType(
     {
@@ -289,4 +309,5 @@ INFO = GameInfo(
         puzzle_every=1,
     ),
     rare_rules=RARE_RULES,
+    part=part,
 )

@@ -175,6 +175,7 @@ INFO = GameInfo(
         puzzle_players=2,
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]
