@@ -199,3 +199,86 @@ def test_a_game_without_its_own_counts_tells_each_seats_moves():
     for seat in table.summary()["seats"]:
         assert seat["counts"] == {}
         assert "what their moves did most" in seat["text"] and "moves" in seat["text"]
+
+
+# --- the turning point ---------------------------------------------------------------------------
+
+PIG_TO_50 = (
+    ["P1: roll the die", "the die shows 6"] * 4
+    + ["P1: roll the die", "the die shows 1"]  # a pig: P1's 24 points are lost
+    + ["P2: roll the die", "the die shows 6"] * 9
+    + ["P2: hold (bank 54, score 54)"]
+)
+"""A game of Pig to 50 whose turning point is known: P1's pig at step 10 hands P2 the game."""
+
+
+def test_the_turning_point_is_the_move_that_turned_the_game():
+    """The pig that lost P1 a turn total of 24 raised P2's chance the most; the summary says
+    so with the chance before and after, the range of the change and the playouts behind it."""
+    table = Table("pig", players=2, seed=1, goal=50)
+    for action in PIG_TO_50:
+        table.session.apply(action)
+    assert table.summary()["turning_point"] == "being worked out…"
+    found = table.work_out_turning_point()
+    assert found is not None and found.clear
+    assert (found.step, found.label, found.side) == (10, "the die shows 1", "P2")
+    assert found.before is not None and found.after is not None
+    assert found.before.rate < found.after.rate and found.change_low > 0
+    assert found.change_low <= found.after.rate - found.before.rate <= found.change_high
+    assert found.before.playouts == found.after.playouts == found.playouts >= 12
+    summary = table.summary()
+    assert summary["turning_point"].startswith("Step 10: the die shows 1. P2's chance to win")
+    assert "playouts each by the heuristic bots" in summary["turning_point"]
+    assert summary["turning"]["step"] == 10
+    assert found.seconds < 3 * 2.0, "a couple of seconds (the budget), with room for a busy machine"
+
+
+def test_no_clear_turning_point_when_no_swing_is_beyond_the_uncertainty():
+    """Four greedy heroes who never stood a chance: no move changed it beyond the noise."""
+    table = bot_game("marvel", 4, seed=1)
+    found = table.work_out_turning_point()
+    assert found is not None and not found.clear
+    assert table.turning_point().startswith("no clear turning point")
+    assert table.summary()["turning"]["clear"] is False
+
+
+def test_no_turning_point_for_a_game_the_teacher_stopped():
+    table = Table("pig", players=2, seed=1)
+    table.session.apply("P1: roll the die")
+    table.end()
+    assert table.work_out_turning_point() is None
+    assert table.summary()["turning_point"] == ""
+
+
+def test_the_server_tells_every_page_the_turning_point_once_worked_out(tmp_path):
+    """Worked out off the event loop when the game ends; then every page gets it."""
+    import random
+
+    from tests.test_table import play_through, read_all, run, seat_clients, until
+    from umbrella_lab.table.server import TableServer
+
+    async def test() -> None:
+        server = TableServer(tmp_path, bot_delay=0.0, rate=1000).start()
+        table = server.open("pig", players=2, seed=3, goal=50, bots={0: "heuristic"})
+        seats, teacher = await seat_clients(server, table)
+        readers = await read_all([*seats, teacher])
+        await play_through(server, table, seats, random.Random(3))
+        assert table.over
+        for client in [*seats, teacher]:
+            await until(
+                lambda c=client: (
+                    c.view is not None
+                    and c.view["summary"] is not None
+                    and c.view["summary"]["turning_point"] != "being worked out…"
+                ),
+                wait=30,
+            )
+            assert client.view is not None
+            assert client.view["summary"]["turning_point"] == table.turning_point() != ""
+        for client in [*seats, teacher]:
+            client.close()
+        for task in readers:
+            task.cancel()
+        server.stop()
+
+    run(test)

@@ -43,6 +43,7 @@ from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import jsonable_options
 from umbrella_lab.engine.session import Node, Session
 from umbrella_lab.sim.policies import game_policies, get_policy
+from umbrella_lab.table.turning import BUDGET, TurningPoint, find_turning_point
 from umbrella_lab.widgets.page import ExplorerPage
 
 FORMAT = "umbrella-lab/table"
@@ -177,9 +178,11 @@ class Table:
         self.created = time.time()
         self._policy_cache: dict[str, Any] = {}
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
-        self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
+        self._views_at: tuple[int, int, bool] = (-1, -1, False)  # (change, position, turning)
         self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
         self.bot_fallbacks = 0  # bot moves chosen from the offered list, not the policy's own
+        self.turning: TurningPoint | None = None  # worked out once the game is over
+        self._turning_at = -1  # the position it was worked out for
 
     # --- who is who -------------------------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> bool:
@@ -403,7 +406,8 @@ class Table:
         return self._cached(seat, lambda: self._seat_view(seat))
 
     def _cached(self, key: Any, make: Any) -> dict[str, Any]:
-        now = (self.serial, self.session.node.id)
+        node = self.session.node.id
+        now = (self.serial, node, self._turning_at == node)  # (the turning point comes later)
         if self._views_at != now:
             self._views, self._views_at = {}, now
         if key not in self._views:
@@ -574,6 +578,9 @@ class Table:
             "seats": parts,
             "facts": facts,
             "turning_point": self.turning_point(),
+            "turning": (
+                self.turning.to_dict() if self.turning is not None and self.turning_known else None
+            ),
             "seed": self.seed,
             "record": self.record().to_dict(),
             "session": self.session_record(),
@@ -644,21 +651,58 @@ class Table:
             )
         return parts
 
-    def turning_point(self) -> str:
-        """The move after which the table was most changed, in words (a simple reading).
+    @property
+    def turning_known(self) -> bool:
+        """Whether the turning point of the position on the table has been worked out."""
+        return self.turning is not None and self._turning_at == self.session.node.id
 
-        The move whose events were the most (ties: the later one), with its step.
+    def turning_point(self) -> str:
+        """The turning point in words, once worked out (:meth:`work_out_turning_point`).
+
+        ``""`` while the game runs or when the teacher stopped it; a note while it is being
+        worked out.
         """
-        best: tuple[int, int, str] | None = None
-        for node in self._line():
-            if node.kind != "move":
-                continue
-            weight = len(node.events)
-            if best is None or weight >= best[0]:
-                best = (weight, node.depth, node.label or "")
-        if best is None or best[0] == 0:
+        if self.state.result is None:
             return ""
-        return f"Step {best[1]}: {best[2]} ({best[0]} changes on the table)"
+        if self.turning is None or not self.turning_known:
+            return "being worked out…"
+        return self.turning.text
+
+    def work_out_turning_point(self, budget: float = BUDGET) -> TurningPoint | None:
+        """Find the move that changed the winner's (or the team's) chance to win the most.
+
+        Playouts of the game's bots from positions along the game estimate the chance
+        (:func:`~umbrella_lab.table.turning.find_turning_point`), within ``budget`` seconds;
+        the server runs this in a worker thread when a game ends. Kept until the table
+        changes. ``None`` while the game is not over by its rules.
+        """
+        state = self.state
+        result = state.result
+        if result is None:
+            return None
+        at = self.session.node.id
+        if self.turning is not None and self.turning_known:
+            return self.turning
+        line = self._line()
+        if self.game.info.cooperative:
+            winner: int | None = -1
+            side = "the team"
+        elif result.winners:
+            winner = result.winners[0]
+            side = self.names[winner]
+        else:
+            winner, side = None, ""
+        found = find_turning_point(
+            self.game,
+            [node.state for node in line],
+            [node.label or node.action for node in line[1:]],
+            winner=winner,
+            seed=derive_seed(self.seed, len(line)),
+            budget=budget,
+            side=side,
+        )
+        self.turning, self._turning_at = found, at
+        return found
 
     def record(self) -> Record:
         """The game so far as a record (game, options, seed, moves), to replay it exactly."""
