@@ -213,15 +213,14 @@ def find_turning_point(
     if not clear:
         text = (
             f"no clear turning point: no move changed {possessive(side)} chance to win by more "
-            "than the "
-            f"uncertainty of {many}"
+            f"than the uncertainty of {many}"
         )
         quiet["label"] = label
         return _none(text, quiet, started, playouts, before, after, low, high)
     text = (
         f"{step}: {label}. {_capital(possessive(side))} chance to win went from about "
-        f"{_percent(before)} to {_percent(after)} (the change {_signed(low)} to "
-        f"{_signed(high)} points, 95% range; {many})"
+        f"{_percent(before)} to {_percent(after)}: a change of {_signed(low)} to "
+        f"{_signed(high)} points (95% range), from {many}."
     )
     return TurningPoint(
         True,
@@ -283,8 +282,8 @@ def _none(
 
 
 def _percent(chance: Chance) -> str:
-    if not chance.playouts:
-        return f"{chance.rate:.0%} (the game was over)"
+    if not chance.playouts:  # known: the game was over
+        return f"{chance.rate:.0%} (the game was {'won' if chance.rate else 'lost'})"
     return f"{chance.rate:.0%}"
 
 
