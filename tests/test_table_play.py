@@ -218,7 +218,7 @@ def test_the_turning_point_is_the_move_that_turned_the_game():
     table = Table("pig", players=2, seed=1, goal=50)
     for action in PIG_TO_50:
         table.session.apply(action)
-    assert table.summary()["turning_point"] == "being worked out…"
+    assert table.summary()["turning_point"] == "Turning point: being worked out…"
     found = table.work_out_turning_point()
     assert found is not None and found.clear
     assert (found.step, found.label, found.side) == (10, "the die shows 1", "P2")
@@ -227,7 +227,9 @@ def test_the_turning_point_is_the_move_that_turned_the_game():
     assert found.change_low <= found.after.rate - found.before.rate <= found.change_high
     assert found.before.playouts == found.after.playouts == found.playouts >= 12
     summary = table.summary()
-    assert summary["turning_point"].startswith("Step 10: the die shows 1. P2's chance to win")
+    assert summary["turning_point"].startswith(
+        "Turning point, step 10: the die shows 1. P2's chance to win went from about "
+    )
     assert "playouts each by the heuristic bots" in summary["turning_point"]
     assert summary["turning"]["step"] == 10
     assert found.seconds < 3 * 2.0, "a couple of seconds (the budget), with room for a busy machine"
@@ -238,7 +240,7 @@ def test_no_clear_turning_point_when_no_swing_is_beyond_the_uncertainty():
     table = bot_game("marvel", 4, seed=1)
     found = table.work_out_turning_point()
     assert found is not None and not found.clear
-    assert table.turning_point().startswith("no clear turning point")
+    assert table.turning_point().startswith("No clear turning point: no move changed the team's")
     assert table.summary()["turning"]["clear"] is False
 
 
@@ -269,7 +271,7 @@ def test_the_server_tells_every_page_the_turning_point_once_worked_out(tmp_path)
                 lambda c=client: (
                     c.view is not None
                     and c.view["summary"] is not None
-                    and c.view["summary"]["turning_point"] != "being worked out…"
+                    and c.view["summary"]["turning_point"] != "Turning point: being worked out…"
                 ),
                 wait=30,
             )

@@ -58,6 +58,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 """Letters in a short code (40 bits: guessing one needs about 10^12 tries)."""
 
+WORKING = "Turning point: being worked out…"
+"""What the summary says of the turning point while its playouts run (a second or two)."""
+
 DEAL = "Deal"
 """How the log names the first position (the explorer adds the seed, which a seat may not see)."""
 
@@ -627,16 +630,17 @@ class Table:
             who = f"{name}{' (bot)' if seat in self.bots else ''}"
             if own is not None:
                 counts = own[seat]
-                said = [f"{what} {count:,}" for what, count in counts.items() if count]
-                detail = ", ".join(said) or "nothing counted"
+                named = [f"{what} {count:,}" for what, count in counts.items() if count]
+                detail = ", ".join(named) or "nothing counted"
             else:
                 counts = {}
                 often = sorted(caused[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
                 detail = ", ".join(f"{titles.get(rule, rule)} ({n})" for rule, n in often)
                 detail = f"what their moves did most: {detail}" if detail else ""
-            text = f"{who}: {moves[seat]} moves"
+            said = f"{moves[seat]} moves"
             if result is not None and result.scores:
-                text += f", final score {result.scores[seat]:,}"
+                said += f", final score {result.scores[seat]:,}"
+            said += f"; {detail}" if detail else ""
             parts.append(
                 {
                     "seat": seat,
@@ -646,7 +650,9 @@ class Table:
                     "kinds": dict(kinds[seat]),
                     "events": dict(caused[seat]),
                     "counts": dict(counts),
-                    "text": text + (f"; {detail}" if detail else ""),
+                    "who": who,
+                    "said": said,
+                    "text": f"{who}: {said}",
                 }
             )
         return parts
@@ -665,7 +671,7 @@ class Table:
         if self.state.result is None:
             return ""
         if self.turning is None or not self.turning_known:
-            return "being worked out…"
+            return WORKING
         return self.turning.text
 
     def work_out_turning_point(self, budget: float = BUDGET) -> TurningPoint | None:

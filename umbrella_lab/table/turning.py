@@ -15,7 +15,7 @@ thread), so it is done in three passes within a time budget:
 
 The change between the fresh estimates has a 95% range (Newcombe's, from each estimate's
 Wilson range). Only a change whose whole range points towards the result is a turning point;
-otherwise the game has "no clear turning point" at this many playouts.
+otherwise the game has "No clear turning point" at this many playouts.
 
 A played game of Pig to 50: P1 rolls four sixes, then a pig loses them; P2 rolls nine sixes
 and holds. The pig is what turned the game P2's way:
@@ -156,7 +156,7 @@ def find_turning_point(
         side = "the team" if winner == -1 else f"P{(winner or 0) + 1}"
     quiet: dict[str, Any] = {"policy": name, "side": side}
     if winner is None:
-        return _none("no clear turning point: nobody won", quiet, started, playouts)
+        return _none("No clear turning point: nobody won.", quiet, started, playouts)
     bots = get_policy(game, name)
     won = final.won if winner == -1 else winner in final.winners
     towards = 1 if won else -1  # the direction the chance moved by the end
@@ -181,45 +181,47 @@ def find_turning_point(
         return Chance(wins, n, rate, low, high)
 
     last = len(states) - 1
-    # how many estimates the budget holds: time the first one
     chances: dict[int, Chance] = {0: estimate(0, 0, playouts)}
-    spent = time.perf_counter() - started
-    each = spent / max(playouts, 1)
-    fits = int(budget / max(each * playouts, 1e-6))
+    # the deal's playouts are the game's longest: along the game they take about half as long
+    each = (time.perf_counter() - started) / playouts / 2
     halvings = math.ceil(math.log2(max(last, 2)))
-    if fits < halvings + 6:  # slow bots: fewer playouts, so that the passes still fit
-        playouts = max(FEWEST_PLAYOUTS, int(budget / max(each * (halvings + 6), 1e-6)))
-        fits = int(budget / max(each * playouts, 1e-6))
+    wanted = halvings + 6  # a few spots along the game, the halvings, two fresh estimates
+    if each * playouts * wanted > budget:  # slow bots: fewer playouts, so that it all fits
+        playouts = max(FEWEST_PLAYOUTS, int(budget / (each * wanted)))
+    fits = int(budget / max(each * playouts, 1e-9))
     coarse = max(2, min(last + 1, fits - halvings - 2))
     spots = sorted({round(k * last / (coarse - 1)) for k in range(coarse)} | {0, last})
-    for i in spots:
+    for i in _spread(spots):  # the whole game first coarsely, then finer, while time lasts
+        if time.perf_counter() - started > budget / 2:
+            break
         if i not in chances:
             chances[i] = estimate(i, 0, playouts)
+    spots = sorted(chances)
 
     def moved(a: int, b: int) -> float:
         return towards * (chances[b].rate - chances[a].rate)
 
     a, b = max(itertools.pairwise(spots), key=lambda pair: moved(*pair))
-    while b - a > 1 and time.perf_counter() - started < budget - 2 * each * playouts:
+    while b - a > 1 and time.perf_counter() - started < budget - 3 * each * playouts:
         middle = (a + b) // 2
         chances[middle] = estimate(middle, 0, playouts)
         a, b = (a, middle) if moved(a, middle) >= moved(middle, b) else (middle, b)
     before, after = estimate(a, 1, playouts), estimate(b, 1, playouts)
     low, high = change_interval(before, after)
     label = labels[b - 1] if b - a == 1 else f"{labels[a]} … {labels[b - 1]}"
-    step = f"Step {b}" if b - a == 1 else f"Steps {a + 1} to {b}"
+    step = f"step {b}" if b - a == 1 else f"steps {a + 1} to {b}"
     many = f"{playouts} playouts each by the {name} bots"
     clear = (low > 0) if towards > 0 else (high < 0)
     if not clear:
         text = (
-            f"no clear turning point: no move changed {possessive(side)} chance to win by more "
-            f"than the uncertainty of {many}"
+            f"No clear turning point: no move changed {possessive(side)} chance to win by more "
+            f"than the uncertainty of {many}."
         )
         quiet["label"] = label
         return _none(text, quiet, started, playouts, before, after, low, high)
     text = (
-        f"{step}: {label}. {_capital(possessive(side))} chance to win went from about "
-        f"{_percent(before)} to {_percent(after)}: a change of {_signed(low)} to "
+        f"Turning point, {step}: {label}. {_capital(possessive(side))} chance to win went "
+        f"from about {_percent(before)} to {_percent(after)}: a change of {_signed(low)} to "
         f"{_signed(high)} points (95% range), from {many}."
     )
     return TurningPoint(
@@ -237,6 +239,20 @@ def find_turning_point(
         time.perf_counter() - started,
         text,
     )
+
+
+def _spread(spots: list[int]) -> list[int]:
+    """``spots`` reordered to cover their whole span early: the ends, the middle, the quarters...
+
+    >>> _spread([0, 1, 2, 3, 4, 5, 6, 7, 8])
+    [0, 8, 4, 2, 6, 1, 3, 5, 7]
+    """
+    order = [spots[0], spots[-1]]
+    stride = len(spots) - 1
+    while stride > 1:
+        stride = (stride + 1) // 2
+        order += [spots[k] for k in range(stride, len(spots) - 1, stride) if spots[k] not in order]
+    return order + [s for s in spots if s not in order]
 
 
 def change_interval(before: Chance, after: Chance) -> tuple[float, float]:
