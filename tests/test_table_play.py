@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from umbrella_lab.engine.core import CHANCE, TEAM
+from umbrella_lab.engine.play import seat_moves
 from umbrella_lab.table.model import Table
 
 
@@ -27,6 +28,8 @@ def play_bots(table: Table, most: int = 5000) -> int:
             continue
         seats = sorted(table.bots) if who == TEAM else [who]
         offered = {seat: {a["id"] for a in table.offered(seat)} for seat in seats}
+        for seat in seats:  # the page's list is the engine's rule (which sim.playtest uses)
+            assert offered[seat] == {a.id for a in seat_moves(table.state, seat)}
         node = table.bot_move()
         maker = table.makers[node.id]
         assert node.action in offered[maker], (
@@ -61,6 +64,19 @@ def test_bots_make_only_the_moves_a_persons_page_offers(game, players, policy, s
         fallbacks += table.bot_fallbacks
     if game == "academy":
         assert fallbacks > 0, "the case this test is for did not happen"
+
+
+def test_the_design_lab_replays_a_bots_table_move_for_move():
+    """``sim.playtest`` plays the bots' side as the table's bots do, choices again included."""
+    from umbrella_lab.sim.playtest import bot_line
+    from umbrella_lab.sim.policies import get_policy
+
+    table = Table("academy", players=4, seed=17, bots=dict.fromkeys(range(4), "heuristic"))
+    play_bots(table)
+    assert table.bot_fallbacks > 0
+    fast = get_policy(table.game, "heuristic")
+    line = bot_line(table.game, table.seed, dict.fromkeys(range(4), fast), fast)
+    assert line.actions == table.actions()
 
 
 def test_a_bot_seat_is_offered_what_a_person_in_it_would_be():

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
 from umbrella_lab.engine.luck import derive_seed
-from umbrella_lab.engine.play import MAX_MOVES
+from umbrella_lab.engine.play import MAX_MOVES, offered_to, seat_moves
 from umbrella_lab.engine.record import FORMAT as RECORD_FORMAT
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import IDS, data_note
@@ -517,13 +517,29 @@ def bot_line(game: Game, seed: int, policies: Mapping[int, Any], team: Any) -> _
             policy = team if who == TEAM else policies[int(who)]  # type: ignore[arg-type]
             choice = state._clone()
             choice.events = None
-            key = policy(choice, random.Random(derive_seed(seed, step)))
+            rng = random.Random(derive_seed(seed, step))
+            key = _offered_key(state, policy(choice, rng), rng)
         action = state.action(key)
         after = state.apply(action)
         _note(line, state, action, after)
         state = after
     msg = f"the game did not end within {MAX_MOVES} moves"
     raise RuntimeError(msg)
+
+
+def _offered_key(state: State, key: Any, rng: random.Random) -> Any:
+    """The bot's move as a class table's bot makes it: from the moves its seat's page offers.
+
+    The policy's move when some seat that decides is offered it (``engine.play.offered_to``);
+    else one of the offered moves, picked with ``rng`` in the order of seat, then move id, as
+    :meth:`umbrella_lab.table.model.Table.bot_move` picks it.
+    """
+    who = state.to_act
+    seats = list(range(state.game.players)) if who == TEAM else [int(who or 0)]
+    if any(offered_to(state, key, seat) for seat in seats):
+        return key
+    pairs = sorted((seat, a.id) for seat in seats for a in seat_moves(state, seat))
+    return state.parse_action(pairs[rng.randrange(len(pairs))][1]).key
 
 
 def _note(line: _Line, before: State, action: Action, after: State) -> None:

@@ -39,6 +39,7 @@ from umbrella_lab.engine.errors import (
 )
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.parts import Played, seat_parts
+from umbrella_lab.engine.play import seat_moves
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import jsonable_options
 from umbrella_lab.engine.session import Node, Session
@@ -371,8 +372,9 @@ class Table:
         A bot chooses from the same list a person in its seat would: the policy's move when the
         seat's page offers it; else (a move using a card the seat may not see, such as another
         hero's Hero Boost under Family Secrets) one of the offered moves, at random from the
-        table's seeded luck. When the team decides and bots play every seat, the move is made
-        by the first bot seat whose page offers it.
+        table's seeded luck (in the order of seat, then move id, as ``sim.playtest`` replays a
+        bots' table). When the team decides and bots play every seat, the move is made by the
+        first bot seat whose page offers it.
         """
         state = self.state
         who = state.to_act
@@ -389,7 +391,7 @@ class Table:
             if wanted in lists[seat]:
                 return seat, wanted
         self.bot_fallbacks += 1
-        pairs = [(seat, action) for seat in seats for action in lists[seat]]
+        pairs = sorted((seat, action) for seat in seats for action in lists[seat])
         if not pairs:  # pragma: no cover - a seat to act always has a move
             raise Refusal("no move is offered to the bot's seat", "table.bot")
         return pairs[rng.randrange(len(pairs))]
@@ -442,8 +444,7 @@ class Table:
             # hero's discard, names a card in a hand this seat may not see)
             return [
                 _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
-                for a in state.legal_actions()
-                if _team_move_for(state, a.key, seat)
+                for a in seat_moves(state, seat)
             ]
         return [_action(a) for a in shown["actions"]]
 
@@ -907,18 +908,6 @@ def unseeded(board: Any) -> Any:
     if isinstance(board, dict) and not SEED_KEYS.isdisjoint(board):
         return {k: v for k, v in board.items() if k not in SEED_KEYS}
     return board
-
-
-def _team_move_for(state: Any, move: Any, seat: int) -> bool:
-    """Whether a team's ``move`` is ``seat``'s to see and make while hands are hidden.
-
-    Not when it would show the seat a hidden card (the move's ``private_to``), nor when it
-    names another seat in a ``seat`` field (that seat's own business: its hand, its discard).
-    """
-    if move.private_to(state, seat):
-        return False
-    named = getattr(move, "seat", None) if "seat" in getattr(move, "fields", ()) else None
-    return not isinstance(named, int) or named in (seat, TEAM, CHANCE)
 
 
 def _rule_titles(game: Game) -> dict[str, str]:
