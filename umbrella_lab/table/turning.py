@@ -169,6 +169,7 @@ def find_turning_point(
             start = state._clone()
         result = play_out(start, bots, random.Random(rseed)).result
         assert result is not None
+        time.sleep(0)  # let the server's event loop run between playouts (a worker thread)
         return bool(result.won if winner == -1 else winner in result.winners)
 
     def estimate(i: int, salt: int, n: int) -> Chance:
