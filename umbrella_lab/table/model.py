@@ -552,7 +552,11 @@ class Table:
         """The end of the game in the table's words: who won and why, each seat's part.
 
         Only once the game is over (it names the seed and offers the whole game as a record).
+        Made once a change (every page's view holds it).
         """
+        return self._cached("summary", self._summary)
+
+    def _summary(self) -> dict[str, Any]:
         state = self.state
         result = state.result
         if result is not None:
