@@ -215,6 +215,12 @@ def test_a_game_without_its_own_counts_tells_each_seats_moves():
     for seat in table.summary()["seats"]:
         assert seat["counts"] == {}
         assert "what their moves did most" in seat["text"] and "moves" in seat["text"]
+    plain = dataclasses.replace(info, policies={}, name="pig-plain")  # only "random" players
+    table = Table(Game(plain, 2), seed=3, bots={0: "random", 1: "random"})
+    play_bots(table)
+    found = table.work_out_turning_point(budget=0.5)
+    assert found is not None and found.policy == "random"
+    assert "being worked out" not in table.summary()["turning_point"]
 
 
 # --- the turning point ---------------------------------------------------------------------------
@@ -293,6 +299,41 @@ def test_the_server_tells_every_page_the_turning_point_once_worked_out(tmp_path)
             )
             assert client.view is not None
             assert client.view["summary"]["turning_point"] == table.turning_point() != ""
+        for client in [*seats, teacher]:
+            client.close()
+        for task in readers:
+            task.cancel()
+        server.stop()
+
+    run(test)
+
+
+def test_a_failed_search_says_so_instead_of_waiting(monkeypatch, tmp_path):
+    """Playouts that fail leave the summary a reason, not "being worked out" for ever."""
+    from tests.test_table import read_all, run, seat_clients, until
+    from umbrella_lab.table import model
+    from umbrella_lab.table.server import TableServer
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bot broke")
+
+    monkeypatch.setattr(model, "find_turning_point", broken)
+
+    async def test() -> None:
+        server = TableServer(tmp_path, bot_delay=0.0, rate=1000).start()
+        table = server.open("pig", players=2, seed=1, goal=50)
+        seats, teacher = await seat_clients(server, table)
+        readers = await read_all([*seats, teacher])
+        for action in PIG_TO_50:
+            table.session.apply(action)
+        await server.changed(table)
+        await until(lambda: "playouts failed" in table.turning_point(), wait=20)
+        await until(
+            lambda: (
+                teacher.view is not None
+                and "playouts failed" in teacher.view["summary"]["turning_point"]
+            )
+        )
         for client in [*seats, teacher]:
             client.close()
         for task in readers:

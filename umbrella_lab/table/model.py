@@ -44,7 +44,7 @@ from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import jsonable_options
 from umbrella_lab.engine.session import Node, Session
 from umbrella_lab.sim.policies import game_policies, get_policy
-from umbrella_lab.table.turning import BUDGET, TurningPoint, find_turning_point
+from umbrella_lab.table.turning import BUDGET, TurningPoint, find_turning_point, unclear
 from umbrella_lab.widgets.page import ExplorerPage
 
 FORMAT = "umbrella-lab/table"
@@ -678,6 +678,11 @@ class Table:
         if self.turning is None or not self.turning_known:
             return WORKING
         return self.turning.text
+
+    def no_turning_point(self, why: str) -> None:
+        """Give up on the turning point of the position on the table, saying ``why``."""
+        self.turning = unclear(f"No turning point: {why}.")
+        self._turning_at = self.session.node.id
 
     def work_out_turning_point(self, budget: float = BUDGET) -> TurningPoint | None:
         """Find the move that changed the winner's (or the team's) chance to win the most.

@@ -275,9 +275,9 @@ class TableServer:
             loop = asyncio.get_running_loop()
             try:
                 await loop.run_in_executor(None, table.work_out_turning_point)
-            except Exception:  # the summary goes without it; the table goes on
+            except Exception:  # the summary says so; the table goes on
                 log.exception("class table %s: the turning point failed", table.id)
-                return
+                table.no_turning_point("the playouts failed (the server's log says why)")
             finally:
                 self._working.pop(table.id, None)
             if self.tables.get(table.id) is table:

@@ -135,7 +135,8 @@ def find_turning_point(
         winner: The side whose chance is followed: a winning seat, or ``-1`` for the team of
             a co-operative game (won or lost); ``None`` when nobody won a game of rivals.
         policy: The bots that play the playouts (default: the game's simulation policy,
-            ``GameInfo.simulation.main_policy``, which the design lab uses).
+            ``GameInfo.simulation.main_policy``, which the design lab uses; a game without it
+            plays its heuristic, or its random player).
         seed: Fixes every playout's luck (the search is repeatable).
         playouts: Playouts per estimate (fewer if the budget would not hold enough).
         budget: Seconds the search may take.
@@ -152,6 +153,8 @@ def find_turning_point(
     if final is None:
         raise ValueError("the turning point of a game is looked for once it is over")
     name = policy or game.info.simulation.main_policy
+    if name not in game.info.policy_table:  # a game written in a notebook may have no heuristic
+        name = "heuristic" if "heuristic" in game.info.policy_table else "random"
     if not side:
         side = "the team" if winner == -1 else f"P{(winner or 0) + 1}"
     quiet: dict[str, Any] = {"policy": name, "side": side}
@@ -269,6 +272,11 @@ def change_interval(before: Chance, after: Chance) -> tuple[float, float]:
     low = change - math.hypot(after.rate - after.low, before.high - before.rate)
     high = change + math.hypot(after.high - after.rate, before.rate - before.low)
     return round(max(-1.0, low), 4), round(min(1.0, high), 4)
+
+
+def unclear(text: str, policy: str = "", side: str = "") -> TurningPoint:
+    """A search's answer that names no move, with the reason in ``text``."""
+    return _none(text, {"policy": policy, "side": side}, time.perf_counter(), 0)
 
 
 def _none(
