@@ -331,6 +331,7 @@ def test_a_failed_search_says_so_instead_of_waiting(monkeypatch, tmp_path):
         await until(
             lambda: (
                 teacher.view is not None
+                and teacher.view["summary"] is not None
                 and "playouts failed" in teacher.view["summary"]["turning_point"]
             )
         )
