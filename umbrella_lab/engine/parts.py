@@ -62,13 +62,21 @@ def seat_parts(game: Game, played: Iterable[Played]) -> list[dict[str, int]] | N
     part = game.info.part
     if part is None:
         return None
+    return add_up(game, (credit for step in played for credit in part(step)))
+
+
+def add_up(game: Game, credits: Iterable[tuple[int, str, int]]) -> list[dict[str, int]]:
+    """Each seat's counts from ``(seat, what, amount)`` credits (see :func:`seat_parts`).
+
+    Raises:
+        ValueError: a credit names a seat the table does not have.
+    """
     counts: list[dict[str, int]] = [{} for _ in range(game.players)]
     named: dict[str, None] = {}  # every count named, in order
-    for step in played:
-        for seat, what, amount in part(step):
-            if not 0 <= seat < game.players:
-                msg = f"{game.name}: its part function credits seat {seat}, not at the table"
-                raise ValueError(msg)
-            named.setdefault(what)
-            counts[seat][what] = counts[seat].get(what, 0) + amount
+    for seat, what, amount in credits:
+        if not 0 <= seat < game.players:
+            msg = f"{game.name}: its part function credits seat {seat}, not at the table"
+            raise ValueError(msg)
+        named.setdefault(what)
+        counts[seat][what] = counts[seat].get(what, 0) + amount
     return [{what: mine.get(what, 0) for what in named} for mine in counts]
