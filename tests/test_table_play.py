@@ -6,6 +6,8 @@ gives each seat's part in the game's own words and names a turning point measure
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from umbrella_lab.engine.core import CHANCE, TEAM
@@ -318,6 +320,9 @@ def test_a_failed_search_says_so_instead_of_waiting(monkeypatch, tmp_path):
         raise RuntimeError("a bot broke")
 
     monkeypatch.setattr(model, "find_turning_point", broken)
+    stopped = Table("pig", players=2, seed=1)
+    stopped.no_turning_point("the playouts failed")
+    assert json.loads(json.dumps(stopped.turning.to_dict(), allow_nan=False))["change_low"] is None
 
     async def test() -> None:
         server = TableServer(tmp_path, bot_delay=0.0, rate=1000).start()

@@ -88,7 +88,8 @@ class TurningPoint:
         label: The move in the table's words.
         side: Whose chance it is ("P2", "the team").
         before, after: The fresh estimates before the stretch and after it.
-        change_low, change_high: The 95% range of the change ``after - before``.
+        change_low, change_high: The 95% range of the change ``after - before`` (``None``
+            when no change was measured).
         playouts: Playouts per estimate; ``policy``: the bots that played them.
         seconds: How long the search took.
         text: All of it in one sentence for the summary.
@@ -101,8 +102,8 @@ class TurningPoint:
     side: str
     before: Chance | None
     after: Chance | None
-    change_low: float
-    change_high: float
+    change_low: float | None
+    change_high: float | None
     playouts: int
     policy: str
     seconds: float
@@ -286,8 +287,8 @@ def _none(
     playouts: int,
     before: Chance | None = None,
     after: Chance | None = None,
-    low: float = math.nan,
-    high: float = math.nan,
+    low: float | None = None,
+    high: float | None = None,
 ) -> TurningPoint:
     return TurningPoint(
         False,
