@@ -313,3 +313,46 @@ def test_a_click_lists_the_legal_moves_once_and_reads_the_id_once(game, options,
         counts.update(listed=0, read=0)
         page.handle({"type": "act", "id": page.shown["actions"][0]["id"]})
         assert counts == {"listed": 1, "read": 1}, counts
+
+
+# --- a seat's view keeps the seed and the deck order to itself --------------------------------
+
+SECRET_SEED = 90817
+"""A seed whose digits would stand out in a seat's view."""
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("pig", 2), ("umbrella", 3), ("marvel", 3), ("academy", 3), ("corporation", 2)],
+)
+def test_a_seat_view_holds_neither_the_seed_nor_a_deck_order(game: str, players: int):
+    """Viewed as a seat while the game runs, no field of the page names the seed (which fixes
+    every hidden card) or holds three cards of a deck in their order; the whole table's view
+    and the saved session keep the seed, and so does a seat's view once the game is over."""
+    import random
+
+    from tests.test_table import deck_orders, holds_run, id_lists
+
+    page = ExplorerPage(game, seed=SECRET_SEED, players=players)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(60):
+        state = page.session.state
+        if state.is_over:
+            break
+        runs = [deck[:3] for deck in deck_orders(state) if len(deck) >= 3]
+        for seat in range(players):
+            page.choose_seat(seat)
+            shown = json.loads(json.dumps(page.shown, default=str))
+            text = json.dumps(shown)
+            assert str(SECRET_SEED) not in text, (game, seat, "the seed")
+            assert "seed" not in shown["board"] and "seed" not in shown["inspector"]
+            lists = id_lists(shown)
+            for run_ in runs:
+                assert not holds_run(lists, run_), (game, seat, run_)
+            checked += 1
+        page.choose_seat(-1)
+        assert str(SECRET_SEED) in page.shown["title"], "the whole table's view names its seed"
+        page.session.apply(rng.choice(state.legal_actions()))
+    assert checked >= players * 10
+    assert page.session.to_dict()["seed"] == SECRET_SEED, "the saved session keeps the seed"

@@ -2,10 +2,11 @@
 
 The table's server runs in a thread of this process on 127.0.0.1; each seat's page is opened
 from its link, and the game is played by clicking the moves' buttons on the page of the seat
-whose turn it is, to the end. Every page then shows the summary; screenshots of a seat's page at
-phone size (390x844) and laptop size (1366x768) and of the teacher's page projected (1280x720 at
-150%) go to the shots folder; axe-core finds no serious or critical violation on either page;
-no frame a page received names the seed before the end.
+whose turn it is, to the end. Every page then shows the summary with its turning point;
+screenshots of a seat's page at phone size (390x844) and laptop size (1366x768), at the start
+and at the end, and of the teacher's page projected (1280x720 at 150%) go to the shots folder;
+axe-core finds no serious or critical violation on the pages; no frame a page received names
+the seed before the end.
 
 Run with ``pytest -m ui tests/ui/test_table_browser.py`` (a slow test: the full run).
 """
@@ -122,11 +123,21 @@ def test_a_whole_game_through_the_pages(browser, shots: Path, tmp_path: Path, ga
             raise AssertionError(f"the click made no move at change {before}: {notice}")
     assert table.over
 
+    worked_out = "() => !document.querySelector('.ult-turning').innerText.includes('being worked')"
     for page in [*pages, teacher]:
         page.wait_for_selector(".ult-summary:not([hidden]) h2", timeout=30_000)
+        page.wait_for_function(worked_out, timeout=30_000)  # the turning point, found off the loop
     pages[first].screenshot(path=str(shots / f"table-{game}-seat-laptop-end.png"))
     teacher.screenshot(path=str(shots / f"table-{game}-teacher-projected-end.png"))
     assert "Download the record" in teacher.inner_text(".ult-summary")
+    assert "turning point" in teacher.inner_text(".ult-turning").lower()
+    phone = browser.new_page(viewport=PHONE[0], device_scale_factor=PHONE[1])
+    phone.goto(links["seats"][first]["link"])  # (takes the seat over: the game is over)
+    phone.wait_for_selector(".ult-summary:not([hidden]) h2", timeout=30_000)
+    phone.wait_for_function(worked_out, timeout=30_000)
+    phone.screenshot(path=str(shots / f"table-{game}-seat-phone-end.png"))
+    assert _serious(phone) == []
+    phone.close()
     assert _serious(teacher) == []
     over = [i for i, text in enumerate(frames) if '"summary":{' in text]
     assert over, "the pages got the summary"

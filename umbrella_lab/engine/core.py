@@ -176,6 +176,12 @@ class GameInfo:
             ``DataError``; each option alone is checked by its own ``Option``.
         simulation: The game's defaults in the simulation tools (budgets measured for its
             players' speed; see :class:`~umbrella_lab.engine.settings.SimSettings`).
+        part: Each seat's part in a played game, in the game's own terms:
+            ``part(played)`` reads one move (an :class:`~umbrella_lab.engine.parts.Played`:
+            the table before and after, the move, its events, who chose it) and yields
+            ``(seat, what, amount)``, such as ``(0, "civilians rescued", 1)``; the class
+            table's end-of-game summary sums them by seat. ``None``: the summary counts each
+            seat's moves by kind and the rules they caused.
         rare_rules: The digest's rules that seeded games of the game need not show in an
             event, each with the scenario test that shows it
             (``"tests/test_pig_rules.py::test_aim_..."``): a rule that needs a rare situation
@@ -205,6 +211,7 @@ class GameInfo:
     check: Callable[[Game], None] | None = None
     simulation: SimSettings = field(default_factory=SimSettings)
     rare_rules: Mapping[str, str] = field(default_factory=dict)
+    part: Callable[[Any], Iterable[tuple[int, str, int]]] | None = None
 
     @property
     def kinds(self) -> dict[str, type[Move]]:
@@ -717,12 +724,14 @@ class State:
         """True when ``seat`` cannot see all of the table now (another seat's hand, say).
 
         Then another seat's choices are that seat's own business: their labels may name cards
-        ``seat`` may not see. Compares ``to_dict(seat)`` with the whole table; a game may
+        ``seat`` may not see. Compares ``to_dict(seat)`` with the whole table, leaving out
+        whose view it is and the seed (which only the whole table's view names); a game may
         answer more cheaply.
         """
         mine, whole = self.to_dict(seat), self.to_dict()
-        mine.pop("seat", None)
-        whole.pop("seat", None)
+        for key in ("seat", "seed"):
+            mine.pop(key, None)
+            whole.pop(key, None)
         return mine != whole
 
     def summary(self) -> dict[str, Any]:

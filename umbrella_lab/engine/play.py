@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from umbrella_lab.engine.core import CHANCE, State
+from umbrella_lab.engine.core import CHANCE, TEAM, Action, State
 from umbrella_lab.engine.moves import Move
 
 FastPolicy = Callable[[State, random.Random], Move]
@@ -51,3 +51,34 @@ def play_out(
         move.play(s)
     msg = f"the game did not end within {MAX_MOVES} moves"
     raise RuntimeError(msg)
+
+
+def seat_moves(state: State, seat: int) -> list[Action]:
+    """The moves ``seat`` may choose from now: what its own page offers, to a person or a bot.
+
+    Its legal moves when it is the seat to act or the team decides, none otherwise; of those,
+    the ones :func:`offered_to` the seat.
+    """
+    who = state.to_act
+    if state.is_over or (who != TEAM and who != seat):
+        return []
+    return [a for a in state.legal_actions() if offered_to(state, a.key, seat)]
+
+
+def offered_to(state: State, move: Move, seat: int) -> bool:
+    """Whether ``seat``'s own page offers the legal ``move`` now (a person's page or a bot's).
+
+    Yes when the seat is to act (or the team decides), unless the seat cannot see the whole
+    table (``state.hides_from(seat)``) and the move would show it a card it may not see
+    (``Move.private_to``) or, in the team's decision, names another seat in a ``seat`` field
+    (that seat's own business: its hand, its discard). Cheap: the table is compared with the
+    seat's view only for such a move.
+    """
+    who = state.to_act
+    if who != TEAM and who != seat:
+        return False
+    named = getattr(move, "seat", None) if "seat" in move.fields else None
+    other = who == TEAM and isinstance(named, int) and named not in (seat, TEAM, CHANCE)
+    if not other and not move.private_to(state, seat):
+        return True
+    return not state.hides_from(seat)

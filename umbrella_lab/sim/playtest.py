@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 from umbrella_lab.engine.core import CHANCE, TEAM, Action, Game, State, load
 from umbrella_lab.engine.errors import IllegalActionError, OptionError, RecordError
 from umbrella_lab.engine.luck import derive_seed
-from umbrella_lab.engine.play import MAX_MOVES
+from umbrella_lab.engine.parts import Played, add_up
+from umbrella_lab.engine.play import MAX_MOVES, offered_to, seat_moves
 from umbrella_lab.engine.record import FORMAT as RECORD_FORMAT
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import IDS, data_note
@@ -264,7 +265,10 @@ class Playtest:
             (``class_`` and ``bots_``) the result, whether the table was won, why it ended,
             the moves, and the game's own end-of-game figures (its ``summary()``).
         seats: One row per table, side and seat: who played it, the moves by kind, the
-            seat's win, and its part in words (its moves and the events they caused).
+            seat's win, and its part in words: its moves and what they did in the game's own
+            terms (``GameInfo.part``: damage to the villain, Civilians rescued...), as the
+            class table's summary gives it; for a game without its own counts, the moves by
+            kind and the events they caused.
         events: One row per table, side, who (a seat, the team or luck) and rule: how many
             events of that rule followed their moves.
         comparison: The win rates compared, paired by table, with honest ranges.
@@ -471,6 +475,7 @@ class _Line:
     makers: list[int] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     events: list[list[tuple[str, str]]] = field(default_factory=list)
+    credits: list[tuple[int, str, int]] = field(default_factory=list)  # the game's own counts
 
 
 def _replay(played: _Played) -> _Line:
@@ -518,7 +523,8 @@ def bot_line(game: Game, seed: int, policies: Mapping[int, Any], team: Any) -> _
             policy = team if who == TEAM else policies[int(who)]  # type: ignore[arg-type]
             choice = state._clone()
             choice.events = None
-            key = policy(choice, random.Random(derive_seed(seed, step)))
+            rng = random.Random(derive_seed(seed, step))
+            key = _offered_key(state, policy(choice, rng), rng)
         action = state.action(key)
         after = state.apply(action)
         _note(line, state, action, after)
@@ -527,12 +533,32 @@ def bot_line(game: Game, seed: int, policies: Mapping[int, Any], team: Any) -> _
     raise RuntimeError(msg)
 
 
+def _offered_key(state: State, key: Any, rng: random.Random) -> Any:
+    """The bot's move as a class table's bot makes it: from the moves its seat's page offers.
+
+    The policy's move when some seat that decides is offered it (``engine.play.offered_to``);
+    else one of the offered moves, picked with ``rng`` in the order of seat, then move id, as
+    :meth:`umbrella_lab.table.model.Table.bot_move` picks it.
+    """
+    who = state.to_act
+    seats = list(range(state.game.players)) if who == TEAM else [int(who or 0)]
+    if any(offered_to(state, key, seat) for seat in seats):
+        return key
+    pairs = sorted((seat, a.id) for seat in seats for a in seat_moves(state, seat))
+    return state.parse_action(pairs[rng.randrange(len(pairs))][1]).key
+
+
 def _note(line: _Line, before: State, action: Action, after: State) -> None:
     who = before.to_act
     line.actions.append(action.id)
     line.makers.append(CHANCE if who is None else who)
     line.kinds.append(action.kind)
     line.events.append([(event.rule, event.text) for event in after.events or []])
+    part = before.game.info.part
+    if part is not None:  # what the move did for whom, in the game's own terms
+        seat = who if isinstance(who, int) and who >= 0 else None
+        played = Played(before, action.key, after, tuple(after.events or ()), seat)
+        line.credits.extend(part(played))
 
 
 # --- the tables --------------------------------------------------------------------------------
@@ -680,6 +706,7 @@ def _seats(
     side: str, table: _Played, line: _Line, names: list[str], policy: str
 ) -> list[dict[str, Any]]:
     result = line.final.result
+    own = add_up(table.game, line.credits) if table.game.info.part is not None else None
     rows = []
     for seat, name in enumerate(names):
         kinds = Counter(k for m, k in zip(line.makers, line.kinds, strict=True) if m == seat)
@@ -695,9 +722,12 @@ def _seats(
         else:
             who = "person" if side == "class" else f"bot ({policy})"
         part = f"{moves} moves"
-        if kinds:
+        if own is not None:  # the game's own counts (as the class table's summary gives them)
+            counted = [f"{what} {n:,}" for what, n in own[seat].items() if n]
+            part += "; " + (", ".join(counted) or "nothing counted")
+        elif kinds:
             part += " (" + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) + ")"
-        if caused:
+        if caused and own is None:
             top = ", ".join(f"{r} {n}" for r, n in caused.most_common(TOP_EVENTS))
             part += f"; most events: {top}"
         row: dict[str, Any] = {

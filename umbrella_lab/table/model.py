@@ -38,10 +38,13 @@ from umbrella_lab.engine.errors import (
     UmbrellaLabError,
 )
 from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.parts import Played, seat_parts
+from umbrella_lab.engine.play import seat_moves
 from umbrella_lab.engine.record import Record
 from umbrella_lab.engine.saving import jsonable_options
 from umbrella_lab.engine.session import Node, Session
 from umbrella_lab.sim.policies import game_policies, get_policy
+from umbrella_lab.table.turning import BUDGET, TurningPoint, find_turning_point, unclear
 from umbrella_lab.widgets.page import ExplorerPage
 
 FORMAT = "umbrella-lab/table"
@@ -55,6 +58,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 CODE_LENGTH = 8
 """Letters in a short code (40 bits: guessing one needs about 10^12 tries)."""
+
+WORKING = "Turning point: being worked out…"
+"""What the summary says of the turning point while its playouts run (a second or two)."""
 
 DEAL = "Deal"
 """How the log names the first position (the explorer adds the seed, which a seat may not see)."""
@@ -118,7 +124,10 @@ class Table:
         seed: The seed.
         session: The positions played (the engine's session; undo goes back along it).
         pages: One page model per seat, each viewing the table as its seat.
-        bots: The seats bots play, with their policy names.
+        bots: The seats bots play, with their policy names. A bot chooses from the moves its
+            seat's page offers, as a person would (:meth:`offered`).
+        bot_fallbacks: Bot moves chosen from the offered list at random because the policy
+            wanted a move the seat is not offered.
         serial: The change number: one more at each move, undo, pause, end or seat change.
             A move or undo must name the change it was made on (stale ones are refused).
         paused: Whether the teacher paused the table (no moves until resumed).
@@ -173,8 +182,11 @@ class Table:
         self.created = time.time()
         self._policy_cache: dict[str, Any] = {}
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
-        self._views_at: tuple[int, int] = (-1, -1)  # (change number, position)
+        self._views_at: tuple[int, int, bool] = (-1, -1, False)  # (change, position, turning)
         self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
+        self.bot_fallbacks = 0  # bot moves chosen from the offered list, not the policy's own
+        self.turning: TurningPoint | None = None  # worked out once the game is over
+        self._turning_at = -1  # the position it was worked out for
 
     # --- who is who -------------------------------------------------------------------------
     def seat_of_token(self, seat: Any, token: Any) -> bool:
@@ -348,15 +360,41 @@ class Table:
         if who == CHANCE:
             node = self.session.roll()
         else:
-            seat = min(self.bots) if who == TEAM else who
-            policy = self._policy(self.bots[seat])
-            rng = random.Random(derive_seed(self.seed, self.step))
-            choice = state._clone()
-            choice.events = None
-            node = self.session.apply(policy(choice, rng))
+            seat, action = self._bot_choice()
+            node = self.session.apply(action)
             self.makers[node.id] = seat
         self.serial += 1
         return node
+
+    def _bot_choice(self) -> tuple[int, str]:
+        """The bot's seat and move: one of the moves that seat's page offers (:meth:`offered`).
+
+        A bot chooses from the same list a person in its seat would: the policy's move when the
+        seat's page offers it; else (a move using a card the seat may not see, such as another
+        hero's Hero Boost under Family Secrets) one of the offered moves, at random from the
+        table's seeded luck (in the order of seat, then move id, as ``sim.playtest`` replays a
+        bots' table). When the team decides and bots play every seat, the move is made by the
+        first bot seat whose page offers it.
+        """
+        state = self.state
+        who = state.to_act
+        seats = sorted(self.bots) if who == TEAM else [who]
+        first = seats[0]
+        policy = self._policy(self.bots[first])
+        rng = random.Random(derive_seed(self.seed, self.step))
+        choice = state._clone()
+        choice.events = None
+        chosen = policy(choice, rng)
+        wanted = next((a.id for a in state.legal_actions() if a.key == chosen), "")
+        lists = {seat: [a["id"] for a in self.offered(seat)] for seat in seats}
+        for seat in seats:
+            if wanted in lists[seat]:
+                return seat, wanted
+        self.bot_fallbacks += 1
+        pairs = sorted((seat, action) for seat in seats for action in lists[seat])
+        if not pairs:  # pragma: no cover - a seat to act always has a move
+            raise Refusal("no move is offered to the bot's seat", "table.bot")
+        return pairs[rng.randrange(len(pairs))]
 
     def _policy(self, name: str) -> Any:
         if name not in self._policy_cache:
@@ -373,30 +411,49 @@ class Table:
         return self._cached(seat, lambda: self._seat_view(seat))
 
     def _cached(self, key: Any, make: Any) -> dict[str, Any]:
-        now = (self.serial, self.session.node.id)
+        node = self.session.node.id
+        now = (self.serial, node, self._turning_at == node)  # (the turning point comes later)
         if self._views_at != now:
             self._views, self._views_at = {}, now
         if key not in self._views:
             self._views[key] = make()
         return self._views[key]
 
+    def offered(self, seat: int) -> list[dict[str, Any]]:
+        """The moves ``seat``'s page lists now, as buttons: the same for a person and a bot.
+
+        The seat's own legal moves as the explorer shows them to that seat (none while another
+        seat decides; none that would use a card the seat may not see), and, when the team
+        decides, the team's moves that are the whole team's or this seat's own. Empty while the
+        game is over or paused. Made once a change.
+        """
+        return self._cached(("offered", seat), lambda: {"actions": self._offered(seat)})["actions"]
+
+    def _offered(self, seat: int) -> list[dict[str, Any]]:
+        if self.over or self.paused:
+            return []
+        state = self.state
+        who = state.to_act
+        if who != TEAM and who != seat:
+            return []
+        shown = self.pages[seat].shown
+        if shown["status"]["private_all"] and who == TEAM:
+            # the explorer keeps a team's choices private from a seat that cannot see the
+            # whole table; here every seat is one of the team, and makes the team's moves
+            # that are the whole team's or its own (a move naming another seat, such as that
+            # hero's discard, names a card in a hand this seat may not see)
+            return [
+                _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
+                for a in seat_moves(state, seat)
+            ]
+        return [_action(a) for a in shown["actions"]]
+
     def _seat_view(self, seat: int) -> dict[str, Any]:
         page = self.pages[seat]
         shown = page.shown
         mine = self.may_act(seat)
         status = shown["status"]
-        actions = [_action(a) for a in shown["actions"]] if mine else []
-        if mine and status["private_all"] and self.state.to_act == TEAM:
-            # the explorer keeps a team's choices private from a seat that cannot see the
-            # whole table; here every seat is one of the team, and makes the team's moves
-            # that are the whole team's or its own (a move naming another seat, such as that
-            # hero's discard, names a card in a hand this seat may not see)
-            state = self.state
-            actions = [
-                _action({"id": a.id, "label": a.label, "short": a.label, "rule": a.rule})
-                for a in state.legal_actions()
-                if _team_move_for(state, a.key, seat)
-            ]
+        actions = self.offered(seat) if mine else []
         view = {
             **self._common(),
             "role": "seat",
@@ -495,7 +552,11 @@ class Table:
         """The end of the game in the table's words: who won and why, each seat's part.
 
         Only once the game is over (it names the seed and offers the whole game as a record).
+        Made once a change (every page's view holds it).
         """
+        return self._cached("summary", self._summary)
+
+    def _summary(self) -> dict[str, Any]:
         state = self.state
         result = state.result
         if result is not None:
@@ -503,7 +564,7 @@ class Table:
                 headline = "The team wins"
             elif result.winners:
                 headline = " and ".join(self.names[w] for w in result.winners) + " win"
-                if len(result.winners) == 1:
+                if len(result.winners) == 1 and not _plural_name(self.names[result.winners[0]]):
                     headline += "s"
             else:
                 headline = "The team loses" if self.game.info.cooperative else "Nobody wins"
@@ -511,32 +572,7 @@ class Table:
             rule = result.rule
         else:
             headline, why, rule = "The game was stopped", self.ended, "table.ended"
-        parts = []
-        moves = [0 for _ in self.names]
-        counts: list[dict[str, int]] = [{} for _ in self.names]  # rule -> events, by seat
-        for node in self._line():
-            if node.kind != "move" or node.parent is None:
-                continue
-            maker = self.makers.get(node.id, node.parent.state.to_act)
-            if isinstance(maker, int) and 0 <= maker < len(counts):
-                moves[maker] += 1
-                for event in node.events:
-                    counts[maker][event.rule] = counts[maker].get(event.rule, 0) + 1
-        titles = _rule_titles(self.game)
-        for seat, name in enumerate(self.names):
-            often = sorted(counts[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
-            detail = ", ".join(f"{titles.get(rule, rule)} ({count})" for rule, count in often)
-            parts.append(
-                {
-                    "seat": seat,
-                    "name": name,
-                    "bot": self.bots.get(seat, ""),
-                    "moves": moves[seat],
-                    "events": dict(counts[seat]),
-                    "text": f"{name}{' (bot)' if seat in self.bots else ''}: {moves[seat]} moves"
-                    + (f"; what their moves did most: {detail}" if detail else ""),
-                }
-            )
+        parts = self.parts()
         facts = {
             key: value
             for key, value in state.summary().items()
@@ -550,26 +586,139 @@ class Table:
             "seats": parts,
             "facts": facts,
             "turning_point": self.turning_point(),
+            "turning": (
+                self.turning.to_dict() if self.turning is not None and self.turning_known else None
+            ),
             "seed": self.seed,
             "record": self.record().to_dict(),
             "session": self.session_record(),
         }
 
-    def turning_point(self) -> str:
-        """The move after which the table was most changed, in words (a simple reading).
-
-        The move whose events were the most (ties: the later one), with its step.
-        """
-        best: tuple[int, int, str] | None = None
+    def played(self) -> list[Played]:
+        """The moves on the table's line, each with the table before and after it and its maker."""
+        steps = []
         for node in self._line():
-            if node.kind != "move":
+            if node.kind != "move" or node.parent is None:
                 continue
-            weight = len(node.events)
-            if best is None or weight >= best[0]:
-                best = (weight, node.depth, node.label or "")
-        if best is None or best[0] == 0:
+            before = node.parent.state
+            maker = self.makers.get(node.id)
+            if maker is None and isinstance(before.to_act, int) and before.to_act >= 0:
+                maker = before.to_act
+            move = before.parse_action(node.action).key
+            steps.append(Played(before, move, node.state, tuple(node.events), maker))
+        return steps
+
+    def parts(self) -> list[dict[str, Any]]:
+        """Each seat's part in the game: its moves, and what they did in the game's own terms.
+
+        The game's own counts come from its ``GameInfo.part`` (damage dealt, civilians
+        rescued, points banked...); a game without one (written in a notebook) is described
+        by each seat's moves by kind and the rules those moves caused.
+        """
+        played = self.played()
+        own = seat_parts(self.game, played)
+        moves = [0 for _ in self.names]
+        kinds: list[dict[str, int]] = [{} for _ in self.names]
+        caused: list[dict[str, int]] = [{} for _ in self.names]  # rule -> events, by seat
+        for step in played:
+            seat = step.seat
+            if seat is None or not 0 <= seat < len(moves):
+                continue
+            moves[seat] += 1
+            kinds[seat][step.move.kind] = kinds[seat].get(step.move.kind, 0) + 1
+            for event in step.events:
+                caused[seat][event.rule] = caused[seat].get(event.rule, 0) + 1
+        result = self.state.result
+        titles = _rule_titles(self.game)
+        parts = []
+        for seat, name in enumerate(self.names):
+            who = f"{name}{' (bot)' if seat in self.bots else ''}"
+            if own is not None:
+                counts = own[seat]
+                named = [f"{what} {count:,}" for what, count in counts.items() if count]
+                detail = ", ".join(named) or "nothing counted"
+            else:
+                counts = {}
+                often = sorted(caused[seat].items(), key=lambda item: (-item[1], item[0]))[:3]
+                detail = ", ".join(f"{titles.get(rule, rule)} ({n})" for rule, n in often)
+                detail = f"what their moves did most: {detail}" if detail else ""
+            said = f"{moves[seat]} moves"
+            if result is not None and result.scores:
+                said += f", final score {result.scores[seat]:,}"
+            said += f"; {detail}" if detail else ""
+            parts.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "bot": self.bots.get(seat, ""),
+                    "moves": moves[seat],
+                    "kinds": dict(kinds[seat]),
+                    "events": dict(caused[seat]),
+                    "counts": dict(counts),
+                    "who": who,
+                    "said": said,
+                    "text": f"{who}: {said}",
+                }
+            )
+        return parts
+
+    @property
+    def turning_known(self) -> bool:
+        """Whether the turning point of the position on the table has been worked out."""
+        return self.turning is not None and self._turning_at == self.session.node.id
+
+    def turning_point(self) -> str:
+        """The turning point in words, once worked out (:meth:`work_out_turning_point`).
+
+        ``""`` while the game runs or when the teacher stopped it; a note while it is being
+        worked out.
+        """
+        if self.state.result is None:
             return ""
-        return f"Step {best[1]}: {best[2]} ({best[0]} changes on the table)"
+        if self.turning is None or not self.turning_known:
+            return WORKING
+        return self.turning.text
+
+    def no_turning_point(self, why: str) -> None:
+        """Give up on the turning point of the position on the table, saying ``why``."""
+        self.turning = unclear(f"No turning point: {why}.")
+        self._turning_at = self.session.node.id
+
+    def work_out_turning_point(self, budget: float = BUDGET) -> TurningPoint | None:
+        """Find the move that changed the winner's (or the team's) chance to win the most.
+
+        Playouts of the game's bots from positions along the game estimate the chance
+        (:func:`~umbrella_lab.table.turning.find_turning_point`), within ``budget`` seconds;
+        the server runs this in a worker thread when a game ends. Kept until the table
+        changes. ``None`` while the game is not over by its rules.
+        """
+        state = self.state
+        result = state.result
+        if result is None:
+            return None
+        at = self.session.node.id
+        if self.turning is not None and self.turning_known:
+            return self.turning
+        line = self._line()
+        if self.game.info.cooperative:
+            winner: int | None = -1
+            side = "the team"
+        elif result.winners:
+            winner = result.winners[0]
+            side = self.names[winner]
+        else:
+            winner, side = None, ""
+        found = find_turning_point(
+            self.game,
+            [node.state for node in line],
+            [node.label or node.action for node in line[1:]],
+            winner=winner,
+            seed=derive_seed(self.seed, len(line)),
+            budget=budget,
+            side=side,
+        )
+        self.turning, self._turning_at = found, at
+        return found
 
     def record(self) -> Record:
         """The game so far as a record (game, options, seed, moves), to replay it exactly."""
@@ -770,18 +919,6 @@ def unseeded(board: Any) -> Any:
     return board
 
 
-def _team_move_for(state: Any, move: Any, seat: int) -> bool:
-    """Whether a team's ``move`` is ``seat``'s to see and make while hands are hidden.
-
-    Not when it would show the seat a hidden card (the move's ``private_to``), nor when it
-    names another seat in a ``seat`` field (that seat's own business: its hand, its discard).
-    """
-    if move.private_to(state, seat):
-        return False
-    named = getattr(move, "seat", None) if "seat" in getattr(move, "fields", ()) else None
-    return not isinstance(named, int) or named in (seat, TEAM, CHANCE)
-
-
 def _rule_titles(game: Game) -> dict[str, str]:
     """Each rule id's title in the game's digest (none for a game without one)."""
     try:
@@ -792,6 +929,11 @@ def _rule_titles(game: Game) -> dict[str, str]:
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: entry.get(key, "") for key in ("id", "label", "short", "lead", "rule", "group")}
+
+
+def _plural_name(name: str) -> bool:
+    """Whether a seat's name is a plural ("Heroes win", but "P1 wins", "The Kraken wins")."""
+    return name.endswith("s") and not name.endswith("ss")
 
 
 def _capital(text: str) -> str:

@@ -129,6 +129,7 @@ class TableServer:
         self._timers: dict[str, Any] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._joins: dict[str, list[float]] = {}
+        self._working: dict[str, asyncio.Future[None]] = {}  # turning points being worked out
         self._server: tornado.httpserver.HTTPServer | None = None
         self._loop: IOLoop | None = None  # the event loop the server runs in (after start)
         self.on_change: list[Callable[[Table], None]] = []
@@ -280,6 +281,30 @@ class TableServer:
                     table.seat_view(sock.seat) if sock.role == "seat" else table.teacher_view()
                 )
             sock.send_view(views[key], entries, present)
+        self._work_out_turning_point(table)
+
+    def _work_out_turning_point(self, table: Table) -> None:
+        """Once a game is over by its rules, find its turning point in a worker thread.
+
+        Playouts take a second or two, so they run off the event loop; every page is told
+        the summary with it when they are done (until then it says "being worked out").
+        """
+        if table.state.result is None or table.turning_known or table.id in self._working:
+            return
+
+        async def work() -> None:
+            loop = asyncio.get_running_loop()
+            try:
+                await loop.run_in_executor(None, table.work_out_turning_point)
+            except Exception:  # the summary says so; the table goes on
+                log.exception("class table %s: the turning point failed", table.id)
+                table.no_turning_point("the playouts failed (the server's log says why)")
+            finally:
+                self._working.pop(table.id, None)
+            if self.tables.get(table.id) is table:
+                await self.told(table)
+
+        self._working[table.id] = asyncio.ensure_future(work())
 
     def present(self, table: Table) -> list[bool]:
         """Which seats have a page connected now."""

@@ -475,6 +475,9 @@ class ExplorerPage:
         node, state = session.node, session.state
         seat = self._viewing_seat()
         line = session.line
+        # a seat's view never names the seed while the game runs: the seed fixes every
+        # hidden card and every roll to come (the whole table's view and the saved file keep it)
+        seedless = seat is not None and not state.is_over
         snapshot = state.to_dict(seat)
         before = None
         if node.parent is not None:
@@ -527,7 +530,7 @@ class ExplorerPage:
         )
         branch = session.branch
         self._update(
-            title=_title(state, session),
+            title=_title(state, session, seedless),
             board=view.model(state, seat),
             actions=[
                 {
@@ -560,7 +563,7 @@ class ExplorerPage:
                 "branch_id": branch.id,
                 "branch_note": branch.note,
                 "kind": node.kind,
-                "label": said(node.label),
+                "label": _label(node, seedless),
                 "rule": node.rule,
                 "changed": [where for where, _, _ in changed],
                 "result": None if state.result is None else state.result.to_dict(),
@@ -569,15 +572,15 @@ class ExplorerPage:
                 "private_note": private_note,
             },
             step=node.depth,
-            history=[_history_entry(n) for n in line],
-            events=[_events_entry(n) for n in line[: node.depth + 1]],
+            history=[_history_entry(n, seedless) for n in line],
+            events=[_events_entry(n, seedless) for n in line[: node.depth + 1]],
             changes=(
                 []
                 if before is None
                 else describe_changes(before, snapshot, quiet=view.quiet, found=changed)
             ),
             inspector=snapshot,
-            branch_list=[_branch_entry(session, b) for b in session.branches()],
+            branch_list=[_branch_entry(session, b, seedless) for b in session.branches()],
             seat_names=view.seat_names(state),
         )
 
@@ -889,10 +892,11 @@ def _session(
     return Session(game, seed)
 
 
-def _title(state: State, session: PlainSession) -> str:
-    """The page's title: the game, the table size and the seed."""
+def _title(state: State, session: PlainSession, seedless: bool = False) -> str:
+    """The page's title: the game, the table size and the seed (not in a seat's view)."""
     players = session.game.players
-    return f"{state.game.info.title} · {players} player{'s' * (players != 1)} · seed {session.seed}"
+    title = f"{state.game.info.title} · {players} player{'s' * (players != 1)}"
+    return title if seedless else f"{title} · seed {session.seed}"
 
 
 def _advisor_status() -> dict[str, Any]:
@@ -1044,26 +1048,37 @@ def _without_repeats(
     return out, leads
 
 
-def _node_entry(node: Node) -> dict[str, Any]:
+def _label(node: Node, seedless: bool = False) -> str:
+    """A position's label; a deal's without its seed in a seat's view ("Deal (seed 7)")."""
+    label = said(node.label)
+    if seedless and node.kind == "deal":
+        label = label.split(" (seed ", 1)[0]
+    return label
+
+
+def _node_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
     """What every list of positions shows of one: where it is, and the move that led there."""
     return {
         "node": node.id,
         "step": node.depth,
         "kind": node.kind,
-        "label": said(node.label),
+        "label": _label(node, seedless),
         "rule": node.rule,
     }
 
 
-def _history_entry(node: Node) -> dict[str, Any]:
-    return {**_node_entry(node), "branch": node.branch, "note": node.note}
+def _history_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
+    return {**_node_entry(node, seedless), "branch": node.branch, "note": node.note}
 
 
-def _events_entry(node: Node) -> dict[str, Any]:
-    return {**_node_entry(node), "events": [[event.rule, event.text] for event in node.events]}
+def _events_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
+    return {
+        **_node_entry(node, seedless),
+        "events": [[event.rule, event.text] for event in node.events],
+    }
 
 
-def _branch_entry(session: PlainSession, branch: Branch) -> dict[str, Any]:
+def _branch_entry(session: PlainSession, branch: Branch, seedless: bool = False) -> dict[str, Any]:
     parent = None if branch.parent is None else session.get(branch.parent)
     return {
         "id": branch.id,
@@ -1072,7 +1087,7 @@ def _branch_entry(session: PlainSession, branch: Branch) -> dict[str, Any]:
         "kind": branch.kind,
         "parent": branch.parent,
         "luck": branch.luck,
-        "luck_seed": branch.luck_seed,
+        "luck_seed": None if seedless else branch.luck_seed,
         "end": branch.end,
         "steps": branch.steps,
         "current": branch.current,

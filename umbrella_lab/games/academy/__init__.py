@@ -296,6 +296,7 @@ INFO = GameInfo(
         puzzle_players=3,
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = ["INFO", "OPTIONS", "AcademyState", "load_cards"]

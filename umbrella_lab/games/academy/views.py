@@ -1,15 +1,20 @@
 """What the table looks like: JSON snapshots, per-seat views, text and HTML pictures.
 
+Also each hero's part in a played game (:func:`part`, for the class table's summary).
+
 Deck orders are never shown, only counts. Under Family Secrets a seat sees only its own hand
 [family.secrets]; the other hands appear as a count.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import TEAM
+from umbrella_lab.engine.parts import Played
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.actions import OUTCOME_WORDS
@@ -82,7 +87,9 @@ def snapshot(state: AcademyState, seat: int | None = None) -> dict[str, Any]:
     return {
         "game": "academy",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "players": state.players,
         "options": dict(state.game.changed_options),
         "round": state.round,
@@ -239,3 +246,37 @@ def to_html(state: AcademyState, seat: int | None = None) -> str:
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+DEFEATS = re.compile(r" defeats | was defeated\. It is\.|: it is defeated, ")
+"""The log's words for a lineup card defeated: "... attacks with 8 and defeats villain attack
+5" [turn.attack] (and the powers' attacks), "I heard a rumour ... was defeated. It is."
+[power.rumor], a Hero Boost on a blocking card: "...: it is defeated, ..." [story.hero-boost]."""
+
+BLOCKS = re.compile(r" blocks ")
+"""The log's words for a lineup card blocked [turn.block]."""
+
+
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for whom, in the rulebook's terms.
+
+    The hero who made the move: villain attack cards defeated [turn.attack] and blocked
+    [turn.block], as the log says (a move that answers the lineup's last card also ends the
+    round, so the table after it shows a new lineup), life bars healed by the move on any hero
+    [turn.heal] [story.restore], Story cards played [turn.story]. Every hero: the life bars
+    they lost in the move (damage, and the cost of a story or a power) [life.damage].
+    """
+    before, after = cast("AcademyState", played.before), cast("AcademyState", played.after)
+    move = played.move
+    seat = getattr(move, "seat", None)
+    if not isinstance(seat, int) or not 0 <= seat < before.players:
+        seat = played.seat
+    if seat is not None and 0 <= seat < before.players:
+        texts = [text for _, text in played.events]
+        yield seat, "villain attacks defeated", sum(bool(DEFEATS.search(t)) for t in texts)
+        yield seat, "villain attacks blocked", sum(bool(BLOCKS.search(t)) for t in texts)
+        healed = sum(max(0, new - old) for old, new in zip(before.life, after.life, strict=True))
+        yield seat, "life bars healed", healed
+        yield seat, "Story cards played", int(move.kind == "story")
+    for hero, (old, new) in enumerate(zip(before.life, after.life, strict=True)):
+        yield hero, "life bars lost", max(0, old - new)

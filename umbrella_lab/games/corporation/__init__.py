@@ -239,6 +239,7 @@ INFO = GameInfo(
         puzzle_players=2,
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = ["HERO", "INFO", "OPTIONS", "UMBRELLA", "CorporationState", "load_cards"]

@@ -1,5 +1,7 @@
 """What the table looks like: JSON snapshots, per-seat views, text and HTML pictures.
 
+Also each side's part in a played game (:func:`part`, for the class table's summary).
+
 Deck orders are never shown, only counts [cards.hidden]. A seat sees its own hand; of the other
 hand it sees only the size. Everything in play, both discard piles, the cards removed from the
 game, the cards committed to a combat and the dice are face up.
@@ -7,11 +9,14 @@ game, the cards committed to a combat and the dice are face up.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import CHANCE
+from umbrella_lab.engine.parts import Played
 from umbrella_lab.engine.words import plural
+from umbrella_lab.games.corporation.actions import EVENTS_PLAYED
 
 if TYPE_CHECKING:
     from umbrella_lab.games.corporation.rules import CorporationState
@@ -93,7 +98,9 @@ def snapshot(state: CorporationState, seat: int | None = None) -> dict[str, Any]
     return {
         "game": "corporation",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "options": {k: str(v) if k == "data" else v for k, v in state.game.changed_options.items()},
         "turn": state.turn,
         "phase": state.phase,
@@ -251,3 +258,43 @@ def to_html(state: CorporationState, seat: int | None = None) -> str:
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+RECRUITS = {
+    "team": (HERO, "teams put in play"),
+    "attach": (HERO, "characters attached"),
+    "unit": (UMBRELLA, "units put in play"),
+    "facility": (UMBRELLA, "New Facility built"),
+}
+"""The Recruit Phase's moves, each counted for its side [recruit.*]."""
+
+
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for each side, in the rulebook's terms.
+
+    The Heroes: teams and characters put in play [recruit.*], assaults made and won
+    [assault.*], Facilities destroyed [assault.result]. Umbrella: units put in play and the
+    New Facility [recruit.*], Search and Destroy missions made and won [search.*], teams
+    destroyed [search.result] [assault.team-destroyed]. Both: event cards played [event.*].
+    """
+    before = cast("CorporationState", played.before)
+    after, move = cast("CorporationState", played.after), played.move
+    for kind, (side, what) in RECRUITS.items():
+        yield side, what, int(move.kind == kind)
+    combats = after.history[len(before.history) :]
+    assaults = [won for kind, *_, won in combats if kind == "assault"]
+    hunts = [won for kind, *_, won in combats if kind == "hunt"]
+    yield HERO, "assaults", len(assaults)
+    yield HERO, "assaults won", sum(assaults)
+    yield HERO, "Facilities destroyed", _facilities(after) - _facilities(before)
+    yield UMBRELLA, "Search and Destroy missions", len(hunts)
+    yield UMBRELLA, "missions won", sum(hunts)
+    yield UMBRELLA, "teams destroyed", len(after.removed[HERO]) - len(before.removed[HERO])
+    if played.seat in (HERO, UMBRELLA):
+        played_events = after.stats[EVENTS_PLAYED] - before.stats[EVENTS_PLAYED]
+        yield played.seat, "event cards played", played_events
+
+
+def _facilities(state: CorporationState) -> int:
+    umbrella = state.cards.umbrella
+    return sum(1 for n in state.removed[UMBRELLA] if umbrella[n].kind == "facility")

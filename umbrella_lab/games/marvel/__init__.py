@@ -289,6 +289,7 @@ INFO = GameInfo(
         puzzle_budget=(600, 200),
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = ["INFO", "OPTIONS", "MarvelState"]

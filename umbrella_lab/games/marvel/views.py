@@ -1,5 +1,7 @@
 """Pictures of a Marvel United table: a JSON-able snapshot, a text picture and an HTML picture.
 
+Also each hero's part in a played game (:func:`part`, for the class table's summary).
+
 Nothing is hidden between the heroes of a co-operative game: every seat sees every hand. Deck
 orders are never shown, only how many cards each deck holds.
 """
@@ -7,11 +9,53 @@ orders are never shown, only how many cards each deck holds.
 from __future__ import annotations
 
 import html
-from typing import Any
+import re
+from collections.abc import Iterator
+from typing import Any, cast
 
+from umbrella_lab.engine.parts import Played
 from umbrella_lab.games.marvel.actions import PLAN, RING, card_id, card_words
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
-from umbrella_lab.games.marvel.rules import MarvelState
+from umbrella_lab.games.marvel.rules import MarvelState, Play
+
+THUGS_DEFEATED = re.compile(r"^(?:A Thug at .+ is defeated|(\d+) Thugs? defeated, .*)\.$")
+"""The log's words for Thugs defeated: one, or a Special's several [turn.attack]."""
+
+CIVILIAN_RESCUED = re.compile(r"^A Civilian at .+ is rescued\.$")
+"""The log's words for a Civilian rescued [turn.heroic]."""
+
+HENCHMAN_DAMAGE = re.compile(r" takes (\d+) damage: ")
+"""The log's words for damage to a henchman Threat [threat.henchman]."""
+
+
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for the hero whose turn it is (or the seat that chose, between turns).
+
+    Damage to the villain (its health tokens taken) [turn.attack], damage to henchman Threats
+    [threat.henchman] and Threats cleared [threat.cleared], Civilians rescued [turn.heroic],
+    Thugs defeated [turn.attack] and hero cards played to the Storyline [turn.play]. The
+    villain's own turn, which a hero's last move may start, rescues and defeats nothing.
+    """
+    before, after = cast(MarvelState, played.before), cast(MarvelState, played.after)
+    hero = before.active if before.active >= 0 else played.seat
+    if hero is None or hero < 0:
+        return
+    yield hero, "cards played", int(isinstance(played.move, Play))
+    yield hero, "damage to the villain", max(0, before.health - after.health)
+    henchmen = cleared = civilians = thugs = 0
+    for rule, text in played.events:
+        if rule == "threat.henchman" and (found := HENCHMAN_DAMAGE.search(text)):
+            henchmen += int(found.group(1))
+        elif rule == "threat.cleared":
+            cleared += 1
+        elif CIVILIAN_RESCUED.match(text):
+            civilians += 1
+        elif found := THUGS_DEFEATED.match(text):
+            thugs += int(found.group(1) or 1)
+    yield hero, "damage to Threats", henchmen
+    yield hero, "Threats cleared", cleared
+    yield hero, "Civilians rescued", civilians
+    yield hero, "Thugs defeated", thugs
 
 
 def _threat(s: MarvelState, where: int) -> dict[str, Any] | None:

@@ -76,6 +76,7 @@ INFO = GameInfo(
         solver_shape="pig",  # the exact solver's fast path for a race of rolls and holds
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = [

@@ -7,8 +7,12 @@ board is ``board.py``, drawn by ``static/board.js``.)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, cast
 
+from umbrella_lab.engine.parts import Played
+
+from .rules import Face, Hold, Roll
 from .state import PigState
 
 
@@ -30,3 +34,21 @@ def to_text(s: PigState, seat: int | None = None) -> str:
     doing = "the die is rolling" if s.rolling else "to roll or hold"
     turn = f"{s.seat_name(s.active)}'s turn: turn total {s.turn_total}, {doing}"
     return "\n".join([*lines, s.outcome.reason if s.outcome else turn])
+
+
+# --- Each seat's part in a game, in Pig's own counts (the class table's summary) --------------
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for whom, in Pig's own counts.
+
+    Rolls [turn.roll], points banked and holds [turn.hold], pigs rolled and the points they
+    cost [turn.pig].
+    """
+    before, move = cast(PigState, played.before), played.move
+    if isinstance(move, Roll):
+        yield move.seat, "rolls", 1
+    elif isinstance(move, Hold):
+        yield move.seat, "points banked", before.turn_total
+        yield move.seat, "holds", 1
+    elif isinstance(move, Face) and before.die[move.face].pig:
+        yield before.active, "pigs rolled", 1
+        yield before.active, "points lost to pigs", before.turn_total

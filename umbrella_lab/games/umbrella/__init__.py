@@ -176,6 +176,7 @@ INFO = GameInfo(
         puzzle_players=2,
     ),
     rare_rules=RARE_RULES,
+    part=views.part,
 )
 
 __all__ = ["INFO", "OPTIONS", "UmbrellaState", "load_pieces"]

@@ -1,5 +1,7 @@
 """What the table looks like: JSON snapshots, text and HTML pictures.
 
+Also each player's part in a played game (:func:`part`, for the class table's summary).
+
 Umbrella is a game of open information: every Stage, zone, Scoreboard and visible Figure tile
 is on the table for all to see. Only the tiles under the visible ones, which nobody has seen
 yet, are hidden: they show as a count [setup.figures].
@@ -7,9 +9,11 @@ yet, are hidden: they show as a count [setup.figures].
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from umbrella_lab.engine.parts import Played
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.pieces import COLOURS, LETTERS, SIDES
 
@@ -150,7 +154,9 @@ def snapshot(state: UmbrellaState, seat: int | None = None) -> dict[str, Any]:
     return {
         "game": "umbrella",
         "seat": seat,
-        "seed": state.seed,
+        **(
+            {"seed": state.seed} if seat is None else {}
+        ),  # a seat never sees the seed: it fixes every deal
         "players": state.players,
         "options": dict(state.game.changed_options),
         "level": state.game.options["level"],
@@ -345,3 +351,26 @@ def to_html(state: UmbrellaState, seat: int | None = None) -> str:
     if data["result"]:
         parts.append(f'<div style="font-weight:bold">{escape(data["result"]["reason"])}</div>')
     return "".join(parts)
+
+
+PUSHES = ("push", "push-any")
+"""The move kinds that slide an umbrella into a line [turn.push] [turn.all-empty]."""
+
+
+def part(played: Played) -> Iterator[tuple[int, str, int]]:
+    """What one move did for each player, in the rulebook's terms.
+
+    The player who moved: umbrellas pushed into their Stage [turn.push]. Every player: Scoring
+    tokens placed on their Scoreboard (a Figure made, or a token set aside taken at the end)
+    [figure.token] [end.reserve]; and, once the game is over, the umbrellas left in their
+    personal Waiting Zone, each a point off [end.score].
+    """
+    before, after = cast("UmbrellaState", played.before), cast("UmbrellaState", played.after)
+    move = played.move
+    if played.seat is not None and 0 <= played.seat < before.players:
+        yield played.seat, "umbrellas pushed", int(move.kind in PUSHES)
+    for seat in range(before.players):
+        yield seat, "Scoring tokens placed", after.tokens(seat) - before.tokens(seat)
+    if after.is_over:
+        for seat in range(before.players):
+            yield seat, "umbrellas left waiting", after.personal(seat)

@@ -254,8 +254,8 @@ function drawSummary() {
   el.summary.replaceChildren(...[
     h("h2", {}, s.headline),
     h("p", {}, s.why, s.rule ? h("span", { class: "ult-rule" }, `rule ${s.rule}`) : null),
-    h("ul", { class: "ult-parts" }, s.seats.map((p) => h("li", {}, p.text))),
-    s.turning_point ? h("p", {}, `Turning point: ${s.turning_point}`) : null,
+    h("ul", { class: "ult-parts" }, s.seats.map((p) => h("li", {}, h("strong", {}, p.who), `: ${p.said}`))),
+    s.turning_point ? h("p", { class: "ult-turning" }, s.turning_point) : null,
     facts.length ? h("details", {}, h("summary", {}, "The table's figures"), h("ul", {}, facts)) : null,
     h("p", { class: "ult-hint" }, `${s.moves} moves, dealt from seed ${s.seed}.`),
     downloads].filter(Boolean));
