@@ -38,7 +38,7 @@ from umbrella_lab.engine.errors import (
     seed_number,
     shown,
 )
-from umbrella_lab.engine.luck import derive_seed, first_draw
+from umbrella_lab.engine.luck import LUCK, Luck, derive_seed
 from umbrella_lab.engine.moves import Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
@@ -343,6 +343,7 @@ class Game:
         self.players = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
         self.extra: dict[str, Any] = {}  # per-game caches (card tables), filled by the game
+        self.luck: Luck = LUCK  # how its deals, shuffles and dice are drawn from a seed
         if info.digest is not None:
             read_rulebook(info.name, info.digest)  # a missing or empty digest fails here
         if info.check is not None:
@@ -431,6 +432,7 @@ class State:
     game: Game
     seed: int
     events: list[Event] | None
+    shuffles: int  # a slot of the states that shuffle (see _rng)
 
     rule_for_unknown_action: ClassVar[str] = ""
     """The rule cited when a text names no move of the game at all (the game's turn, say)."""
@@ -525,6 +527,17 @@ class State:
         a class may write its own.
         """
         raise NotImplementedError
+
+    def _rng(self) -> random.Random:
+        """The numbers of the state's next shuffle, fixed by the seed and the shuffles so far.
+
+        For a state that shuffles: it counts its shuffles in a ``shuffles`` slot (0 at the
+        deal). Luck lives in the state: the same seed and the same moves give the same
+        shuffles, and a fork keeps them (``game.luck`` draws them, see
+        :class:`~umbrella_lab.engine.luck.Luck`).
+        """
+        self.shuffles += 1  # type: ignore[misc]  # the slot is the game's state class's
+        return self.game.luck.draws(self.seed, self.shuffles)
 
     def _chance(self) -> Sequence[tuple[Move, Fraction]]:
         """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
@@ -862,7 +875,7 @@ class State:
         dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
         first whose running total of exact probabilities is above it (:func:`exact_pick`).
         """
-        draw = first_draw(derive_seed(self.seed, 7919 * self._luck() + 17))
+        draw = self.game.luck.chance(self.seed, self._luck())
         outcomes = self._chance()
         if isinstance(outcomes, tuple):  # a game's constant table: its edges are kept
             for (outcome, _), edge in zip(outcomes, _edges(outcomes), strict=True):
@@ -892,7 +905,7 @@ class State:
         if seed is not None:
             seed = seed_number(seed, "fork: the seed")
         if new_luck or seed is not None:
-            return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
+            return self.reshuffled(derive_seed(self.seed, 1) if seed is None else seed)
         copy = self._clone()
         copy.events = list(self.events or ())
         return copy

@@ -383,8 +383,9 @@ class Session:
         state = self.node.state
         if new_luck or seed is not None:
             if seed is None:
-                branch = self.node.id * 7919 + 104_729 * (1 + len(self.node.children))
-                seed = derive_seed(self.seed, branch) % (2**31 - 1)
+                seed = derive_seed(
+                    derive_seed(self.seed, self.node.id), len(self.node.children) + 1
+                )
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
             try:

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, Game, Result, State, load
-from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
@@ -736,7 +736,7 @@ def play_sides(
 
 
 def _rollout_seed(seed: int, j: int) -> int:
-    return derive_seed(seed, 7_919 * (j + 1) + 1) % MAX_SEED
+    return derive_seed(seed, 7_919 * (j + 1) + 1)
 
 
 def follow_game(

@@ -56,7 +56,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
-from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
@@ -427,15 +426,6 @@ class AcademyState(State):
         return f"villain attack {self.villain_attack(code)}{boost} ({damage} damage)"
 
     # --- luck -------------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        """A generator for the next shuffle, fixed by the seed and the shuffle count.
-
-        Luck lives in the state: the same seed and the same moves give the same shuffles, and
-        a fork keeps them.
-        """
-        self.shuffles += 1
-        return random.Random(derive_seed(self.seed, self.shuffles))
-
     def reshuffled(self, seed: int) -> AcademyState:
         """A copy with new luck: every deck order (and the villain stack) dealt anew."""
         new = self._clone()
@@ -615,7 +605,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     hand = options["hand_size"] or hand
     villain_count = options["villains"] or villain_count
     strength = options["strength"] or strength
-    rng = random.Random(seed)
+    rng = game.luck.deal(seed)
 
     s = AcademyState.__new__(AcademyState)
     s.game, s.seed, s.events, s.cards, s.shuffles = game, seed, events, cards, 0
