@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import ClassVar
 
@@ -28,6 +29,7 @@ from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE, REGISTRY, GameInfo, Result, State
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.sim.solve import SolveError
+from umbrella_lab.sim.stats import agreement_by_clusters
 
 
 class Streak(State):
@@ -367,6 +369,39 @@ def test_a_game_of_known_luck_share_has_it_inside_its_range(known):
     assert row["low"] <= DUEL_LUCK <= row["high"]
     assert row["high"] - row["low"] < 0.3
     assert abs(row["value"] - DUEL_LUCK) < 0.1
+
+
+def duel_table(seeds, rng):
+    """The duel's outcome table drawn directly: rows (seed, seat), columns random and good."""
+    table, seats, clusters = [], [], []
+    for seed in range(seeds):
+        face = rng.randrange(4)
+        for seat in (0, 1):
+            row = []
+            for good_player in (False, True):
+                mine, theirs = good_player or rng.random() < 0.5, rng.random() < 0.5
+                first, second = (mine, theirs) if seat == 0 else (theirs, mine)
+                winner = {0: 0, 1: 1}.get(face, 1 if second and not first else 0)
+                row.append(float(winner == seat))
+            table.append(row)
+            seats.append(seat)
+            clusters.append(seed)
+    return table, seats, clusters
+
+
+@pytest.mark.slow  # about 35 s: 400 tables, 1,000 resamples each
+def test_the_luck_share_s_range_holds_the_duel_s_known_share_in_95_percent_of_tables():
+    """400 tables of 100 seeds each: the bootstrap range over seeds holds 0.6 often enough.
+
+    Measured: 94.5% (and 94.25% with another generator's tables).
+    """
+    rng = random.Random(7)
+    held = 0
+    for _ in range(400):
+        table, seats, seeds = duel_table(100, rng)
+        _, low, high = agreement_by_clusters(table, seats, seeds, draws=1000)
+        held += low <= DUEL_LUCK <= high
+    assert held >= 372, held  # 93%
 
 
 def take_any(s, rng):

@@ -73,6 +73,7 @@ from umbrella_lab.sim.policies import (
 )
 from umbrella_lab.sim.stats import (
     Z95,
+    agreement_by_clusters,
     agreement_estimate,
     agreement_share,
     compare,
@@ -1700,7 +1701,8 @@ class _Designer:
             return
         table = [[by_seat[n][i] for n in names] for i in range(rows)]
         seat_of = [i // count for i in range(rows)]
-        share, low, high = agreement_share(table, seat_of)
+        seed_of = [i % count for i in range(rows)]
+        share, low, high = agreement_by_clusters(table, seat_of, seed_of)
         if math.isnan(share):
             self.rows.append(
                 _row(
