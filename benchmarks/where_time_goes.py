@@ -19,15 +19,27 @@ target above a game's ceiling cannot be met by a faster player: the rules must g
 The last columns hold each game against its speed target (:data:`TARGETS`): how many times
 faster the player alone would have to choose to reach it, with the rules as they are, or
 "rules" when the rules alone are slower than the target.
+
+``--against REV`` (``HEAD~1``, say) times the kit of another commit side by side: its package is
+unpacked from git into a temporary folder, each round times the same games with this checkout
+and with it, in turns, each in its own process (so that neither warms the other's caches), and
+the table gives each side's whole games per CPU-second and their ratio, medians of the rounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import umbrella_lab as ul
@@ -120,15 +132,81 @@ def arguments(doc: str) -> argparse.Namespace:
     parser.add_argument("games", nargs="*", default=list(CASES), help=", ".join(CASES))
     parser.add_argument("--rounds", type=int, default=5, help="timings of each way per game")
     parser.add_argument("--scale", type=float, default=1.0, help="games per timing, x")
+    parser.add_argument("--against", metavar="REV", help="time another commit side by side")
+    parser.add_argument("--one-round", metavar="GAME", help=argparse.SUPPRESS)  # a side's round
     args = parser.parse_args()
+    if args.one_round:
+        return args
     unknown = [name for name in args.games if name not in CASES]
     if unknown:
         parser.error(f"no case for {', '.join(unknown)}: the games are {', '.join(CASES)}")
     return args
 
 
+def unpacked(rev: str, into: Path) -> Path:
+    """The package ``umbrella_lab`` as commit ``rev`` has it, unpacked under ``into``."""
+    root = subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev, "umbrella_lab"],
+        cwd=root,
+        capture_output=True,
+        check=True,
+    ).stdout
+    tar = into / "kit.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as packed:
+        packed.extractall(into, filter="data")
+    return into
+
+
+def side_round(name: str, scale: float, kit: Path | None) -> tuple[float, ...]:
+    """One round of ``name`` timed in a fresh process, with the package of ``kit`` (a folder
+    holding ``umbrella_lab``) or of this checkout (``None``)."""
+    env = dict(os.environ)
+    if kit is not None:
+        env["PYTHONPATH"] = str(kit) + os.pathsep + env.get("PYTHONPATH", "")
+    command = [sys.executable, __file__, name, "--one-round", name, "--scale", str(scale)]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    return tuple(json.loads(out.splitlines()[-1]))
+
+
+def against(args: argparse.Namespace) -> None:
+    """Each game with this checkout and with commit ``args.against``, side by side."""
+    with tempfile.TemporaryDirectory() as folder:
+        kit = unpacked(args.against, Path(folder))
+        print(
+            f"{'game, player':<24} {args.against[:12]:>9} {'this':>9} {'ratio':>6}   "
+            f"{'rules alone':>21}"
+        )
+        print(f"{'':<24} {'whole games per CPU-s':>19} {'':>6}   {'then':>9} {'now':>9} ")
+        for name in args.games:
+            n = len(case(name, args.scale)[2])
+            then: list[tuple[float, ...]] = []
+            now: list[tuple[float, ...]] = []
+            for turn in range(args.rounds):  # in turns, the first side changing every round
+                sides = ((then, kit), (now, None)) if turn % 2 else ((now, None), (then, kit))
+                for times, where in sides:
+                    times.append(side_round(name, args.scale, where))
+            whole = [n / statistics.median(t[0] for t in side) for side in (then, now)]
+            rules = [n / statistics.median(t[1] for t in side) for side in (then, now)]
+            print(
+                f"{case(name, args.scale)[3]:<24} {whole[0]:>9,.0f} {whole[1]:>9,.0f} "
+                f"{whole[1] / whole[0]:>6.2f}   {rules[0]:>9,.0f} {rules[1]:>9,.0f}"
+            )
+
+
 def main() -> None:
     args = arguments(__doc__)
+    if args.one_round:
+        game, policy, seeds, _ = case(args.one_round, args.scale)
+        one_round(game, policy, range(5))  # warm up: data files, caches
+        print(json.dumps(one_round(game, policy, seeds)))
+        return
+    if args.against:
+        against(args)
+        return
     print(
         f"{'game, player':<24} {'whole':>7} {'rules':>7}   {'deal':>5} {'rules':>6} {'player':>7}"
         f"   {'moves':>6} {'rules':>9}   {'target':>6} {'player':>7}"
