@@ -24,6 +24,7 @@ from umbrella_lab import sim
 from umbrella_lab.engine.core import CHANCE, REGISTRY, GameInfo, Option, Result, State
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.sim.design import Restriction, luck_estimate, luck_share
+from umbrella_lab.sim.stats import agreement_by_clusters
 
 DIGEST = """# {name}: rule digest
 
@@ -399,6 +400,15 @@ def test_the_luck_share_estimator():
     assert luck_share([[1, 0], [0, 1], [1, 0], [0, 1]]) == 0.0
     assert luck_estimate([[1, 0], [0, 1], [1, 0], [0, 1]]) < 0  # shown as 0 by luck_share
     assert math.isnan(luck_share([[1, 1], [1, 1]]))  # nothing varies
+
+
+def test_a_luck_share_from_few_seeds_claims_no_certainty():
+    """Eight solo seeds, three players, two wins in all (Marvel United's default plan read
+    0, range 0 to 0, so): the range's top is the fixed players' F bound, well above 0."""
+    table = [[0.0, 0.0, 0.0] for _ in range(8)]
+    table[2][1] = table[5][1] = 1.0
+    share, low, high = agreement_by_clusters(table, [0] * 8, list(range(8)))
+    assert share == low == 0.0 and high > 0.3
 
 
 def test_a_skill_gap_does_not_pass_for_negative_luck():

@@ -677,6 +677,9 @@ def agreement_share(
     return shown, min(low, shown), max(high, shown)
 
 
+FEW_SEEDS = 30
+"""Below this many clusters (seeds) a bootstrap range's top is not trusted on its own."""
+
 BOOTSTRAP_DRAWS = 2000
 """How many resamples a bootstrap interval draws (its own fixed generator: the same table
 always gives the same interval)."""
@@ -699,6 +702,12 @@ def agreement_by_clusters(
     cluster holds one row of each group (each seat). McGraw and Wong's F interval treats the
     columns as drawn from a population of players, and with two players it learns their
     spread from one degree of freedom: nearly 0 to 1 however many seeds are played.
+
+    With few seeds (fewer than :data:`FEW_SEEDS` clusters) a bootstrap cannot see what it was
+    not dealt (eight seeds nearly all lost read 0 to 0), so the range's top is then never
+    below the F interval's top of the consistency
+    share ICC(C,1) for fixed players (Shrout and Fleiss's ICC(3,1); McGraw and Wong's case
+    3), which is at least ICC(A,1): the players' difference only adds to its denominator.
 
     Returns:
         ``(share, low, high)`` kept within 0..1, the interval holding the share; NaNs when
@@ -744,8 +753,22 @@ def agreement_by_clusters(
         return shown, shown, shown
     estimate, spread = agreement_estimate(table, groups), float(rho.std(ddof=1))
     low, high = estimate - Z95 * spread, estimate + Z95 * spread
+    if n_clusters < FEW_SEEDS:
+        high = max(high, _consistency_top(table, groups))
     low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
     return shown, min(low, shown), max(high, shown)
+
+
+def _consistency_top(table: Sequence[Sequence[float]], groups: Sequence[int]) -> float:
+    """The 97.5% upper limit of ICC(C,1) for fixed columns (McGraw and Wong's case 3)."""
+    squares = _mean_squares(table, groups)
+    if squares is None:
+        return 1.0
+    n, k, df_rows, msr, _, mse = squares
+    if mse <= 1e-12:
+        return 1.0
+    f_top = msr / mse * f_quantile(0.975, (n - 1) * (k - 1), df_rows)
+    return (f_top - 1) / (f_top + k - 1)
 
 
 def agreement_estimate(
