@@ -25,6 +25,7 @@ from umbrella_lab.engine.errors import (
     OptionError,
     RecordError,
 )
+from umbrella_lab.engine.luck import LUCK_VERSION
 
 if TYPE_CHECKING:
     from umbrella_lab.engine.session import Node, Session
@@ -37,6 +38,10 @@ FORMAT_VERSION = 1
 
 MAIN = "main"
 """Label of the branch that starts at the deal."""
+
+LUCKS = (1, LUCK_VERSION)
+"""The luck versions a file may name (see :mod:`umbrella_lab.engine.luck`). Files without a
+``luck`` field were played with version 1 and replay with it."""
 
 IDS = 2
 """The ``ids`` field of files written now: action ids name cards by their data ids. Files
@@ -94,6 +99,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "data": session.game.data_hash,
         "ids": IDS,
+        "luck": session.game.luck.version,
         "branches": branches,
         "current": {"branch": current_branch, "step": current_step},
     }
@@ -152,6 +158,16 @@ def data_note(saved: str, game: Any) -> str:
         f"it was played with other card data (hash {saved}; the data of this game hash to "
         f"{game.data_hash or 'nothing'}), so its moves may mean other cards"
     )
+
+
+def read_luck(data: dict[str, Any], source: str) -> int:
+    """The luck version a record or session names (1 where it names none), checked."""
+    luck = data.get("luck", 1)
+    if isinstance(luck, bool) or luck not in LUCKS:
+        known = " or ".join(str(v) for v in LUCKS)
+        msg = f"{source}: field 'luck' must be a luck version ({known}), not {luck!r}"
+        raise RecordError(msg)
+    return int(luck)
 
 
 def jsonable_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -226,6 +242,10 @@ class _Loader:
             raise self.fail("field 'data' must be text (a hash of the card data)")
         self.other_data = data_note(saved, game)
         self.old_ids = data.get("ids", 1) != IDS
+        try:
+            game = game.with_luck(read_luck(data, self.source))
+        except OptionError as error:  # pragma: no cover - read_luck checked the version
+            raise self.fail(str(error)) from error
         session = self.cls(game, data["seed"])
         chains: list[list[Node]] = []
         for index, entry in enumerate(data["branches"]):

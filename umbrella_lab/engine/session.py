@@ -25,12 +25,15 @@ branch as a list of action ids with where it leaves its parent branch and with w
 label and notes::
 
     {"format": "umbrella-lab/session", "format_version": 1, "game": "academy", "version": 1,
-     "players": 3, "options": {}, "seed": 7,
+     "players": 3, "options": {}, "seed": 7, "luck": 2,
      "branches": [
        {"label": "main", "note": "", "start": "deal", "actions": ["attack/0/52/-1", ...]},
        {"label": "block it", "note": "...", "start": "fork", "luck": "new", "luck_seed": 42,
         "from": {"branch": 0, "step": 4}, "actions": [...], "notes": {"3": "a note"}}],
      "current": {"branch": 1, "step": 2}}
+
+``luck`` is the luck version the session was played with (see :mod:`umbrella_lab.engine.luck`);
+a file without it was played with version 1 and replays with it.
 
 A place ``{"branch": b, "step": s}`` is the ``s``-th position of branch ``b``'s own positions
 (0 is where it starts: the deal, the fork, or its first move). ``labels`` (the actions in

@@ -58,7 +58,7 @@ class PigState(OpenState):
     """
 
     # Each field is a slot (the engine copies a state slot by slot), declared with its type.
-    __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
+    __slots__ = ("active", "die", "goal", "outcome", "own_rolls", "rolls", "scores", "step",
                  "turn_total", "turns")  # fmt: skip
     scores: list[int]  # each seat's banked points
     active: int  # the seat whose turn it is
@@ -67,9 +67,10 @@ class PigState(OpenState):
     goal: int  # the score that wins [opt.goal]
     die: tuple[DieFace, ...]  # the faces, every one as likely
     rolls: int  # rolls so far
+    own_rolls: list[int]  # each seat's rolls so far: with the seat, they key a roll's luck
     turns: int  # turns begun so far
     outcome: Result | None  # how the game ended, None until then
-    slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
+    slot_copies: ClassVar = {"scores": "list", "own_rolls": "list"}  # copied for every new state
     result_field: ClassVar = "outcome"  # how the game ended: the engine reads it from here
     step_field: ClassVar = "step"  # the step of the turn, which says what may be played
     seat_field: ClassVar = "active"  # who decides, but luck at "roll" (its only move is luck's)
@@ -77,7 +78,15 @@ class PigState(OpenState):
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
     new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
-    luck_field: ClassVar = "rolls"  # the n-th roll of a game lands the same way on every branch
+
+    def _luck(self) -> int:
+        """The roll's number: the k-th roll of seat j is ``k * players + j`` [turn.roll].
+
+        Each seat has dice of its own: its k-th roll lands the same whoever sits there and
+        however often the others rolled, on every branch of one seed (common random numbers,
+        as duplicate bridge deals the same cards to the same seat at every table).
+        """
+        return (self.own_rolls[self.active] - 1) * len(self.scores) + self.active
 
     @property
     def rolling(self) -> bool:
@@ -112,6 +121,7 @@ def setup(game: Game, seed: int, events: list | None) -> PigState:
     s.game, s.seed, s.events, s.goal = game, seed, events, game.options["goal"]
     s.die, s.scores = DIE.of(game), [0] * game.players
     s.active, s.turn_total, s.step, s.rolls, s.turns, s.outcome = 0, 0, "decide", 0, 1, None
+    s.own_rolls = [0] * game.players
     s.say("setup.players", lambda: f"{game.players} players, each with a score of 0; "
           f"the goal is {s.goal}.")  # fmt: skip
     s.say("setup.first", lambda: "P1 starts.")
@@ -142,6 +152,7 @@ class Roll(Move):
 
     def play(self, s: PigState) -> None:
         s.step, s.rolls = "roll", s.rolls + 1
+        s.own_rolls[self.seat] += 1
         s.say("turn.roll", lambda: f"{s.seat_name(self.seat)} rolls the die.")
 
     def label(self, s: PigState) -> str:

@@ -57,12 +57,12 @@ tile sides and Scoreboard spots by name (``push/0/west/red/1``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
+from umbrella_lab.engine.luck import Numbers
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.effects import EFFECTS
@@ -1901,7 +1901,7 @@ __all__ = [
 
 
 def deal_unseen_tiles(
-    s: UmbrellaState, seed: int, rng: random.Random, *, by_number: bool
+    s: UmbrellaState, seed: int, rng: Numbers, *, by_number: bool
 ) -> UmbrellaState:
     """A copy of ``s`` whose tiles never seen face up are shuffled and dealt back [setup.figures].
 
