@@ -299,12 +299,15 @@ def test_a_game_decided_by_the_first_move_is_decided_after_move_1(toys):
     gap = r.metrics.set_index("name").loc["skill gap"]
     assert gap["low"] < 0.25 < gap["high"] and gap["value"] > 0.1
     assert r.metric("luck share") < 0.5
+    seen = r.metrics.set_index("name").loc["widest choice seen"]  # to win or to lose
+    assert (seen["value"], seen["low"], seen["high"]) == (2.0, 2.0, math.inf)
 
 
 def test_a_game_with_one_legal_move_everywhere_has_no_choices(toys):
     r = report("steps")
     assert r.metric("forced decisions") == 1.0
     assert r.metric("branching factor") == 1.0
+    assert r.metric("widest choice seen") == 1.0
     assert "best move clear" not in set(r.metrics["name"])
     assert r.metric("moves per game") == 6
     assert r.metric("skill gap") == 0.0

@@ -1470,13 +1470,28 @@ class _Designer:
                 )
             )
         widest = [t["widest"] for t in decided]
+        if widest:
+            seen = max(widest)
+            self.rows.append(
+                _row(
+                    "choices",
+                    "widest choice seen",
+                    seen,
+                    seen,
+                    math.inf,
+                    len(decided),
+                    f"The largest number of legal moves met at any one decision in the "
+                    f"{len(decided):,} games played: {seen:,}. A wider choice may come up in "
+                    "games not played, so the range has no top.",
+                )
+            )
         self.rows.append(
             _mean_row(
                 "choices",
                 "widest choice per game",
                 widest,
                 "The largest number of legal moves met at one decision of a game, on average "
-                f"(the largest in all {len(played):,} games: {max(widest, default=0):,}).",
+                f"over the games (the largest in all of them: {max(widest, default=0):,}).",
                 lowest=1,
             )
         )
