@@ -1,108 +1,95 @@
-"""What the state's own luck costs: one seeded generator per chance step, and a what-if.
+"""The luck draw, old against new: every game's win rate, and what the luck costs.
 
-Run: ``python benchmarks/luck_cost.py [--rounds R] [--scale X] [game ...]``.
+Run: ``python benchmarks/luck_cost.py [--games N] [--scale X] [game ...]``.
 
-At every chance step (a die roll, a combat's dice) the engine draws one number in [0, 1) from a
-Mersenne Twister seeded with the state's seed and the step's number
-(:func:`umbrella_lab.engine.luck.first_draw`): same seed, same step, same roll, on every branch
-of a game. Seeding a Mersenne Twister fills its 624 words of state, which takes a few
-microseconds even in C, and that is paid at every roll.
+Luck version 1 seeded a Mersenne Twister for every draw (a chance step, a shuffle); version 2
+(:mod:`umbrella_lab.engine.luck`) takes each number from a SplitMix64 mix of the seed and the
+draw's number. The two deal other cards and roll other dice from the same seed, so single
+games differ; what must not differ is the games as a whole. For each game (its usual player
+count and ready-made player, as ``where_time_goes.py``) the same seeds are played with each
+draw, in alternating blocks, and the table gives:
 
-For each game (its usual player count, its ready-made player) this prints:
+* **wins**: the win rate with each draw (the team's in a co-operative game, the first seat's
+  otherwise), with its 95% Wilson interval;
+* **difference**: new minus old, with its 95% interval (normal approximation of two
+  independent rates); ``same`` when the interval holds 0;
+* **games per CPU-second** with each draw (medians of the blocks) and their ratio.
 
-* **draws**: chance-step draws per game;
-* **share**: their share of the whole game's CPU time (draws a game x the cost of one draw,
-  over the time of one game);
-* **what-if**: games per CPU-second today, and with each draw taken from a 64-bit hash of the
-  same seed (splitmix64, a few arithmetic steps in Python), timed one after the other in every
-  round. The hash keeps "same seed, same step, same roll" but gives *other* rolls: every
-  game with dice would play differently, so it is a measurement, not a change to make quietly.
+10,000 games per game and draw (``--games``) make each interval about +-1 point wide.
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 import random
 import statistics
 import time
-import timeit
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from typing import Any
 
-from where_time_goes import arguments, case  # the same games, players and command line
+from where_time_goes import CASES, case
 
 import umbrella_lab as ul
-import umbrella_lab.engine.core as core
-from umbrella_lab.engine.luck import derive_seed, first_draw
 from umbrella_lab.engine.play import play_out
 
-MASK = (1 << 64) - 1
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
 
 
-def hashed_draw(seed: int) -> float:
-    """A number in [0, 1) from ``seed`` by splitmix64: the what-if draw (other rolls)."""
-    z = (seed * 0x9E3779B97F4A7C15 + 0x9E3779B97F4A7C15) & MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate of ``wins`` in ``n`` (inside [0, 1])."""
+    p = wins / n
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
-@contextmanager
-def drawing_with(draw: Callable[[int], float]) -> Iterator[None]:
-    """The engine's chance steps draw with ``draw`` inside the block."""
-    kept = core.first_draw
-    core.first_draw = draw
-    try:
-        yield
-    finally:
-        core.first_draw = kept
-
-
-def play(game: ul.Game, policy: Callable[..., object], seeds: range) -> float:
-    """CPU seconds to play the games of ``seeds`` as a simulation does."""
+def block(game: ul.Game, policy: Callable[..., Any], seeds: range) -> tuple[int, float]:
+    """Wins (the team's, or the first seat's) in the games of ``seeds``, and CPU seconds."""
+    wins = 0
     began = time.process_time()
     for seed in seeds:
-        play_out(game.deal(seed), policy, random.Random(seed), in_place=True)
-    return time.process_time() - began
-
-
-def draws_per_game(game: ul.Game, policy: Callable[..., object], seeds: range) -> float:
-    """How many chance-step draws a game makes, on average."""
-    count = 0
-
-    def counting(seed: int) -> float:
-        nonlocal count
-        count += 1
-        return first_draw(seed)
-
-    with drawing_with(counting):
-        play(game, policy, seeds)
-    return count / len(seeds)
+        final = play_out(game.deal(seed), policy, random.Random(seed), in_place=True)
+        wins += 0 in final.result.winners
+    return wins, time.process_time() - began
 
 
 def main() -> None:
-    args = arguments(__doc__)
-    seed = derive_seed(123_456, 7919 * 40 + 17)
-    one = min(timeit.repeat(lambda: first_draw(seed), number=20_000, repeat=5)) / 20_000
-    hashed = min(timeit.repeat(lambda: hashed_draw(seed), number=20_000, repeat=5)) / 20_000
-    print(f"one draw: {1e6 * one:.2f} us seeded (today), {1e6 * hashed:.2f} us hashed (what-if)")
-    head = f"{'draws':>6} {'share':>6}   {'today':>7} {'hashed':>7} {'ratio':>6}"
-    print(f"{'game, player':<24} {head}")
-    print(f"{'':<24} {'a game':>6} {'':>6}   {'games per CPU-s':>15}")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=list(CASES), help=", ".join(CASES))
+    parser.add_argument("--games", dest="n", type=int, default=10_000, help="games per draw")
+    parser.add_argument("--block", type=int, default=500, help="games per timed block")
+    args = parser.parse_args()
+    print(
+        f"{'game, player':<24} {'old draw (v1) wins':>20} {'new draw (v2) wins':>20} "
+        f"{'difference':>22}   {'games per CPU-s':>15} {'new/old':>7}"
+    )
     for name in args.games:
-        game, policy, seeds, label = case(name, args.scale)
-        play(game, policy, range(5))  # warm up: data files, caches
-        draws = draws_per_game(game, policy, seeds)
-        today, what_if = [], []
-        for _ in range(args.rounds):
-            today.append(play(game, policy, seeds))
-            with drawing_with(hashed_draw):
-                what_if.append(play(game, policy, seeds))
-        now, then = statistics.median(today), statistics.median(what_if)
-        n = len(seeds)
-        share = draws * one * n / now
+        new, policy, _, label = case(name, 1.0)
+        old = new.with_luck(1)
+        wins = {1: 0, 2: 0}
+        speed: dict[int, list[float]] = {1: [], 2: []}
+        for start in range(0, args.n, args.block):
+            seeds = range(start, min(args.n, start + args.block))
+            for version, game in ((1, old), (2, new)) if start % 2 else ((2, new), (1, old)):
+                won, seconds = block(game, policy, seeds)
+                wins[version] += won
+                speed[version].append(len(seeds) / seconds)
+        n = args.n
+        rates = {v: wins[v] / n for v in wins}
+        cells = []
+        for version in (1, 2):
+            low, high = wilson(wins[version], n)
+            cells.append(f"{rates[version]:6.1%} ({low:5.1%}-{high:5.1%})")
+        gap = rates[2] - rates[1]
+        half = Z95 * math.sqrt(sum(r * (1 - r) / n for r in rates.values()))
+        verdict = "same" if abs(gap) <= half else "DIFFERS"
+        fast = {v: statistics.median(speed[v]) for v in speed}
         print(
-            f"{label:<24} {draws:>6.0f} {share:>6.0%}   {n / now:>7,.0f} {n / then:>7,.0f} "
-            f"{now / then:>6.2f}"
+            f"{label:<24} {cells[0]:>20} {cells[1]:>20} "
+            f"{gap:+6.1%} +-{half:4.1%} {verdict:>7}   {fast[1]:>7,.0f} {fast[2]:>7,.0f} "
+            f"{fast[2] / fast[1]:>7.2f}"
         )
 
 

@@ -148,7 +148,7 @@ def test_every_kind_refuses_with_a_reason_and_a_rule_of_the_digest():
     digest = ul.load("academy").rules
     seen: dict[type, set] = {kind: set() for kind in MOVES}
     refused: dict[type, int] = dict.fromkeys(MOVES, 0)
-    for n, state in enumerate(tables(games=4)):
+    for n, state in enumerate(tables(games=6)):
         legal = set(state.legal_moves())
         for move in legal:
             seen[type(move)].add(move)

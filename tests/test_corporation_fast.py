@@ -19,7 +19,6 @@ from helpers import FULL
 import umbrella_lab as ul
 from umbrella_lab import CHANCE
 from umbrella_lab.engine.core import exact_pick
-from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.games.corporation.policies import heuristic, moves, random_move
 from umbrella_lab.games.corporation.rules import PlayUnit
 
@@ -67,7 +66,7 @@ def test_the_exact_pick_is_the_pick_by_fractions_at_every_chance_step(settings):
     steps = {}
     for state in positions(settings):
         if state.to_act == CHANCE:
-            draw = random.Random(derive_seed(state.seed, 7919 * state.luck + 17)).random()
+            draw = state.game.luck.chance(state.seed, state.luck)
             outcomes = state._chance()
             assert state._lucky_key() == by_fractions(outcomes, draw), (state.seed, state.luck)
             steps[state.phase] = steps.get(state.phase, 0) + 1

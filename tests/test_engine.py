@@ -248,13 +248,13 @@ def test_why_not_by_kind_answers_for_every_kind_with_a_rule(name):
 
 
 def test_why_not_by_kind_names_the_rule_and_what_is_offered():
-    state = ul.load("academy", players=3).new(seed=14)
+    state = ul.load("academy", players=3).new(seed=1)
     assert state.why_not("kraken") == (
         "no kraken move is offered now (rule power.kraken); "
-        "the kinds of move now: attack, block, heal, power"
+        "the kinds of move now: attack, block, boosted, double, double-boosted, story"
     )
     assert state.why_not("attack") == (
-        "legal: an attack move is offered now, e.g. 'The Horror: attack 60 vs villain attack 35'"
+        "legal: an attack move is offered now, e.g. 'Space Boy: attack 55 vs villain attack 30'"
     )
     before = state.to_dict()
     state.why_not("heal")

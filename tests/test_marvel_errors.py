@@ -170,6 +170,7 @@ def test_a_move_a_learner_expects_gets_its_reason_and_rule():
         hero_at={"hulk": "times-square", "wasp": "times-square"},
         threats=dict.fromkeys(PLACES, ""),
         thugs={"times-square": 1},
+        civilians={"times-square": 1},
         villain_at="times-square",
     )
     acting = s.apply("play/0/hulk-06")  # two Attacks, no Move, no Heroic

@@ -142,9 +142,9 @@ def test_the_part_that_fails_names_its_rule():
     other = refusal(marvel.apply, "lead/nobody")
     assert other.rule == "turn.first" and "'nobody' is not a hero of this game" in other.reason
 
-    academy = ul.load("academy", players=2).new(0)  # the first hero holds no Attack 60
-    assert "attack/0/attack-35" in [a.id for a in academy.legal_actions()]
+    academy = ul.load("academy", players=2).new(1)  # the first hero holds no Attack 60
+    assert "attack/0/attack-55" in [a.id for a in academy.legal_actions()]
     hand = refusal(academy.apply, "attack/0/attack-60")
     assert hand.rule == "turn.from-hand" and "does not hold that card" in hand.reason
-    seat = refusal(academy.apply, "attack/1/attack-35")
+    seat = refusal(academy.apply, "attack/1/attack-55")
     assert seat.rule == "turn.order" and "turn to face the next card" in seat.reason

@@ -597,11 +597,11 @@ def test_a_branch_that_repeats_the_first_move_of_main_reads_back_as_saved():
 
 
 def _shared_label_position():
-    """A corporation Split where two moves would read alike (seed 7, the 25th position)."""
+    """A corporation Split where two moves would read alike (seed 36, the 74th position)."""
     from umbrella_lab.games.corporation.policies import random_move
 
-    state, rng = ul.load("corporation").new(7), random.Random(7)
-    for _ in range(24):
+    state, rng = ul.load("corporation").new(36), random.Random(36)
+    for _ in range(73):
         state = state.apply(random_move(state, rng))
     return state
 

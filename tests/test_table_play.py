@@ -48,7 +48,7 @@ def play_bots(table: Table, most: int = 5000) -> int:
     [
         # under Family Secrets the heuristic would boost with another hero's card
         ("academy", 4, "heuristic", (17, 19)),
-        ("academy", 3, "random", (15,)),
+        ("academy", 3, "random", (11,)),
         ("marvel", 4, "heuristic", (1,)),
         ("corporation", 2, "heuristic", (1,)),
         ("umbrella", 3, "random", (2,)),

@@ -1011,18 +1011,22 @@ def test_every_event_and_action_of_whole_games_names_a_digest_rule():
 
 def _positions(count: int):
     """Positions met in whole games: every player count, every level, both policies."""
+    return [state for seed in range(count) for state in _game(seed)]
+
+
+def _game(seed: int) -> list:
+    """The positions of game ``seed``: its player count, level and policy follow the seed."""
     found = []
-    for seed in range(count):
-        players, level = 1 + seed % 4, 1 + seed // 4 % 4
-        swap_zone = "any" if seed % 3 == 0 else "around"
-        state = ul.load(
-            "umbrella", players=players, level=level, scoring="may", swap_zone=swap_zone
-        ).new(seed)
-        policy = POLICIES[sorted(POLICIES)[seed % 2]]
-        rng = random.Random(seed)
-        while not state.is_over:
-            found.append(state)
-            state = state.apply(policy(state, rng))
+    players, level = 1 + seed % 4, 1 + seed // 4 % 4
+    swap_zone = "any" if seed % 3 == 0 else "around"
+    state = ul.load(
+        "umbrella", players=players, level=level, scoring="may", swap_zone=swap_zone
+    ).new(seed)
+    policy = POLICIES[sorted(POLICIES)[seed % 2]]
+    rng = random.Random(seed)
+    while not state.is_over:
+        found.append(state)
+        state = state.apply(policy(state, rng))
     return found
 
 
@@ -1034,6 +1038,8 @@ def positions() -> list:
 
 def test_positions_meet_every_move_kind():
     met = {action.kind for state in positions() for action in state.legal_actions()}
+    # and a solo game whose figure earns play again: the kept umbrella [solo.again]
+    met |= {action.kind for state in _game(92) for action in state.legal_actions()}
     assert met >= {kind.kind for kind in MOVES} - {"push-any", "stop"}
 
 

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
     [
         ("academy", 3, 0, "Round 1"),
         ("umbrella", 2, 0, "board A"),
-        ("corporation", 2, 9, "Luck decides next"),
-        ("pig", 3, 7, "+2 at risk"),
+        ("corporation", 2, 11, "Luck decides next"),
+        ("pig", 3, 16, "+2 at risk"),
     ],
 )
 def test_the_saved_explorer_holds_a_picture_of_the_table(game, players, steps, words):

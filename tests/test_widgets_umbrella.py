@@ -262,7 +262,7 @@ def test_pushes_are_listed_briefly_with_the_full_label_kept():
 
 
 def test_pushes_and_moves_not_offered_are_listed_by_zone_one_name_for_every_seat(w):
-    for _ in range(9):  # some zones run out of a colour: pushes of it are not offered
+    for _ in range(5):  # some zones run out of a colour: pushes of it are not offered
         w.act(w.state.legal_actions()[len(w.state.legal_actions()) // 2])
     seat = w.state.to_act
     pushes = [a for a in w.actions if a["kind"] == "push"]

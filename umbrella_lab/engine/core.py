@@ -39,7 +39,8 @@ from umbrella_lab.engine.errors import (
     seed_number,
     shown,
 )
-from umbrella_lab.engine.luck import derive_seed, first_draw
+from umbrella_lab.engine.legacy import TwisterLuck
+from umbrella_lab.engine.luck import LUCK, LUCK_VERSION, Luck, Numbers, derive_seed
 from umbrella_lab.engine.moves import Action, Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
@@ -168,6 +169,9 @@ class GameInfo:
             keeps a hash of them.
         legacy: Reads an action id in the older numeric format (``kind/seat/a/b``):
             ``legacy(state, key) -> move`` or ``None``; old records keep loading.
+        legacy_shuffle: How the game shuffled with luck version 1, if not as
+            ``random.Random.shuffle``: ``legacy_shuffle(pile, rng)``; records and sessions
+            saved then replay with it (:class:`~umbrella_lab.engine.legacy.TwisterLuck`).
         version: Bumped whenever a rules change alters what a seed produces.
         cooperative: True when the players win or lose together.
         describe: One sentence about the game.
@@ -205,6 +209,7 @@ class GameInfo:
     digest: DigestFile | None = None
     data: Callable[[Game], Sequence[Any]] | None = None
     legacy: Callable[[Any, tuple], Any] | None = None
+    legacy_shuffle: Callable[[list[Any], random.Random], None] | None = None
     version: int = 1
     cooperative: bool = False
     describe: str = ""
@@ -312,6 +317,7 @@ class Game:
         self.players = players
         self.options: Mapping[str, Any] = MappingProxyType(values)
         self.extra: dict[str, Any] = {}  # per-game caches (card tables), filled by the game
+        self.luck: Luck | TwisterLuck = LUCK  # how deals, shuffles and dice come from a seed
         if info.digest is not None:
             read_rulebook(info.name, info.digest)  # a missing or empty digest fails here
         if info.check is not None:
@@ -323,9 +329,35 @@ class Game:
         return f"Game({self.name!r}, players={self.players}{extra})"
 
     def __reduce__(self) -> tuple[Any, tuple]:
-        """A game pickles as the call that loads it: its name, players and changed options."""
+        """A game pickles as the call that loads it: its name, players and changed options.
+
+        A game drawing an older luck (:meth:`with_luck`) keeps its version.
+        """
         again = functools.partial(load, self.name, players=self.players, **self.changed_options)
+        if self.luck.version != LUCK_VERSION:
+            return (Game.with_luck, (again(), self.luck.version))
         return (again, ())
+
+    def with_luck(self, version: int) -> Game:
+        """The same game drawing its luck as luck version ``version`` did.
+
+        Records and sessions name the luck they were played with (see
+        :mod:`umbrella_lab.engine.luck`); one saved with version 1 replays with it.
+
+        Raises:
+            OptionError: for a version this kit does not know.
+        """
+        if version == self.luck.version:
+            return self
+        if isinstance(version, bool) or version not in (1, LUCK_VERSION):
+            msg = (
+                f"{self.name}: luck version {shown(version)} is not known (this kit draws with "
+                f"version {LUCK_VERSION} and replays version 1)"
+            )
+            raise OptionError(msg)
+        game = Game(self.info, self.players, **self.changed_options)
+        game.luck = LUCK if version == LUCK_VERSION else TwisterLuck(self.info.legacy_shuffle)
+        return game
 
     def info_default(self, name: str) -> Any:
         """Default value of an option."""
@@ -377,7 +409,8 @@ class Game:
     def with_options(self, players: int | None = None, **options: Any) -> Game:
         """The same game with some options (or the player count) changed."""
         merged = {**self.changed_options, **options}
-        return Game(self.info, self.players if players is None else players, **merged)
+        game = Game(self.info, self.players if players is None else players, **merged)
+        return game.with_luck(self.luck.version)
 
 
 _S = TypeVar("_S", bound="State")
@@ -410,6 +443,7 @@ class State:
     in place (a simulation's copy), ``None`` until first listed on one that never will."""
     _actions: list[Action] | None
     """The legal actions with their words, made once like ``_moves``."""
+    shuffles: int  # a slot of the states that shuffle (see _rng)
 
     rule_for_unknown_action: ClassVar[str] = ""
     """The rule cited when a text names no move of the game at all (the game's turn, say)."""
@@ -504,6 +538,17 @@ class State:
         a class may write its own.
         """
         raise NotImplementedError
+
+    def _rng(self) -> Numbers:
+        """The numbers of the state's next shuffle, fixed by the seed and the shuffles so far.
+
+        For a state that shuffles: it counts its shuffles in a ``shuffles`` slot (0 at the
+        deal). Luck lives in the state: the same seed and the same moves give the same
+        shuffles, and a fork keeps them (``game.luck`` draws them, see
+        :class:`~umbrella_lab.engine.luck.Luck`).
+        """
+        self.shuffles += 1
+        return self.game.luck.draws(self.seed, self.shuffles)
 
     def _chance(self) -> Sequence[tuple[Move, Fraction]]:
         """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
@@ -888,10 +933,11 @@ class State:
         """The outcome the state's own luck gives at this chance step.
 
         Same seed, same step, same outcome: two branches that reach the same roll see the same
-        dice. The draw is a number in [0, 1) fixed by the seed and the step; the outcome is the
-        first whose running total of exact probabilities is above it (:func:`exact_pick`).
+        dice. The draw is a number in [0, 1) fixed by the seed and the step (``game.luck``'s
+        :meth:`~umbrella_lab.engine.luck.Luck.chance`); the outcome is the first whose running
+        total of exact probabilities is above it (:func:`exact_pick`).
         """
-        draw = first_draw(derive_seed(self.seed, 7919 * self._luck() + 17))
+        draw = self.game.luck.chance(self.seed, self._luck())
         outcomes = self._chance()
         if isinstance(outcomes, tuple):  # a game's constant table: its edges are kept
             for (outcome, _), edge in zip(outcomes, _edges(outcomes), strict=True):
@@ -921,7 +967,7 @@ class State:
         if seed is not None:
             seed = seed_number(seed, "fork: the seed")
         if new_luck or seed is not None:
-            return self.reshuffled(self.seed * 7919 + 1 if seed is None else seed)
+            return self.reshuffled(derive_seed(self.seed, 0) if seed is None else seed)
         copy = self._clone()
         copy.events = list(self.events or ())
         return copy

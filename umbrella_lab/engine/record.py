@@ -26,12 +26,14 @@ from umbrella_lab.engine.errors import (
     seed_number,
     shown,
 )
+from umbrella_lab.engine.luck import LUCK_VERSION
 from umbrella_lab.engine.saving import (
     IDS,
     data_note,
     jsonable_options,
     parse_json,
     read_json,
+    read_luck,
     write_json,
 )
 
@@ -55,6 +57,8 @@ class Record:
             replaying with other data says so.
         ids: How the action ids are written: 2 (cards by their data ids) for records made now,
             1 for older records (numeric ids such as ``attack/0/52/-1``), read as such.
+        luck: The luck version the game was played with (see :mod:`umbrella_lab.engine.luck`):
+            2 for records made now, 1 for records without the field, replayed with it.
     """
 
     game: str
@@ -67,6 +71,7 @@ class Record:
     notes: str = ""
     data: str = ""
     ids: int = IDS
+    luck: int = LUCK_VERSION
 
     @classmethod
     def of(
@@ -111,6 +116,7 @@ class Record:
             game.info.version,
             notes,
             game.data_hash,
+            luck=game.luck.version,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -124,6 +130,7 @@ class Record:
             "seed": self.seed,
             "data": self.data,
             "ids": self.ids,
+            "luck": self.luck,
             "actions": self.actions,
             "labels": self.labels,
             "notes": self.notes,
@@ -177,6 +184,7 @@ class Record:
             raise RecordError(f"{source}: field 'notes' must be text")
         if not isinstance(data.get("data", ""), str):
             raise RecordError(f"{source}: field 'data' must be text (a hash of the card data)")
+        luck = read_luck(data, source)
         return cls(
             data["game"],
             data["players"],
@@ -188,6 +196,7 @@ class Record:
             data.get("notes", ""),
             data.get("data", ""),
             1 if data.get("ids", 1) != IDS else IDS,
+            luck,
         )
 
     @classmethod
@@ -208,7 +217,7 @@ class Record:
     def replay(self) -> list[State]:
         """Every state of the line, from the deal to the last action."""
         try:
-            game = load(self.game, self.players, **self.options)
+            game = load(self.game, self.players, **self.options).with_luck(self.luck)
         except OptionError as error:
             raise RecordError(f"record: {error}") from error
         if game.info.version != self.version:

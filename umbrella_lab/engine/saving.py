@@ -15,9 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.errors import RecordError
+from umbrella_lab.engine.luck import LUCK_VERSION
 
 MAIN = "main"
 """Label of the branch that starts at the deal."""
+
+LUCKS = (1, LUCK_VERSION)
+"""The luck versions a file may name (see :mod:`umbrella_lab.engine.luck`). Files without a
+``luck`` field were played with version 1 and replay with it."""
 
 IDS = 2
 """The ``ids`` field of files written now: action ids name cards by their data ids. Files
@@ -72,6 +77,16 @@ def data_note(saved: str, game: Any) -> str:
         f"it was played with other card data (hash {saved}; the data of this game hash to "
         f"{game.data_hash or 'nothing'}), so its moves may mean other cards"
     )
+
+
+def read_luck(data: dict[str, Any], source: str) -> int:
+    """The luck version a record or session names (1 where it names none), checked."""
+    luck = data.get("luck", 1)
+    if isinstance(luck, bool) or luck not in LUCKS:
+        known = " or ".join(str(v) for v in LUCKS)
+        msg = f"{source}: field 'luck' must be a luck version ({known}), not {luck!r}"
+        raise RecordError(msg)
+    return int(luck)
 
 
 def jsonable_options(options: dict[str, Any]) -> dict[str, Any]:

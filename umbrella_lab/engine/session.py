@@ -25,12 +25,15 @@ seed, and every branch as a list of action ids with where it leaves its parent b
 which luck, its label and notes::
 
     {"format": "umbrella-lab/session", "format_version": 1, "game": "academy", "version": 1,
-     "players": 3, "options": {}, "seed": 7,
+     "players": 3, "options": {}, "seed": 7, "luck": 2,
      "branches": [
        {"label": "main", "note": "", "start": "deal", "actions": ["attack/0/52/-1", ...]},
        {"label": "block it", "note": "...", "start": "fork", "luck": "new", "luck_seed": 42,
         "from": {"branch": 0, "step": 4}, "actions": [...], "notes": {"3": "a note"}}],
      "current": {"branch": 1, "step": 2}}
+
+``luck`` is the luck version the session was played with (see :mod:`umbrella_lab.engine.luck`);
+a file without it was played with version 1 and replays with it.
 
 A place ``{"branch": b, "step": s}`` is the ``s``-th position of branch ``b``'s own positions
 (0 is where it starts: the deal, the fork, or its first move). ``labels`` (the actions in
@@ -67,6 +70,7 @@ from umbrella_lab.engine.saving import (
     jsonable_options,
     parse_json,
     read_json,
+    read_luck,
     write_json,
 )
 
@@ -398,8 +402,9 @@ class Session:
         state = self.node.state
         if new_luck or seed is not None:
             if seed is None:
-                branch = self.node.id * 7919 + 104_729 * (1 + len(self.node.children))
-                seed = derive_seed(self.seed, branch) % (2**31 - 1)
+                seed = derive_seed(
+                    derive_seed(self.seed, self.node.id), len(self.node.children) + 1
+                )
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise OptionError(f"a fork's seed must be a whole number, not {seed!r}")
             try:
@@ -821,6 +826,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "seed": session.seed,
         "data": session.game.data_hash,
         "ids": IDS,
+        "luck": session.game.luck.version,
         "branches": branches,
         "current": {"branch": current_branch, "step": current_step},
     }
@@ -892,6 +898,10 @@ class _Loader:
             raise self.fail("field 'data' must be text (a hash of the card data)")
         self.other_data = data_note(saved, game)
         self.old_ids = data.get("ids", 1) != IDS
+        try:
+            game = game.with_luck(read_luck(data, self.source))
+        except OptionError as error:  # pragma: no cover - read_luck checked the version
+            raise self.fail(str(error)) from error
         session = self.cls(game, data["seed"])
         chains: list[list[Node]] = []
         for index, entry in enumerate(data["branches"]):

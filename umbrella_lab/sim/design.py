@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import CHANCE, Game, Result, State, load
-from umbrella_lab.engine.errors import MAX_SEED, OptionError, seed_number, whole_number
+from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
 from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.play import MAX_MOVES, FastPolicy, play_out
@@ -75,6 +75,8 @@ from umbrella_lab.sim.policies import (
 from umbrella_lab.sim.solve import SolveError, slots_key, solve
 from umbrella_lab.sim.stats import (
     Z95,
+    agreement_by_clusters,
+    agreement_estimate,
     agreement_share,
     compare,
     mean_interval,
@@ -738,7 +740,7 @@ def play_sides(
 
 
 def _rollout_seed(seed: int, j: int) -> int:
-    return derive_seed(seed, 7_919 * (j + 1) + 1) % MAX_SEED
+    return derive_seed(seed, j)
 
 
 def follow_game(
@@ -1074,58 +1076,45 @@ def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def luck_share(outcomes: Sequence[Sequence[float]]) -> float:
-    """The share of the outcome's variance that the seed explains, kept within 0..1.
+def luck_share(outcomes: Sequence[Sequence[float]], seats: Sequence[int] | None = None) -> float:
+    """The share of the outcome's variance that the luck explains, kept within 0..1.
 
-    ``outcomes[s][k]`` is the outcome (1 a win, 0 a loss) of seed ``s`` played by player
-    ``k``; the estimate is :func:`luck_estimate`'s, raised to 0 when it is below (a share
-    cannot be negative) and lowered to 1 when above. It is 1 when the seed alone fixes the
-    outcome (whoever plays), 0 when the seed explains none of it. NaN when nothing varies.
+    ``outcomes[r][k]`` is the outcome (1 a win, 0 a loss) of luck ``r`` (a seed, or a seed
+    and the seat ``seats[r]`` the measured player sat in) played by player ``k``; the estimate
+    is :func:`luck_estimate`'s, raised to 0 when it is below (a share cannot be negative) and
+    lowered to 1 when above. It is 1 when the luck alone fixes the outcome (whoever plays), 0
+    when it explains none of it. NaN when nothing varies.
 
     >>> luck_share([[1, 1, 1], [0, 0, 0], [1, 1, 1], [0, 0, 0]])
     1.0
     >>> luck_share([[1, 0], [1, 0], [1, 0], [1, 0]])
     0.0
     """
-    return agreement_share(outcomes)[0]
+    return agreement_share(outcomes, seats)[0]
 
 
-def luck_estimate(outcomes: Sequence[Sequence[float]]) -> float:
-    """The seed's share of the outcome's variance as estimated, which may fall below 0.
+def luck_estimate(outcomes: Sequence[Sequence[float]], seats: Sequence[int] | None = None) -> float:
+    """The luck's share of the outcome's variance as estimated, which may fall below 0.
 
-    Every seed is played by the same ``K`` players, so the outcomes form a seeds-by-players
-    table; the two-way analysis of variance of that table splits it into the mean squares of
-    the seeds ``MSR``, of the players ``MSC`` (the skill gap) and of what is left ``MSE``
-    (the players' own random choices). The seed's share of the whole variance is
-    ``(MSR - MSE) / (MSR + (K - 1) * MSE + K * (MSC - MSE) / N)`` for ``N`` seeds: the
+    Every row of luck is played by the same ``K`` players, so the outcomes form a
+    luck-by-players table; the two-way analysis of variance of that table splits it into the
+    mean squares of the rows ``MSR``, of the players ``MSC`` (the skill gap) and of what is
+    left ``MSE`` (the players' own random choices). The luck's share of the whole variance is
+    ``(MSR - MSE) / (MSR + (K - 1) * MSE + K * (MSC - MSE) / N)`` for ``N`` rows: the
     intraclass correlation ICC(2,1) of Shrout and Fleiss (1979), McGraw and Wong's ICC(A,1).
+    With ``seats`` (the seat the measured player sat in, one a row), each seat's own mean is
+    taken out first: a seat's advantage is not luck.
 
-    The one-way estimate ICC(1) would count the skill gap as noise within each seed and fall
+    The one-way estimate ICC(1) would count the skill gap as noise within each row and fall
     below 0 however many seeds are played when the players differ in strength; this one
     takes the players' difference out first. With few seeds it still falls below 0 by
     chance when the true share is small: :func:`luck_share` then shows 0. NaN when nothing
-    varies (or fewer than two seeds or players).
+    varies (or fewer than two rows or players).
 
     >>> round(luck_estimate([[1, 1], [0, 1], [1, 1], [0, 0]]), 3)
     0.571
     """
-    rows = [list(map(float, row)) for row in outcomes]
-    if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
-        return math.nan
-    seeds, k = len(rows), len(rows[0])
-    grand = statistics.fmean(value for row in rows for value in row)
-    seed_means = [statistics.fmean(row) for row in rows]
-    player_means = [statistics.fmean(row[j] for row in rows) for j in range(k)]
-    ss_seeds = k * sum((m - grand) ** 2 for m in seed_means)
-    ss_players = seeds * sum((m - grand) ** 2 for m in player_means)
-    ss_total = sum((value - grand) ** 2 for row in rows for value in row)
-    msr = ss_seeds / (seeds - 1)
-    msc = ss_players / (k - 1)
-    mse = max(0.0, ss_total - ss_seeds - ss_players) / ((seeds - 1) * (k - 1))
-    denominator = msr + (k - 1) * mse + k * (msc - mse) / seeds
-    if denominator <= 1e-12:
-        return math.nan
-    return round((msr - mse) / denominator, 12)  # no float dust around 0
+    return agreement_estimate(outcomes, seats)
 
 
 def _same_deals(game: Game, seed: int, deals: int = 4) -> bool:
@@ -1479,13 +1468,28 @@ class _Designer:
                 )
             )
         widest = [t["widest"] for t in decided]
+        if widest:
+            seen = max(widest)
+            self.rows.append(
+                _row(
+                    "choices",
+                    "widest choice seen",
+                    seen,
+                    seen,
+                    math.inf,
+                    len(decided),
+                    f"The largest number of legal moves met at any one decision in the "
+                    f"{len(decided):,} games played: {seen:,}. A wider choice may come up in "
+                    "games not played, so the range has no top.",
+                )
+            )
         self.rows.append(
             _mean_row(
                 "choices",
                 "widest choice per game",
                 widest,
                 "The largest number of legal moves met at one decision of a game, on average "
-                f"(the largest in all {len(played):,} games: {max(widest, default=0):,}).",
+                f"over the games (the largest in all of them: {max(widest, default=0):,}).",
                 lowest=1,
             )
         )
@@ -1583,7 +1587,8 @@ class _Designer:
         # the budget's games shared among the seats: each seed is played once in every seat
         count = self.n if self.n is not None else max(2, math.ceil(self.plan.skill_games / seats))
         start = self.seed
-        outcomes: dict[str, list[float]] = {}
+        outcomes: dict[str, list[float]] = {}  # per seed, over the seats: the skill gap's
+        by_seat: dict[str, list[float]] = {}  # per seed and seat: the luck share's
         for salt, (name, player) in enumerate(self.lineup.items(), start=1):
             per_seat = []
             for seat in range(seats):
@@ -1593,6 +1598,7 @@ class _Designer:
                 rows = self._sides(sides, start, start + count)
                 per_seat.append([float(r[2] if self.coop else seat in r[1]) for r in rows])
             outcomes[name] = [statistics.fmean(column) for column in zip(*per_seat, strict=True)]
+            by_seat[name] = [won for column in per_seat for won in column]
         against = (
             ""
             if seats == 1
@@ -1638,22 +1644,39 @@ class _Designer:
                     f"{self._player_name(best)}: it is not stronger here, so the skill gap "
                     f"compares {self._player_name(best)} with {self._player_name(worst)}."
                 )
-            self._luck(played, names, outcomes, count)
+            self._luck(played, names, by_seat, count, seats)
 
     def _luck(
         self,
         played: list[dict[str, Any]],
         names: list[str],
-        outcomes: dict[str, list[float]],
+        by_seat: dict[str, list[float]],
         count: int,
+        seats: int,
     ) -> None:
-        """The luck share: known from the rules where there is no luck or no decision."""
+        """The luck share: known from the rules where there is no luck or no decision.
+
+        Otherwise ICC(A,1) over a table with one row per seed and seat (the luck dealt to the
+        seat the measured player sits in: a seat's dice fall the same whoever plays) and one
+        column per player, each seat's own mean taken out first (a seat's advantage is not
+        luck). ``by_seat[name]`` lists a player's results seat by seat, seed by seed.
+        """
         name = "luck share"
+        rows = count * seats
+        per_seat = (
+            ""
+            if seats == 1
+            else (
+                " and seat (each seat's dice fall the same whoever sits there, so a seed "
+                "deals the same luck to the seat each player is measured in), each seat's own "
+                "advantage taken out first: who sits where is not luck"
+            )
+        )
         meaning = (
             "The share of the outcome's variation that the luck (the deal and the dice) "
-            "explains, whoever plays: the seeds' share of the variance in a table of the same "
-            "seeds played by every player in every seat (intraclass correlation ICC(A,1), "
-            "McGraw and Wong 1996); 1 is pure luck, 0 none."
+            "explains, whoever plays: the luck's share of the variance in a table of the same "
+            f"luck played by every player, one row per seed{per_seat} (intraclass correlation "
+            "ICC(A,1), McGraw and Wong 1996); 1 is pure luck, 0 none."
         )
         no_luck = all(t["luck"] == 0 for t in played) and _same_deals(self.game, self.seed)
         if no_luck:
@@ -1687,8 +1710,10 @@ class _Designer:
                 )
             )
             return
-        table = [[outcomes[n][i] for n in names] for i in range(count)]
-        share, low, high = agreement_share(table)
+        table = [[by_seat[n][i] for n in names] for i in range(rows)]
+        seat_of = [i // count for i in range(rows)]
+        seed_of = [i % count for i in range(rows)]
+        share, low, high = agreement_by_clusters(table, seat_of, seed_of)
         if math.isnan(share):
             self.rows.append(
                 _row(
@@ -1697,20 +1722,20 @@ class _Designer:
                     math.nan,
                     math.nan,
                     math.nan,
-                    count,
+                    rows,
                     f"Not measured: on these {count} seeds every game ended alike whoever "
                     "played, so there is no variation to share out; more seeds are needed.",
                     status="not measured",
                 )
             )
             return
-        estimate = luck_estimate(table)
+        estimate = luck_estimate(table, seat_of)
         if estimate < 0:
             meaning += (
                 f" Here the estimate was {estimate:.2f}, shown as 0 (a share cannot be "
                 f"negative); the range says how large it may be."
             )
-        self.rows.append(_row("skill", name, share, low, high, count, meaning))
+        self.rows.append(_row("skill", name, share, low, high, rows, meaning))
 
     def _tension(self, played: list[dict[str, Any]], solution: Any) -> pd.DataFrame:
         plan = self.plan

@@ -439,6 +439,7 @@ def _from_record(
             game = games[record.game].with_options(record.players, **options)
         else:
             game = load(record.game, record.players, **options)
+        game = game.with_luck(record.luck)  # a table saved before the luck draw changed
     except OptionError as error:
         raise RecordError(f"playtest: {name}: {error}") from error
     if game.info.version != record.version:

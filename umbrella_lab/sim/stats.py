@@ -20,8 +20,10 @@ from umbrella_lab.engine.errors import OptionError, shown
 from umbrella_lab.sim._later import later
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 else:  # imported when a table is first made
+    np = later("numpy")
     pd = later("pandas")
 
 
@@ -577,38 +579,81 @@ def upper_bound_never(n: int, level: float = 0.95) -> float:
     return 1.0 - (1.0 - level) ** (1.0 / n)
 
 
-def agreement_share(table: Sequence[Sequence[float]]) -> tuple[float, float, float]:
+def _mean_squares(
+    table: Sequence[Sequence[float]], groups: Sequence[int] | None
+) -> tuple[int, int, int, float, float, float] | None:
+    """The two-way analysis of variance of ``table``; ``None`` when it cannot be made.
+
+    Returns the rows, the columns, the rows' degrees of freedom and the mean squares ``MSR``,
+    ``MSC`` and ``MSE``.
+
+    With ``groups`` (one label a row), each group's mean is taken out of its rows first, a
+    fixed effect: the rows' sum of squares keeps only the variation within the groups, on
+    ``N - G`` degrees of freedom for ``G`` groups. The columns' and the residual mean squares
+    do not change.
+    """
+    rows = [list(map(float, row)) for row in table]
+    if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
+        return None
+    n, k = len(rows), len(rows[0])
+    labels = list(groups) if groups is not None else [0] * n
+    if len(labels) != n:
+        msg = f"groups: one label per row of the table ({n}), not {len(labels)}"
+        raise OptionError(msg)
+    grand = math.fsum(v for row in rows for v in row) / (n * k)
+    row_means = [math.fsum(row) / k for row in rows]
+    column_means = [math.fsum(row[j] for row in rows) / n for j in range(k)]
+    members: dict[int, list[float]] = {}
+    for label, mean in zip(labels, row_means, strict=True):
+        members.setdefault(label, []).append(mean)
+    group_mean = {label: math.fsum(means) / len(means) for label, means in members.items()}
+    df_rows = n - len(members)
+    if df_rows < 1:
+        return None
+    ss_rows = k * math.fsum(
+        (m - group_mean[g]) ** 2 for g, m in zip(labels, row_means, strict=True)
+    )
+    ss_groups = k * math.fsum(len(ms) * (group_mean[g] - grand) ** 2 for g, ms in members.items())
+    ss_columns = n * math.fsum((m - grand) ** 2 for m in column_means)
+    ss_total = math.fsum((v - grand) ** 2 for row in rows for v in row)
+    msr, msc = ss_rows / df_rows, ss_columns / (k - 1)
+    ss_error = max(0.0, ss_total - ss_rows - ss_groups - ss_columns)
+    mse = ss_error / ((n - 1) * (k - 1))
+    return n, k, df_rows, msr, msc, mse
+
+
+def agreement_share(
+    table: Sequence[Sequence[float]], groups: Sequence[int] | None = None
+) -> tuple[float, float, float]:
     """The rows' share of a table's variance, ICC(A,1), with its 95% interval.
 
-    ``table[s][k]`` is the outcome of row ``s`` (a seed: the luck) in column ``k`` (a player).
-    The two-way analysis of variance splits the table into the mean squares of the rows
-    ``MSR``, of the columns ``MSC`` and of what is left ``MSE``; the rows' share of the whole
-    variance is ``(MSR - MSE) / (MSR + (K - 1) MSE + K (MSC - MSE) / N)`` for ``N`` rows and
-    ``K`` columns: the intraclass correlation ICC(2,1) of Shrout and Fleiss (1979), McGraw and
-    Wong's ICC(A,1) (1996). The interval is McGraw and Wong's (their case 2A, with
-    Satterthwaite's degrees of freedom for the F distribution). The estimate may fall below
-    0 with few rows; the value returned is kept within 0..1, and so is its interval, which
-    always holds it.
+    ``table[s][k]`` is the outcome of row ``s`` (the luck: a seed, or a seed and a seat) in
+    column ``k`` (a player). The two-way analysis of variance splits the table into the mean
+    squares of the rows ``MSR``, of the columns ``MSC`` and of what is left ``MSE``; the rows'
+    share of the whole variance is ``(MSR - MSE) / (MSR + (K - 1) MSE + K (MSC - MSE) / N)``
+    for ``N`` rows and ``K`` columns: the intraclass correlation ICC(2,1) of Shrout and Fleiss
+    (1979), McGraw and Wong's ICC(A,1) (1996). The interval is McGraw and Wong's (their case
+    2A, with Satterthwaite's degrees of freedom for the F distribution). The estimate may fall
+    below 0 with few rows; the value returned is kept within 0..1, and so is its interval,
+    which always holds it.
+
+    ``groups`` labels each row (the seat the measured player sat in): each group's own mean is
+    taken out of its rows before the share is worked out (a fixed effect, on ``N - G``
+    degrees of freedom for the rows), so a seat's advantage is not counted as the rows'.
 
     Returns:
         ``(share, low, high)``; NaNs when nothing varies or with fewer than two rows or columns.
 
     >>> [round(v, 3) for v in agreement_share([[1, 1], [0, 1], [1, 1], [0, 0], [1, 0], [0, 0]])]
     [0.375, 0.0, 0.889]
+    >>> agreement_share([[1, 1], [0, 0], [1, 1], [0, 0]], groups=[0, 0, 1, 1])
+    (1.0, 1.0, 1.0)
     """
-    rows = [list(map(float, row)) for row in table]
     nan = (math.nan, math.nan, math.nan)
-    if len(rows) < 2 or len(rows[0]) < 2 or any(len(row) != len(rows[0]) for row in rows):
+    squares = _mean_squares(table, groups)
+    if squares is None:
         return nan
-    n, k = len(rows), len(rows[0])
-    grand = math.fsum(v for row in rows for v in row) / (n * k)
-    row_means = [math.fsum(row) / k for row in rows]
-    column_means = [math.fsum(row[j] for row in rows) / n for j in range(k)]
-    ss_rows = k * math.fsum((m - grand) ** 2 for m in row_means)
-    ss_columns = n * math.fsum((m - grand) ** 2 for m in column_means)
-    ss_total = math.fsum((v - grand) ** 2 for row in rows for v in row)
-    msr, msc = ss_rows / (n - 1), ss_columns / (k - 1)
-    mse = max(0.0, ss_total - ss_rows - ss_columns) / ((n - 1) * (k - 1))
+    n, k, df_rows, msr, msc, mse = squares
     denominator = msr + (k - 1) * mse + k * (msc - mse) / n
     if denominator <= 1e-12:
         return nan
@@ -623,10 +668,124 @@ def agreement_share(table: Sequence[Sequence[float]]) -> tuple[float, float, flo
     top = (a * msc + b * mse) ** 2
     bottom = (a * msc) ** 2 / (k - 1) + (b * mse) ** 2 / ((n - 1) * (k - 1))
     v = top / bottom if bottom > 0 else (n - 1) * (k - 1)
-    f_up = f_quantile(0.975, n - 1, v)
-    f_down = f_quantile(0.975, v, n - 1)
+    f_up = f_quantile(0.975, df_rows, v)
+    f_down = f_quantile(0.975, v, df_rows)
     common = k * msc + (k * n - k - n) * mse
     low = n * (msr - f_up * mse) / (f_up * common + n * msr)
     high = n * (f_down * msr - mse) / (common + n * f_down * msr)
     low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
     return shown, min(low, shown), max(high, shown)
+
+
+FEW_SEEDS = 30
+"""Below this many clusters (seeds) a bootstrap range's top is not trusted on its own."""
+
+BOOTSTRAP_DRAWS = 2000
+"""How many resamples a bootstrap interval draws (its own fixed generator: the same table
+always gives the same interval)."""
+
+
+def agreement_by_clusters(
+    table: Sequence[Sequence[float]],
+    groups: Sequence[int],
+    clusters: Sequence[int],
+    draws: int = BOOTSTRAP_DRAWS,
+) -> tuple[float, float, float]:
+    """ICC(A,1) of ``table`` (see :func:`agreement_share`) with a 95% interval for fixed columns.
+
+    The columns are the very players measured, not a sample of players, so the interval
+    resamples only the rows: whole clusters of rows (``clusters``, one label a row: the seed,
+    whose rows share its deal) drawn with replacement, the estimate worked out again on each
+    of ``draws`` resamples, and the estimate's standard error taken as their spread; the
+    interval reaches 1.96 of them either side (Efron and Tibshirani 1993, the bootstrap
+    standard error; Davison and Hinkley 1997 on resampling clusters). Every
+    cluster holds one row of each group (each seat). McGraw and Wong's F interval treats the
+    columns as drawn from a population of players, and with two players it learns their
+    spread from one degree of freedom: nearly 0 to 1 however many seeds are played.
+
+    With few seeds (fewer than :data:`FEW_SEEDS` clusters) a bootstrap cannot see what it was
+    not dealt (eight seeds nearly all lost read 0 to 0), so the range's top is then never
+    below the F interval's top of the consistency
+    share ICC(C,1) for fixed players (Shrout and Fleiss's ICC(3,1); McGraw and Wong's case
+    3), which is at least ICC(A,1): the players' difference only adds to its denominator.
+
+    Returns:
+        ``(share, low, high)`` kept within 0..1, the interval holding the share; NaNs when
+        nothing varies or with fewer than two rows or columns.
+
+    >>> table = [[1, 1], [0, 0], [1, 0], [1, 1], [0, 0], [0, 1],
+    ...          [1, 1], [1, 0], [0, 0], [0, 0], [1, 1], [0, 1]]
+    >>> seeds = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    >>> [round(v, 2) for v in agreement_by_clusters(table, [0, 1] * 6, seeds)]
+    [0.38, 0.0, 0.85]
+    """
+    shown, _, _ = agreement_share(table, groups)
+    if math.isnan(shown):
+        return shown, shown, shown
+    labels = sorted(set(clusters))
+    seats = sorted(set(groups))
+    where = {(c, g): i for i, (c, g) in enumerate(zip(clusters, groups, strict=True))}
+    if len(where) != len(labels) * len(seats) or len(where) != len(table):
+        msg = "clusters: every cluster needs exactly one row of each group"
+        raise OptionError(msg)
+    # cube[c, g, k]: cluster c's row of group g, column k
+    cube = np.array([[table[where[c, g]] for g in seats] for c in labels], dtype=float)
+    n_clusters, s, k = cube.shape
+    picks = np.random.default_rng(20_240_601).integers(0, n_clusters, (draws, n_clusters))
+    x = cube[picks]  # draws x clusters x groups x columns
+    n = n_clusters * s
+    grand = x.mean(axis=(1, 2, 3))
+    row_means = x.mean(axis=3)
+    group_means = x.mean(axis=(1, 3))
+    column_means = x.mean(axis=(1, 2))
+    ss_rows = k * ((row_means - group_means[:, None, :]) ** 2).sum(axis=(1, 2))
+    ss_groups = k * n_clusters * ((group_means - grand[:, None]) ** 2).sum(axis=1)
+    ss_columns = n * ((column_means - grand[:, None]) ** 2).sum(axis=1)
+    ss_total = ((x - grand[:, None, None, None]) ** 2).sum(axis=(1, 2, 3))
+    msr = ss_rows / max(n - s, 1)
+    msc = ss_columns / (k - 1)
+    mse = np.maximum(0.0, ss_total - ss_rows - ss_groups - ss_columns) / ((n - 1) * (k - 1))
+    denominator = msr + (k - 1) * mse + k * (msc - mse) / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rho = np.where(denominator > 1e-12, (msr - mse) / denominator, np.nan)
+    rho = rho[~np.isnan(rho)]
+    if len(rho) == 0:
+        return shown, shown, shown
+    estimate, spread = agreement_estimate(table, groups), float(rho.std(ddof=1))
+    low, high = estimate - Z95 * spread, estimate + Z95 * spread
+    if n_clusters < FEW_SEEDS:
+        high = max(high, _consistency_top(table, groups))
+    low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
+    return shown, min(low, shown), max(high, shown)
+
+
+def _consistency_top(table: Sequence[Sequence[float]], groups: Sequence[int]) -> float:
+    """The 97.5% upper limit of ICC(C,1) for fixed columns (McGraw and Wong's case 3)."""
+    squares = _mean_squares(table, groups)
+    if squares is None:
+        return 1.0
+    n, k, df_rows, msr, _, mse = squares
+    if mse <= 1e-12:
+        return 1.0
+    f_top = msr / mse * f_quantile(0.975, (n - 1) * (k - 1), df_rows)
+    return (f_top - 1) / (f_top + k - 1)
+
+
+def agreement_estimate(
+    table: Sequence[Sequence[float]], groups: Sequence[int] | None = None
+) -> float:
+    """:func:`agreement_share`'s estimate before it is kept within 0..1 (it may fall below 0).
+
+    NaN when nothing varies or with fewer than two rows or columns.
+
+    >>> round(agreement_estimate([[1, 1], [0, 1], [1, 1], [0, 0]]), 3)
+    0.571
+    """
+    squares = _mean_squares(table, groups)
+    if squares is None:
+        return math.nan
+    n, k, _, msr, msc, mse = squares
+    denominator = msr + (k - 1) * mse + k * (msc - mse) / n
+    if denominator <= 1e-12:
+        return math.nan
+    return round((msr - mse) / denominator, 12)  # no float dust around 0

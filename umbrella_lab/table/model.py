@@ -793,6 +793,7 @@ class Table:
                     data["players"],
                     **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
                 )
+            game = game.with_luck(record.luck)  # a table saved before the luck draw changed
         except OptionError as error:
             raise RecordError(f"table {data['id']}: {error}") from error
         bots = data.get("bots") or {}

@@ -716,7 +716,7 @@ class ExplorerPage:
             preview={
                 "step": step,
                 "node": node.id,
-                "label": node.label,
+                "label": _label(node, seat is not None and not node.state.is_over),
                 "board": self.view.model(node.state, seat),
             }
         )

@@ -20,7 +20,7 @@ from umbrella_lab.engine.data import folder_option
 from umbrella_lab.engine.settings import SimSettings
 from umbrella_lab.games.academy import board, policies, views
 from umbrella_lab.games.academy.cards import DATA_FILES, PACKAGE, load_cards
-from umbrella_lab.games.academy.legacy import read_old_key
+from umbrella_lab.games.academy.legacy import read_old_key, sort_shuffle
 from umbrella_lab.games.academy.rules import (
     MOVES,
     PLAYER_COUNT_TABLE,
@@ -284,6 +284,7 @@ INFO = GameInfo(
     digest=DIGEST,
     data=data_files,
     legacy=read_old_key,
+    legacy_shuffle=sort_shuffle,
     check=check_table,
     version=3,
     cooperative=True,

@@ -1,4 +1,6 @@
-"""Action ids of The Umbrella Academy Game in the older numeric format, read as today's moves.
+"""The Umbrella Academy Game's older records: numeric action ids, and luck version 1.
+
+Its shuffle of luck version 1 is :func:`sort_shuffle`.
 
 Before each kind of move was its own class, a move was a tuple ``(kind, seat, a, b)`` of whole
 numbers, and its id those numbers joined by ``/``: ``attack/0/52/-1`` (seat 0 attacks with hero
@@ -15,6 +17,10 @@ Keep()
 """
 
 from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy.rules import (
@@ -91,3 +97,14 @@ def read_old_key(s: AcademyState, key: tuple) -> Move | None:
 def holder_of(s: AcademyState, card: int) -> int:
     """The seat whose hand holds hero card ``card``, or -1."""
     return next((seat for seat, hand in enumerate(s.hands) if card in hand), UNUSED)
+
+
+def sort_shuffle(pile: list[Any], rng: random.Random) -> None:
+    """How the game shuffled a pile with luck version 1 (records and sessions saved then).
+
+    Each card, from the bottom of the pile up, drew the next number of ``rng.random()``, and
+    the pile was sorted by those numbers. (``partial(next, numbers)`` hands out the next
+    number each time the sort asks for a card's key.)
+    """
+    numbers = iter(rng.random, None)  # rng.random(), again and again
+    pile.sort(key=partial(next, numbers))

@@ -48,15 +48,13 @@ Attack(seat=0, card=40)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from functools import partial
 from types import MappingProxyType, SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import TEAM, Game, Result, State
 from umbrella_lab.engine.errors import OptionError
-from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.luck import Numbers
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.academy import effects
@@ -427,22 +425,13 @@ class AcademyState(State):
         return f"villain attack {self.villain_attack(code)}{boost} ({damage} damage)"
 
     # --- luck -------------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        """A generator for the next shuffle, fixed by the seed and the shuffle count.
-
-        Luck lives in the state: the same seed and the same moves give the same shuffles, and
-        a fork keeps them.
-        """
-        self.shuffles += 1
-        return random.Random(derive_seed(self.seed, self.shuffles))
-
     def reshuffled(self, seed: int) -> AcademyState:
         """A copy with new luck: every deck order (and the villain stack) dealt anew."""
         new = self._clone()
         new.seed, new.shuffles = seed, 0
         rng = new._rng()
         for pile in (new.deck, new.villain_deck, new.villains, new.family_deck):
-            shuffle(pile, rng)
+            rng.shuffle(pile)
         new.events = []
         new.say("setup.decks", lambda: f"New luck (seed {seed}): every deck shuffled again.")
         return new
@@ -484,20 +473,20 @@ class AcademyState(State):
             else [other for other in range(new.players) if other != seat]
         )
         pool = sorted(new.deck + [card for other in hidden for card in new.hands[other]])
-        shuffle(pool, rng)
+        rng.shuffle(pool)
         for other in hidden:
             size = len(new.hands[other])
             new.hands[other], pool = pool[:size], pool[size:]
         new.deck = pool
         for pile in (new.villain_deck, new.family_deck):
             pile.sort()
-            shuffle(pile, rng)
+            rng.shuffle(pile)
         left = sorted(set(self.game.extra["academy.villains"]) - set(new.faced))
         if len(set(new.villains)) == len(new.villains) and len(left) >= len(new.villains):
             new.villains = rng.sample(left, len(new.villains))
         else:  # more villains to face than villain cards: the stack repeats them
             new.villains.sort()
-            shuffle(new.villains, rng)
+            rng.shuffle(new.villains)
         new.say("setup.decks", lambda: f"New luck (seed {seed}): every face-down card dealt anew.")
         return new
 
@@ -589,17 +578,6 @@ def family_cards(cards: Any, which: str) -> list[int]:
     ]
 
 
-def shuffle(pile: list[int], rng: random.Random) -> None:
-    """Shuffle a pile in place: every order is equally likely [setup.decks].
-
-    Each card, from the bottom of the pile up, draws the next number of ``rng.random()``, and
-    the pile is sorted by those numbers. (``partial(next, numbers)`` hands out the next number
-    each time the sort asks for a card's key.)
-    """
-    numbers = iter(rng.random, None)  # rng.random(), again and again
-    pile.sort(key=partial(next, numbers))
-
-
 # --- 2. Setup: dealing the table ----------------------------------------------------------------
 
 
@@ -615,7 +593,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     hand = options["hand_size"] or hand
     villain_count = options["villains"] or villain_count
     strength = options["strength"] or strength
-    rng = random.Random(seed)
+    rng = game.luck.deal(seed)
 
     s = AcademyState.__new__(AcademyState)
     s.game, s.seed, s.events, s.cards, s.shuffles = game, seed, events, cards, 0
@@ -636,7 +614,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
         if base == 6:  # [opt.base_life] 6 + 3 - 1 = 8: the giver's cost applies in solo too
             s.life[0] -= STORY_COST
         s.boosted[0] = True
-    shuffle(deck, rng)
+    rng.shuffle(deck)
     s.deck, s.discard = deck, []
 
     # [setup.villains] a stack of villains of the table's strength
@@ -648,11 +626,11 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     s.faced = []
 
     s.villain_deck = list(range(len(cards.villain_attack)))
-    shuffle(s.villain_deck, rng)
+    rng.shuffle(s.villain_deck)
     s.villain_discard = []
     # [solo.no-family]; only the cards the rulebook names with cards="rulebook" [opt.cards]
     s.family_deck = [] if players == 1 else family_cards(cards, options["cards"])
-    shuffle(s.family_deck, rng)
+    rng.shuffle(s.family_deck)
     s.family_discard, s.family = [], -1
 
     # [setup.hands] one card at a time clockwise from the top of the deck, until each hero
@@ -723,7 +701,7 @@ def setup(game: Game, seed: int, events: list | None) -> AcademyState:
     return s
 
 
-def choose_heroes(game: Game, rng: random.Random) -> tuple[str, ...]:
+def choose_heroes(game: Game, rng: Numbers) -> tuple[str, ...]:
     """The heroes by seat: the chosen ones, or a draw from the seed [setup.heroes]."""
     chosen = game.options["heroes"]  # (checked by check_table when the game loaded)
     if chosen is None:
@@ -815,7 +793,7 @@ def start_round(s: AcademyState) -> None:
                 if not s.villain_discard or not s.options.villain_reshuffle:
                     break
                 s.villain_deck, s.villain_discard = s.villain_discard, []
-                shuffle(s.villain_deck, s._rng())
+                s._rng().shuffle(s.villain_deck)
                 s.say(
                     "end.reshuffle",
                     lambda: (
@@ -838,7 +816,7 @@ def start_round(s: AcademyState) -> None:
         s.final = True  # [final.lineup]
         pile = s.final_pile
         s.final_pile = []
-        shuffle(pile, s._rng())
+        s._rng().shuffle(pile)
         villain = s.faced[s._rng().randrange(len(s.faced))]  # [final.villain]
         s.lineup = [FINAL_VILLAIN + villain, *pile]
         s.outcomes = [PENDING] * len(s.lineup)
@@ -869,7 +847,7 @@ def flip_family(s: AcademyState, rule: str) -> None:
         return
     if not s.family_deck:
         s.family_deck, s.family_discard = s.family_discard, []
-        shuffle(s.family_deck, s._rng())
+        s._rng().shuffle(s.family_deck)
     if not s.family_deck:
         return
     s.family = s.family_deck.pop()
@@ -2814,7 +2792,7 @@ def draw_up(s: AcademyState, seat: int, size: int) -> None:
             if not s.discard:
                 break
             s.deck, s.discard = s.discard, []
-            shuffle(s.deck, s._rng())
+            s._rng().shuffle(s.deck)
             s.say(
                 "end.reshuffle",
                 lambda: (

@@ -29,7 +29,6 @@ Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -40,7 +39,6 @@ from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, State, possessive
-from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation import effects
@@ -204,7 +202,7 @@ def setup(game: Game, seed: int, events: list | None) -> CorporationState:
         cards = rulebook_cards(cards)
     if game.options["starting_facilities"] == 5:  # [opt.starting_facilities]
         cards = five_facility_cards(cards)
-    rng = random.Random(seed)
+    rng = game.luck.deal(seed)
     s = CorporationState.__new__(CorporationState)
     s.game, s.seed, s.cards, s.events = game, seed, cards, events
     s.shuffles, s.luck = 0, 0
@@ -625,11 +623,6 @@ class CorporationState(State):
         return self.guard if self.combat == "assault" else self.attacker
 
     # --- luck -------------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        """A generator for the next shuffle, fixed by the seed and the shuffle count."""
-        self.shuffles += 1
-        return random.Random(derive_seed(self.seed, self.shuffles))
-
     def _chance(self) -> Sequence[tuple[Move, Fraction]]:
         if self.outcome is not None:
             return []

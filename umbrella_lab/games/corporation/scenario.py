@@ -13,7 +13,6 @@ to the deck (shuffled from ``seed``), or to the discard pile when the deck is gi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -122,7 +121,7 @@ def scenario(
     for side, deck in ((HERO, hero_deck), (UMBRELLA, umbrella_deck)):
         if deck is None:
             rest = free[side]
-            random.Random(seed).shuffle(rest)
+            game.luck.deal(seed).shuffle(rest)
             s.decks[side] = rest
         else:
             s.decks[side] = [take(side, name) for name in reversed(deck)]  # top = last

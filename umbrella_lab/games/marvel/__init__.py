@@ -229,6 +229,9 @@ RARE_RULES: Mapping[str, str] = MappingProxyType(
         "extra.unlimited": "tests/test_marvel_rules.py::test_extra_unlimited_tokens_never_run_out",
         # rare: a hero with no card left
         "end.no-cards": "tests/test_marvel_rules.py::test_end_no_cards_in_deck_and_hand",
+        # rare: a hero who plays the last card from hand (the seeded games show it with some
+        # luck draws and not with others)
+        "hero.last-card": "tests/test_marvel_rules.py::test_hero_last_card_full_turn_then_ko",
         # describes who 'another player' is in solo
         "solo.you": "tests/test_marvel_rules.py::test_solo_you_leadership_gives_to_your_pool",
         # describes the solo pool of action tokens

@@ -30,7 +30,6 @@ a Location or a hero card's Special does is named in the data files and written 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType, SimpleNamespace
@@ -39,7 +38,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, cast
 from umbrella_lab.engine.core import TEAM, Event, Game, State
 from umbrella_lab.engine.data import cached_by_files
 from umbrella_lab.engine.errors import OptionError
-from umbrella_lab.engine.luck import derive_seed
 from umbrella_lab.engine.moves import ByName, Move, Words
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
@@ -448,11 +446,6 @@ class MarvelState(State):
         return bool(guard) and effects.GUARDS[guard].clearable(self, where)
 
     # --- luck -------------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        """A generator for the next shuffle, fixed by the seed and the shuffle count."""
-        self.shuffles += 1
-        return random.Random(derive_seed(self.seed, self.shuffles))
-
     def reshuffled(self, seed: int) -> MarvelState:
         """A copy with new luck: every hero deck and the Master Plan deck shuffled anew."""
         new = self._clone()

@@ -29,6 +29,7 @@ def setup(game: Game, seed: int, events: list | None) -> PigState:
     s.game, s.seed, s.events, s.goal = game, seed, events, game.options["goal"]
     s.die, s.scores = DIE.of(game), [0] * game.players
     s.active, s.turn_total, s.step, s.rolls, s.turns, s.outcome = 0, 0, "decide", 0, 1, None
+    s.own_rolls = [0] * game.players
     s.say("setup.players", lambda: f"{game.players} players, each with a score of 0; "
           f"the goal is {s.goal}.")  # fmt: skip
     s.say("setup.first", lambda: "P1 starts.")
@@ -54,6 +55,7 @@ class Roll(Move):
 
     def play(self, s: PigState) -> None:
         s.step, s.rolls = "roll", s.rolls + 1
+        s.own_rolls[self.seat] += 1
         s.say("turn.roll", lambda: f"{s.seat_name(self.seat)} rolls the die.")
 
     def label(self, s: PigState) -> str:

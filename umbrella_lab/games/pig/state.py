@@ -16,7 +16,7 @@ class PigState(OpenState):
     """The banked scores, whose turn it is, the turn total, and the step of the turn."""
 
     # Each field is a slot (the engine copies a state slot by slot), declared with its type.
-    __slots__ = ("active", "die", "goal", "outcome", "rolls", "scores", "step",
+    __slots__ = ("active", "die", "goal", "outcome", "own_rolls", "rolls", "scores", "step",
                  "turn_total", "turns")  # fmt: skip
     scores: list[int]  # each seat's banked points
     active: int  # the seat whose turn it is
@@ -25,9 +25,10 @@ class PigState(OpenState):
     goal: int  # the score that wins [opt.goal]
     die: tuple[DieFace, ...]  # the faces, every one as likely
     rolls: int  # rolls so far
+    own_rolls: list[int]  # each seat's rolls so far: with the seat, they key a roll's luck
     turns: int  # turns begun so far
     outcome: Result | None  # how the game ended, None until then
-    slot_copies: ClassVar = {"scores": "list"}  # copied for every new state; the rest is shared
+    slot_copies: ClassVar = {"scores": "list", "own_rolls": "list"}  # copied for every new state
     result_field: ClassVar = "outcome"  # how the game ended: the engine reads it from here
     step_field: ClassVar = "step"  # the step of the turn, which says what may be played
     seat_field: ClassVar = "active"  # who decides, but luck at "roll" (its only move is luck's)
@@ -35,7 +36,15 @@ class PigState(OpenState):
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
     new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
-    luck_field: ClassVar = "rolls"  # the n-th roll of a game lands the same way on every branch
+
+    def _luck(self) -> int:
+        """The roll's number: the k-th roll of seat j is ``k * players + j`` [turn.roll].
+
+        Each seat has dice of its own: its k-th roll lands the same whoever sits there and
+        however often the others rolled, on every branch of one seed (common random numbers,
+        as duplicate bridge deals the same cards to the same seat at every table).
+        """
+        return (self.own_rolls[self.active] - 1) * len(self.scores) + self.active
 
     @property
     def rolling(self) -> bool:

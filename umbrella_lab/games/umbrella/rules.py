@@ -57,13 +57,12 @@ tile sides and Scoreboard spots by name (``push/0/west/red/1``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import Event, Game, Result, State
-from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.luck import Numbers
 from umbrella_lab.engine.moves import ByName, Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.umbrella.effects import EFFECTS
@@ -443,7 +442,7 @@ class UmbrellaState(State):
         shuffled together and dealt back into the same places; in the 2-4 player game their
         sides are dealt anew too, in solo they stay black side up.
         """
-        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 11)), by_number=False)
+        return deal_unseen_tiles(self, seed, self.game.luck.draws(seed, 11), by_number=False)
 
     def redeal(self, seat: int | None, seed: int) -> UmbrellaState:
         """A table that looks the same to ``seat``, the tiles nobody has seen dealt anew.
@@ -459,7 +458,7 @@ class UmbrellaState(State):
             seat: The seat whose view is kept (``None``: the whole table; the same here).
             seed: The new luck.
         """
-        return deal_unseen_tiles(self, seed, random.Random(derive_seed(seed, 13)), by_number=True)
+        return deal_unseen_tiles(self, seed, self.game.luck.draws(seed, 13), by_number=True)
 
     def check(self) -> list[str]:
         """Umbrellas, tokens and tiles conserved; counts in bounds; the step consistent."""
@@ -546,7 +545,7 @@ def setup(game: Game, seed: int, events: list | None) -> UmbrellaState:
     table = tables(game)
     pieces = table.pieces
     n = game.players
-    rng = random.Random(seed)
+    rng = game.luck.deal(seed)
     s = UmbrellaState.__new__(UmbrellaState)
     s.game, s.seed, s.events, s.tables, s.players = game, seed, events, table, n
 
@@ -1937,7 +1936,7 @@ __all__ = [
 
 
 def deal_unseen_tiles(
-    s: UmbrellaState, seed: int, rng: random.Random, *, by_number: bool
+    s: UmbrellaState, seed: int, rng: Numbers, *, by_number: bool
 ) -> UmbrellaState:
     """A copy of ``s`` whose tiles never seen face up are shuffled and dealt back [setup.figures].
 
