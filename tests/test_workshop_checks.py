@@ -226,8 +226,20 @@ def test_03_exercise_your_player():
     assert mark(answer_key.check_player(good, bad, game, n=60, seed=1)) == "✓"
     wrong = answer_key.check_player(bad, good, game, n=60, seed=1)
     assert mark(wrong) == "✗" and "below zero" in wrong
-    tied = answer_key.check_player(good, _hold_at(20), game, n=30, seed=1)
-    assert mark(tied) == "~" and "+0.0 points" in tied
+    tied = answer_key.check_player(good, _hold_at(21), game, n=30, seed=1)  # a real change
+    assert mark(tied) == "~" and "includes zero" in tied, tied
+    assert "(95% range +0.0 to +0.0)" not in tied
+    # The workshop's starter: a copy of the baseline, every game identical. It fails, and says
+    # that nothing has changed yet and what to change, in one line.
+    starter = answer_key.check_player(_hold_at(20), good, game, n=30, seed=1)
+    assert mark(starter) == "✗" and "nothing has changed yet" in starter, starter
+    assert "same player" in starter and "Change one thing" in starter and "\n" not in starter
+
+    def copy(view, actions):
+        return good(view, actions)
+
+    assert "nothing has changed yet" in answer_key.check_player(copy, good, game, n=10, seed=1)
+    assert "nothing has changed yet" in answer_key.check_player(good, good, game, n=10, seed=1)
     friendly(answer_key.check_player(42, good, game, n=10, seed=1))
 
     def broken(view, actions):

@@ -1251,6 +1251,13 @@ def check_player(
         bootstrap=0,
     )
     found = result.compare(names[0], names[1], opponent="heuristic")
+    if _played_alike(result, names[0], names[1], opponent="heuristic"):
+        return (
+            f"{WRONG} nothing has changed yet: {names[0]} played every one of its "
+            f"{2 * found.games} games against the heuristic exactly as {names[1]} did (the same "
+            f"moves and scores, seed by seed), so it is still the same player. Change one thing "
+            f"for a reason (a threshold, or a rule of your own), then run the check again."
+        )
     verdict, why = (
         (f"{RIGHT} better", "the whole 95% range is above zero")
         if found.low > 0
@@ -1266,6 +1273,32 @@ def check_player(
         f"heuristic on the same {found.games} seeds: {found.difference * 100:+.1f} points (95% "
         f"range {found.low * 100:+.1f} to {found.high * 100:+.1f}); {why}."
     )
+
+
+def _played_alike(result: sim.Tournament, mine: str, other: str, *, opponent: str) -> bool:
+    """Whether ``mine`` and ``other`` played every game against ``opponent`` identically.
+
+    Each game is compared seed by seed and seat by seat: its number of moves, its final scores
+    and its winners. A player that still is the baseline (a copy not yet changed) matches on
+    every game; a changed one that never plays differently does too, and is the same player.
+    """
+
+    def games(policy: str) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        frame = result.games
+        rows = frame[
+            frame["lineup"].map(lambda lineup: sorted(lineup) == sorted([policy, opponent]))
+        ]
+        return {
+            (row.seed, tuple("*" if seat == policy else seat for seat in row.lineup)): (
+                row.moves,
+                tuple(row.scores),
+                tuple(row.winners),
+            )
+            for row in rows.itertuples()
+        }
+
+    played = games(mine)
+    return bool(played) and played == games(other)
 
 
 # --- 05: puzzles ------------------------------------------------------------------------------
