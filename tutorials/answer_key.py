@@ -153,9 +153,12 @@ class RangeQuiz(Quiz):
     it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
     would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
     (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
+    The answer is shown to one decimal, as its range and the explanations give it (56.5%, never
+    56% beside 56.5%).
     """
 
     def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
+        kwargs.setdefault("digits", 1)
         super().__init__(question, **kwargs)
         self._bounds = bounds
 
@@ -1123,8 +1126,8 @@ def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristi
     def explain(score: float) -> str:
         row = result.table.set_index(["policy", "opponent"]).loc[(policy, opponent)]
         return (
-            f"{policy} won {score:.0%} of {int(row['games'])} games against {opponent} (95% "
-            f"range {row['seed_low']:.0%} to {row['seed_high']:.0%}, paired over the "
+            f"{policy} won {score:.1%} of {int(row['games'])} games against {opponent} (95% "
+            f"range {row['seed_low']:.1%} to {row['seed_high']:.1%}, paired over the "
             f"{int(row['seeds'])} seeds: each seed was played twice, once from each seat). "
             "Half would be an even match."
         )
