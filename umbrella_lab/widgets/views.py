@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import html
 import importlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -146,6 +147,56 @@ def view_for(game: str) -> BoardView:
         with contextlib.suppress(ModuleNotFoundError):  # it may live in widgets/<game>.py
             importlib.import_module(f"umbrella_lab.widgets.{game}")
     return _VIEWS.get(game) or BoardView(game, text_model, "board-text.js")
+
+
+PLAYER_TITLES = {"mcts": "search", "hold-at-20": "hold at 20"}
+"""Players whose names read as code, in words for menus (others lose their hyphens)."""
+
+PLAYER_WORDS = {
+    "random": "picks any legal move, each as likely.",
+    "mcts": "a search player: before each move it plays many games out, then picks the move "
+    "that won most.",
+    "optimal": "exact optimal play, worked out once for the whole game.",
+}
+"""How the kit-wide players play, in a line (a game's own players say it in their docstring)."""
+
+
+def player_title(name: str) -> str:
+    """A player's name as a menu shows it: words, not an identifier.
+
+    >>> player_title("hold-at-20"), player_title("mcts"), player_title("greedy")
+    ('hold at 20', 'search', 'greedy')
+    """
+    return PLAYER_TITLES.get(name, name.replace("-", " ").replace("_", " "))
+
+
+def players_in_words(text: str) -> str:
+    """``text`` with every player name that reads as code said in words (:func:`player_title`).
+
+    >>> players_in_words("heuristic (hold-at-20): roll until the turn total reaches 20")
+    'heuristic (hold at 20): roll until the turn total reaches 20'
+    """
+    for name, title in PLAYER_TITLES.items():
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, text)
+    return text
+
+
+def how_it_plays(table: Mapping[str, Any], policy: str) -> str:
+    """How a player plays, in one line: its docstring's first sentence, or the kit's words.
+
+    ``table`` is the game's players by name; a second name of one player (the heuristic) says
+    which player it is.
+    """
+    player = table[policy]
+    same = [other for other, found in table.items() if found is player and other != policy]
+    if policy == "heuristic" and same:
+        return f"the game's best ready-made player, the same as {player_title(same[0])}."
+    doc = (getattr(player, "__doc__", "") or "").strip()
+    first = " ".join(doc.split("\n\n")[0].split())
+    if not first:
+        return PLAYER_WORDS.get(policy, "a ready-made player of this game.")
+    words = first.replace("``", "")
+    return words[:1].lower() + words[1:]
 
 
 def text_model(state: State, seat: int | None) -> dict[str, Any]:
