@@ -10,6 +10,7 @@ Each function returns a :class:`~umbrella_lab.widgets.Quiz`.
 from __future__ import annotations
 
 import functools
+import html
 import math
 import re
 from collections.abc import Callable
@@ -47,25 +48,57 @@ class Unreadable(ValueError):
     """An answer a check cannot read; its message is the one line the learner sees."""
 
 
-def fair_check(check: Callable[..., str]) -> Callable[..., str]:
+VERDICT_STYLE = (
+    "white-space:normal;word-break:normal;overflow-wrap:break-word;"
+    "font-size:1.05em;line-height:1.45;max-width:48em;margin:0.2em 0"
+)
+"""How a verdict is laid out: lines wrap between words, never inside one."""
+
+
+class Verdict(str):
+    """A check's answer: text that a notebook shows as a paragraph wrapping between words.
+
+    Printed, a long line is left to the page, and JupyterLab's printed output may break it in
+    the middle of a word when projected ("it s", "4 9.8%"). Shown as a cell's result, the
+    verdict is HTML that wraps at spaces, with its plain text for places without HTML. It is
+    a ``str``, so it reads, compares and prints as the text it holds.
+    """
+
+    def _repr_html_(self) -> str:
+        lines = []
+        for line in self.splitlines() or [""]:
+            indent = len(line) - len(line.lstrip(" "))
+            pad = f"padding-left:{indent * 0.5:g}em;" if indent else ""
+            lines.append(f'<div style="{pad}margin:0">{html.escape(line.strip())}</div>')
+        return f'<div class="ul-verdict" style="{VERDICT_STYLE}">{"".join(lines)}</div>'
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def fair_check(check: Callable[..., str]) -> Callable[..., Verdict]:
     """Wrap an exercise check so that nothing the learner writes gives a traceback.
 
     An :class:`Unreadable` answer, or any error while the check runs with it, becomes one line
-    starting with "?" that says what to change.
+    starting with "?" that says what to change. The answer is a :class:`Verdict`: the last
+    line of a cell shows it wrapping between words.
     """
 
     @functools.wraps(check)
-    def safely(*args: Any, **kwargs: Any) -> str:
+    def safely(*args: Any, **kwargs: Any) -> Verdict:
         try:
-            return check(*args, **kwargs)
+            return Verdict(check(*args, **kwargs))
         except Unreadable as problem:
-            return f"{UNREADABLE} {problem}"
+            return Verdict(f"{UNREADABLE} {problem}")
         except UmbrellaLabError as error:  # the kit's own errors say what is wrong and why
-            return f"{UNREADABLE} {_first_line(error)}"
+            return Verdict(f"{UNREADABLE} {_first_line(error)}")
         except Exception as error:  # the learner's code (a player, a folder) went wrong
             first = _first_line(error)
             said = f"{type(error).__name__}: {first}" if first else type(error).__name__
-            return (
+            return Verdict(
                 f"{UNREADABLE} The check could not use your answer ({said}). Fix it, then run "
                 "the check again."
             )
@@ -1766,7 +1799,7 @@ def tables_needed(level: float = 0.05) -> Quiz:
     )
 
 
-def check_tables(found: sim.Playtest, wanted: int | None = None) -> str:
+def check_tables(found: sim.Playtest, wanted: int | None = None) -> Verdict:
     """The exercise's check: are your class's tables enough to compare with the bots?"""
     result = found.comparison
     wanted = result.fewest if wanted is None else wanted
@@ -1782,4 +1815,6 @@ def check_tables(found: sim.Playtest, wanted: int | None = None) -> str:
     unfinished = result.tables - result.compared
     if unfinished:
         lines.append(f"~ {unfinished} table(s) left out: unfinished, or no win to compare")
-    return "\n".join(lines)  # (what the tables show is the quiz's answer: it is not said here)
+    return Verdict(
+        "\n".join(lines)
+    )  # (what the tables show is the quiz's answer: it is not said here)
