@@ -1799,10 +1799,18 @@ def tables_needed(level: float = 0.05) -> Quiz:
     )
 
 
-def check_tables(found: sim.Playtest, wanted: int | None = None) -> Verdict:
+@fair_check
+def check_tables(found: Any, wanted: Any = None) -> str:
     """The exercise's check: are your class's tables enough to compare with the bots?"""
+    if not isinstance(found, sim.Playtest):
+        raise Unreadable(
+            "give the comparison of your tables, found = sim.playtest(...), not "
+            f"{type(found).__name__}."
+        )
     result = found.comparison
-    wanted = result.fewest if wanted is None else wanted
+    wanted = result.fewest if wanted is None else read_whole(wanted, "the tables wanted")
+    if wanted < 1:
+        raise Unreadable(f"the tables wanted must be 1 or more, not {wanted}.")
     finished = result.compared
     differ = result.only_class + result.only_bots
     lines = [
@@ -1815,6 +1823,5 @@ def check_tables(found: sim.Playtest, wanted: int | None = None) -> Verdict:
     unfinished = result.tables - result.compared
     if unfinished:
         lines.append(f"~ {unfinished} table(s) left out: unfinished, or no win to compare")
-    return Verdict(
-        "\n".join(lines)
-    )  # (what the tables show is the quiz's answer: it is not said here)
+    # (what the tables show is the quiz's answer: it is not said here)
+    return "\n".join(lines)
