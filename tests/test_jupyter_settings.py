@@ -258,3 +258,32 @@ def test_a_jupyter_servers_voila_pages_ask_no_cdn(monkeypatch):
     assert served.collect_template_paths(["voila", "nbconvert"], "classic") == plain_other
     page = (PAGE_TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
     assert "jsdelivr" not in page and '{%- extends "lab/index.html.j2" -%}' in page
+
+
+def test_a_jupyter_servers_voila_page_shows_the_dashboard_notebooks_picture(tmp_path):
+    """The dashboard notebook keeps a picture in its text; a Jupyter server's Voila (Binder's
+    dashboard link) asked its asynchronous contents manager for it as if it answered at once,
+    and the page broke ("'coroutine' object is not subscriptable"). With the kit's renderer the
+    picture is embedded from the notebook's attachment."""
+    exporting = pytest.importorskip("voila.exporter")
+    from types import SimpleNamespace
+
+    from jupyter_server.services.contents.filemanager import AsyncFileContentsManager
+    from traitlets.config import Config
+
+    from umbrella_lab.jupyter_settings import voila_pages_show_their_pictures
+
+    server = SimpleNamespace(config=Config())
+    voila_pages_show_their_pictures(server)
+    files = AsyncFileContentsManager(root_dir=str(tmp_path))
+    exporter = exporting.VoilaExporter(config=server.config, contents_manager=files)
+    notebook = json.loads((ROOT / "notebooks" / "teacher_dashboard.ipynb").read_text("utf-8"))
+    cell = next(c for c in notebook["cells"] if c.get("attachments"))
+    shown = exporter.markdown2html({"cell": cell}, "".join(cell["source"]))
+    assert 'src="data:image/png;base64,' in shown and "The teacher's dashboard after" in shown
+    (tmp_path / "plain.png").write_bytes(b"\x89PNG")  # a file beside the notebook: left to
+    shown = exporter.markdown2html({"cell": {}}, "![a file](plain.png)")  # the browser
+    assert 'src="plain.png"' in shown
+    kept = SimpleNamespace(config=Config({"VoilaExporter": {"markdown_renderer_class": "x.Y"}}))
+    voila_pages_show_their_pictures(kept)
+    assert kept.config.VoilaExporter.markdown_renderer_class == "x.Y"  # the server's own kept
