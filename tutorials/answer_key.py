@@ -1557,6 +1557,12 @@ def _figure(name: str, value: float) -> str:
     return f"{value:.1f}"
 
 
+def _design_report(report: Any, which: str, parts: tuple[str, ...] = ("metrics",)) -> None:
+    """Nothing, for a design report (with these parts); else :class:`Unreadable` naming it."""
+    if not all(hasattr(report, part) for part in parts):
+        raise Unreadable(f"give a design report, {which}, not {type(report).__name__}.")
+
+
 def _row(report: sim.DesignReport, name: str) -> pd.Series:
     return report.metrics.set_index("name").loc[name]
 
@@ -1570,6 +1576,7 @@ def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0
     points either way (its range reaches inside ±10; an edge of +19 points measured within
     +14 to +24 is known to be too large).
     """
+    _design_report(report, "mine = sim.design(...) with your die")
     length = _row(report, "moves per game")
     advantage = _row(report, "first player's advantage")
     long_enough = float(length["low"]) >= moves
@@ -1678,6 +1685,9 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
         games = report.games
         return pd.DataFrame({"seed": games["seed"], "ended": games["rule"] == rule})
 
+    parts = ("games", "changed_options")
+    _design_report(before, "marvel(), the report without your setting", parts)
+    _design_report(after, "other = sim.design(...) with your setting", parts)
     if not after.changed_options or after.changed_options == before.changed_options:
         return "✗ nothing changed yet: choose a setting (an option and its value)."
     paired = sim.compare(ended(after), ended(before), column="ended")
