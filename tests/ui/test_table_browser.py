@@ -220,3 +220,37 @@ def test_a_seat_page_mid_game_reads_at_wcag_aa_with_every_hero(browser, shots, t
     page.close()
     assert low == [], low
     assert serious == [], serious
+
+
+def test_an_academy_seat_page_mid_game_reads_at_wcag_aa(browser, shots, tmp_path):
+    """The academy's board at a table seat, after a dozen moves: every text reads at 4.5:1."""
+    import umbrella_lab as ul
+
+    shown = ul.table(
+        "academy",
+        players=3,
+        seed=5,
+        bots=dict.fromkeys((1, 2), "heuristic"),
+        host="127.0.0.1",
+        store=tmp_path,
+        bot_delay=0.02,
+    )
+    table = shown.table
+    page = browser.new_page(viewport=LAPTOP[0], device_scale_factor=LAPTOP[1])
+    page.goto(shown.links["seats"][0]["link"])
+    page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
+    rng = random.Random(1)
+    for _ in range(30):
+        if table.over:
+            break
+        before = table.serial
+        if not table.bot_due():
+            page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+            buttons = page.locator(".ult-move")
+            buttons.nth(rng.randrange(buttons.count())).click()
+        assert _moved(table, before), f"no move at change {before}"
+    page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    page.screenshot(path=str(shots / "table-academy-mid-game.png"))
+    low = page.evaluate(LOW_CONTRAST_JS, page.query_selector("body"))
+    page.close()
+    assert low == [], low
