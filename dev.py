@@ -540,6 +540,9 @@ BINDER = ROOT / "binder"
 LOCK = BINDER / "requirements.txt"
 BINDER_PLATFORM = "x86_64-manylinux_2_28"
 """Binder's machines: Linux on x86-64 (repo2docker's Ubuntu 24.04)."""
+BINDER_ALSO = ("notebook>=7",)
+"""Binder's own packages the lock pins beside the kit's: Notebook 7 (repo2docker's image has
+one, made for the JupyterLab of the image; the lock's JupyterLab is another)."""
 
 READ_DEPENDENCIES = (
     "import hashlib, json, sys\n"
@@ -594,9 +597,11 @@ def cmd_lock(args: list[str]) -> int:
     constraints.write_text("\n".join(pins) + "\n", encoding="utf-8")
     resolved = VENV / ".umbrella-lab-lock.txt"
     resolved.unlink(missing_ok=True)  # (uv would read an old one as preferences)
+    also = VENV / ".umbrella-lab-binder-also.in"
+    also.write_text("\n".join(BINDER_ALSO) + "\n", encoding="utf-8")
     rc = run(
         [
-            *uv, "pip", "compile", str(PYPROJECT), *uv_index_args(),
+            *uv, "pip", "compile", str(PYPROJECT), str(also), *uv_index_args(),
             "--python-version", version, "--python-platform", BINDER_PLATFORM,
             "--constraint", str(constraints), "--no-header", "--no-annotate", "--quiet",
             "--output-file", str(resolved),
@@ -606,12 +611,15 @@ def cmd_lock(args: list[str]) -> int:
         say(f"error: the lock could not be resolved (exit {rc})")
         return rc
     body = resolved.read_text(encoding="utf-8").replace(str(PYPROJECT), "pyproject.toml")
+    body = body.replace(str(also), "binder")
     header = (
         "# Binder's environment, locked. repo2docker runs `pip install -r` on this file\n"
         "# from the repository root, so `-e .` is this project. Made by `python3 dev.py lock`\n"
         f"# for Python {version} on Linux, with the versions the tests ran with; a test checks\n"
         "# that it still matches pyproject.toml's dependencies (after a change to them, run\n"
-        "# `python3 dev.py lock` again).\n"
+        "# `python3 dev.py lock` again). Notebook 7 is pinned too, to the JupyterLab pinned\n"
+        "# here: Binder's image has a Notebook 7 made for its own JupyterLab, which a link\n"
+        "# to /tree or /notebooks starts.\n"
         f"# pyproject dependencies: {dependencies_fingerprint()}\n"
         "-e .\n"
     )

@@ -91,3 +91,13 @@ def test_every_dependency_is_pinned_to_a_version_it_allows():
 def test_dev_py_has_the_lock_command():
     text = (ROOT / "dev.py").read_text(encoding="utf-8")
     assert '"lock": cmd_lock' in text and "binder/requirements.txt" in text
+
+
+def test_binder_gets_a_notebook_7_made_for_the_locked_jupyterlab():
+    """A Binder link to /tree or /notebooks starts Notebook 7; the image's own is made for the
+    image's JupyterLab, and the lock's JupyterLab is another: the lock pins both."""
+    _, pins = _lock()
+    assert pins["notebook"].startswith("7.")
+    lab = tuple(int(part) for part in pins["jupyterlab"].split(".")[:2])
+    notebook_minor = int(pins["notebook"].split(".")[1])
+    assert lab[0] == 4 and notebook_minor == lab[1]  # Notebook 7.x goes with JupyterLab 4.x

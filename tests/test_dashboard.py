@@ -112,7 +112,7 @@ def test_switching_the_game_rebuilds_the_menus():
     board.game_choice.value = "pig"
     assert [value for _, value in board.players_choice.options] == [2, 3, 4]
     assert list(board._option_controls) == ["goal"]
-    assert "hold-at-20" in board.policy_choice.options
+    assert ("hold at 20", "hold-at-20") in board.policy_choice.options
     assert repr(board) == "Dashboard(pig, 2 players, 2,000 games)"
 
 
@@ -232,6 +232,45 @@ def test_the_options_speak_words_not_python(game):
             for choice in option.choices or ():
                 if isinstance(choice, str) and "-" in choice:
                     assert f"'{choice}'" not in words and f"“{choice}”" not in words, words
+
+
+def _identifiers(game: str) -> set[str]:
+    """Names that read as code in a game: its players' and move kinds' names with a hyphen or
+    an underscore ("hold-at-20", "boost-on"), and the search player's "mcts"."""
+    from umbrella_lab.engine.core import load
+    from umbrella_lab.sim.policies import policy_names
+
+    info = load(game).info
+    names = {*policy_names(game), *info.kinds}
+    return {name for name in names if re.search(r"[-_]", name)} | {"mcts"}
+
+
+@pytest.mark.parametrize("game", ["academy", "corporation", "marvel", "pig", "umbrella"])
+def test_no_menu_or_help_shows_an_identifier(game):
+    """The players' menus and lines (the dashboard's and the design tab's), the explorer's
+    auto-play menu and every option's help name players and moves in words: never
+    'hold-at-20', 'mcts' or a move kind such as 'boost-on'."""
+    from umbrella_lab.widgets import Explorer
+
+    board = Dashboard(game=game)
+    panel = board.design
+    shown = [re.sub(r"<[^>]*>", " ", child.value) for child in _html_of(board)]
+    shown += [str(label) for label, _ in board.policy_choice.options]
+    shown += [str(label) for label, _ in panel.player_choice.options]
+    for _, value in panel.player_choice.options:
+        panel.player_choice.value = value
+        shown.append(panel.player_help.value)
+    explorer = Explorer(game, seed=1)
+    shown += [words["title"] + " " + words["how"] for words in explorer.policy_words.values()]
+    assert set(explorer.policy_words) == set(explorer.policy_names)
+    found = _identifiers(game)
+    for text in shown:
+        words = html.unescape(text)
+        for name in found:
+            assert not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", words), (name, words)
+    if game == "pig":
+        assert ("hold at 20", "hold-at-20") in board.policy_choice.options
+        assert "hold at 20" in board.players_help.value
 
 
 def test_a_value_in_the_help_is_said_as_its_menu_says_it():

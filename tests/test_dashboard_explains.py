@@ -22,7 +22,7 @@ def test_each_player_is_named_with_how_it_plays_and_the_deal_is_new_each_game():
     assert "search each card" in said and "any legal move" in said
     assert "the heroes, every shuffle and every roll are dealt anew" in said
     board.game_choice.value = "pig"
-    assert "hold-at-20</b>: roll until the turn total reaches 20" in board.players_help.value
+    assert "hold at 20</b>: roll until the turn total reaches 20" in board.players_help.value
     assert "the heroes" not in board.players_help.value  # Pig deals no heroes
 
 

@@ -487,7 +487,7 @@ def test_the_design_tab_offers_each_player_once_and_says_how_it_plays():
     assert panel.player_choice.value == "heuristic"
     assert "best line found" in panel.player_help.value
     panel.game_choice.value = "pig"
-    assert next(label for label, _ in panel.player_choice.options) == "heuristic (hold-at-20)"
+    assert next(label for label, _ in panel.player_choice.options) == "heuristic (hold at 20)"
 
 
 def test_a_report_page_shows_no_python_value_or_bare_rule_id(known):

@@ -45,6 +45,7 @@ FIELDS = {
     "seat_names",
     "policy",
     "policy_names",
+    "policy_words",
     "advice",
     "advisor",
     "rules",

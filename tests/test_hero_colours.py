@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +107,45 @@ def test_every_hero_colour_reads_at_wcag_aa(background):
         if _contrast(colour, BACKGROUNDS[background]) < TEXT_CONTRAST
     }
     assert not low, f"below {TEXT_CONTRAST}:1 with {background}: {low}"
+
+
+BOARD_CSS = (
+    Path(__file__).resolve().parents[1] / "umbrella_lab" / "widgets" / "static" / "board-marvel.css"
+)
+
+LETTERS_ON = {  # each colour the board draws a letter or a word on, and the letter's colour
+    "--umv-thug": "#ffffff",  # a Thug token's "T"
+    "--umv-civilian": "#ffffff",  # a Civilian token's "C"
+    "--umv-crisis": "#ffffff",  # a Crisis token's count
+    "--umv-villain-fig": "#ffffff",  # the villain's figure
+    "--umv-move": "#ffffff",  # the symbols M, A, W on a card
+    "--umv-attack": "#ffffff",
+    "--umv-wild": "#ffffff",
+    "--umv-heroic": "#15171a",  # the gold symbol H: dark letters
+    "--umv-heroic-ink": "#ffffff",  # the gold notes' badges
+    "--umv-villain": "#ffffff",  # the villain's name plate
+}
+"""The board's colours under letters, in the light theme the class table's pages use."""
+
+
+def _light_colours() -> dict[str, str]:
+    """The board's colour variables as its light theme (the ``.umv`` block) declares them."""
+    css = BOARD_CSS.read_text(encoding="utf-8")
+    block = css[css.index(".umv {") : css.index("}", css.index(".umv {"))]
+    return dict(re.findall(r"(--umv-[a-z-]+):\s*(#[0-9a-fA-F]{6})", block))
+
+
+@pytest.mark.parametrize("variable", LETTERS_ON)
+def test_every_letter_on_the_board_reads_at_wcag_aa(variable):
+    """Every colour the board (the explorer's and the class table's) puts letters on: the
+    tokens, the symbols and the badges, not only the heroes (white on the gold H read 3:1,
+    white on a Civilian 4.3:1)."""
+    colours = _light_colours()
+    ratio = _contrast(colours[variable], LETTERS_ON[variable])
+    assert ratio >= TEXT_CONTRAST, f"{variable} {colours[variable]}: {ratio:.2f}:1"
+
+
+def test_the_letters_colours_are_the_ones_the_board_draws():
+    css = BOARD_CSS.read_text(encoding="utf-8")
+    assert re.search(r"\.umv-sym\.is-heroic \{[^}]*color: #15171a", css)
+    assert re.search(r"\.umv-sym \{[^}]*color: #fff;", css)  # the other symbols: white

@@ -258,3 +258,145 @@ def test_a_jupyter_servers_voila_pages_ask_no_cdn(monkeypatch):
     assert served.collect_template_paths(["voila", "nbconvert"], "classic") == plain_other
     page = (PAGE_TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
     assert "jsdelivr" not in page and '{%- extends "lab/index.html.j2" -%}' in page
+
+
+def test_a_jupyter_servers_voila_page_shows_the_dashboard_notebooks_picture(tmp_path):
+    """The dashboard notebook keeps a picture in its text; a Jupyter server's Voila (Binder's
+    dashboard link) asked its asynchronous contents manager for it as if it answered at once,
+    and the page broke ("'coroutine' object is not subscriptable"). With the kit's renderer the
+    picture is embedded from the notebook's attachment."""
+    exporting = pytest.importorskip("voila.exporter")
+    from types import SimpleNamespace
+
+    from jupyter_server.services.contents.filemanager import AsyncFileContentsManager
+    from traitlets.config import Config
+
+    from umbrella_lab.jupyter_settings import voila_pages_show_their_pictures
+
+    server = SimpleNamespace(config=Config())
+    voila_pages_show_their_pictures(server)
+    files = AsyncFileContentsManager(root_dir=str(tmp_path))
+    exporter = exporting.VoilaExporter(config=server.config, contents_manager=files)
+    notebook = json.loads((ROOT / "notebooks" / "teacher_dashboard.ipynb").read_text("utf-8"))
+    cell = next(c for c in notebook["cells"] if c.get("attachments"))
+    shown = exporter.markdown2html({"cell": cell}, "".join(cell["source"]))
+    assert 'src="data:image/png;base64,' in shown and "The teacher's dashboard after" in shown
+    (tmp_path / "plain.png").write_bytes(b"\x89PNG")  # a file beside the notebook: left to
+    shown = exporter.markdown2html({"cell": {}}, "![a file](plain.png)")  # the browser
+    assert 'src="plain.png"' in shown
+    kept = SimpleNamespace(config=Config({"VoilaExporter": {"markdown_renderer_class": "x.Y"}}))
+    voila_pages_show_their_pictures(kept)
+    assert kept.config.VoilaExporter.markdown_renderer_class == "x.Y"  # the server's own kept
+
+
+def _python_312() -> str | None:
+    """A Python of Binder's version (binder/runtime.txt), or None."""
+    wanted = (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip()
+    version = wanted.removeprefix("python-")
+    for name in (f"python{version}", "python3"):
+        found = shutil.which(name)
+        if found:
+            said = subprocess.run(
+                [found, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
+            if said == version:
+                return found
+    pyenv = Path.home() / ".pyenv" / "versions"
+    for folder in sorted(pyenv.glob(f"{version}.*"), reverse=True) if pyenv.is_dir() else []:
+        if (folder / "bin" / "python").exists():
+            return str(folder / "bin" / "python")
+    return None
+
+
+@pytest.mark.slow  # about a minute: the lock installed into a fresh environment, a server started
+@pytest.mark.skipif(os.name == "nt", reason="Binder runs Linux")
+def test_binders_environment_from_the_lock_serves_lab_notebook_7_and_the_dashboard(tmp_path):
+    """Binder's build and launch, simulated as far as they go without Docker: the lock installed
+    into a fresh environment of Binder's Python from the repository root (as repo2docker runs
+    `pip install -r binder/requirements.txt`), no broken requirement, postBuild run into it, and
+    binder/start with BinderHub's options starting Notebook 7 (a /tree link): JupyterLab,
+    Notebook 7 and the dashboard's Voila link (with its picture) answer, and the server loads
+    the kit's extension with no traceback and no deprecation warning."""
+    import time
+    import urllib.request
+
+    python = _python_312()
+    if python is None:
+        pytest.skip("no Python of Binder's version here")
+    sys.path.insert(0, str(ROOT))
+    import dev
+
+    env_dir = tmp_path / "env"
+    subprocess.run([python, "-m", "venv", str(env_dir)], check=True)
+    uv = dev.find_uv()
+    assert uv is not None, "the test tools install uv"
+    install = [*uv, "pip", "install", "--python", str(env_dir / "bin" / "python")]
+    install += [*dev.uv_index_args(), "-r", "binder/requirements.txt"]
+    subprocess.run(install, cwd=ROOT, check=True, capture_output=True)
+    checked = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    env = {**os.environ, "NB_PYTHON_PREFIX": str(env_dir), "JUPYTER_DATA_DIR": str(tmp_path)}
+    subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, check=True)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    token, base = "binder-token", "/user/someone/"
+    command = [str(env_dir / "bin" / "jupyter"), "notebook", "--no-browser", "--ip=127.0.0.1"]
+    command += [f"--port={port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={ROOT}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    command += [f"--ServerApp.base_url={base}", f"--ServerApp.token={token}"]
+    command += ["--ServerApp.trust_xheaders=True"]
+    env |= {"JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_RUNTIME_DIR": str(tmp_path)}
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    log = tmp_path / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["bash", str(ROOT / "binder" / "start"), *command],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = f"http://127.0.0.1:{port}{base}"
+    try:
+        began = time.monotonic()
+        while True:
+            try:
+                urllib.request.urlopen(f"{server}api/status?token={token}", timeout=5).read()
+                break
+            except OSError:
+                assert process.poll() is None, log.read_text(errors="replace")
+                assert time.monotonic() - began < 120, log.read_text(errors="replace")
+                time.sleep(0.5)
+        pages = {}
+        for path in (
+            "tree",
+            "lab/tree/notebooks/00_start_here.ipynb",
+            "notebooks/notebooks/00_start_here.ipynb",
+            "voila/render/notebooks/teacher_dashboard.ipynb",
+        ):
+            with urllib.request.urlopen(f"{server}{path}?token={token}", timeout=180) as page:
+                assert page.status == 200, path
+                pages[path] = page.read()
+        assert b"data:image/png;base64," in pages["voila/render/notebooks/teacher_dashboard.ipynb"]
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+    text = log.read_text(errors="replace")
+    assert "umbrella_lab.jupyter_settings | extension was successfully loaded" in text, text
+    assert "Traceback" not in text, text[-3000:]
+    # Notebook 7 itself reads the old ServerApp.token as it loads (the token is given under its
+    # current name), and Voila's package shows traitlets' deprecation warnings: that one line
+    # is theirs; no other warning is printed.
+    theirs = "ServerApp.token config is deprecated in jupyter-server 2.0"
+    lines = [line for line in text.splitlines() if "deprecat" in line.lower()]
+    assert all(theirs in line for line in lines), lines

@@ -156,6 +156,19 @@ def test_a_badly_built_number_question_says_what_is_wrong():
         Quiz.number("Q?", answer=1, low=5, high=1)
     with pytest.raises(QuizError, match="needs a question"):
         Quiz.number(" ", answer=1)
+    for digits in (-1, 7, 1.5, True, "1"):
+        with pytest.raises(QuizError, match="digits must be a whole number from 0 to 6"):
+            Quiz.number("Q?", answer=1, digits=digits)
+
+
+def test_a_number_answer_is_shown_with_the_digits_asked():
+    quiz = Quiz.number("Q?", answer=0.565, percent=True, within=5, digits=1)
+    reveal = quiz.commit(60)
+    assert (
+        reveal["answer"] == "56.5%"
+        and reveal["verdict"] == "Close enough: 3.5 points off (within 5)."
+    )
+    assert Quiz.number("Q?", answer=0.565, percent=True).commit(50)["answer"] == "56%"
 
 
 def test_repr_names_the_question_not_the_answer():

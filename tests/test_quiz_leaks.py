@@ -346,7 +346,8 @@ def saved_verdicts(cells: list[dict]) -> list[str]:
                 found.append(f"cell {index}: a saved verdict {shown}: {text[:160]}")
     for index, name in check_cells(cells):
         saved = "".join(
-            "".join(output.get("text", "")) for output in cells[index].get("outputs", [])
+            "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+            for output in cells[index].get("outputs", [])
         ).strip()
         if not saved:
             found.append(f"cell {index}: {name}'s verdict on the starter is not saved")
@@ -379,6 +380,14 @@ def test_the_verdict_check_finds_a_saved_pass_and_a_judged_prediction():
     assert len(saved_verdicts([passing])) == 2  # a pass, and a starter that does not fail
     starter = cell("print(answer_key.check_closest(a, d))", "✗ (8, 4) wins 34%")
     assert saved_verdicts([starter]) == []
+    shown = {  # a verdict shown as the cell's result (HTML wrapping at spaces, and its text)
+        "output_type": "execute_result",
+        "data": {"text/plain": "✓ (6, 3) wins 54%", "text/html": "<div>✓ (6, 3) wins 54%</div>"},
+    }
+    result = {"cell_type": "code", "source": "answer_key.check_closest(a, d)", "outputs": [shown]}
+    assert len(saved_verdicts([result])) == 2
+    shown["data"] = {"text/plain": "✗ (8, 4) wins 34%", "text/html": "<div>✗ (8, 4)</div>"}
+    assert saved_verdicts([result]) == []
     unsaved = {"cell_type": "code", "source": "print(hard_but_fair(g))", "outputs": []}
     assert "not saved" in saved_verdicts([unsaved])[0]
 

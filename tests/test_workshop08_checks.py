@@ -41,6 +41,7 @@ def test_exercise_1_reads_the_ranges():
     assert "✗" not in tied  # a range starting at 40 moves, and one reaching inside ±10 points
     friendly(answer_key.check_repair(None))
     friendly(answer_key.check_repair("my report"))
+    assert "give a design report" in answer_key.check_repair("my report")  # not an error name
 
 
 def plot_report(ended_by_plot: list[bool], changed: dict | None = None) -> SimpleNamespace:
@@ -66,3 +67,4 @@ def test_exercise_2_needs_a_real_drop_on_the_same_seeds():
     assert mark(tied) in "✓~"  # exactly the 10 points asked for
     friendly(answer_key.check_plot(before, None))
     friendly(answer_key.check_plot("before", "after"))
+    assert "give a design report" in answer_key.check_plot(before, "after")

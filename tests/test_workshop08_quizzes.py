@@ -79,6 +79,26 @@ def test_first_player_share_accepts_the_whole_range():
     assert quiz.problem and not quiz.reveal
 
 
+def test_a_quiz_gives_its_answer_with_one_rounding():
+    """'The answer: 56.5%' beside an explanation of 56.5% (it read 'The answer: 56%')."""
+    half = design(
+        [
+            ("balance", "win rate P1", 0.565, 0.467, 0.658),
+            ("balance", "first player's advantage", 0.13, -0.06, 0.31),
+        ]
+    )
+    quiz = answer_key.first_player_share(lambda: half)
+    reveal = quiz.commit(56)
+    assert reveal["answer"] == "56.5%" and "P1 won 56.5% of" in reveal["explain"], reveal
+    assert reveal["verdict"].startswith("Close enough: 0.5 points off"), reveal["verdict"]
+
+
+def test_the_optimal_quiz_gives_its_answer_as_its_explanation_does(duel):
+    quiz = answer_key.optimal_against_hold(lambda: duel)
+    reveal = quiz.commit(50)
+    assert f"Optimal play won {reveal['answer']} of" in reveal["explain"], reveal
+
+
 def test_which_figure_moves_the_most():
     quiz = answer_key.which_figure_moves(PIG, lambda: BROKEN, "a six worth 50 points")
     right = quiz._answer()

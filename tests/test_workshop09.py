@@ -138,3 +138,10 @@ def test_no_answer_stands_before_its_question(examples):
         explain = quiz.commit(right)["explain"]
         assert explain[:60] not in before, call
     assert not asked, f"questions missing from the notebook: {list(asked)}"
+
+
+def test_the_exercise_check_answers_a_malformed_answer_in_one_line(examples):
+    for found, wanted in ((None, None), ("my tables", None), (examples, "six"), (examples, 0)):
+        verdict = answer_key.check_tables(found, wanted)
+        assert verdict.startswith("?") and "\n" not in verdict and "Traceback" not in verdict
+    assert answer_key.check_tables(examples, " 3 ").startswith("✓ 3")  # read as a teacher would

@@ -226,8 +226,20 @@ def test_03_exercise_your_player():
     assert mark(answer_key.check_player(good, bad, game, n=60, seed=1)) == "✓"
     wrong = answer_key.check_player(bad, good, game, n=60, seed=1)
     assert mark(wrong) == "✗" and "below zero" in wrong
-    tied = answer_key.check_player(good, _hold_at(20), game, n=30, seed=1)
-    assert mark(tied) == "~" and "+0.0 points" in tied
+    tied = answer_key.check_player(good, _hold_at(21), game, n=30, seed=1)  # a real change
+    assert mark(tied) == "~" and "includes zero" in tied, tied
+    assert "(95% range +0.0 to +0.0)" not in tied
+    # The workshop's starter: a copy of the baseline, every game identical. It fails, and says
+    # that nothing has changed yet and what to change, in one line.
+    starter = answer_key.check_player(_hold_at(20), good, game, n=30, seed=1)
+    assert mark(starter) == "✗" and "nothing has changed yet" in starter, starter
+    assert "same player" in starter and "Change one thing" in starter and "\n" not in starter
+
+    def copy(view, actions):
+        return good(view, actions)
+
+    assert "nothing has changed yet" in answer_key.check_player(copy, good, game, n=10, seed=1)
+    assert "nothing has changed yet" in answer_key.check_player(good, good, game, n=10, seed=1)
     friendly(answer_key.check_player(42, good, game, n=10, seed=1))
 
     def broken(view, actions):
@@ -496,3 +508,50 @@ def test_07_quizzes():
     play_quiz(lands, right="band", wrong="easy", tied="in the band: hard but fair", malformed=20)
     edge = answer_key.where_it_lands(lambda: _endings(15, 45, 40), base, (0.15, 0.25))
     assert edge.commit("band")["correct"]  # 15% exactly is in the band
+
+
+# --- every check: a verdict that wraps between words ------------------------------------------
+
+
+def test_a_verdict_is_shown_as_a_paragraph_that_wraps_between_words():
+    verdict = answer_key.Verdict(
+        "✗ not yet: 1 of 3 edits to make:\n  done: <more> BAM!\n  to do: x"
+    )
+    shown = verdict._repr_html_()
+    assert "white-space:normal" in shown and "word-break:normal" in shown and "<pre" not in shown
+    assert "&lt;more&gt; BAM!" in shown and "padding-left:1em" in shown  # escaped, indented
+    assert verdict == str(verdict) and verdict[0] == "✗" and repr(verdict) == str(verdict)
+    from IPython.lib.pretty import pretty
+
+    assert pretty(verdict) == str(verdict)  # the plain-text form, without quotes
+    assert isinstance(answer_key.check_hold_point("x", Path("nowhere")), answer_key.Verdict)
+
+
+def test_every_workshop_check_is_shown_as_the_cells_result_not_printed():
+    """JupyterLab breaks a long printed line inside words when projected ("it s", "4 9.8%"):
+    every workshop cell that runs a check ends with it, so it shows as a wrapping paragraph."""
+    import json
+    import re
+
+    checks = [name for name in dir(answer_key) if name.startswith("check_")] + ["hard_but_fair"]
+    found = 0
+    for path in sorted(TUTORIALS.glob("0*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            calls = [
+                line
+                for line in source.split("\n")
+                if any(f"{name}(" in line for name in checks) and not line.startswith("def ")
+            ]
+            if cell["cell_type"] != "code" or not calls:
+                continue
+            found += 1
+            assert not re.search(r"print\((answer_key\.)?(check_\w+|hard_but_fair)\(", source), (
+                path.name,
+                source,
+            )
+            last = source.rstrip().split("\n")[-1]
+            assert not last.startswith((" ", "#")), (path.name, last)
+            kinds = {output["output_type"] for output in cell.get("outputs", [])}
+            assert "execute_result" in kinds and "stream" not in kinds, (path.name, kinds)
+    assert found == 12

@@ -10,6 +10,7 @@ Each function returns a :class:`~umbrella_lab.widgets.Quiz`.
 from __future__ import annotations
 
 import functools
+import html
 import math
 import re
 from collections.abc import Callable
@@ -47,25 +48,57 @@ class Unreadable(ValueError):
     """An answer a check cannot read; its message is the one line the learner sees."""
 
 
-def fair_check(check: Callable[..., str]) -> Callable[..., str]:
+VERDICT_STYLE = (
+    "white-space:normal;word-break:normal;overflow-wrap:break-word;"
+    "font-size:1.05em;line-height:1.45;max-width:48em;margin:0.2em 0"
+)
+"""How a verdict is laid out: lines wrap between words, never inside one."""
+
+
+class Verdict(str):
+    """A check's answer: text that a notebook shows as a paragraph wrapping between words.
+
+    Printed, a long line is left to the page, and JupyterLab's printed output may break it in
+    the middle of a word when projected ("it s", "4 9.8%"). Shown as a cell's result, the
+    verdict is HTML that wraps at spaces, with its plain text for places without HTML. It is
+    a ``str``, so it reads, compares and prints as the text it holds.
+    """
+
+    def _repr_html_(self) -> str:
+        lines = []
+        for line in self.splitlines() or [""]:
+            indent = len(line) - len(line.lstrip(" "))
+            pad = f"padding-left:{indent * 0.5:g}em;" if indent else ""
+            lines.append(f'<div style="{pad}margin:0">{html.escape(line.strip())}</div>')
+        return f'<div class="ul-verdict" style="{VERDICT_STYLE}">{"".join(lines)}</div>'
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def fair_check(check: Callable[..., str]) -> Callable[..., Verdict]:
     """Wrap an exercise check so that nothing the learner writes gives a traceback.
 
     An :class:`Unreadable` answer, or any error while the check runs with it, becomes one line
-    starting with "?" that says what to change.
+    starting with "?" that says what to change. The answer is a :class:`Verdict`: the last
+    line of a cell shows it wrapping between words.
     """
 
     @functools.wraps(check)
-    def safely(*args: Any, **kwargs: Any) -> str:
+    def safely(*args: Any, **kwargs: Any) -> Verdict:
         try:
-            return check(*args, **kwargs)
+            return Verdict(check(*args, **kwargs))
         except Unreadable as problem:
-            return f"{UNREADABLE} {problem}"
+            return Verdict(f"{UNREADABLE} {problem}")
         except UmbrellaLabError as error:  # the kit's own errors say what is wrong and why
-            return f"{UNREADABLE} {_first_line(error)}"
+            return Verdict(f"{UNREADABLE} {_first_line(error)}")
         except Exception as error:  # the learner's code (a player, a folder) went wrong
             first = _first_line(error)
             said = f"{type(error).__name__}: {first}" if first else type(error).__name__
-            return (
+            return Verdict(
                 f"{UNREADABLE} The check could not use your answer ({said}). Fix it, then run "
                 "the check again."
             )
@@ -153,9 +186,12 @@ class RangeQuiz(Quiz):
     it is as good as the estimate, so a fixed tolerance (``within``) narrower than the range
     would fail answers the evidence cannot tell from the truth. ``bounds`` works out the range
     (as fractions with ``percent``) when the learner commits; ``within`` still counts too.
+    The answer is shown to one decimal, as its range and the explanations give it (56.5%, never
+    56% beside 56.5%).
     """
 
     def __init__(self, question: str, *, bounds: Callable[[], tuple[float, float]], **kwargs: Any):
+        kwargs.setdefault("digits", 1)
         super().__init__(question, **kwargs)
         self._bounds = bounds
 
@@ -1123,8 +1159,8 @@ def score_against(result: sim.Tournament, policy: str, opponent: str = "heuristi
     def explain(score: float) -> str:
         row = result.table.set_index(["policy", "opponent"]).loc[(policy, opponent)]
         return (
-            f"{policy} won {score:.0%} of {int(row['games'])} games against {opponent} (95% "
-            f"range {row['seed_low']:.0%} to {row['seed_high']:.0%}, paired over the "
+            f"{policy} won {score:.1%} of {int(row['games'])} games against {opponent} (95% "
+            f"range {row['seed_low']:.1%} to {row['seed_high']:.1%}, paired over the "
             f"{int(row['seeds'])} seeds: each seed was played twice, once from each seat). "
             "Half would be an even match."
         )
@@ -1251,6 +1287,13 @@ def check_player(
         bootstrap=0,
     )
     found = result.compare(names[0], names[1], opponent="heuristic")
+    if _played_alike(result, names[0], names[1], opponent="heuristic"):
+        return (
+            f"{WRONG} nothing has changed yet: {names[0]} played every one of its "
+            f"{2 * found.games} games against the heuristic exactly as {names[1]} did (the same "
+            f"moves and scores, seed by seed), so it is still the same player. Change one thing "
+            f"for a reason (a threshold, or a rule of your own), then run the check again."
+        )
     verdict, why = (
         (f"{RIGHT} better", "the whole 95% range is above zero")
         if found.low > 0
@@ -1266,6 +1309,32 @@ def check_player(
         f"heuristic on the same {found.games} seeds: {found.difference * 100:+.1f} points (95% "
         f"range {found.low * 100:+.1f} to {found.high * 100:+.1f}); {why}."
     )
+
+
+def _played_alike(result: sim.Tournament, mine: str, other: str, *, opponent: str) -> bool:
+    """Whether ``mine`` and ``other`` played every game against ``opponent`` identically.
+
+    Each game is compared seed by seed and seat by seat: its number of moves, its final scores
+    and its winners. A player that still is the baseline (a copy not yet changed) matches on
+    every game; a changed one that never plays differently does too, and is the same player.
+    """
+
+    def games(policy: str) -> dict[tuple[Any, ...], tuple[Any, ...]]:
+        frame = result.games
+        rows = frame[
+            frame["lineup"].map(lambda lineup: sorted(lineup) == sorted([policy, opponent]))
+        ]
+        return {
+            (row.seed, tuple("*" if seat == policy else seat for seat in row.lineup)): (
+                row.moves,
+                tuple(row.scores),
+                tuple(row.winners),
+            )
+            for row in rows.itertuples()
+        }
+
+    played = games(mine)
+    return bool(played) and played == games(other)
 
 
 # --- 05: puzzles ------------------------------------------------------------------------------
@@ -1488,6 +1557,12 @@ def _figure(name: str, value: float) -> str:
     return f"{value:.1f}"
 
 
+def _design_report(report: Any, which: str, parts: tuple[str, ...] = ("metrics",)) -> None:
+    """Nothing, for a design report (with these parts); else :class:`Unreadable` naming it."""
+    if not all(hasattr(report, part) for part in parts):
+        raise Unreadable(f"give a design report, {which}, not {type(report).__name__}.")
+
+
 def _row(report: sim.DesignReport, name: str) -> pd.Series:
     return report.metrics.set_index("name").loc[name]
 
@@ -1501,6 +1576,7 @@ def check_repair(report: sim.DesignReport, *, moves: float = 40, edge: float = 0
     points either way (its range reaches inside ±10; an edge of +19 points measured within
     +14 to +24 is known to be too large).
     """
+    _design_report(report, "mine = sim.design(...) with your die")
     length = _row(report, "moves per game")
     advantage = _row(report, "first player's advantage")
     long_enough = float(length["low"]) >= moves
@@ -1609,6 +1685,9 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
         games = report.games
         return pd.DataFrame({"seed": games["seed"], "ended": games["rule"] == rule})
 
+    parts = ("games", "changed_options")
+    _design_report(before, "marvel(), the report without your setting", parts)
+    _design_report(after, "other = sim.design(...) with your setting", parts)
     if not after.changed_options or after.changed_options == before.changed_options:
         return "✗ nothing changed yet: choose a setting (an option and its value)."
     paired = sim.compare(ended(after), ended(before), column="ended")
@@ -1730,10 +1809,18 @@ def tables_needed(level: float = 0.05) -> Quiz:
     )
 
 
-def check_tables(found: sim.Playtest, wanted: int | None = None) -> str:
+@fair_check
+def check_tables(found: Any, wanted: Any = None) -> str:
     """The exercise's check: are your class's tables enough to compare with the bots?"""
+    if not isinstance(found, sim.Playtest):
+        raise Unreadable(
+            "give the comparison of your tables, found = sim.playtest(...), not "
+            f"{type(found).__name__}."
+        )
     result = found.comparison
-    wanted = result.fewest if wanted is None else wanted
+    wanted = result.fewest if wanted is None else read_whole(wanted, "the tables wanted")
+    if wanted < 1:
+        raise Unreadable(f"the tables wanted must be 1 or more, not {wanted}.")
     finished = result.compared
     differ = result.only_class + result.only_bots
     lines = [
@@ -1746,4 +1833,5 @@ def check_tables(found: sim.Playtest, wanted: int | None = None) -> str:
     unfinished = result.tables - result.compared
     if unfinished:
         lines.append(f"~ {unfinished} table(s) left out: unfinished, or no win to compare")
-    return "\n".join(lines)  # (what the tables show is the quiz's answer: it is not said here)
+    # (what the tables show is the quiz's answer: it is not said here)
+    return "\n".join(lines)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import inspect
 import json
 import os
 import socket
@@ -190,12 +191,45 @@ def voila_pages_ask_no_cdn() -> None:
     served.collect_template_paths = collect
 
 
+def voila_pages_show_their_pictures(server_app: Any) -> None:
+    """Let Voila pages served by this Jupyter server show a notebook's pictures in markdown.
+
+    Voila inlines a markdown picture by asking the server's contents manager for the file,
+    as if it answered at once; a Jupyter server's manager answers later (it is asynchronous),
+    so a notebook with a picture in its text (the dashboard notebook keeps one for pages
+    without a kernel) broke Voila's page halfway ("'coroutine' object is not subscriptable")
+    and the page never loaded: Binder's dashboard link among them. The kit's renderer leaves
+    pictures that are no file to the notebook's own embedding (an attachment, a data or web
+    address) and, under an asynchronous manager, lets the browser fetch a file itself. A
+    renderer the server's settings already give is kept.
+    """
+    try:
+        from voila.exporter import VoilaMarkdownRenderer
+    except ImportError:  # pragma: no cover - Voila comes with the kit
+        return
+
+    class PicturesRenderer(VoilaMarkdownRenderer):
+        """Voila's markdown renderer, for a contents manager that answers later too."""
+
+        def image(self, text: str, url: str, title: str | None = None) -> str:
+            files = self.contents_manager
+            asynchronous = inspect.iscoroutinefunction(getattr(files, "file_exists", None))
+            if asynchronous or url.startswith(("attachment:", "data:", "http:", "https:")):
+                return super(VoilaMarkdownRenderer, self).image(text, url, title)
+            return str(super().image(text, url, title))
+
+    exporter = server_app.config.VoilaExporter
+    if "markdown_renderer_class" not in exporter:
+        exporter.markdown_renderer_class = PicturesRenderer
+
+
 def _load_jupyter_server_extension(server_app: Any) -> None:
-    """Loaded by the Jupyter server: answers at once, one ping, Voila pages' cookie and styles."""
+    """Loaded by the Jupyter server: answers at once, one ping, Voila pages' cookie and looks."""
     send_at_once()
     ping_once()
     give_voila_pages_their_xsrf_cookie(server_app)
     voila_pages_ask_no_cdn()
+    voila_pages_show_their_pictures(server_app)
 
 
 def server_settings(*, lab: bool = False, extension: bool = False) -> dict[str, dict[str, Any]]:

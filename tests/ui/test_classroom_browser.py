@@ -192,3 +192,60 @@ def test_a_workshop_opened_in_lab_shows_its_saved_pictures_before_it_runs(
         tag = "desktop" if size is DESKTOP else "projected"
         charts.first.evaluate("e => e.scrollIntoView({block: 'center'})")
         shoot_whole(page, shots, f"workshop02-lab-{tag}-unrun.png", notebook, height=2600)
+
+
+BROKEN_WORDS = """(root) => {
+  // every word of the element's text that is drawn across two lines (broken inside the word)
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent;
+    for (const match of text.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+"""The words of an element drawn across two lines: broken inside the word."""
+
+VERDICT_CELLS = [
+    'import sys\n\nsys.path.insert(0, "tutorials")\nimport answer_key\n\n'
+    "WORDS = (\n"
+    '    "✗ nothing has changed yet: mine played every one of its 600 games against the "\n'
+    '    "heuristic exactly as bolder did (the same moves and scores, seed by seed), so it is "\n'
+    '    "still the same player; it scored 49.8% (95% range 44.3% to 55.1%). "\n'
+    '    "Change one thing for a reason (a threshold, or a rule of your own), then run the "\n'
+    '    "check again."\n'
+    ")",
+    "print(WORDS)  # printed, as the checks were",
+    "answer_key.Verdict(WORDS)  # shown, as every check is now",
+    'answer_key.check_hold_point("nine and a half", "no-such-die")',
+]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PROJECTED], ids=["desktop", "projected"])
+def test_a_checks_verdict_wraps_between_words_in_lab(servers, browser, shots, size):
+    """A check's verdict is shown in JupyterLab as a paragraph that breaks lines at spaces only
+    (printed, JupyterLab broke it inside words when projected: "it s", "4 9.8%")."""
+    from conftest import write_notebook
+
+    write_notebook(servers.root / "verdicts.ipynb", VERDICT_CELLS)
+    with open_page(browser, size) as page:
+        notebook = _open_in_lab(page, servers, "verdicts.ipynb")
+        shown = notebook.locator(".ul-verdict")
+        shown.nth(1).wait_for(timeout=TIMEOUT)
+        assert shown.count() == 2
+        assert shown.first.evaluate(BROKEN_WORDS) == []
+        assert shown.nth(1).evaluate(BROKEN_WORDS) == []
+        assert shown.nth(1).inner_text().startswith("?")  # the malformed answer's one line
+        box = shown.first.bounding_box()
+        assert box["height"] > 40  # it did wrap: several lines, each whole words
+        tag = "desktop" if size is DESKTOP else "projected"
+        shown.first.evaluate("e => e.scrollIntoView({block: 'center'})")
+        page.mouse.move(2, 2)
+        page.screenshot(path=str(shots / f"verdict-lab-{tag}.png"))

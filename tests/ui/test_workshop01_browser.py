@@ -78,10 +78,10 @@ def test_the_dashboard_explains_players_and_names_a_new_variants_cards(
         board = page.locator(".uld")
         board.wait_for(timeout=TIMEOUT)
         text = board.inner_text()
-        assert "hold-at-20: roll until the turn total reaches 20" in text
+        assert "hold at 20: roll until the turn total reaches 20" in text
         assert "dealt anew" in text
         shoot_whole(page, shots, f"dashboard-players-voila-{tag}.png", board, height=2600)
-        board.locator("select").nth(3).select_option(label="hold-at-20")  # who plays
+        board.locator("select").nth(3).select_option(label="hold at 20")  # who plays, in words
         page.get_by_role("button", name="Run").click()
         board.locator(".uld-headline").wait_for(timeout=TIMEOUT)
         page.get_by_role("button", name="Keep as baseline").click()

@@ -45,7 +45,7 @@ from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.simulate import MAX_GAMES
 from umbrella_lab.widgets.design import DesignPanel
 from umbrella_lab.widgets.problems import run_safely
-from umbrella_lab.widgets.views import view_for
+from umbrella_lab.widgets.views import how_it_plays, player_title, view_for
 
 GAME_COUNTS = (200, 500, 1000, 2000, 5000, 10_000, 20_000)
 """The numbers of games the dashboard offers."""
@@ -542,7 +542,7 @@ class Dashboard(w.VBox):
         self.variant_choice.disabled = not has_data
         self.refresh_variants()
         names = sorted(game_policies(name))
-        self.policy_choice.options = names
+        self.policy_choice.options = [(player_title(policy), policy) for policy in names]
         self.policy_choice.value = "heuristic" if "heuristic" in names else names[0]
         self._players_changed()
         self._explain_players()
@@ -603,9 +603,10 @@ class Dashboard(w.VBox):
         chosen = self.policy_choice.value
         items = []
         for policy in sorted(table):
-            how = _how_it_plays(table, policy)
+            how = how_it_plays(table, policy)
             style = ' style="font-weight:600"' if policy == chosen else ""
-            items.append(f"<li{style}><b>{html.escape(policy)}</b>: {html.escape(how)}</li>")
+            title = html.escape(player_title(policy))
+            items.append(f"<li{style}><b>{title}</b>: {html.escape(how)}</li>")
         options = {option.name for option in load(name).info.options}
         dealt = "the heroes, " if "heroes" in options else ""
         self.players_help.value = (
@@ -650,29 +651,6 @@ class Dashboard(w.VBox):
 
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-PLAYER_WORDS = {
-    "random": "picks any legal move, each as likely.",
-    "mcts": "a search player: before each move it plays many games out, then picks the move "
-    "that won most.",
-    "optimal": "exact optimal play, worked out once for the whole game.",
-}
-"""How the kit-wide players play, in a line (a game's own players say it in their docstring)."""
-
-
-def _how_it_plays(table: Mapping[str, Any], policy: str) -> str:
-    """How a player plays, in one line: its docstring's first sentence, or the kit's words."""
-    player = table[policy]
-    same = [other for other, found in table.items() if found is player and other != policy]
-    if policy == "heuristic" and same:
-        return f"the game's best ready-made player, the same as {same[0]}."
-    doc = (getattr(player, "__doc__", "") or "").strip()
-    first = " ".join(doc.split("\n\n")[0].split())
-    if not first:
-        return PLAYER_WORDS.get(policy, "a ready-made player of this game.")
-    words = first.replace("``", "")
-    return words[:1].lower() + words[1:]
 
 
 def _steps(games: int) -> list[int]:

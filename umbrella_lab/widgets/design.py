@@ -40,6 +40,7 @@ from umbrella_lab.sim.design import (
     players_offered,
 )
 from umbrella_lab.widgets.problems import run_safely
+from umbrella_lab.widgets.views import players_in_words
 
 SHORT_TITLES = {
     "balance": "Balance",
@@ -286,7 +287,7 @@ class DesignPanel(w.VBox):
         info = game.info
         self.players_choice.options = [(str(p), p) for p in info.players]
         self.players_choice.value = 3 if info.cooperative and 3 in info.players else info.players[0]
-        offered = players_offered(game)
+        offered = [(players_in_words(shown), name) for shown, name in players_offered(game)]
         self.player_choice.options = offered
         self.player_choice.value = offered[0][1]
         self._player_changed()
@@ -299,7 +300,7 @@ class DesignPanel(w.VBox):
         game = load(self.game_choice.value)
         playouts = game.info.simulation.design_budget.get("search_playouts", 12)
         line = player_line(game, chosen, playouts)
-        self.player_help.value = f"<div>{html.escape(line)}</div>"
+        self.player_help.value = f"<div>{html.escape(players_in_words(line))}</div>"
 
 
 def _budget(depth: Depth, game: Game) -> dict[str, int]:

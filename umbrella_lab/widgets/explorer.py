@@ -76,6 +76,7 @@ class Explorer(anywidget.AnyWidget):
     seat_names: traitlets.List[str] = traitlets.List().tag(sync=True)
     policy = traitlets.Unicode("heuristic").tag(sync=True)
     policy_names: traitlets.List[str] = traitlets.List().tag(sync=True)
+    policy_words = traitlets.Dict().tag(sync=True)
     advice = traitlets.Dict().tag(sync=True)
     advisor = traitlets.Dict().tag(sync=True)
     rules = traitlets.Dict().tag(sync=True)

@@ -44,7 +44,7 @@ from umbrella_lab.sim.policies import game_policies
 from umbrella_lab.sim.session import Session
 from umbrella_lab.sim.session import play as play_session
 from umbrella_lab.widgets.changes import describe_changes
-from umbrella_lab.widgets.views import BoardView, view_for
+from umbrella_lab.widgets.views import BoardView, how_it_plays, player_title, view_for
 
 NOTHING = "\u2013"
 """How the compare view writes an empty value (an en dash)."""
@@ -205,7 +205,8 @@ class ExplorerPage:
         **options: Any,
     ) -> None:
         session = _session(game, seed, players, options)
-        names = list(game_policies(session.game))
+        table = game_policies(session.game)
+        names = list(table)
         if policy == "heuristic" and policy not in names:  # a game with no player of its own
             policy = "random"
         if policy not in names:
@@ -236,6 +237,10 @@ class ExplorerPage:
             board_css=css,
             policy=policy,
             policy_names=names,
+            policy_words={
+                name: {"title": player_title(name), "how": how_it_plays(table, name)}
+                for name in names
+            },
             seat=-1,
             rules=_rules(session.game),
             advisor={

@@ -98,6 +98,7 @@ class Quiz(anywidget.AnyWidget):
         unit: str = "",
         percent: bool = False,
         hint: str = "",
+        digits: int | None = None,
     ) -> None:
         if not isinstance(question, str) or not question.strip():
             raise QuizError("a quiz needs a question: give it as text")
@@ -125,6 +126,10 @@ class Quiz(anywidget.AnyWidget):
                 raise QuizError(f"the step must be a number above 0, not {step!r}")
             if _finite(within, "'within'") < 0:
                 raise QuizError(f"'within' must be a number of at least 0, not {within!r}")
+            if digits is not None and (
+                isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 6
+            ):
+                raise QuizError(f"digits must be a whole number from 0 to 6, not {digits!r}")
             if start is not None and not low <= _finite(start, "start") <= high:
                 raise QuizError(f"start must be a number from {low!r} to {high!r}, not {start!r}")
             middle = start if start is not None else low + round((high - low) / 2 / step) * step
@@ -148,6 +153,7 @@ class Quiz(anywidget.AnyWidget):
         self._evidence = evidence
         self._within = float(within)
         self._percent = percent
+        self._digits = digits
         self.on_msg(self._on_frontend_msg)
 
     # --- building ---------------------------------------------------------------------------
@@ -194,6 +200,7 @@ class Quiz(anywidget.AnyWidget):
         explain: str | Callable[..., str] = "",
         evidence: Evidence | Callable[..., Evidence] = None,
         hint: str = "",
+        digits: int | None = None,
     ) -> Quiz:
         """A question whose answer is a number, such as a win rate.
 
@@ -212,6 +219,9 @@ class Quiz(anywidget.AnyWidget):
             explain: See :meth:`choice`.
             evidence: See :meth:`choice`.
             hint: See :meth:`choice`.
+            digits: Decimals the answer and the distance from it are shown with (default:
+                the step's, 0 for a step of 1). Give the explanation's own rounding, so that
+                the answer reads the same everywhere it is given (56.5%, not 56% beside 56.5%).
         """
         return cls(
             question,
@@ -226,6 +236,7 @@ class Quiz(anywidget.AnyWidget):
             explain=explain,
             evidence=evidence,
             hint=hint,
+            digits=digits,
         )
 
     def __repr__(self) -> str:
@@ -339,7 +350,7 @@ class Quiz(anywidget.AnyWidget):
         unit = self.scale.get("unit", "")
         shown = float(truth) * 100 if self._percent else float(truth)
         off = abs(float(guess) - shown)
-        digits = _digits(self.scale["step"])
+        digits = _digits(self.scale["step"]) if self._digits is None else self._digits
         correct = off <= self._within + 1e-9
         gap = " points" if self._percent else _space(unit)
         if off < 10 ** (-digits) / 2:

@@ -14,7 +14,10 @@ A game without a board is drawn as its text picture.
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from umbrella_lab.engine.board import BoardView, ViewModel, text_model
 from umbrella_lab.engine.core import game_info
@@ -23,7 +26,18 @@ from umbrella_lab.engine.errors import OptionError
 STATIC = Path(__file__).parent / "static"
 """Folder of the explorer's own JavaScript and CSS files."""
 
-__all__ = ["STATIC", "BoardView", "ViewModel", "register_view", "scripts", "text_model", "view_for"]
+__all__ = [
+    "STATIC",
+    "BoardView",
+    "ViewModel",
+    "how_it_plays",
+    "player_title",
+    "players_in_words",
+    "register_view",
+    "scripts",
+    "text_model",
+    "view_for",
+]
 
 
 def scripts(*names: str) -> str:
@@ -81,3 +95,53 @@ def view_for(game: str) -> BoardView:
 
 _DECLARED: dict[str, tuple[BoardView, BoardView]] = {}
 """Each game's declared board, with its files checked: ``{game: (declared, checked)}``."""
+
+
+PLAYER_TITLES = {"mcts": "search", "hold-at-20": "hold at 20"}
+"""Players whose names read as code, in words for menus (others lose their hyphens)."""
+
+PLAYER_WORDS = {
+    "random": "picks any legal move, each as likely.",
+    "mcts": "a search player: before each move it plays many games out, then picks the move "
+    "that won most.",
+    "optimal": "exact optimal play, worked out once for the whole game.",
+}
+"""How the kit-wide players play, in a line (a game's own players say it in their docstring)."""
+
+
+def player_title(name: str) -> str:
+    """A player's name as a menu shows it: words, not an identifier.
+
+    >>> player_title("hold-at-20"), player_title("mcts"), player_title("greedy")
+    ('hold at 20', 'search', 'greedy')
+    """
+    return PLAYER_TITLES.get(name, name.replace("-", " ").replace("_", " "))
+
+
+def players_in_words(text: str) -> str:
+    """``text`` with every player name that reads as code said in words (:func:`player_title`).
+
+    >>> players_in_words("heuristic (hold-at-20): roll until the turn total reaches 20")
+    'heuristic (hold at 20): roll until the turn total reaches 20'
+    """
+    for name, title in PLAYER_TITLES.items():
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, text)
+    return text
+
+
+def how_it_plays(table: Mapping[str, Any], policy: str) -> str:
+    """How a player plays, in one line: its docstring's first sentence, or the kit's words.
+
+    ``table`` is the game's players by name; a second name of one player (the heuristic) says
+    which player it is.
+    """
+    player = table[policy]
+    same = [other for other, found in table.items() if found is player and other != policy]
+    if policy == "heuristic" and same:
+        return f"the game's best ready-made player, the same as {player_title(same[0])}."
+    doc = (getattr(player, "__doc__", "") or "").strip()
+    first = " ".join(doc.split("\n\n")[0].split())
+    if not first:
+        return PLAYER_WORDS.get(policy, "a ready-made player of this game.")
+    words = first.replace("``", "")
+    return words[:1].lower() + words[1:]

@@ -170,15 +170,16 @@ OPTIONS = (
         "boost_target",
         "table",
         "A Hero Boost goes 'on any Hero Attack Card on the table': on the card being played, or "
-        "on the card that just blocked, before any of its damage is placed ('table'; the move "
-        "boost-on), or only on the card being played ('played').",
+        "on the card that just blocked, before any of its damage is placed ('table': a move of "
+        "its own, a Hero Boost on the blocking card), or only on the card being played "
+        "('played').",
         ("table", "played"),
     ),
     _choice(
         "boosts_per_card",
         1,
-        "Hero Boosts on one card: at most one (1), or two, from one hand or two (2; the move "
-        "boosted-twice).",
+        "Hero Boosts on one card: at most one (1), or two, from one hand or two (2: a move of "
+        "its own, a second Hero Boost on the same card).",
         (1, 2),
     ),
     _choice(

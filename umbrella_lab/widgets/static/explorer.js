@@ -877,6 +877,7 @@ function render({ model, el }) {
     const status = get("status") || {};
     const history = get("history") || [];
     const policies = get("policy_names") || [];
+    const said = get("policy_words") || {}; // each player's name in words, and how it plays
     const busy = false;
     const undo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_undo || busy, title: "Go back one step (← key)", onclick: () => send({ type: "undo" }) }, "◀ Undo");
     const redo = h("button", { class: "ulx-btn", type: "button", disabled: !status.can_redo || busy, title: "Go forward one step along this line (→ key)", onclick: () => send({ type: "redo" }) }, "Redo ▶");
@@ -898,8 +899,10 @@ function render({ model, el }) {
     const policy = h("select", {
       class: "ulx-select", "aria-label": "Policy for auto-play",
       onchange: (event) => { model.set("policy", event.currentTarget.value); model.save_changes(); },
-    }, policies.map((name) => h("option", { value: name }, name)));
+    }, policies.map((name) => h("option", { value: name, title: (said[name] || {}).how || "" },
+      (said[name] || {}).title || name)));
     policy.value = get("policy");
+    policy.title = (said[get("policy")] || {}).how || "";
     const play = (steps) => () => send({ type: "play", steps, policy: get("policy") });
     const over = Boolean(status.over);
     const nButton = h("button", { class: "ulx-btn ulx-nsteps", type: "button", disabled: over, onclick: () => play(ui.steps)() }, `${ui.steps} steps`);
@@ -1329,6 +1332,7 @@ function render({ model, el }) {
   on("preview", "preview");
   on("rules", "rule", "decide");
   on("policy_names", "timeline");
+  on("policy_words", "timeline");
   on("policy", "timeline");
   schedule("css", "head", "board", "decide", "rule", "timeline", "tabs", "panel");
   const guard = setInterval(() => {
