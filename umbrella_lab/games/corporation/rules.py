@@ -453,6 +453,7 @@ class CorporationState(State):
     rule_for_turn_order: ClassVar[str] = "turn.phases"
     seats_said: ClassVar[str] = "0 is the Heroes, 1 is Umbrella"
     step_field: ClassVar[str] = "phase"  # the step of the turn; each move kind names its steps
+    seat_field: ClassVar[str] = "actor"  # the side deciding, or luck: the engine's to_act
     result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
@@ -492,11 +493,6 @@ class CorporationState(State):
             if verb in label:
                 return side, verb.strip(), label
         return None
-
-    @property
-    def to_act(self) -> int | None:
-        """The side deciding now (0 Heroes, 1 Umbrella), ``CHANCE`` for a roll, or ``None``."""
-        return None if self.outcome is not None else self.actor
 
     def seat_name(self, seat: int) -> str:
         """``"the Heroes"`` or ``"Umbrella"``."""
@@ -921,7 +917,7 @@ def advance(s: CorporationState) -> None:
             s.committer = HERO if s.combat == "assault" else UMBRELLA
             s.passes, s.phase = 0, "commit"
         elif phase == "commit":
-            if any(Defend.legal(s)) or any(Commit.legal(s)):
+            if (s.committer == UMBRELLA and any(Defend.legal(s))) or any(Commit.legal(s)):
                 s.actor = s.committer
                 return
             commit_done(s, s.committer)
@@ -1170,7 +1166,7 @@ class PlayTeam(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayTeam]:
-        if s.seat == HERO and not s.characters_played and not s.outcome:
+        if not s.characters_played:  # teams come first [recruit.teams]
             yield from map(PlayTeam, in_hand(s, HERO, "team"))
 
     def play(self, s: CorporationState) -> None:
@@ -1212,8 +1208,6 @@ class AttachCharacter(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[AttachCharacter]:
-        if s.seat != HERO:
-            return
         teams = [s.cards.hero[team].id for team in s.teams]
         for character, number in in_hand(s, HERO, "character").items():
             for index, team in enumerate(teams):
@@ -1227,8 +1221,6 @@ class AttachCharacter(Move):
         A full team (or, with subtypes="strict", a team of another sub-type) is refused with
         its reason [recruit.characters] [opt.subtypes].
         """
-        if s.phase != "recruit" or s.seat != HERO or s.outcome is not None:
-            return []
         teams = [s.cards.hero[team].id for team in s.teams]
         return [
             AttachCharacter(character, team)
@@ -1289,8 +1281,7 @@ class PlayUnit(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[PlayUnit]:
-        if s.seat == UMBRELLA:
-            yield from map(PlayUnit, in_hand(s, UMBRELLA, "unit"))
+        return map(PlayUnit, in_hand(s, UMBRELLA, "unit"))
 
     def play(self, s: CorporationState) -> None:
         unit = find(s, s.hands[UMBRELLA], self.unit, UMBRELLA)
@@ -1319,8 +1310,7 @@ class BuildFacility(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[BuildFacility]:
-        if s.seat == UMBRELLA:
-            yield from map(BuildFacility, in_hand(s, UMBRELLA, "facility"))
+        return map(BuildFacility, in_hand(s, UMBRELLA, "facility"))
 
     def play(self, s: CorporationState) -> None:
         facility = find(s, s.hands[UMBRELLA], self.facility, UMBRELLA)
@@ -1383,6 +1373,7 @@ class Assault(Move):
     rule = "assault.declare"
     by = HERO
     steps = ("assault",)
+    known_steps = ("hunt",)  # named after the Assault phase, it is refused with the reason
     when = "an assault is declared in the Assault phase"
     team: CardId
     facility: CardId
@@ -1398,13 +1389,11 @@ class Assault(Move):
 
     @classmethod
     def known(cls, s: CorporationState) -> list[Assault]:
-        """After the Assault phase of a turn: each team against each facility.
+        """Each team against each facility, named in the Search and Destroy phase.
 
         Refused under a Red Queen Lockdown, or after this turn's assault [event.lockdown]
         [assault.declare].
         """
-        if s.outcome is not None or s.phase != "hunt":
-            return []
         hero, umbrella = s.cards.hero, s.cards.umbrella
         return [
             Assault(hero[team].id, umbrella[facility].id)
@@ -1425,14 +1414,17 @@ class Assault(Move):
             f"{facility.force} before dice)"
         )
 
-    def why_not(self, s: CorporationState) -> tuple[str, str]:
-        if s.outcome is None and s.phase in ("hunt", "commit", "discard"):
-            if s.lockdown:
-                return "a Red Queen Lockdown forbids any assault this turn", "event.lockdown"
-            last = s.history[-1] if s.history else None
-            if s.phase != "commit" and last and last[:2] == ("assault", s.turn):
-                return "the Heroes may conduct only one assault each turn", "assault.declare"
-        return super().why_not(s)
+    def barred(self, s: CorporationState) -> tuple[str, str] | None:
+        """No more assault this turn: a Red Queen Lockdown, or its one assault made.
+
+        The lasting reason, said before whose turn it is [event.lockdown] [assault.declare].
+        """
+        if s.lockdown:
+            return "a Red Queen Lockdown forbids any assault this turn", "event.lockdown"
+        last = s.history[-1] if s.history else None
+        if last and last[:2] == ("assault", s.turn):
+            return "the Heroes may conduct only one assault each turn", "assault.declare"
+        return None
 
     def refusal(self, s: CorporationState) -> tuple[str, str]:
         if find(s, s.teams, self.team) < 0:
@@ -1544,12 +1536,7 @@ class Defend(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> Iterator[Defend]:
-        if (
-            s.phase == "commit"
-            and s.committer == UMBRELLA
-            and s.combat == "assault"
-            and s.guard < 0  # at most one unit
-        ):
+        if s.combat == "assault" and s.guard < 0:  # at most one unit
             yield from map(Defend, first_copies(s, eligible_units(s, False), UMBRELLA))
 
     def play(self, s: CorporationState) -> None:
