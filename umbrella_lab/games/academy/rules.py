@@ -288,17 +288,12 @@ class AcademyState(State):
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
     step_field: ClassVar[str] = "stage"  # the step of the turn; each move kind names its steps
+    seat_field: ClassVar[str] = "responder"  # the hero facing the card decides...
+    seat_at: ClassVar[Mapping[str, str | int]] = dict.fromkeys(TEAM_STAGES, TEAM)  # ...or the team
     step_words: ClassVar[Mapping[str, str]] = STAGE_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STAGE_RULES
 
-    # --- who decides, and how it ended ------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat deciding now; :data:`TEAM` when the team decides together."""
-        if self.result is not None:
-            return None
-        return TEAM if self.stage in TEAM_STAGES else self.responder
-
+    # --- the seats: their names, the cards they hold, who is out of the game ---------------
     def seat_name(self, seat: int) -> str:
         """A seat as the table calls it: the name of its hero ("the team" for the team)."""
         return self.hero_name(seat) if seat >= 0 else super().seat_name(seat)
@@ -317,16 +312,12 @@ class AcademyState(State):
             )
         return None
 
-    def turn_refusal(self, move: Move) -> tuple[str, str] | None:
-        """The engine's turn (see ``State.turn_refusal``), and first: a dead hero plays no more.
+    def out(self, seat: int) -> tuple[str, str] | None:
+        """A hero whose life card shows only DEATH is out of the game [life.death].
 
-        A hero whose life card shows only DEATH is out of the game [life.death].
+        The engine refuses the moves a dead hero would make with this reason, first.
         """
-        by = type(move).by
-        seat = getattr(move, by) if isinstance(by, str) else -1
-        if self.result is None and 0 <= seat < len(self.life) and self.life[seat] <= 0:
-            return dead(self, seat)
-        return super().turn_refusal(move)
+        return dead(self, seat) if self.life[seat] <= 0 else None
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, as each move kind lists it, a hero's hand read card by card.
@@ -1371,8 +1362,6 @@ class Attack(CardPlay):
     @classmethod
     def known(cls, s: AcademyState) -> list[Attack]:
         """An attack with each card in hand: one too low is refused with its reason."""
-        if s.stage != "face":
-            return []
         return [Attack(s.responder, n) for n in distinct(s, s.hands[s.responder])]
 
     def label(self, s: AcademyState) -> str:
@@ -1401,8 +1390,6 @@ class Block(CardPlay):
     @classmethod
     def known(cls, s: AcademyState) -> list[Block]:
         """A block with each card in hand lower than the faced card: refused, not equal."""
-        if s.stage != "face":
-            return []
         seat, value, attack = s.responder, faced_value(s), s.cards.attack
         return [Block(seat, n) for n in distinct(s, s.hands[seat]) if attack[n] < value]
 
@@ -1449,8 +1436,6 @@ class Heal(Move):
         One too high, or under Rock Bottom, is refused with its reason [opt.strict_heal]
         [family.rock-bottom].
         """
-        if s.stage != "face":
-            return []
         seat = s.responder
         targets = s.living if s.options.heal_target == "any" else [seat]
         return [
@@ -2096,7 +2081,7 @@ class Power(Move):
         Refused under Apathy, once used this round, or when it has nothing to act on
         [power.use] [family.apathy].
         """
-        if s.stage != "face" or effects.POWERS[s.power_of(s.responder)].with_card_play:
+        if effects.POWERS[s.power_of(s.responder)].with_card_play:
             return []
         return [Power(s.responder)]
 
