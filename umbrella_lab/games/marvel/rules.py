@@ -315,6 +315,8 @@ class MarvelState(State):
     )
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
     step_field: ClassVar[str] = "now"  # the turn's step, or the decision an effect waits for
+    seat_field: ClassVar[str] = "turn"  # the hero whose turn it is decides, but the team leads
+    seat_at: ClassVar[Mapping[str, str | int]] = dict.fromkeys(("lose", *effects.ASKS), "asked")
     result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULES
@@ -331,17 +333,11 @@ class MarvelState(State):
             return label.removesuffix(" starts"), "starts", ""
         return super().split_label(label)
 
-    # --- who decides, and how it ended ------------------------------------------------------
+    # --- who decides (the engine's to_act, from seat_field and seat_at) -----------------------
     @property
-    def to_act(self) -> int | None:
-        """The seat deciding now; :data:`TEAM` when the heroes decide together."""
-        if self.outcome is not None:
-            return None
-        if self.ask is not None:
-            return self.ask[1]
-        if self.step == "lead":
-            return TEAM
-        return self.turn
+    def asked(self) -> int:
+        """The seat a waiting decision is asked of (:data:`TEAM` for the heroes together)."""
+        return self.ask[1] if self.ask is not None else self.turn
 
     @property
     def now(self) -> str:
@@ -1230,7 +1226,7 @@ class Go(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Go]:
         """A move to either neighbour, which a learner may name without a Move left."""
-        if s.now != "act" or Go.legal(s):
+        if Go.legal(s):
             return []
         here = s.hero_at[s.active]
         return [Go(s.turn, (here + side) % RING, CARD) for side in (-1, 1)]
@@ -1286,8 +1282,6 @@ class Attack(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Attack]:
         """Attacks a learner may name that no legal move offers: a Thug, the villain here."""
-        if s.now != "act":
-            return []
         offered = {move.target for move in Attack.legal(s)}
         wanted = [THUG] + ([VILLAIN] if s.villain_at == s.hero_at[s.active] else [])
         return [Attack(s.turn, t, CARD) for t in wanted if t not in offered]
@@ -1370,8 +1364,6 @@ class Heroic(Move):
     @classmethod
     def known(cls, s: MarvelState) -> list[Heroic]:
         """A rescue a learner may name that no legal move offers."""
-        if s.now != "act":
-            return []
         if any(move.target == CIVILIAN for move in Heroic.legal(s)):
             return []
         return [Heroic(s.turn, CIVILIAN, CARD)]
