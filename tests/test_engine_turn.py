@@ -14,10 +14,12 @@ write none of it themselves.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
+import umbrella_lab as ul
 from umbrella_lab.engine.core import TEAM, Game, GameInfo, State
 from umbrella_lab.engine.errors import IllegalActionError
 from umbrella_lab.engine.moves import Move
@@ -177,3 +179,18 @@ def test_a_barred_move_and_a_seat_out_are_refused_before_whose_turn_it_is():
         "turn.out",
         "that runner has left the race",
     )
+
+
+# --- the kit's games declare their turn; none writes it ------------------------------------------
+
+GAMES = Path(ul.__file__).parent / "games"
+
+
+@pytest.mark.parametrize("name", ["academy", "corporation", "marvel", "pig", "umbrella"])
+def test_no_game_writes_who_decides_or_the_turns_refusal(name):
+    """Each game declares its seat field; none writes ``to_act``, ``turn_refusal``, ``why_not``."""
+    assert type(ul.load(name).new(0)).seat_field, f"{name}: the state names no seat_field"
+    for path in sorted((GAMES / name).glob("*.py")) if (GAMES / name).is_dir() else []:
+        text = path.read_text(encoding="utf-8")
+        for written in ("def to_act", "def turn_refusal", "def why_not", "def _known_moves"):
+            assert written not in text, f"{path.name} writes {written[4:]}"

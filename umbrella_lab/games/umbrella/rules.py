@@ -359,17 +359,12 @@ class UmbrellaState(State):
     rule_for_unknown_action: ClassVar[str] = "turn.order"
     chance_steps: ClassVar[bool] = False  # every shuffle is dealt from the state's own luck
     step_field: ClassVar[str] = "step"  # the step of the turn; each move kind names its steps
+    seat_field: ClassVar[str] = "active"  # the active seat decides...
+    seat_at: ClassVar[Mapping[str, str | int]] = {"cover": "receiver"}  # ...but a passed tile's
     result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULE
     rule_for_turn_order: ClassVar[str] = "turn.order"
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat deciding now: the active seat, or the receiver placing a passed tile."""
-        if self.outcome is not None:
-            return None
-        return self.receiver if self.step == "cover" else self.active
 
     @property
     def solo(self) -> bool:
@@ -772,8 +767,6 @@ class Push(Move):
         One from an empty zone, or of a colour the zone does not hold, is refused with its
         reason [turn.empty-zone] [turn.take].
         """
-        if s.step != "push":
-            return []
         return [
             Push(s.active, side, colour, line)
             for side in range(4)
