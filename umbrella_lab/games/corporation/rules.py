@@ -1446,7 +1446,7 @@ class Skip(Move):
 
     @staticmethod
     def legal(s: CorporationState) -> list[Skip]:
-        return [Skip(HERO if s.phase == "assault" else UMBRELLA)]
+        return [Skip(s.actor)]  # the Heroes' assault, Umbrella's mission
 
     def play(self, s: CorporationState) -> None:
         if self.seat == HERO:
