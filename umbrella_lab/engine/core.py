@@ -584,12 +584,16 @@ class State:
         """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
 
         By default the moves of the step's kind that declares ``equally_likely = True`` (every
-        one as likely, the same all game, as the faces of a die; see :func:`even_odds`); a game
-        whose odds change as it goes (a deck, say) writes its own.
+        one as likely, the same all game, as the faces of a die; see :func:`even_odds`), or the
+        odds the step's kind gives (its ``odds``: odds that change as the game goes, two dice
+        against a force, a deck).
         """
         for kind in self.game.info.kinds_at(self._step(self)):
             if kind.equally_likely:
                 return even_odds(self, kind.legal)
+            odds = kind.odds(self)
+            if odds:
+                return odds
         return []
 
     def _luck(self) -> int:

@@ -42,6 +42,7 @@ import numbers
 import re
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -251,6 +252,15 @@ class Move(tuple):
 
         When a typed label names one of them and it is not legal, the refusal gives its
         ``why_not`` (the reason and the rule) instead of "not a legal action".
+        """
+        return ()
+
+    @staticmethod
+    def odds(s: Any) -> Sequence[tuple[Move, Fraction]]:
+        """For a kind luck decides: each of its moves now with its exact probability.
+
+        The state's ``_chance`` gives them at the kind's steps. Default: none (a kind of a
+        seat's, or one whose moves are ``equally_likely``).
         """
         return ()
 

@@ -626,17 +626,6 @@ class CorporationState(State):
         self.shuffles += 1
         return random.Random(derive_seed(self.seed, self.shuffles))
 
-    def _chance(self) -> Sequence[tuple[Move, Fraction]]:
-        if self.outcome is not None:
-            return []
-        if self.phase == "roll":
-            return Roll.odds(self)
-        if self.phase == "fate":
-            return Fate.odds(self)
-        if self.phase == "split" and self.actor == CHANCE:
-            return Split.odds(self)
-        return []
-
     def _luck(self) -> int:
         return self.luck
 
