@@ -81,13 +81,6 @@ def test_sim_reaches_the_layers_above_only_for_a_design_reports_pictures():
     assert all(m.startswith(("umbrella_lab.charts.", "umbrella_lab.widgets.")) for m in named)
 
 
-GAMES_WITH_TYPE_CIRCLES = {"corporation"}
-"""Games whose modules still form a circle through imports that only name a type (under
-``if TYPE_CHECKING:``): their rules import the effects or the actions, which name the state class
-of the rules. Each is broken by a ``state.py`` below them all, as the academy's, Marvel
-United's and Umbrella's are."""
-
-
 def _circle(graph, package: str) -> list[str]:
     """A circle of imports among the modules of ``package``, or [] when they form none."""
     modules = graph.find_children(package)
@@ -114,11 +107,12 @@ def _circle(graph, package: str) -> list[str]:
 
 @pytest.mark.parametrize("game", ["academy", "corporation", "marvel", "pig", "umbrella"])
 def test_a_games_modules_form_a_line_even_through_imports_that_only_name_a_type(game):
-    """import-linter leaves out ``if TYPE_CHECKING:`` imports; here they count too."""
+    """import-linter leaves out ``if TYPE_CHECKING:`` imports; here they count too.
+
+    A card game's rules import its effects and actions, which name the state class: so the state
+    is a module of its own (``state.py``) below them all, and they form a line.
+    """
     grimp = pytest.importorskip("grimp")
     graph = grimp.build_graph("umbrella_lab", exclude_type_checking_imports=False, cache_dir=None)
     circle = _circle(graph, f"umbrella_lab.games.{game}")
-    if game in GAMES_WITH_TYPE_CIRCLES:
-        assert circle, f"{game} has no circle left: take it out of GAMES_WITH_TYPE_CIRCLES"
-    else:
-        assert not circle, f"{game}: its modules import in a circle: {' -> '.join(circle)}"
+    assert not circle, f"{game}: its modules import in a circle: {' -> '.join(circle)}"
