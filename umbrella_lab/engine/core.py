@@ -286,6 +286,25 @@ class GameInfo:
             )
         return found
 
+    def sorts_by_seat(self, step: str) -> bool:
+        """True when who decides at ``step`` changes which kinds are asked there.
+
+        That is when a kind played there names a maker (a seat, luck or the team) that is not
+        the one the step's kinds declare (:meth:`maker_at`): two seats' kinds share the step.
+        Elsewhere the kinds of the step are those of whoever decides, and ``legal_moves`` need
+        not ask who that is.
+        """
+        table = _BY_SEAT.get(self)
+        if table is None:
+            table = _BY_SEAT[self] = {}
+        found = table.get(step)
+        if found is None:
+            maker = self.maker_at(step)
+            found = table[step] = any(
+                isinstance(kind.by, int) and kind.by != maker for kind in self.kinds_at(step)
+            )
+        return found
+
     def known_for(self, step: str, actor: int) -> tuple[type[Move], ...]:
         """The move kinds whose ``known`` moves are named at ``step`` when ``actor`` decides.
 
@@ -347,6 +366,7 @@ _KINDS: dict[GameInfo, dict[str, type[Move]]] = {}
 _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 _MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
 _FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
+_BY_SEAT: dict[GameInfo, dict[str, bool]] = {}
 _KNOWN_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 
 
@@ -636,11 +656,15 @@ class State:
         (:meth:`GameInfo.kinds_for`), in the kinds' order: a kind's ``legal`` asks neither the
         step nor whose turn it is. None once the game is over, whatever step the table was at.
         """
-        actor = self.to_act
-        if actor is None:
+        if self.result is not None:
             return []
+        info, step = self.game.info, self._step(self)
+        if info.sorts_by_seat(step):
+            kinds = info.kinds_for(step, self.to_act)  # type: ignore[arg-type]
+        else:
+            kinds = info.kinds_at(step)  # (the same kinds, whoever decides)
         moves: list[Move] = []
-        for kind in self.game.info.kinds_for(self._step(self), actor):
+        for kind in kinds:
             moves += kind.legal(self)
         return moves
 
