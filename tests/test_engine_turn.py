@@ -140,6 +140,18 @@ def test_who_decides_is_the_seat_field_then_the_field_or_team_seat_at_names():
     assert RelayState.to_act.__doc__ == State.to_act.__doc__
 
 
+def test_a_seat_field_that_names_every_decider_is_read_alone():
+    class Kept(RelayState):
+        __slots__ = ()
+        seat_field_complete: ClassVar = True  # the game keeps "active" right at every step
+
+    rested = relay().apply(Throw()).apply(Catch(1))
+    rested.__class__ = Kept
+    assert rested.to_act == 0  # read alone: seat_at and the kinds are not asked
+    rested.outcome = object()
+    assert rested.to_act is None
+
+
 def test_seat_at_must_name_a_field_or_the_team_or_luck():
     with pytest.raises(TypeError, match=r"Odd.seat_at\['x'\] must name a field"):
         type("Odd", (RelayState,), {"__slots__": (), "seat_at": {"x": "a b"}})

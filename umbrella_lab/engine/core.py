@@ -542,6 +542,11 @@ class State:
     other step that seat; nobody once the game is over. Empty: the state class writes its own
     ``to_act``."""
 
+    seat_field_complete: ClassVar[bool] = False
+    """True when the seat field itself names who decides at every step, luck (:data:`CHANCE`)
+    and the team (:data:`TEAM`) included, as the game moves play on: ``to_act`` then reads it
+    alone, which is quickest. The contract tests check that the moves listed agree with it."""
+
     seat_at: ClassVar[Mapping[str, str | int]] = MappingProxyType({})
     """Who decides at the steps where it is not the seat of :attr:`seat_field`: by step, the
     field naming the seat that decides there (``{"cover": "receiver"}``; a property will do),
@@ -1111,6 +1116,16 @@ def _seat_to_act(cls: type[State]) -> property:
     :attr:`State.seat_at` names. The field names were checked when the class was made.
     """
     step = f"self.{cls.step_field}" if cls.step_field else '""'
+    if cls.seat_field_complete:
+        code = (
+            "def to_act(self):\n"
+            f"    if self.{cls.result_field or 'result'} is not None:\n"
+            "        return None\n"
+            f"    return self.{cls.seat_field}\n"
+        )
+        namespace: dict[str, Any] = {}
+        exec(code, namespace)  # the class's own field names, checked in State.__init_subclass__
+        return property(namespace["to_act"], doc=State.to_act.__doc__)
     code = (
         "def to_act(self):\n"
         f"    if self.{cls.result_field or 'result'} is not None:\n"
@@ -1124,7 +1139,7 @@ def _seat_to_act(cls: type[State]) -> property:
         "    return who if who.__class__ is int else who(self)\n"
     )
     deciders: dict[GameInfo, dict[str, Any]] = {}
-    namespace: dict[str, Any] = {"deciders": deciders, "decider": partial(_decider, deciders)}
+    namespace = {"deciders": deciders, "decider": partial(_decider, deciders)}
     exec(code, namespace)  # the class's own field names, checked in State.__init_subclass__
     return property(namespace["to_act"], doc=State.to_act.__doc__)
 

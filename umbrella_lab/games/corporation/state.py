@@ -241,6 +241,7 @@ class CorporationState(State):
     seats_said: ClassVar[str] = "0 is the Heroes, 1 is Umbrella"
     step_field: ClassVar[str] = "phase"  # the step of the turn; each move kind names its steps
     seat_field: ClassVar[str] = "actor"  # the side deciding, or luck: the engine's to_act
+    seat_field_complete: ClassVar[bool] = True  # (advance keeps it at every step, luck's too)
     result_field: ClassVar[str] = "outcome"  # how the game ended, None until then
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     label_verbs: ClassVar[Mapping[str, str]] = MappingProxyType(
