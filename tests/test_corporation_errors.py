@@ -243,6 +243,16 @@ def test_a_named_attach_to_a_full_team_is_refused_with_its_reason_and_rule():
     assert [(lab, rule) for lab, _, rule in s.unavailable()] == [(label, "recruit.characters")]
 
 
+def test_an_assault_named_after_the_lockdown_is_refused_for_the_lockdown_whatever_the_step():
+    """The lasting reason first: a learner who names an assault in the Recruit phase after a
+    Red Queen Lockdown hears that no assault comes this turn, not only whose turn it is (before,
+    "it is Umbrella's turn to recruit", as if the assault could follow) [event.lockdown]."""
+    s = scenario(phase="recruit", teams={"stars-alpha": ["jill"]}, umbrella_hand=["agent"])
+    s.lockdown = True
+    error = refused(s, "assault/stars-alpha/paris-lab")
+    assert error.rule == "event.lockdown" and "Lockdown forbids any assault" in error.reason
+
+
 def test_a_named_assault_under_a_lockdown_is_refused_with_the_event_rule():
     s = scenario(phase="hunt", teams={"stars-alpha": ["jill"]}, units=["tyrant"])
     s.lockdown = True

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, SupportsInt, TypeVar, cast
@@ -239,6 +240,63 @@ class GameInfo:
             found = table[step] = tuple(k for k in self.moves if not k.steps or step in k.steps)
         return found
 
+    def kinds_for(self, step: str, actor: int) -> tuple[type[Move], ...]:
+        """The move kinds whose moves ``actor`` may make at ``step``, in order.
+
+        The kinds played at ``step`` (:meth:`kinds_at`) but those whose maker is another seat,
+        luck or the team: a kind whose ``by`` is a seat number, ``CHANCE`` or ``TEAM`` is listed
+        only when that one decides. (A kind whose maker is a field of the move lists moves for
+        the seat deciding, ``to_act``; the contract tests check it.)
+        """
+        table = _FOR.get(self)
+        if table is None:
+            table = _FOR[self] = {}
+        found = table.get((step, actor))
+        if found is None:
+            found = table[step, actor] = tuple(
+                kind
+                for kind in self.kinds_at(step)
+                if not isinstance(kind.by, int) or kind.by == actor
+            )
+        return found
+
+    def sorts_by_seat(self, step: str) -> bool:
+        """True when who decides at ``step`` changes which kinds are asked there.
+
+        That is when a kind played there names a maker (a seat, luck or the team) that is not
+        the one the step's kinds declare (:meth:`maker_at`): two seats' kinds share the step.
+        Elsewhere the kinds of the step are those of whoever decides, and ``legal_moves`` need
+        not ask who that is.
+        """
+        table = _BY_SEAT.get(self)
+        if table is None:
+            table = _BY_SEAT[self] = {}
+        found = table.get(step)
+        if found is None:
+            maker = self.maker_at(step)
+            found = table[step] = any(
+                isinstance(kind.by, int) and kind.by != maker for kind in self.kinds_at(step)
+            )
+        return found
+
+    def known_for(self, step: str, actor: int) -> tuple[type[Move], ...]:
+        """The move kinds whose ``known`` moves are named at ``step`` when ``actor`` decides.
+
+        Those ``actor`` may make there (:meth:`kinds_for`), and those that name ``step`` among
+        their ``known_steps`` (a step after theirs, where a learner may still name one), whoever
+        decides; in the kinds' order.
+        """
+        table = _KNOWN_FOR.get(self)
+        if table is None:
+            table = _KNOWN_FOR[self] = {}
+        found = table.get((step, actor))
+        if found is None:
+            mine = set(self.kinds_for(step, actor))
+            found = table[step, actor] = tuple(
+                kind for kind in self.moves if kind in mine or step in kind.known_steps
+            )
+        return found
+
     def maker_at(self, step: str) -> int | None:
         """Who decides at ``step``, as its move kinds declare it (their ``by``).
 
@@ -281,6 +339,9 @@ def random_move(state: State, rng: random.Random) -> Move:
 _KINDS: dict[GameInfo, dict[str, type[Move]]] = {}
 _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 _MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
+_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
+_BY_SEAT: dict[GameInfo, dict[str, bool]] = {}
+_KNOWN_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 
 
 class Game:
@@ -488,10 +549,21 @@ class State:
 
     seat_field: ClassVar[str] = ""
     """The slot naming the seat whose turn it is (``"active"``): the engine then answers
-    :attr:`to_act` from the move kinds' declarations. At a step whose kinds are all luck's
+    :attr:`to_act` from the declarations, as boardgame.io's turn flow names its active players.
+    At a step named in :attr:`seat_at`, who that says; at a step whose kinds are all luck's
     (``by = CHANCE``) luck decides, at one whose kinds are all the team's the team does, at any
     other step that seat; nobody once the game is over. Empty: the state class writes its own
     ``to_act``."""
+
+    seat_field_complete: ClassVar[bool] = False
+    """True when the seat field itself names who decides at every step, luck (:data:`CHANCE`)
+    and the team (:data:`TEAM`) included, as the game moves play on: ``to_act`` then reads it
+    alone, which is quickest. The contract tests check that the moves listed agree with it."""
+
+    seat_at: ClassVar[Mapping[str, str | int]] = MappingProxyType({})
+    """Who decides at the steps where it is not the seat of :attr:`seat_field`: by step, the
+    field naming the seat that decides there (``{"cover": "receiver"}``; a property will do),
+    or :data:`TEAM` or :data:`CHANCE`."""
 
     result_field: ClassVar[str] = ""
     """The slot that keeps how the game ended (a :class:`Result`, ``None`` while it goes on):
@@ -515,6 +587,13 @@ class State:
             name = getattr(cls, what)
             if name and not name.isidentifier():
                 msg = f"{cls.__name__}.{what} must name a slot of the state, not {name!r}"
+                raise TypeError(msg)
+        for step, who in cls.seat_at.items():
+            if not (who in (TEAM, CHANCE) or (isinstance(who, str) and who.isidentifier())):
+                msg = (
+                    f"{cls.__name__}.seat_at[{step!r}] must name a field of the state, or be "
+                    f"TEAM or CHANCE, not {who!r}"
+                )
                 raise TypeError(msg)
         if cls.step_field:
             cls._step = operator.attrgetter(cls.step_field)  # type: ignore[method-assign,assignment]
@@ -554,12 +633,16 @@ class State:
         """At a chance step (``to_act == CHANCE``): each outcome move with its exact probability.
 
         By default the moves of the step's kind that declares ``equally_likely = True`` (every
-        one as likely, the same all game, as the faces of a die; see :func:`even_odds`); a game
-        whose odds change as it goes (a deck, say) writes its own.
+        one as likely, the same all game, as the faces of a die; see :func:`even_odds`), or the
+        odds the step's kind gives (its ``odds``: odds that change as the game goes, two dice
+        against a force, a deck).
         """
         for kind in self.game.info.kinds_at(self._step(self)):
             if kind.equally_likely:
                 return even_odds(self, kind.legal)
+            odds = kind.odds(self)
+            if odds:
+                return odds
         return []
 
     def _luck(self) -> int:
@@ -598,13 +681,19 @@ class State:
     def legal_moves(self) -> list[Move]:
         """Every legal move now, without words (fast).
 
-        The ``legal`` of each move kind played at this step (:meth:`GameInfo.kinds_at`), in the
-        kinds' order. None once the game is over, whatever step the table was at.
+        The ``legal`` of each move kind played at this step by the one deciding now
+        (:meth:`GameInfo.kinds_for`), in the kinds' order: a kind's ``legal`` asks neither the
+        step nor whose turn it is. None once the game is over, whatever step the table was at.
         """
         if self.result is not None:
             return []
+        info, step = self.game.info, self._step(self)
+        if info.sorts_by_seat(step):
+            kinds = info.kinds_for(step, self.to_act)  # type: ignore[arg-type]
+        else:
+            kinds = info.kinds_at(step)  # (the same kinds, whoever decides)
         moves: list[Move] = []
-        for kind in self.game.info.kinds_at(self._step(self)):
+        for kind in kinds:
             moves += kind.legal(self)
         return moves
 
@@ -625,15 +714,24 @@ class State:
         """
         return None
 
+    def out(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` is out of the game (a dead hero): (the reason, the rule), or ``None``.
+
+        The engine refuses every move made by a seat that is out with this reason, before it
+        says whose turn it is. Default: no seat is ever out.
+        """
+        return None
+
     def turn_refusal(self, move: Move) -> tuple[str, str] | None:
         """Why the turn does not allow ``move`` now: (the reason, the rule), or ``None``.
 
         The engine's check for every game, from the kind's ``by``, ``steps`` and ``held``.
 
-        In order: the game is over; the maker is not at the table; luck, the team or another
-        seat decides now; it is another step of the turn; the maker does not hold a card.
-        ``None`` when the turn allows the move (the kind may still refuse it, see
-        :meth:`Move.refusal`).
+        In order: the game is over; the maker is not at the table, or is out of the game
+        (:meth:`out`); something bars the move whatever the turn (:meth:`Move.barred`); luck,
+        the team or another seat decides now; it is another step of the turn; the maker does
+        not hold a card. ``None`` when the turn allows the move (the kind may still refuse it,
+        see :meth:`Move.refusal`).
         """
         if self.is_over:
             return "the game is over", self._over_rule()
@@ -641,15 +739,22 @@ class State:
         words = self.step_words.get(step, "")
         by = kind.by
         maker: int | None = getattr(move, by) if isinstance(by, str) else by
-        if maker is not None:
-            actor = self.to_act
-            if maker >= 0 and not maker < self.game.players:
+        if maker is not None and maker >= 0:
+            if not maker < self.game.players:
                 players = self.game.players
                 return (
                     f"there is no seat {maker} at a {players}-player table (seats 0 to "
                     f"{players - 1})",
                     self.rule_for_turn_order or self.rule_for_unknown_action,
                 )
+            gone = self.out(maker)
+            if gone:
+                return gone
+        barred = move.barred(self)
+        if barred:
+            return barred
+        if maker is not None:
+            actor = self.to_act
             if maker != actor:
                 return self._not_now(kind, maker, actor, step, words)
         if kind.steps and step not in kind.steps:
@@ -897,12 +1002,27 @@ class State:
         return True
 
     def _known_moves(self) -> list[Move]:
-        """Moves a learner may name here that are not legal (each kind's ``known``)."""
+        """Moves a learner may name here that are not legal (each kind's ``known``).
+
+        Asked of the kinds the one deciding may play at this step, and of those that name the
+        step among their ``known_steps`` (:meth:`GameInfo.known_for`); none once the game is
+        over. Like ``legal``, a kind's ``known`` asks neither the step nor whose turn it is.
+        """
+        actor = self.to_act
+        if actor is None:
+            return []
         legal = set(self._listed())
         found: list[Move] = []
-        for kind in self.game.info.moves:
+        for kind in self.game.info.known_for(self._step(self), actor):
             found += [move for move in kind.known(self) if move not in legal]
         return found
+
+    def _known_of(self, kind: type[Move]) -> Iterable[Move]:
+        """The moves of ``kind`` a learner may name here (its ``known``, where it is asked)."""
+        actor = self.to_act
+        if actor is None or kind not in self.game.info.known_for(self._step(self), actor):
+            return ()
+        return kind.known(self)
 
     def apply(self: _S, action: Action | str | tuple) -> _S:
         """The state after ``action``; this state does not change.
@@ -1015,7 +1135,7 @@ class State:
         if off is not None:
             return off
         reasons: dict[tuple[str, str], list[str]] = {}
-        for move in kind.known(self):
+        for move in self._known_of(kind):
             message, rule = move.why_not(self)
             reasons.setdefault((message, rule), []).append(move.label(self))
         if len(reasons) == 1:
@@ -1045,7 +1165,7 @@ class State:
             )
             return f"legal: {many} offered now, e.g. '{example}'"
         reasons: dict[tuple[str, str], list[str]] = {}
-        for move in kind.known(self):
+        for move in self._known_of(kind):
             message, rule = move.why_not(self)
             reasons.setdefault((message, rule), []).append(move.label(self))
         if reasons:
@@ -1070,23 +1190,52 @@ def _seat_to_act(cls: type[State]) -> property:
     """``to_act`` for a state class that names its :attr:`State.seat_field`.
 
     Asked at every move of a simulation, so it is written for the class, reading its slots by
-    name (as a hand-written ``to_act`` would), and keeps each step's answer
-    (:meth:`GameInfo.maker_at`). The field names were checked when the class was made.
+    name (as a hand-written ``to_act`` would), and keeps each step's answer (:func:`_decider`):
+    ``None`` for the seat of the seat field, else the maker, or a reader of the field that
+    :attr:`State.seat_at` names. The field names were checked when the class was made.
     """
     step = f"self.{cls.step_field}" if cls.step_field else '""'
+    if cls.seat_field_complete:
+        code = (
+            "def to_act(self):\n"
+            f"    if self.{cls.result_field or 'result'} is not None:\n"
+            "        return None\n"
+            f"    return self.{cls.seat_field}\n"
+        )
+        namespace: dict[str, Any] = {}
+        exec(code, namespace)  # the class's own field names, checked in State.__init_subclass__
+        return property(namespace["to_act"], doc=State.to_act.__doc__)
     code = (
         "def to_act(self):\n"
         f"    if self.{cls.result_field or 'result'} is not None:\n"
         "        return None\n"
         "    try:\n"
-        f"        maker = makers[self.game.info][{step}]\n"
+        f"        who = deciders[self.game.info][{step}]\n"
         "    except KeyError:\n"
-        f"        maker = self.game.info.maker_at({step})\n"
-        f"    return self.{cls.seat_field} if maker is None else maker\n"
+        f"        who = decider(self, {step})\n"
+        "    if who is None:\n"
+        f"        return self.{cls.seat_field}\n"
+        "    return who if who.__class__ is int else who(self)\n"
     )
-    namespace: dict[str, Any] = {"makers": _MAKER_AT}
+    deciders: dict[GameInfo, dict[str, Any]] = {}
+    namespace = {"deciders": deciders, "decider": partial(_decider, deciders)}
     exec(code, namespace)  # the class's own field names, checked in State.__init_subclass__
     return property(namespace["to_act"], doc=State.to_act.__doc__)
+
+
+def _decider(deciders: dict[GameInfo, dict[str, Any]], state: State, step: str) -> Any:
+    """Who decides at ``step``, kept for the state's class and game: see :func:`_seat_to_act`.
+
+    The state's :attr:`State.seat_at` first (a field's reader, or ``TEAM`` or ``CHANCE``), then
+    the move kinds (:meth:`GameInfo.maker_at`); ``None``: the seat of the seat field.
+    """
+    info = state.game.info
+    declared = state.seat_at.get(step)
+    who: Any = info.maker_at(step) if declared is None else declared
+    if isinstance(who, str):
+        who = operator.attrgetter(who)
+    deciders.setdefault(info, {})[step] = who
+    return who
 
 
 _O = TypeVar("_O", bound="OpenState")

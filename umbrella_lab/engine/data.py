@@ -18,7 +18,7 @@ import os
 import sys
 import time
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -44,14 +44,14 @@ class Field:
         kind: The Python type (``str``, ``int``, ``bool``); in a :class:`DataTable`'s entry
             class, left out: the field's annotation gives it (``Annotated[int, Field(low=0)]``).
         default: Used when the field is absent; leave unset for a required field.
-        choices: Allowed values, if limited.
+        choices: Allowed values, if limited (any collection: a table of effects by name will do).
         low: Smallest allowed number.
         high: Largest allowed number.
     """
 
     kind: type | None = None
     default: Any = _MISSING
-    choices: tuple | None = None
+    choices: Collection[Any] | None = None
     low: int | None = None
     high: int | None = None
 

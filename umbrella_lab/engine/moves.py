@@ -42,6 +42,7 @@ import numbers
 import re
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from fractions import Fraction
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
@@ -154,9 +155,10 @@ class Move(tuple):
 
     When a kind may be played is declared, and the engine checks it (the turn is the engine's,
     as in boardgame.io's turn flow): ``steps`` (the steps of the turn it belongs to), ``by``
-    (who makes it) and ``held`` (the cards the maker must hold). The engine lists a kind's moves
-    only at its steps, and :meth:`why_not` gives the turn's reason before the kind's own
-    (:meth:`refusal`), so no game writes its own "may this seat act now?".
+    (who makes it) and ``held`` (the cards the maker must hold). The engine asks a kind's
+    ``legal`` and ``known`` only at its steps and when its maker decides, and :meth:`why_not`
+    gives the turn's reason before the kind's own (:meth:`refusal`), so no game writes its own
+    "may this seat act now?".
     """
 
     __slots__ = ()
@@ -186,6 +188,11 @@ class Move(tuple):
     """Fields naming cards the maker must hold (checked with the state's ``not_held``); one
     field may be given as a word, kept as a tuple."""
 
+    known_steps: ClassVar[Collection[str]] = frozenset()
+    """Steps other than its own at which a learner may still name a move of this kind, whoever
+    decides there (an assault named after the Assault phase): its ``known`` is asked there too,
+    so the refusal says why. Write it as a tuple; it is kept as a set."""
+
     equally_likely: ClassVar[bool] = False
     """For a kind of luck's (``by = CHANCE``): True when luck picks each of its legal moves as
     likely as the others, the same all game (the faces of a die); the state's ``_chance`` then
@@ -214,6 +221,8 @@ class Move(tuple):
         )
         cls.fields = (*cls.fields, *names) if names else cls.fields
         cls.steps = frozenset((cls.steps,) if isinstance(cls.steps, str) else cls.steps)
+        known = cls.known_steps
+        cls.known_steps = frozenset((known,) if isinstance(known, str) else known)
         if "by" not in cls.__dict__ and cls.by is None and "seat" in cls.fields:
             cls.by = "seat"
         if isinstance(cls.held, str):
@@ -246,6 +255,15 @@ class Move(tuple):
         """
         return ()
 
+    @staticmethod
+    def odds(s: Any) -> Sequence[tuple[Move, Fraction]]:
+        """For a kind luck decides: each of its moves now with its exact probability.
+
+        The state's ``_chance`` gives them at the kind's steps. Default: none (a kind of a
+        seat's, or one whose moves are ``equally_likely``).
+        """
+        return ()
+
     def play(self, s: Any) -> None:
         """Change state ``s`` in place: what the move does, saying every change with its rule."""
         raise NotImplementedError
@@ -258,10 +276,19 @@ class Move(tuple):
         """Why this move is not legal in ``s``: (a reason in plain words, the rule id).
 
         First the turn's reason, which the engine finds from the kind's declarations (the game
-        is over, another seat or luck decides, it is another step, a card is not held: see
-        ``State.turn_refusal``), then the kind's own (:meth:`refusal`).
+        is over, the maker is out of the game, the move is :meth:`barred`, another seat or luck
+        decides, it is another step, a card is not held: see ``State.turn_refusal``), then the
+        kind's own (:meth:`refusal`).
         """
         return s.turn_refusal(self) or self.refusal(s)
+
+    def barred(self, s: Any) -> tuple[str, str] | None:
+        """A reason against this move that holds whatever the turn: (the reason, the rule).
+
+        Given before the turn's reasons, so a learner hears the lasting one: a lockdown forbids
+        any assault for the rest of the turn, say. Default: ``None``, nothing bars it.
+        """
+        return None
 
     def refusal(self, s: Any) -> tuple[str, str]:
         """The kind's own reason for refusing this move, once its turn, step and cards are right."""

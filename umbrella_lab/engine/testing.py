@@ -153,7 +153,11 @@ def shared_lists(a: State, b: State) -> list[str]:
 
 
 def _check_replay(game: Game, seed: int, made: list[Move], final: State) -> None:
-    """Replay through the public face: labels parse back, states never change, records replay."""
+    """Replay through the public face: labels parse back, states never change, records replay.
+
+    On the way, every legal move is one the turn allows (``State.turn_refusal``): a kind whose
+    maker is a field of the move lists moves for the seat deciding only.
+    """
     state = game.new(seed)
     ids = []
     for move in made:
@@ -161,6 +165,9 @@ def _check_replay(game: Game, seed: int, made: list[Move], final: State) -> None
         listed = state.legal_actions()
         labels = [a.label for a in listed]
         assert len(set(labels)) == len(labels), f"two legal moves share a label: {labels}"
+        for legal in state.legal_moves():  # what the engine lists, its turn allows
+            why = state.turn_refusal(legal)
+            assert why is None, f"seed {seed}: {legal} is listed, but the turn refuses it: {why}"
         action = state.parse_action(move)
         label = listed[listed.index(action)].label  # as listed: a twin's label names its id
         assert state.parse_action(label) == action, f"label {label!r} does not parse"

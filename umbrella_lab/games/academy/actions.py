@@ -14,27 +14,20 @@ the lineup codes both read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from umbrella_lab.engine.words import plural
-
-if TYPE_CHECKING:
-    from umbrella_lab.games.academy.rules import AcademyState
-
-# --- 1. The numbers of the rulebook the effects use too ------------------------------------------
-
-LIFE_BOOST_BARS = 3  # [story.life-boost]
-VANYA_REMOVES = 4  # [power.vanya]
-STORY_COST = 1  # Life Boost, Hero Boost and Sibling Rivalry each cost 1 bar [story.*]
-
-FINAL_VILLAIN = 1000
-"""A lineup card is a Villain Attack card by its number, or a villain card attack side up as
-1000 + the villain's number [final.villain]."""
-
-PENDING, DEFEATED, BLOCKED, UNCONTESTED, REMOVED = range(5)
-"""The outcome of each lineup card; PENDING: it is still in the lineup [turn.order]."""
-OUTCOME_WORDS = ("waiting", "defeated", "blocked", "uncontested", "removed")
-
+from umbrella_lab.games.academy.state import (
+    BLOCKED,
+    DEFEATED,
+    FINAL_VILLAIN,
+    LIFE_BOOST_BARS,
+    OUTCOME_WORDS,
+    PENDING,
+    REMOVED,
+    STORY_COST,
+    UNCONTESTED,
+    VANYA_REMOVES,
+    AcademyState,
+)
 
 # --- 6. Life, damage and death --------------------------------------------------------------------
 
@@ -104,3 +97,20 @@ def die(s: AcademyState, seat: int) -> None:
         s,
         seat,
     )
+
+
+__all__ = [  # the table actions, and the numbers they share with the table (state.py)
+    "BLOCKED",
+    "DEFEATED",
+    "FINAL_VILLAIN",
+    "LIFE_BOOST_BARS",
+    "OUTCOME_WORDS",
+    "PENDING",
+    "REMOVED",
+    "STORY_COST",
+    "UNCONTESTED",
+    "VANYA_REMOVES",
+    "die",
+    "heal",
+    "hurt",
+]

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING
 
 from umbrella_lab.engine.effects import Table, effect
 from umbrella_lab.games.academy import actions
+from umbrella_lab.games.academy.state import RULEBOOK_FAMILY, AcademyState, hands_hidden
 
 if TYPE_CHECKING:
     from umbrella_lab.games.academy.cards import FamilyCard, HeroCard
-    from umbrella_lab.games.academy.rules import AcademyState
 
 STORYLINES = Table(
     "storyline",
@@ -403,11 +403,6 @@ def no_effect(s: AcademyState, card: FamilyCard) -> None:
     """Family Dinner: no effect, a breather for the team [family.dinner]."""
 
 
-RULEBOOK_FAMILY = frozenset(("apathy", "secrets", "villain-boost"))
-"""The Dysfunctional Family cards the rulebook names; the others are the project's own
-[opt.cards]."""
-
-
 def no_powers(s: AcademyState) -> bool:
     """Apathy: no hero may use a hero power this round [family.apathy].
 
@@ -417,11 +412,6 @@ def no_powers(s: AcademyState) -> bool:
     if s.family_effect != "apathy":
         return False
     return s.options.apathy == "round" or s.last_responder < 0
-
-
-def hands_hidden(s: AcademyState) -> bool:
-    """Family Secrets: each seat sees only its own hand this round [family.secrets]."""
-    return s.family_effect == "secrets"
 
 
 def no_hero_boosts(s: AcademyState) -> bool:
@@ -450,4 +440,5 @@ __all__ = [
     "STORYLINES",
     "HeroPower",
     "Storyline",
+    "hands_hidden",
 ]

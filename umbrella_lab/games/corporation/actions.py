@@ -8,41 +8,22 @@ way round. The seats and the statistics are here for the same reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from umbrella_lab.engine.words import plural
-
-if TYPE_CHECKING:
-    from umbrella_lab.games.corporation.rules import CorporationState
-
-HERO, UMBRELLA = 0, 1  # the two seats
-SIDES = ("Heroes", "Umbrella")
-WHOSE = ("The Heroes'", "Umbrella's")
-
-# Statistics kept for summary(): indexes into State.stats
-LOCKDOWNS, REROLLS, UNITS_LOST, CHARACTERS_DISCARDED, CHARACTERS_SAVED, EVENTS_PLAYED = range(6)
-
-
-# --- Cards by id: two copies of a card make the same move -------------------------------------
-
-
-def first_copies(s: CorporationState, numbers: list[int], side: int = HERO) -> dict[str, int]:
-    """Each card id among ``numbers`` with its first copy, in order (two copies, one move)."""
-    deck = s.cards.hero if side == HERO else s.cards.umbrella
-    found: dict[str, int] = {}
-    for number in numbers:
-        found.setdefault(deck[number].id, number)
-    return found
-
-
-def find(s: CorporationState, pile: list[int], card_id: str, side: int = HERO) -> int:
-    """The first card of ``pile`` with this id, or -1."""
-    deck = s.cards.hero if side == HERO else s.cards.umbrella
-    for number in pile:
-        if deck[number].id == card_id:
-            return number
-    return -1
-
+from umbrella_lab.games.corporation.state import (
+    CHARACTERS_DISCARDED,
+    CHARACTERS_SAVED,
+    EVENTS_PLAYED,
+    HERO,
+    LOCKDOWNS,
+    REROLLS,
+    SIDES,
+    UMBRELLA,
+    UNITS_LOST,
+    WHOSE,
+    CorporationState,
+    find,
+    first_copies,
+)
 
 # --- Drawing [draw.*] ---------------------------------------------------------------------------
 
@@ -80,3 +61,20 @@ def draw(s: CorporationState, side: int, count: int, rule: str) -> int:
         ),
     )
     return drawn
+
+
+__all__ = [  # the table actions, and the seats and statistics of the table (state.py)
+    "CHARACTERS_DISCARDED",
+    "CHARACTERS_SAVED",
+    "EVENTS_PLAYED",
+    "HERO",
+    "LOCKDOWNS",
+    "REROLLS",
+    "SIDES",
+    "UMBRELLA",
+    "UNITS_LOST",
+    "WHOSE",
+    "draw",
+    "find",
+    "first_copies",
+]

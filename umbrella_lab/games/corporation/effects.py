@@ -44,25 +44,14 @@ from typing import TYPE_CHECKING
 
 from umbrella_lab.engine.effects import Table, effect
 from umbrella_lab.games.corporation import actions
+from umbrella_lab.games.corporation.state import BONUSES, CANCELS, EFFECTS, CorporationState
 
 if TYPE_CHECKING:
     from umbrella_lab.games.corporation.cards import HeroCard, UmbrellaCard
-    from umbrella_lab.games.corporation.rules import CorporationState
 
     Card = HeroCard | UmbrellaCard
 
-EFFECTS = Table("ability", "Every ability by the name the data gives it (a card's ``effect``).")
 
-BONUSES = Table(
-    "bonus",
-    "The abilities that add to a force: ``bonus(card, use, against) -> int``.",
-    within=(EFFECTS,),
-)
-CANCELS = Table(
-    "cancel",
-    "The abilities that make a unit count force 0: ``cancels(card, unit) -> bool``.",
-    within=(EFFECTS,),
-)
 EVENTS = Table(
     "event",
     "The Event-phase cards: ``play(s, seat, card, target)``, with ``targets`` and ``words``.",

@@ -4,7 +4,8 @@ Placing tokens, hitting a Thug, giving Crisis tokens, hurting a hero, putting st
 asking the heroes a choice: the rules do these (the villain turn, an Attack) and so do the
 effects of the cards (a Threat's BAM!, a hero's Special). They live here, below both, in the
 rulebook's order (sections 5 to 7, and the parts of 3 and 8 the effects use), so ``rules.py``
-imports ``effects.py`` and each imports this module, never the other way round.
+imports ``effects.py`` and each imports this module, never the other way round; this module
+imports only the table (``state.py``) and the card data below it.
 
 Some actions set off card text themselves (tokens that find no slot set off the villain's
 Overflow; a Threat says how much damage a Thug needs), so the tables of those effects are
@@ -27,17 +28,13 @@ from umbrella_lab.engine.core import Result
 from umbrella_lab.engine.effects import Table
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
+from umbrella_lab.games.marvel.state import PLAN, RING, MarvelState
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.cards import Threat
-    from umbrella_lab.games.marvel.rules import MarvelState
 
 # --- 1. The table ------------------------------------------------------------------------------
 
-RING = 6
-"""Six locations around the mission guide, numbered clockwise [setup.locations]."""
-PLAN = 1000
-"""A Storyline entry is a hero card by its number, or PLAN + the number of a Master Plan card."""
 TARGETS = ("thug", "henchman", "villain", "crisis")
 """What an Attack may hit [turn.attack]; ``crisis``: a Crisis token, where a dashboard allows."""
 THUG, HENCHMAN, VILLAIN, CRISIS = range(4)

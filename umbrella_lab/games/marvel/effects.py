@@ -6,20 +6,22 @@ name, in a table keyed by that name:
 * ``DASHBOARDS``: a villain's BAM! (``bam`` in ``data/villains.toml``) [dash.*];
 * ``OVERFLOWS``: what a token that finds no slot does (``overflow``) [overflow.*];
 * ``PLOTS``: the Villainous Plot that makes the heroes lose (``plot``) [plot.*];
-* ``GUARDS``: a dashboard rule that protects the villain (``guard``) [dash.crisis-guard];
+* ``GUARDS``: a dashboard rule that protects the villain (``guard``) [dash.crisis-guard],
+  declared with the table (``state.py``), which reads it;
 * ``PLANS``: a Master Plan card's Special (``special`` in ``data/plans.toml``) [plan.*];
 * ``THREATS``: a Threat card (``effect`` in ``data/threats.toml``) [threat.*];
 * ``SPECIALS``: a hero card's Special (``special`` in ``data/heroes.toml``) [special.*];
 * ``LOCATIONS``: a location's End of Turn effect (``effect`` in ``data/locations.toml``)
   [place.*];
-* ``ASKS``: the choices these effects leave to the heroes (the move ``rules.Choose``).
+* ``ASKS``: the choices these effects leave to the heroes (the move ``rules.Choose``),
+  declared with the table (``state.py``): each is a step the table may wait at.
 
 Each table is a :class:`~umbrella_lab.engine.effects.Table`, filled by the decorator
 :func:`~umbrella_lab.engine.effects.effect`, which keeps the rule id on the effect. An effect with
 several parts or a choice is a small class (the table holds one instance). Rule ids in brackets
 point into the rule digest ``digest.md`` (next to this file). The effects are written with the
 table actions the rules use too (``actions.hurt``, ``actions.place``...); this module never
-imports the rules.
+imports the rules, and imports the table (``state.py``) for its type and its two tables.
 
 >>> sorted(THREATS)[:4]
 ['bob', 'brainwashing', 'duplication', 'elite-thugs']
@@ -37,28 +39,20 @@ from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import actions
 from umbrella_lab.games.marvel.actions import OVERFLOWS, PLOTS, SPECIALS, THREATS
 from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
+from umbrella_lab.games.marvel.state import ASKS, GUARDS, MarvelState
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.cards import Threat
-    from umbrella_lab.games.marvel.rules import MarvelState
 
 # --- The tables ---------------------------------------------------------------------------------
 # OVERFLOWS, PLOTS, THREATS and SPECIALS are declared in actions.py (placing a token sets off an
 # Overflow; a Threat says what a Thug needs), and filled here like the others.
 
 DASHBOARDS = Table("dashboard", "A villain's BAM!: ``bam(s, rule)`` [dash.*].")
-GUARDS = Table(
-    "guard",
-    "A dashboard rule that protects the villain: ``protects(s)`` and ``clearable(s, where)``.",
-)
 PLANS = Table("plan", "A Master Plan card's Special: ``special(s, number)`` [plan.*].")
 LOCATIONS = Table(
     "location",
     "A location's End of Turn effect: ``usable(s, hero)`` and ``use(s, hero)`` [place.*].",
-)
-ASKS = Table(
-    "ask",
-    "A choice an effect leaves to the heroes: ``choices``, ``words``, ``name`` and ``take``.",
 )
 STEPS = Table(
     "step",

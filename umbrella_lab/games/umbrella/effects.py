@@ -14,16 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from umbrella_lab.engine.effects import Table, effect
+from umbrella_lab.engine.effects import effect
+from umbrella_lab.games.umbrella.pieces import EFFECTS
 
 if TYPE_CHECKING:
-    from umbrella_lab.games.umbrella.rules import UmbrellaState
-
-EFFECTS = Table(
-    "power",
-    "A level-4 power, earned on a Scoreboard: ``power(s) -> bool`` (True: a choice waits).",
-)
-"""Each power by the name the Scoreboard data gives it."""
+    from umbrella_lab.games.umbrella.state import UmbrellaState
 
 
 @effect(EFFECTS, "play-again", rule="power.again")

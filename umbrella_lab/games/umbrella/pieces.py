@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.data import Field, cached_by_files, read_entries, read_toml
+from umbrella_lab.engine.effects import Table
 from umbrella_lab.engine.errors import DataError
 from umbrella_lab.engine.words import noun
-from umbrella_lab.games.umbrella.effects import EFFECTS
 
 PACKAGE = "umbrella_lab.games.umbrella"
 COLOURS = ("yellow", "blue", "green", "red")
@@ -32,9 +32,14 @@ LETTERS = "YBGR"
 """One letter per colour, as in the data files and the text pictures."""
 PINWHEEL = (0, 90, 180, 270)
 """The pinwheel orientations a Figure space can show, in degrees clockwise."""
-POWERS = tuple(EFFECTS)
-"""The level-4 powers a Scoreboard may print: those with an effect in ``effects.py`` (rules
+EFFECTS = Table(
+    "power",
+    "A level-4 power, earned on a Scoreboard: ``power(s) -> bool`` (True: a choice waits).",
+)
+"""Each power by the name the Scoreboard data gives it, filled by ``effects.py`` (rules
 power.again, power.swap, power.swap-zone)."""
+POWERS = EFFECTS
+"""The level-4 powers a Scoreboard may print: those with an effect in ``effects.py``."""
 PROVENANCE = ("rulebook", "published", "reconstruction")
 SIDES = ("black", "white")
 """The two sides of a Figure tile (black: a tetromino, white: a pentomino)."""
