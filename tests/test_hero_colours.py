@@ -110,7 +110,12 @@ def test_every_hero_colour_reads_at_wcag_aa(background):
 
 
 BOARD_CSS = (
-    Path(__file__).resolve().parents[1] / "umbrella_lab" / "widgets" / "static" / "board-marvel.css"
+    Path(__file__).resolve().parents[1]
+    / "umbrella_lab"
+    / "games"
+    / "marvel"
+    / "static"
+    / "board.css"
 )
 
 LETTERS_ON = {  # each colour the board draws a letter or a word on, and the letter's colour

@@ -119,7 +119,7 @@ def test_the_exercise_check_says_better_same_or_worse():
         return actions[-1] if view["turn_total"] >= 20 else actions[0]
 
     same = answer_key.check_player(heuristic_copy, heuristic_copy, game, n=30, seed=1)
-    assert "no clear difference" in same and "+0.0 points" in same
+    assert "nothing has changed yet" in same  # the very same player: every game identical
     worse = answer_key.check_player(hold_at_once, heuristic_copy, game, n=60, seed=1)
     assert "✗ worse" in worse
     better = answer_key.check_player(heuristic_copy, hold_at_once, game, n=60, seed=1)

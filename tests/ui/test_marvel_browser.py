@@ -19,7 +19,7 @@ pytestmark = pytest.mark.ui
 
 TIMEOUT = 60_000
 
-CELLS = ['from umbrella_lab.widgets import Explorer\n\nExplorer("marvel", seed=1, players=1)']
+CELLS = ['from umbrella_lab.widgets import Explorer\n\nExplorer("marvel", seed=0, players=1)']
 
 FITS = """(root) => {
   const box = root.getBoundingClientRect();
@@ -75,7 +75,7 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         # the villain's first turn set off two Threats' BAMs at once: the heroes choose which
         # acts first, on the table (the location's header says "choose")
         assert "which Threat's BAM acts next" in board.locator(".umv-decides").inner_text()
-        board.locator('.umv-loc[data-location="helicarrier"] .umv-loc-head.is-click').click()
+        board.locator('.umv-loc[data-location="nypd-hq"] .umv-loc-head.is-click').click()
         _wait_step(explorer, 1)
         # a card from the hand: Black Widow's two Wilds join the Storyline
         board.locator('.umv-hand button[data-card="black-widow-12"]').click()
@@ -85,16 +85,16 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         # this turn's actions: the two Wilds, shown as one symbol counted twice
         assert board.locator(".umv-pool .umv-sym.is-wild").count() == 1
         # a Thug where she is not: nothing is played, the rule box says why (and which rule)
-        board.locator('.umv-loc[data-location="stark-labs"] .umv-token.is-thug').first.click()
+        board.locator('.umv-loc[data-location="shield-hq"] .umv-token.is-thug').first.click()
         why = explorer.locator(".ulx-rulebox-whynot")
         why.wait_for(timeout=TIMEOUT)
         assert "only where the hero stands" in why.inner_text()
         assert "turn.attack" in explorer.locator(".ulx-rulebox").inner_text()
         assert explorer.locator(".ulx-step").inner_text().startswith("Step 2 of")
         # a location next to her: its header moves her there (a Wild pays the Move)
-        board.locator('.umv-loc.is-target[data-location="stark-labs"] .umv-loc-head').click()
+        board.locator('.umv-loc.is-target[data-location="shield-hq"] .umv-loc-head').click()
         _wait_step(explorer, 3)
-        here = board.locator('.umv-loc.is-here[data-location="stark-labs"]')
+        here = board.locator('.umv-loc.is-here[data-location="shield-hq"]')
         assert here.locator(".umv-fig", has_text="Black Widow").count() == 1
         # a Thug there: she attacks it, and it goes to the Defeat Thugs mission
         here.locator(".umv-token.is-thug.is-click").first.click()
@@ -184,7 +184,7 @@ def test_a_move_redraws_only_what_it_changed_and_keeps_the_focus(servers, browse
     played from the keyboard leaves the focus in the explorer."""
     with _board(browser, servers, 1280, 800) as explorer:
         explorer.evaluate(MARK)
-        head = explorer.locator('.umv-loc[data-location="helicarrier"] .umv-loc-head.is-click')
+        head = explorer.locator('.umv-loc[data-location="nypd-hq"] .umv-loc-head.is-click')
         head.focus()
         explorer.page.keyboard.press("Enter")
         _wait_step(explorer, 1)
@@ -232,7 +232,7 @@ def test_the_keyboard_skips_to_the_moves_and_stays_where_the_move_was_made(serve
     shows above it (the next moves stay in sight) and goes when the pointer leaves."""
     with _board(browser, servers, 1280, 800) as explorer:
         page = explorer.page
-        head = explorer.locator('.umv-loc[data-location="helicarrier"] .umv-loc-head.is-click')
+        head = explorer.locator('.umv-loc[data-location="nypd-hq"] .umv-loc-head.is-click')
         head.click()
         _wait_step(explorer, 1)
         explorer.locator(".ulx-title").click()

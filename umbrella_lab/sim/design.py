@@ -24,7 +24,7 @@
 >>> report.metrics.columns.tolist()
 ['part', 'name', 'value', 'low', 'high', 'p10', 'p90', 'games', 'status', 'meaning']
 >>> round(report.metric("win rate P1"), 2), report.unused_rules
-(0.45, ['aim', 'data.die', 'opt.goal'])
+(0.25, ['aim', 'data.die', 'opt.goal'])
 
 How games are played. Main game ``i`` is dealt from seed ``seed + i`` and its players share the
 generator ``random.Random(seed + i)``, as in :func:`~umbrella_lab.sim.simulate`; every other

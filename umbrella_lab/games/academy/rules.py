@@ -35,7 +35,7 @@ and the engine owns the turn: it lists a kind's moves only at its steps and refu
 of turn, at another step, or with a card not held, before the kind's own reasons.
 
 >>> import umbrella_lab as ul
->>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=1)
+>>> state = ul.load("academy", players=2, heroes=("kraken", "rumor")).new(seed=97)
 >>> state.to_act, state.stage
 (0, 'face')
 >>> action = state.legal_actions()[0]

@@ -5,7 +5,7 @@ Hulk, Captain Marvel, Ant-Man and Wasp, on 6 of 8 locations.
 
 >>> import umbrella_lab as ul
 >>> game = ul.load("marvel", players=1, villain="ultron", heroes=("hulk", "wasp", "ant-man"))
->>> state = game.new(seed=3)
+>>> state = game.new(seed=43)
 >>> state.health, len(state.plan_deck)
 (8, 11)
 >>> for action in state.legal_actions():  # two Threats' BAMs at once: the player orders them

@@ -12,7 +12,7 @@ Overflow; a Threat says how much damage a Thug needs), so the tables of those ef
 declared here, and ``effects.py`` fills them (:func:`umbrella_lab.engine.effects.effect`).
 
 >>> import umbrella_lab as ul
->>> s = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=0)
+>>> s = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=3)
 >>> s.free(3), s.thugs[3]
 (1, 1)
 >>> place(s, 3, 1, 0, "villain.tokens")

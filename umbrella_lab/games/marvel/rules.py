@@ -21,7 +21,7 @@ a Location or a hero card's Special does is named in the data files and written 
 9. The end [end.*]: one win and the losses.
 
 >>> import umbrella_lab as ul
->>> state = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=0)
+>>> state = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=3)
 >>> state.step, state.to_act == ul.TEAM
 ('lead', True)
 >>> [action.label for action in state.legal_actions()]

@@ -267,13 +267,13 @@ def to_text(state: UmbrellaState, seat: int | None = None) -> str:
     >>> text = ul.load("umbrella", players=1).new(seed=2).to_text()
     >>> print("\n".join(text.splitlines()[2:10]))
     P1  board A   score 0, 0 tokens, 6 Figure tiles, 0 turns
-                     north: top zone [Y G G G R]
+                     north: top zone [Y G G R R]
                          col 1 2 3 4
       west: left zone    row 1  Y B G R    east: right zone
-      [B B B R R]        row 2  B Y R G    [Y Y B G R]
+      [Y B G G R]        row 2  B Y R G    [Y B B R R]
                          row 3  G R Y B
                          row 4  R G B Y
-                     south: personal zone [Y Y B G R]
+                     south: personal zone [Y Y B B G]
     """
     data = snapshot(state, seat)
     n = data["players"]
