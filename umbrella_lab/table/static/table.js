@@ -141,7 +141,8 @@ function drawMoves() {
   if (key === movesDrawn) return;
   movesDrawn = key;
   const parts = [];
-  if (view.bots[String(seat)]) parts.push(h("p", { class: "ult-wait" }, `A bot (${view.bots[String(seat)]}) plays this seat for now.`));
+  const bot = (view.bot_titles || {})[String(seat)];
+  if (bot) parts.push(h("p", { class: "ult-wait" }, `A bot (${bot}) plays this seat for now.`));
   if (view.actions.length) {
     let group = null;
     let list = null;
@@ -210,8 +211,12 @@ function drawSeats() {
   const rows = view.names.map((name, i) => {
     const link = links ? links.seats[i] : null;
     const bot = view.bots[String(i)] || "";
-    const select = h("select", { "aria-label": `Who plays ${name}`, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
-      h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p }, `bot: ${p}`)));
+    // the bots in the kit's words (the server sends them: umbrella_lab/widgets/views.py), each
+    // with the line on how it plays as its tooltip, and under the menu for the seat's bot
+    const words = (p) => (view.policy_words || {})[p] || { title: p.replaceAll("-", " ").replaceAll("_", " "), how: "" };
+    const how = bot ? words(bot).how : "";
+    const select = h("select", { "aria-label": `Who plays ${name}`, title: how || null, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
+      h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p, title: words(p).how || null }, `bot: ${words(p).title}`)));
     select.value = bot;
     const qr = h("div", { class: "ult-qr" });
     if (link && link.qr) {
@@ -225,7 +230,8 @@ function drawSeats() {
       qr,
       link ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
       link ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
-      select);
+      select,
+      how ? h("p", { class: "ult-bot-how" }, `${words(bot).title}: ${how}`) : null);
   });
   const front = links ? h("p", { class: "ult-front" }, "Students: open ", h("strong", {}, links.front), " and type your seat's code, or scan your seat's QR code.") : null;
   fill(el.seats, h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
