@@ -164,10 +164,10 @@ class Table:
         for seat, page in enumerate(self.pages):
             page.choose_seat(seat)
         self.names: list[str] = list(self.pages[0].shown["seat_names"])
-        players = game_policies(game)
-        self.policies = list(players)
+        bots_here = game_policies(game)
+        self.policies = list(bots_here)
         self.policy_words: dict[str, dict[str, str]] = {
-            name: {"title": player_title(name), "how": how_it_plays(players, name)}
+            name: {"title": player_title(name), "how": how_it_plays(bots_here, name)}
             for name in self.policies
         }
         """Each bot's name in words and how it plays, in a line, as the explorer's menus say it."""
