@@ -294,6 +294,7 @@ def test_the_teachers_page_names_bots_in_words_and_a_dropped_page_rejoins(browse
     for text in shown_text:
         for name in ("hold-at-20", "mcts"):  # the names of pig's players that read as code
             assert not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text), (name, text)
+    assert _serious(teacher) == []
 
     # a dropped connection on a laptop's table: the page joins again, as before
     before = server.sockets[table.id] and len(server.sockets[table.id])
