@@ -695,3 +695,36 @@ def test_the_class_tables_against_the_bots_on_the_same_seeds(tmp_path: Path):
     assert list(frame["class_moves"]) == [t.step for t in tables]
     assert list(frame["class_won"]) == [bool(t.state.result.winners) for t in tables]
     assert frame["bots_moves"].min() > 0
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["academy", "corporation", "marvel", "pig", "umbrella"])
+def test_the_teachers_bot_menu_names_bots_in_words(game: str):
+    """The teacher's menu of bots, and a seat's "a bot plays this seat", say the explorer's
+    words for each player (never "hold-at-20" or "mcts"), with a line on how each plays."""
+    from tests.test_dashboard import _identifiers
+    from umbrella_lab.sim.policies import game_policies
+    from umbrella_lab.widgets.views import how_it_plays, player_title
+
+    table = Table(game, seed=3)
+    players = game_policies(table.game)
+    for seat, name in enumerate(table.policies[: table.game.players]):
+        table.set_bot(seat, name)
+    view = table.teacher_view()
+    words = view["policy_words"]
+    assert list(words) == view["policies"] == list(players)
+    for name, said in words.items():
+        assert said == {"title": player_title(name), "how": how_it_plays(players, name)}
+        assert said["how"], name
+    shown = [f"bot: {said['title']} {said['how']}" for said in words.values()]
+    seats = [table.seat_view(seat) for seat in range(table.game.players)]
+    shown += [title for v in [view, *seats] for title in v["bot_titles"].values()]
+    assert len(shown) == len(words) + (table.game.players + 1) * len(table.bots)
+    for text in shown:
+        for name in _identifiers(game):
+            assert not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text), (name, text)
+    if game == "pig":
+        assert words["hold-at-20"]["title"] == "hold at 20"
+        assert "roll until the turn total reaches 20" in words["hold-at-20"]["how"]

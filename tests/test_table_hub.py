@@ -28,6 +28,7 @@ pytest.importorskip("jupyterhub", reason="JupyterHub is not installed (pip insta
 from jupyterhub.services.auth import HubOAuth
 
 from umbrella_lab.table.hub import HubTableServer, Teachers
+from umbrella_lab.table.server import STATIC
 
 ACCESS = "access:services!service=table"
 USERS: dict[str, dict[str, Any]] = {
@@ -205,6 +206,45 @@ def test_a_signed_in_student_plays_their_seat_with_its_secret_and_nothing_more(t
         assert not any('"links"' in frame for frame in spy.frames)
         assert not any(t.seat_tokens[1] in frame for frame in spy.frames + seat.frames)
         seat.close()
+
+    hubbed(tmp_path, test)
+
+
+def test_a_page_whose_hub_login_ends_mid_class_can_tell_it_is_signed_out(tmp_path):
+    """A student's hub login ends mid-class (the service's cookie expires, or the hub forgets
+    the token): the page's websocket is refused on rejoining, and a browser does not tell a
+    script why. So the page asks the server for itself (static/table.js, ``signedOut``): 401
+    means "sign in to the hub again", 403 "this login may not use the table", 200 "join
+    again". The answer to 401 is the sign-in page, which keeps the seat's secret over the
+    hub's login (static/hub-signin.js)."""
+
+    async def test(hub: Hubbed) -> None:
+        t = hub.table
+        page = f"t/{t.id}/seat/0"
+        USERS["erin-token"] = {"name": "erin", "groups": [], "scopes": [ACCESS]}
+        try:
+            seat = await hub.socket("erin-token").connect()
+            await seat.hello("seat", t.seat_tokens[0], 0)
+            assert (await hub.get(page, token="erin-token")).code == 200  # "join again"
+            seat.close()
+            del USERS["erin-token"]  # the hub no longer knows erin's login
+            hub.server.hub_auth.cache.clear()  # (its answers are kept a few minutes)
+        finally:
+            USERS.pop("erin-token", None)
+        for token in ("erin-token", ""):  # a login the hub forgot, or a cookie gone
+            with pytest.raises(HTTPClientError) as refused:
+                await hub.socket(token).connect()
+            assert refused.value.code == 403, "the websocket: refused, no reason a page sees"
+            asked = await hub.get(page, token=token)
+            assert asked.code == 401, "the page itself: 401, sign in again"
+            assert b"static/hub-signin.js" in asked.body
+            assert t.seat_tokens[0].encode() not in asked.body
+        # a signed-in user the hub does not let use the table: 403, not "sign in again"
+        assert (await hub.get(page, token="carol-token")).code == 403
+        # the script that asks: it stops on 401 and 403 and says to reload
+        script = (STATIC / "table.js").read_text(encoding="utf-8")
+        assert "answer.status === 401" in script and "answer.status === 403" in script
+        assert "reload the page to sign in again" in script
 
     hubbed(tmp_path, test)
 

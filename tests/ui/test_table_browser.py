@@ -14,6 +14,7 @@ Run with ``pytest -m ui tests/ui/test_table_browser.py`` (a slow test: the full 
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 
@@ -265,3 +266,45 @@ def test_an_academy_seat_page_mid_game_reads_at_wcag_aa(browser, shots, tmp_path
     low = page.evaluate(LOW_CONTRAST_JS, page.query_selector("body"))
     page.close()
     assert low == [], low
+
+
+def test_the_teachers_page_names_bots_in_words_and_a_dropped_page_rejoins(browser, shots, tmp_path):
+    """The teacher's page, projected: every menu names its bots in the kit's words ("hold at
+    20", never "hold-at-20"), each with the line on how it plays; a seat a bot plays says so
+    under its menu. A page whose connection drops on a laptop's table joins again."""
+    import umbrella_lab as ul
+
+    shown = ul.table(
+        "pig", players=2, seed=4, bots={1: "hold-at-20"}, host="127.0.0.1", store=tmp_path
+    )
+    table, server = shown.table, shown.server
+    teacher = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
+    teacher.goto(shown.links["teacher"])
+    teacher.wait_for_selector(".ult-bot-how", timeout=30_000)
+    teacher.screenshot(path=str(shots / "table-pig-teacher-bots-projected.png"))
+    options = teacher.eval_on_selector_all(
+        ".ult-seat select option", "(os) => os.map((o) => [o.value, o.textContent, o.title])"
+    )
+    assert ["hold-at-20", "bot: hold at 20"] in [o[:2] for o in options]
+    menus = teacher.eval_on_selector_all(".ult-seat select", "(ss) => ss.map((s) => s.title)")
+    shown_text = [text for o in options for text in o[1:]] + menus
+    shown_text += [teacher.inner_text(".ult-seats"), teacher.inner_text(".ult-controls")]
+    assert "Roll until the turn total reaches 20" in teacher.inner_text(".ult-bot-how")
+    assert all(o[2] for o in options if o[0]), "every bot has its line as a tooltip"
+    for text in shown_text:
+        for name in ("hold-at-20", "mcts"):  # the names of pig's players that read as code
+            assert not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text), (name, text)
+    assert _serious(teacher) == []
+
+    # a dropped connection on a laptop's table: the page joins again, as before
+    before = server.sockets[table.id] and len(server.sockets[table.id])
+    server.loop.call_soon_threadsafe(  # type: ignore[attr-defined]
+        lambda: [s.close(1001, "a network drop") for s in list(server.sockets[table.id])]
+    )
+    teacher.wait_for_selector("text=Connection lost", timeout=10_000)
+    end = time.monotonic() + 30
+    while time.monotonic() < end and len(server.sockets.get(table.id, ())) < before:
+        time.sleep(0.1)
+    assert len(server.sockets[table.id]) == before, "the teacher's page joined again"
+    assert teacher.is_hidden("#ult-notice")
+    teacher.close()

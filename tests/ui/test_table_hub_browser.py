@@ -14,6 +14,8 @@ the refusal).
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from pathlib import Path
 
@@ -86,5 +88,102 @@ def test_a_class_table_on_a_hub_in_chromium(browser, tmp_path: Path, shots: Path
     except BaseException:
         print(hub.tail())
         raise
+    finally:
+        hub.stop()
+
+
+COUNT_SOCKETS = """(() => {
+  window.socketsOpened = 0;
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) { super(...args); window.socketsOpened += 1; }
+  };
+})();"""
+"""A page script that counts the websockets the page opens (``window.socketsOpened``)."""
+
+
+class _StandInHub:
+    """The stand-in hub of ``tests/test_table_hub.py`` and its table, served from a thread."""
+
+    def __init__(self, store: Path) -> None:
+        from tests.test_table_hub import Hubbed
+
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        def serve() -> None:
+            asyncio.set_event_loop(self.loop)
+
+            async def start() -> Hubbed:
+                return Hubbed(store)
+
+            self.hubbed = self.loop.run_until_complete(start())
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=serve, daemon=True)
+        self.thread.start()
+        assert ready.wait(30), "the stand-in hub did not start"
+
+    def call(self, func) -> object:
+        """``func()`` run in the server's thread, its answer."""
+
+        async def run() -> object:
+            return func()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
+
+    def stop(self) -> None:
+        self.call(self.hubbed.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(30)
+
+
+def test_a_seat_page_whose_hub_login_ends_stops_and_says_to_sign_in_again(
+    browser, tmp_path: Path, shots: Path
+) -> None:
+    """Mid-class the student's hub login ends (its cookie expires) and the connection drops: the
+    page does not rejoin for ever against the hub's refusal. It says in one line to reload to
+    sign in again; the reload goes through the hub's sign-in and comes back to the seat, with
+    its secret. (The stand-in hub knows a user by the token the browser sends with every
+    request, websockets too; a login that ends is the browser no longer sending it.)"""
+    pytest.importorskip("jupyterhub", reason="JupyterHub is not installed (pip install .[hub])")
+    hub = _StandInHub(tmp_path)
+    try:
+        setup = hub.hubbed
+        table = setup.table
+        link = f"{setup.root}t/{table.id}/seat/0#k={table.seat_tokens[0]}"
+        phone = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            extra_http_headers={"Authorization": "token bob-token"},
+        )
+        page = phone.new_page()
+        page.add_init_script(COUNT_SOCKETS)
+        page.goto(link)
+        page.wait_for_selector(".ult-move", timeout=30_000)
+
+        phone.set_extra_http_headers({})  # the login ends...
+        hub.call(lambda: [s.close(1001, "a network drop") for s in setup.server.sockets[table.id]])
+        page.wait_for_selector("#ult-notice:not([hidden])", timeout=30_000)
+        said = page.inner_text("#ult-notice")
+        assert "reload the page to sign in again" in said, said
+        tried = page.evaluate("window.socketsOpened")
+        assert tried == 1, "before rejoining the page asked the server, which said: sign in"
+        assert page.locator(".ult-move").count() == 0, "no move offered that would go nowhere"
+        page.screenshot(path=str(shots / "table-hub-seat-signed-out-phone.png"))
+        assert _serious(page) == [], "the notice: no serious axe violation"
+        time.sleep(3)
+        assert page.evaluate("window.socketsOpened") == tried, (
+            "no more tries after the refusal for want of a login"
+        )
+
+        page.click(".ult-reload")  # the sign-in page keeps the secret and goes to the hub
+        page.wait_for_url("**/hub/api/oauth2/authorize**", timeout=30_000)
+        phone.set_extra_http_headers({"Authorization": "token bob-token"})  # signed in again
+        page.goto(link.split("#")[0])  # where the hub's sign-in comes back to, without "#"
+        page.wait_for_selector(".ult-move", timeout=30_000)
+        assert page.url == link, "back at the seat, with its secret"
+        phone.close()
     finally:
         hub.stop()

@@ -13,7 +13,10 @@ Two keys open each page, and both are needed:
   :class:`~jupyterhub.services.auth.HubOAuthenticated` helpers: an OAuth sign-in through the
   hub, then a cookie for this service). A page without a login is sent to the hub's login; a
   websocket or a form sent without one is refused (403). A signed-in user without access to the
-  service is refused (403).
+  service is refused (403). A browser does not tell a page's script why its websocket was
+  refused, so a page that lost its connection asks for itself before joining again
+  (``static/table.js``): 401 (the sign-in page) means its hub login has ended, and it stops
+  and says to reload to sign in again; 403, that this user may not use the table.
 - **the link's secret says which seat is yours**, as on a laptop: each seat's link carries its
   own secret, and the teacher's link the teacher's.
 

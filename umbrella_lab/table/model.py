@@ -46,6 +46,7 @@ from umbrella_lab.engine.session import Node, Session
 from umbrella_lab.sim.policies import game_policies, get_policy
 from umbrella_lab.table.turning import BUDGET, TurningPoint, find_turning_point, unclear
 from umbrella_lab.widgets.page import ExplorerPage
+from umbrella_lab.widgets.views import how_it_plays, player_title
 
 FORMAT = "umbrella-lab/table"
 """The ``format`` field of a saved table."""
@@ -163,7 +164,13 @@ class Table:
         for seat, page in enumerate(self.pages):
             page.choose_seat(seat)
         self.names: list[str] = list(self.pages[0].shown["seat_names"])
-        self.policies = list(game_policies(game))
+        bots_here = game_policies(game)
+        self.policies = list(bots_here)
+        self.policy_words: dict[str, dict[str, str]] = {
+            name: {"title": player_title(name), "how": how_it_plays(bots_here, name)}
+            for name in self.policies
+        }
+        """Each bot's name in words and how it plays, in a line, as the explorer's menus say it."""
         self.bots: dict[int, str] = {}
         for seat, policy in (bots or {}).items():
             self._check_bot(seat, policy)
@@ -484,6 +491,7 @@ class Table:
             "actions": [],
             "why_not": [],
             "policies": self.policies,
+            "policy_words": self.policy_words,
         }
 
     def log(self) -> list[dict[str, Any]]:
@@ -544,6 +552,9 @@ class Table:
             "ended": self.ended,
             "result": None if state.result is None else state.result.to_dict(),
             "bots": {str(seat): policy for seat, policy in sorted(self.bots.items())},
+            "bot_titles": {
+                str(seat): player_title(policy) for seat, policy in sorted(self.bots.items())
+            },
             "summary": self.summary() if over else None,
         }
 

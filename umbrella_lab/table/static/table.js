@@ -74,8 +74,49 @@ function connect() {
     tries += 1;
     if (tries > 120) { notice("The table cannot be reached. Reload the page to try again.", "error"); return; }
     el.turn.textContent = "Connection lost: joining again…";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(tries, 5)));
+    const wait = Math.min(10000, 500 * 2 ** Math.min(tries, 5));
+    signedOut().then((why) => {
+      if (why) signInAgain(why);
+      else setTimeout(connect, wait);
+    });
   });
+}
+
+/** Why this page may not join any more ("" if it may, or it cannot tell).
+ *
+ * A browser does not tell a script why a websocket was refused. Behind a JupyterHub
+ * (umbrella_lab/table/hub.py), a page whose hub login has ended (its cookie expired mid-class)
+ * is refused for ever; so before joining again, ask the server for this page itself: it answers
+ * 401 when the hub's sign-in is needed, 403 when the hub user may not use the table. A table
+ * on a laptop answers 200, and an unreachable one nothing: then the page joins again. */
+async function signedOut() {
+  try {
+    const page = new URL(location.href);
+    page.hash = "";
+    const answer = await fetch(page.href, { cache: "no-store", credentials: "same-origin", redirect: "manual" });
+    if (answer.status === 401) return "signin";
+    if (answer.status === 403) return "refused";
+  } catch (error) {
+    // the server is not reached: join again later
+  }
+  return "";
+}
+
+/** Stop joining and say, in one line, to reload the page (its link keeps the seat's secret). */
+function signInAgain(why) {
+  stopped = true;
+  el.turn.textContent = "Not connected.";
+  body.classList.remove("is-yours");
+  if (view) {  // no move buttons a tap on which would go nowhere
+    view = { ...view, actions: [], why_not: [] };
+    el.moves.replaceChildren();
+    drawBoard(true);
+  }
+  const text = why === "signin"
+    ? "Your sign-in to the hub has ended: reload the page to sign in again (your seat is kept)."
+    : "The hub no longer lets this login use the table: reload the page, or ask your teacher.";
+  notice(text, "error");
+  el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, "Reload"), el.notice.lastChild);
 }
 
 function send(message) {
@@ -141,7 +182,8 @@ function drawMoves() {
   if (key === movesDrawn) return;
   movesDrawn = key;
   const parts = [];
-  if (view.bots[String(seat)]) parts.push(h("p", { class: "ult-wait" }, `A bot (${view.bots[String(seat)]}) plays this seat for now.`));
+  const bot = (view.bot_titles || {})[String(seat)];
+  if (bot) parts.push(h("p", { class: "ult-wait" }, `A bot (${bot}) plays this seat for now.`));
   if (view.actions.length) {
     let group = null;
     let list = null;
@@ -210,8 +252,12 @@ function drawSeats() {
   const rows = view.names.map((name, i) => {
     const link = links ? links.seats[i] : null;
     const bot = view.bots[String(i)] || "";
-    const select = h("select", { "aria-label": `Who plays ${name}`, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
-      h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p }, `bot: ${p}`)));
+    // the bots in the kit's words (the server sends them: umbrella_lab/widgets/views.py), each
+    // with the line on how it plays as its tooltip, and under the menu for the seat's bot
+    const words = (p) => (view.policy_words || {})[p] || { title: p.replaceAll("-", " ").replaceAll("_", " "), how: "" };
+    const how = bot ? words(bot).how : "";
+    const select = h("select", { "aria-label": `Who plays ${name}`, title: how || null, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
+      h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p, title: words(p).how || null }, `bot: ${words(p).title}`)));
     select.value = bot;
     const qr = h("div", { class: "ult-qr" });
     if (link && link.qr) {
@@ -225,7 +271,8 @@ function drawSeats() {
       qr,
       link ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
       link ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
-      select);
+      select,
+      how ? h("p", { class: "ult-bot-how" }, how[0].toUpperCase() + how.slice(1)) : null);
   });
   const front = links ? h("p", { class: "ult-front" }, "Students: open ", h("strong", {}, links.front), " and type your seat's code, or scan your seat's QR code.") : null;
   fill(el.seats, h("h2", {}, "Seats"), front, h("div", { class: "ult-seat-list" }, rows));
