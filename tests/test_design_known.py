@@ -157,6 +157,7 @@ class Duel(State):
     """The two choices so far (``None`` until made), the die's face, the result."""
 
     __slots__ = ("choices", "face", "outcome")
+    luck_by_seat: ClassVar[bool] = True  # one roll a game, P1's (see _luck)
 
     def _clone(self):
         new = type(self).__new__(type(self))
@@ -498,3 +499,14 @@ def test_a_report_page_shows_no_python_value_or_bare_rule_id(known):
         assert python not in page, python
     assert "Main games played by heuristic (hold-at-20): roll until" in page
     assert "turn.roll: Roll" in page  # a rule id always with its title
+
+
+def test_dice_rolled_in_the_table_s_order_give_no_luck_share():
+    """The corporation numbers its dice in the order they are rolled: once two players choose
+    differently, one seed rolls them other dice, so the luck would read too small; the report
+    says "not measured" and why, never a share."""
+    quick = {"cards": 0, "tension_games": 0, "advised": 0, "option_games": 0, "skill_games": 8}
+    r = sim.design("corporation", players=2, n=4, budget=quick, workers=1)
+    row = r.metrics.set_index("name").loc["luck share"]
+    assert row["status"] == "not measured" and math.isnan(row["value"])
+    assert "in the order the table rolls them" in row["meaning"]

@@ -526,6 +526,13 @@ class State:
     """False in a game without chance steps (``to_act`` is never ``CHANCE``): play loops skip
     the check."""
 
+    luck_by_seat: ClassVar[bool] = False
+    """True where a chance step is numbered by its seat's own count (:meth:`_luck`: a seat's
+    k-th roll lands the same whoever sits there, as Pig's dice do). Only then does one seed
+    replay the same dice for two players who choose differently, which a design report's luck
+    share needs; a game whose dice are numbered in the order the table rolls them gets no luck
+    share (see ``sim.design``)."""
+
     step_field: ClassVar[str] = ""
     """The field that names the step of the turn the table is at (``"step"``, ``"phase"``);
     move kinds that declare ``steps`` are listed and allowed only at those. Empty: the game

@@ -1710,6 +1710,24 @@ class _Designer:
                 )
             )
             return
+        if any(t["luck"] for t in played) and not type(self.game.new(self.seed)).luck_by_seat:
+            self.rows.append(
+                _row(
+                    "skill",
+                    name,
+                    math.nan,
+                    math.nan,
+                    math.nan,
+                    rows,
+                    "Not measured: this game's dice are numbered in the order the table rolls "
+                    "them, so once two players choose differently the same seed rolls them "
+                    "other dice, and the luck would look smaller than it is. A game whose "
+                    "seats roll dice of their own (each seat's k-th roll the same whoever "
+                    "plays, as Pig's) can be measured.",
+                    status="not measured",
+                )
+            )
+            return
         table = [[by_seat[n][i] for n in names] for i in range(rows)]
         seat_of = [i // count for i in range(rows)]
         seed_of = [i % count for i in range(rows)]

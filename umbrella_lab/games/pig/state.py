@@ -36,6 +36,7 @@ class PigState(OpenState):
     step_rules: ClassVar = {"decide": "turn.hold", "roll": "turn.roll"}
     rule_for_unknown_action: ClassVar = "turn.order"
     new_luck_rule: ClassVar = "setup.players"  # nothing is hidden: new luck is new rolls to come
+    luck_by_seat: ClassVar = True  # each seat rolls dice of its own (see _luck)
 
     def _luck(self) -> int:
         """The roll's number: the k-th roll of seat j is ``k * players + j`` [turn.roll].
