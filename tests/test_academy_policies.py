@@ -1,8 +1,8 @@
 """The heuristic's quick way to choose picks exactly what its plain strategy picks.
 
 The heuristic finds most of its moves without listing every legal move
-(``policies.quick_face``, ``policies.quick_choice``, ``policies.face_moves``): a quicker way to
-choose, never another way to play, for every move is the rules' own. Here the same seeded games
+(``policies.quick_face``, ``policies.quick_choice``): a quicker way to choose, never another
+way to play, for every move is the rules' own. Here the same seeded games
 are played by the heuristic as simulations run it and by the plain strategy on the rules' own
 legal moves; every move chosen must be the same.
 """
@@ -19,13 +19,12 @@ from umbrella_lab.games.academy.policies import (
     CHOICES,
     choose,
     choose_face,
-    face_moves,
     heuristic,
     quick_choice,
     quick_face,
     random_move,
 )
-from umbrella_lab.games.academy.rules import AcademyState, card_by_card
+from umbrella_lab.games.academy.rules import AcademyState
 
 SETTINGS = [
     {"players": 1},
@@ -81,29 +80,6 @@ def test_the_heuristic_chooses_as_its_plain_strategy(settings):
             assert move == same and type(move) in game.info.moves, (seed, move, same)
             assert move in s.legal_moves(), (seed, move)
             move.play(s)
-
-
-def test_the_moves_of_a_hero_facing_a_card_are_the_rules_own_in_their_order():
-    game = ul.load(
-        "academy", players=4, hero_boost="interrupt", heal_target="any", kraken_target="any"
-    )
-    checked = 0
-    for seed in range(GAMES):
-        for player in (heuristic, random_move):
-            s, rng = game.deal(seed), random.Random(seed)
-            while not s.is_over:
-                if s.stage == "face":
-                    assert card_by_card(s, face_moves(s)) == s.legal_moves()
-                    checked += 1
-                player(s, rng).play(s)
-    solo = ul.load("academy", players=1)
-    for seed in range(GAMES // 5):  # Pogo: the solo hero's move at any decision
-        s, rng = solo.deal(seed), random.Random(seed)
-        while not s.is_over:
-            if s.stage == "face":
-                assert card_by_card(s, face_moves(s)) == s.legal_moves()
-            random_move(s, rng).play(s)
-    assert checked > 20 * GAMES  # about 40 decisions facing a card per game and player
 
 
 def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():

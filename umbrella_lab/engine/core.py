@@ -260,6 +260,16 @@ class GameInfo:
             )
         return found
 
+    def stands_in_at(self, step: str) -> bool:
+        """True when a kind played at ``step`` stands in for others (its ``instead_of``)."""
+        table = _STANDS_IN.get(self)
+        if table is None:
+            table = _STANDS_IN[self] = {}
+        found = table.get(step)
+        if found is None:
+            found = table[step] = any(kind.instead_of for kind in self.kinds_at(step))
+        return found
+
     def sorts_by_seat(self, step: str) -> bool:
         """True when who decides at ``step`` changes which kinds are asked there.
 
@@ -341,6 +351,7 @@ _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 _MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
 _FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 _BY_SEAT: dict[GameInfo, dict[str, bool]] = {}
+_STANDS_IN: dict[GameInfo, dict[str, bool]] = {}
 _KNOWN_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 
 
@@ -683,7 +694,9 @@ class State:
 
         The ``legal`` of each move kind played at this step by the one deciding now
         (:meth:`GameInfo.kinds_for`), in the kinds' order: a kind's ``legal`` asks neither the
-        step nor whose turn it is. None once the game is over, whatever step the table was at.
+        step nor whose turn it is. A kind that stands in for others (its ``instead_of``) is
+        asked only when none of them listed a move. None once the game is over, whatever step
+        the table was at.
         """
         if self.result is not None:
             return []
@@ -693,8 +706,18 @@ class State:
         else:
             kinds = info.kinds_at(step)  # (the same kinds, whoever decides)
         moves: list[Move] = []
+        if not info.stands_in_at(step):
+            for kind in kinds:
+                moves += kind.legal(self)
+            return moves
+        listing: set[type[Move]] = set()  # the kinds that listed a move
         for kind in kinds:
-            moves += kind.legal(self)
+            if kind.instead_of and not listing.isdisjoint(kind.instead_of):
+                continue
+            found = kind.legal(self)
+            if found:
+                moves += found
+                listing.add(kind)
         return moves
 
     # --- the turn: the engine's, from the move kinds' declarations ----------------------------

@@ -31,7 +31,6 @@ from typing import Any
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.rules import (
-    CARD_PLAYS,
     FINAL_VILLAIN,
     PENDING,
     AcademyState,
@@ -56,7 +55,6 @@ from umbrella_lab.games.academy.rules import (
     Swap,
     VanyaHit,
     VanyaRemoves,
-    card_by_card,
     card_pairs,
     distinct,
     power_blocked,
@@ -71,30 +69,12 @@ def made(kind: type[Move], *fields: Any) -> Move:
 
 def random_move(state: AcademyState, rng: random.Random) -> Move:
     """Any legal move, each as likely."""
-    moves = card_by_card(state, face_moves(state)) if state.stage == "face" else None
-    if moves is None:
-        moves = state.legal_moves()
+    moves = state.legal_moves()
     return moves[rng.randrange(len(moves))]
 
 
-FACE_PLAYS = CARD_PLAYS  # the kinds that answer the faced card with a card
 PAIR_WORTH = 3
 """The least damage of a later card worth The Kraken's pair of cards against it."""
-
-
-def face_moves(s: AcademyState) -> list[Move]:
-    """The legal moves of a hero facing a card, as the rules list them, found more quickly.
-
-    Only the kinds of this step are asked, and whether the hero must pass (no card answers)
-    follows from the card plays already listed [turn.no-card].
-    """
-    moves: list[Move] = [move for kind in FACE_PLAYS for move in kind.legal(s)]
-    answered = bool(moves)
-    moves += HitsTwiceAt.legal(s)  # (a power on another card: the faced card still waits)
-    moves += Power.legal(s)
-    if not answered:
-        moves.append(Pass(s.responder))
-    return moves + CallPogo.legal(s)
 
 
 def heuristic(state: AcademyState, rng: random.Random) -> Move:
@@ -102,7 +82,7 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     stage = state.stage
     if stage == "face":
         move = quick_face(state)
-        return move if move is not None else choose_face(state, face_moves(state))
+        return move if move is not None else choose_face(state, state.legal_moves())
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
             return made(CallPogo, 0)

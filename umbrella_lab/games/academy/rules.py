@@ -1048,7 +1048,9 @@ class Story(Move):
 class Pass(Move):
     """No card in hand can answer the faced card: it goes uncontested [turn.no-card].
 
-    (An empty hand, say, or only a Hero Boost.)
+    (An empty hand, say, or only a Hero Boost.) It stands in for the card plays
+    (``instead_of = CARD_PLAYS``, declared below them): the engine lists it only when none of
+    them lists a move.
     """
 
     kind = "pass"
@@ -1058,9 +1060,7 @@ class Pass(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[Pass]:
-        if any(kind.legal(s) for kind in CARD_PLAYS):
-            return []
-        return [Pass(s.responder)]
+        return [Pass(s.responder)]  # when no card play is listed (instead_of)
 
     def play(self, s: AcademyState) -> None:
         seat, position = self.seat, s.faced_position
@@ -2391,6 +2391,7 @@ CARD_PLAYS = (
     DoubleShotBoosted,
 )
 """The moves that answer the faced card with a card: without one, the hero passes."""
+Pass.instead_of = CARD_PLAYS  # the hero passes only when no card answers [turn.no-card]
 
 ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
 """The move kinds that play one card of a hero's hand against the faced card, and nothing
