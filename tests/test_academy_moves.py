@@ -26,6 +26,8 @@ from umbrella_lab.games.academy.rules import (
     Attack,
     HeroBoost,
     Pass,
+    SeanceCard,
+    Swap,
 )
 from umbrella_lab.games.academy.scenario import scenario
 
@@ -187,3 +189,25 @@ def test_the_moves_are_listed_card_by_card_once_each():
             assert places == sorted(places)
         checked += 1
     assert checked > 4_000
+
+
+def test_a_narrowed_list_is_the_full_list_of_that_lineup_card():
+    """Séance's and Number Five's lists narrowed to one lineup card keep the rules' order."""
+    narrowed = {"seance": 0, "number-five": 0}
+    for state in tables(games=6):
+        if state.stage not in narrowed:
+            continue
+        for position in range(-1, len(state.lineup) + 1):
+            if state.stage == "seance":
+                whole = SeanceCard.legal(state)
+                assert SeanceCard.legal(state, at=position) == [
+                    m for m in whole if m.position == position
+                ]
+            else:
+                whole = Swap.legal(state)
+                assert Swap.legal(state, first=position) == [
+                    m for m in whole if m.first == position
+                ]
+        assert whole == state.legal_moves()
+        narrowed[state.stage] += 1
+    assert all(narrowed.values()), narrowed

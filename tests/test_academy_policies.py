@@ -1,10 +1,9 @@
 """The heuristic's quick way to choose picks exactly what its plain strategy picks.
 
-The heuristic finds most of its moves without listing every legal move
-(``policies.quick_face``, ``policies.quick_choice``): a quicker way to choose, never another
-way to play, for every move is the rules' own. Here the same seeded games
-are played by the heuristic as simulations run it and by the plain strategy on the rules' own
-legal moves; every move chosen must be the same.
+The heuristic finds most of its moves facing a card without listing every legal move
+(``policies.quick_face``): a quicker way to choose, never another way to play, for every move
+is the rules' own. Here the same seeded games are played by the heuristic as simulations run it
+and by the plain strategy on the rules' own legal moves; every move chosen must be the same.
 """
 
 from __future__ import annotations
@@ -16,11 +15,8 @@ from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab.games.academy.policies import (
-    CHOICES,
-    choose,
     choose_face,
     heuristic,
-    quick_choice,
     quick_face,
     random_move,
 )
@@ -61,9 +57,7 @@ def plain_heuristic(s: AcademyState, rng: random.Random):
     """The heuristic's strategy read straight from the rules' legal moves."""
     if s.stage == "face":
         return choose_face(s, s.legal_moves())
-    if s.stage in CHOICES:
-        return choose(s, CHOICES[s.stage].legal(s))
-    return heuristic(s, rng)  # placing damage, keeping cards: a few moves, chosen plainly
+    return heuristic(s, rng)  # the team's and the powers' choices, placing damage, keeping cards
 
 
 @pytest.mark.parametrize(
@@ -94,8 +88,5 @@ def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():
                 if move is not None:
                     assert move == choose_face(s, s.legal_moves())
                     asked += 1
-            elif s.stage in CHOICES:
-                assert quick_choice(s) == choose(s, CHOICES[s.stage].legal(s))
-                asked += 1
             random_move(s, rng).play(s)
     assert asked > 1_000

@@ -1924,8 +1924,16 @@ class Swap(Move):
     second: int
 
     @staticmethod
-    def legal(s: AcademyState) -> list[Swap]:
+    def legal(s: AcademyState, first: int | None = None) -> list[Swap]:
+        """Every swap of two waiting cards, each pair once, left to right.
+
+        With ``first``, only the swaps whose first card is the one at that position: the same
+        moves in the same order, narrowed (as a chess move generator narrows to the moves from
+        one square).
+        """
         seat, waiting = s.responder, s.waiting
+        if first is not None:
+            return [Swap(seat, first, b) for b in waiting if b > first] if first in waiting else []
         return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
 
     def play(self, s: AcademyState) -> None:
@@ -2004,13 +2012,22 @@ class SeanceCard(Move):
     card: Card
 
     @staticmethod
-    def legal(s: AcademyState) -> list[SeanceCard]:
+    def legal(s: AcademyState, at: int | None = None) -> list[SeanceCard]:
+        """For each waiting card, left to right, the discarded cards that answer it.
+
+        One per attack value (the first in the pile), lowest value first. With ``at`` (a lineup
+        position), only the choices against the card there: the same moves in the same order,
+        narrowed.
+        """
         by_value: dict[int, int] = {}  # the first discarded card of each attack value
         for number in s.discard:
             by_value.setdefault(s.cards.attack[number], number)
         values = sorted(by_value.items())
         moves = []
-        for position in s.waiting:
+        waiting = s.waiting
+        if at is not None:
+            waiting = [at] if at in waiting else []
+        for position in waiting:
             needed = s.villain_attack(s.lineup[position])  # to block it; higher defeats it
             moves += [SeanceCard(s.responder, position, n) for a, n in values if a >= needed]
         return moves
