@@ -260,14 +260,23 @@ class GameInfo:
             )
         return found
 
-    def stands_in_at(self, step: str) -> bool:
-        """True when a kind played at ``step`` stands in for others (its ``instead_of``)."""
-        table = _STANDS_IN.get(self)
+    def listing_at(self, step: str) -> tuple[tuple[type[Move], ...] | None, bool]:
+        """How ``legal_moves`` lists the moves at ``step``, worked out once.
+
+        The kinds to ask (:meth:`kinds_at`), or ``None`` where they depend on who decides
+        (:meth:`sorts_by_seat`); and whether one of them stands in for others (its
+        ``instead_of``).
+        """
+        table = _LISTING.get(self)
         if table is None:
-            table = _STANDS_IN[self] = {}
+            table = _LISTING[self] = {}
         found = table.get(step)
         if found is None:
-            found = table[step] = any(kind.instead_of for kind in self.kinds_at(step))
+            kinds = self.kinds_at(step)
+            found = table[step] = (
+                None if self.sorts_by_seat(step) else kinds,
+                any(kind.instead_of for kind in kinds),
+            )
         return found
 
     def sorts_by_seat(self, step: str) -> bool:
@@ -351,7 +360,7 @@ _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 _MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
 _FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 _BY_SEAT: dict[GameInfo, dict[str, bool]] = {}
-_STANDS_IN: dict[GameInfo, dict[str, bool]] = {}
+_LISTING: dict[GameInfo, dict[str, tuple[tuple[type[Move], ...] | None, bool]]] = {}
 _KNOWN_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 
 
@@ -701,12 +710,11 @@ class State:
         if self.result is not None:
             return []
         info, step = self.game.info, self._step(self)
-        if info.sorts_by_seat(step):
+        kinds, stands_in = info.listing_at(step)
+        if kinds is None:  # the kinds asked depend on who decides
             kinds = info.kinds_for(step, self.to_act)  # type: ignore[arg-type]
-        else:
-            kinds = info.kinds_at(step)  # (the same kinds, whoever decides)
         moves: list[Move] = []
-        if not info.stands_in_at(step):
+        if not stands_in:
             for kind in kinds:
                 moves += kind.legal(self)
             return moves

@@ -1137,11 +1137,12 @@ def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, in
     One per design in each holder's hand, never one of the ``played`` cards themselves
     [story.hero-boost].
     """
-    boost = s.cards.boost
+    boost, hands = s.cards.boost, s.hands
     return [
         (holder, number)
         for holder in boost_holders(s, seat)
-        for number in distinct(s, s.hands[holder])
+        if any(boost[card] for card in hands[holder])  # (most hands hold none)
+        for number in distinct(s, hands[holder])
         if boost[number] and number not in played
     ]
 
@@ -1208,12 +1209,16 @@ class HeroBoost(CardPlay):
     def legal(s: AcademyState) -> list[HeroBoost]:
         if effects.no_hero_boosts(s):
             return []
-        seat, value, cards = s.responder, faced_value(s), s.cards
+        seat = s.responder
+        offers = boost_offers(s, seat)
+        if not offers:  # nobody holds a Hero Boost for it
+            return []
+        value, cards = faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
         on_any = s.options.boost_offer == "any"  # also on a card that wins alone [opt.boost_offer]
         return [
             HeroBoost(seat, number, holder, boost)
-            for holder, boost in boost_offers(s, seat)
+            for holder, boost in offers
             for number in hand
             if number != boost
             and (on_any or cards.attack[number] <= value)
