@@ -530,17 +530,25 @@ def choose(s: AcademyState) -> Move:
         if winner:
             return winner[1]
         return max(moves, key=lambda m: s.life[m.seat])
-    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage
-        return max(moves, key=lambda m: s.villain_damage(s.lineup[m.position]))
-    if stage == "horror":  # the bars that heal most
-
-        def gain(move: HorrorGift) -> int:
+    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage: the first
+        damage_of, lineup = s.villain_damage, s.lineup
+        choice, most = moves[0], -1
+        for move in moves:
+            damage = damage_of(lineup[move.position])
+            if damage > most:
+                choice, most = move, damage
+        return choice
+    if stage == "horror":  # the bars that heal most (the first of equals; 2 is all they can)
+        missing = [top - bars for top, bars in zip(s.max_life, s.life, strict=True)]
+        choice, most = moves[0], -1
+        for move in moves:
             a, b = move.first, move.second
-            if a == b:
-                return min(2, s.max_life[a] - s.life[a])
-            return min(1, s.max_life[a] - s.life[a]) + min(1, s.max_life[b] - s.life[b])
-
-        return max(moves, key=gain)
+            gain = min(2, missing[a]) if a == b else min(1, missing[a]) + min(1, missing[b])
+            if gain > most:
+                choice, most = move, gain
+                if gain == 2:
+                    break
+        return choice
     if stage == "vanya-hit":  # the hero with the most life
         return max(moves, key=lambda m: s.life[m.target])
     return moves[0]
