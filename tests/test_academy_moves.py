@@ -18,8 +18,17 @@ from helpers import FULL
 import umbrella_lab as ul
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy.legacy import read_old_key
-from umbrella_lab.games.academy.policies import face_moves, heuristic, random_move
-from umbrella_lab.games.academy.rules import MOVES, AcademyState, Attack, HeroBoost, card_by_card
+from umbrella_lab.games.academy.policies import heuristic, random_move
+from umbrella_lab.games.academy.rules import (
+    CARD_PLAYS,
+    MOVES,
+    AcademyState,
+    Attack,
+    HeroBoost,
+    Pass,
+    SeanceCard,
+    Swap,
+)
 from umbrella_lab.games.academy.scenario import scenario
 
 SETTINGS = [
@@ -165,16 +174,40 @@ def test_every_kind_refuses_with_a_reason_and_a_rule_of_the_digest():
     assert all(refused.values()), [kind.kind for kind, count in refused.items() if not count]
 
 
-def test_the_moves_are_listed_card_by_card_and_found_quickly_alike():
+def test_the_moves_are_listed_card_by_card_once_each():
     checked = 0
     for state in tables(games=6):
         moves = state.legal_moves()
         assert len(set(moves)) == len(moves)
-        if state.stage == "face":  # the random player's quicker list, in the same order
-            assert card_by_card(state, face_moves(state)) == moves
+        if state.stage == "face":  # the hero passes exactly when no card answers [turn.no-card]
+            answered = any(type(m) in CARD_PLAYS for m in moves)
+            assert (Pass(state.responder) in moves) is not answered
+            assert sum(type(m) is Pass for m in moves) == (0 if answered else 1)
         if state.stage == "face":  # a card's attack or block first, then its heals or stories
             hand = state.hands[state.responder]
             places = [hand.index(m.card) for m in moves if m.kind in ("attack", "block")]
             assert places == sorted(places)
         checked += 1
     assert checked > 4_000
+
+
+def test_a_narrowed_list_is_the_full_list_of_that_lineup_card():
+    """Séance's and Number Five's lists narrowed to one lineup card keep the rules' order."""
+    narrowed = {"seance": 0, "number-five": 0}
+    for state in tables(games=6):
+        if state.stage not in narrowed:
+            continue
+        for position in range(-1, len(state.lineup) + 1):
+            if state.stage == "seance":
+                whole = SeanceCard.legal(state)
+                assert SeanceCard.legal(state, at=position) == [
+                    m for m in whole if m.position == position
+                ]
+            else:
+                whole = Swap.legal(state)
+                assert Swap.legal(state, first=position) == [
+                    m for m in whole if m.first == position
+                ]
+        assert whole == state.legal_moves()
+        narrowed[state.stage] += 1
+    assert all(narrowed.values()), narrowed

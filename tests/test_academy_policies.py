@@ -1,10 +1,9 @@
 """The heuristic's quick way to choose picks exactly what its plain strategy picks.
 
-The heuristic finds most of its moves without listing every legal move
-(``policies.quick_face``, ``policies.quick_choice``, ``policies.face_moves``): a quicker way to
-choose, never another way to play, for every move is the rules' own. Here the same seeded games
-are played by the heuristic as simulations run it and by the plain strategy on the rules' own
-legal moves; every move chosen must be the same.
+The heuristic finds most of its moves facing a card without listing every legal move
+(``policies.quick_face``): a quicker way to choose, never another way to play, for every move
+is the rules' own. Here the same seeded games are played by the heuristic as simulations run it
+and by the plain strategy on the rules' own legal moves; every move chosen must be the same.
 """
 
 from __future__ import annotations
@@ -16,16 +15,12 @@ from helpers import FULL
 
 import umbrella_lab as ul
 from umbrella_lab.games.academy.policies import (
-    CHOICES,
-    choose,
     choose_face,
-    face_moves,
     heuristic,
-    quick_choice,
     quick_face,
     random_move,
 )
-from umbrella_lab.games.academy.rules import AcademyState, card_by_card
+from umbrella_lab.games.academy.rules import AcademyState
 
 SETTINGS = [
     {"players": 1},
@@ -62,9 +57,7 @@ def plain_heuristic(s: AcademyState, rng: random.Random):
     """The heuristic's strategy read straight from the rules' legal moves."""
     if s.stage == "face":
         return choose_face(s, s.legal_moves())
-    if s.stage in CHOICES:
-        return choose(s, CHOICES[s.stage].legal(s))
-    return heuristic(s, rng)  # placing damage, keeping cards: a few moves, chosen plainly
+    return heuristic(s, rng)  # the team's and the powers' choices, placing damage, keeping cards
 
 
 @pytest.mark.parametrize(
@@ -83,29 +76,6 @@ def test_the_heuristic_chooses_as_its_plain_strategy(settings):
             move.play(s)
 
 
-def test_the_moves_of_a_hero_facing_a_card_are_the_rules_own_in_their_order():
-    game = ul.load(
-        "academy", players=4, hero_boost="interrupt", heal_target="any", kraken_target="any"
-    )
-    checked = 0
-    for seed in range(GAMES):
-        for player in (heuristic, random_move):
-            s, rng = game.deal(seed), random.Random(seed)
-            while not s.is_over:
-                if s.stage == "face":
-                    assert card_by_card(s, face_moves(s)) == s.legal_moves()
-                    checked += 1
-                player(s, rng).play(s)
-    solo = ul.load("academy", players=1)
-    for seed in range(GAMES // 5):  # Pogo: the solo hero's move at any decision
-        s, rng = solo.deal(seed), random.Random(seed)
-        while not s.is_over:
-            if s.stage == "face":
-                assert card_by_card(s, face_moves(s)) == s.legal_moves()
-            random_move(s, rng).play(s)
-    assert checked > 20 * GAMES  # about 40 decisions facing a card per game and player
-
-
 def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():
     """Tables a heuristic team never meets (random players) ask the quick answers too."""
     game = ul.load("academy", players=3)
@@ -118,8 +88,5 @@ def test_quick_answers_are_the_plain_ones_at_tables_of_random_games():
                 if move is not None:
                     assert move == choose_face(s, s.legal_moves())
                     asked += 1
-            elif s.stage in CHOICES:
-                assert quick_choice(s) == choose(s, CHOICES[s.stage].legal(s))
-                asked += 1
             random_move(s, rng).play(s)
     assert asked > 1_000

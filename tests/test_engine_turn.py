@@ -206,3 +206,41 @@ def test_no_game_writes_who_decides_or_the_turns_refusal(name):
         text = path.read_text(encoding="utf-8")
         for written in ("def to_act", "def turn_refusal", "def why_not", "def _known_moves"):
             assert written not in text, f"{path.name} writes {written[4:]}"
+
+
+class Grab(Move):
+    """At "catch", the catcher grabs the baton, unless something bars it."""
+
+    rule, steps = "turn.grab", ("catch",)
+    seat: int
+
+    @staticmethod
+    def legal(s):
+        ASKED.append("grab")
+        return [] if s.barred else [Grab(s.catcher)]
+
+
+class Miss(Move):
+    """At "catch", the catcher misses: legal only when no grab is listed (it stands in)."""
+
+    rule, steps, instead_of = "turn.miss", ("catch",), (Grab,)
+    seat: int
+
+    @staticmethod
+    def legal(s):
+        ASKED.append("miss")
+        return [Miss(s.catcher)]
+
+
+def test_a_kind_that_stands_in_for_others_is_asked_only_when_they_list_nothing():
+    info = GameInfo("relay-miss-test", "Relay", (2,), (), setup, moves=(Throw, Grab, Miss, Rest))
+    caught = Game(info, 2).new(1).apply(Throw())
+    ASKED.clear()
+    assert caught.legal_moves() == [Grab(1)]
+    assert ASKED == ["grab"]  # the grabs listed once; the miss never asked
+    barred = caught._clone()
+    barred.barred = True
+    ASKED.clear()
+    assert barred.legal_moves() == [Miss(1)]
+    assert ASKED == ["grab", "miss"]
+    assert "not allowed" in caught.why_not(Miss(1))  # (its own refusal: a grab is listed)

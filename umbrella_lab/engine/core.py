@@ -260,6 +260,25 @@ class GameInfo:
             )
         return found
 
+    def listing_at(self, step: str) -> tuple[tuple[type[Move], ...] | None, bool]:
+        """How ``legal_moves`` lists the moves at ``step``, worked out once.
+
+        The kinds to ask (:meth:`kinds_at`), or ``None`` where they depend on who decides
+        (:meth:`sorts_by_seat`); and whether one of them stands in for others (its
+        ``instead_of``).
+        """
+        table = _LISTING.get(self)
+        if table is None:
+            table = _LISTING[self] = {}
+        found = table.get(step)
+        if found is None:
+            kinds = self.kinds_at(step)
+            found = table[step] = (
+                None if self.sorts_by_seat(step) else kinds,
+                any(kind.instead_of for kind in kinds),
+            )
+        return found
+
     def sorts_by_seat(self, step: str) -> bool:
         """True when who decides at ``step`` changes which kinds are asked there.
 
@@ -341,6 +360,7 @@ _AT_STEP: dict[GameInfo, dict[str, tuple[type[Move], ...]]] = {}
 _MAKER_AT: dict[GameInfo, dict[str, int | None]] = {}
 _FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 _BY_SEAT: dict[GameInfo, dict[str, bool]] = {}
+_LISTING: dict[GameInfo, dict[str, tuple[tuple[type[Move], ...] | None, bool]]] = {}
 _KNOWN_FOR: dict[GameInfo, dict[tuple[str, int], tuple[type[Move], ...]]] = {}
 
 
@@ -690,18 +710,29 @@ class State:
 
         The ``legal`` of each move kind played at this step by the one deciding now
         (:meth:`GameInfo.kinds_for`), in the kinds' order: a kind's ``legal`` asks neither the
-        step nor whose turn it is. None once the game is over, whatever step the table was at.
+        step nor whose turn it is. A kind that stands in for others (its ``instead_of``) is
+        asked only when none of them listed a move. None once the game is over, whatever step
+        the table was at.
         """
         if self.result is not None:
             return []
         info, step = self.game.info, self._step(self)
-        if info.sorts_by_seat(step):
+        kinds, stands_in = info.listing_at(step)
+        if kinds is None:  # the kinds asked depend on who decides
             kinds = info.kinds_for(step, self.to_act)  # type: ignore[arg-type]
-        else:
-            kinds = info.kinds_at(step)  # (the same kinds, whoever decides)
         moves: list[Move] = []
+        if not stands_in:
+            for kind in kinds:
+                moves += kind.legal(self)
+            return moves
+        listing: set[type[Move]] = set()  # the kinds that listed a move
         for kind in kinds:
-            moves += kind.legal(self)
+            if kind.instead_of and not listing.isdisjoint(kind.instead_of):
+                continue
+            found = kind.legal(self)
+            if found:
+                moves += found
+                listing.add(kind)
         return moves
 
     # --- the turn: the engine's, from the move kinds' declarations ----------------------------

@@ -193,6 +193,12 @@ class Move(tuple):
     decides there (an assault named after the Assault phase): its ``known`` is asked there too,
     so the refusal says why. Write it as a tuple; it is kept as a set."""
 
+    instead_of: ClassVar[tuple[type[Move], ...]] = ()
+    """Kinds listed before this one at its steps that it stands in for: its moves are legal only
+    when none of those kinds lists a move now (a hero lets a card go when no card answers it).
+    The engine's ``legal_moves`` checks it, so the kind's ``legal`` lists its moves as if those
+    kinds listed none, and nothing is listed twice."""
+
     equally_likely: ClassVar[bool] = False
     """For a kind of luck's (``by = CHANCE``): True when luck picks each of its legal moves as
     likely as the others, the same all game (the faces of a die); the state's ``_chance`` then

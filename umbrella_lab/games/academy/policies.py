@@ -15,11 +15,12 @@
     or more.
 
 The strategy reads best in :func:`choose_face` and :func:`choose`, which pick from the legal
-moves. Simulations ask the heuristic thousands of times a second, so it mostly finds the same
-move without listing every legal move (:func:`quick_face`, :func:`quick_choice`): a quicker
-way to choose, never another way to play (the moves are the rules' own).
+moves. Simulations ask the heuristic thousands of times a second, so facing a card it mostly
+finds the same move without listing every legal move (:func:`quick_face`): a quicker way to
+choose, never another way to play (the moves are the rules' own).
 ``tests/test_academy_policies.py`` checks over thousands of positions that the quick answers
-are the plain ones.
+are the plain ones. The team's and the powers' choices ask the rules' own lists, narrowed
+where a power picks among many (Séance, Number Five).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from typing import Any
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.rules import (
-    CARD_PLAYS,
     FINAL_VILLAIN,
     PENDING,
     AcademyState,
@@ -56,7 +56,6 @@ from umbrella_lab.games.academy.rules import (
     Swap,
     VanyaHit,
     VanyaRemoves,
-    card_by_card,
     card_pairs,
     distinct,
     power_blocked,
@@ -71,30 +70,12 @@ def made(kind: type[Move], *fields: Any) -> Move:
 
 def random_move(state: AcademyState, rng: random.Random) -> Move:
     """Any legal move, each as likely."""
-    moves = card_by_card(state, face_moves(state)) if state.stage == "face" else None
-    if moves is None:
-        moves = state.legal_moves()
+    moves = state.legal_moves()
     return moves[rng.randrange(len(moves))]
 
 
-FACE_PLAYS = CARD_PLAYS  # the kinds that answer the faced card with a card
 PAIR_WORTH = 3
 """The least damage of a later card worth The Kraken's pair of cards against it."""
-
-
-def face_moves(s: AcademyState) -> list[Move]:
-    """The legal moves of a hero facing a card, as the rules list them, found more quickly.
-
-    Only the kinds of this step are asked, and whether the hero must pass (no card answers)
-    follows from the card plays already listed [turn.no-card].
-    """
-    moves: list[Move] = [move for kind in FACE_PLAYS for move in kind.legal(s)]
-    answered = bool(moves)
-    moves += HitsTwiceAt.legal(s)  # (a power on another card: the faced card still waits)
-    moves += Power.legal(s)
-    if not answered:
-        moves.append(Pass(s.responder))
-    return moves + CallPogo.legal(s)
 
 
 def heuristic(state: AcademyState, rng: random.Random) -> Move:
@@ -102,7 +83,7 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
     stage = state.stage
     if stage == "face":
         move = quick_face(state)
-        return move if move is not None else choose_face(state, face_moves(state))
+        return move if move is not None else choose_face(state, state.legal_moves())
     if stage == "damage":
         if state.pogo and state.life[0] <= state.pending_damage:
             return made(CallPogo, 0)
@@ -113,7 +94,7 @@ def heuristic(state: AcademyState, rng: random.Random) -> Move:
         return made(Spread, state.pending_damage)  # onto the heroes with the most life
     if stage == "keep":
         return made(Keep)
-    return quick_choice(state)
+    return choose(state)
 
 
 def _boost_on(s: AcademyState) -> Move | None:
@@ -514,97 +495,63 @@ CHOICES: dict[str, Any] = {  # each a kind of move, whose legal() gives a list
 """The kind of move of each step at which the team or a power chooses (the only moves then)."""
 
 
-def choose(s: AcademyState, moves: list[Any]) -> Move:
-    """The heuristic's choice for the team or a power, from the legal ``moves``."""
+def choose(s: AcademyState) -> Move:
+    """The heuristic's choice for the team or a power, from the moves the rules list for it.
+
+    Where a power picks among many (Séance's calls, Number Five's swaps), the moves it weighs
+    first are asked of the kind's ``legal`` narrowed to one lineup card, and the rest only if
+    needed: the same moves, in the order the rules list them.
+    """
     stage = s.stage
-    if stage == "choose":  # the hero with the lowest card that wins, else the most life
-        deck = s.cards.hero_deck
-        value = s.villain_attack(s.lineup[s.faced_position])
-        best: Any = None  # (the lowest winner, its move); a card's attack at number-five
-        for move in moves:
-            winners = [deck[n].attack for n in s.hands[move.seat] if deck[n].attack > value]
-            if winners and (best is None or min(winners) < best[0]):
-                best = (min(winners), move)
-        if best:
-            return best[1]
-        return max(moves, key=lambda m: s.life[m.seat])
-    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage
-        return max(moves, key=lambda m: s.villain_damage(s.lineup[m.position]))
-    if stage == "horror":  # the bars that heal most
-
-        def gain(move: HorrorGift) -> int:
-            a, b = move.first, move.second
-            if a == b:
-                return min(2, s.max_life[a] - s.life[a])
-            return min(1, s.max_life[a] - s.life[a]) + min(1, s.max_life[b] - s.life[b])
-
-        return max(moves, key=gain)
     if stage == "seance":  # the faced card if it can, else the most damaging; the lowest card
-        position = s.faced_position
-        mine = [m for m in moves if m.position == position] or moves
-        return max(mine, key=lambda m: (s.villain_damage(s.lineup[m.position]), -m.card))
+        mine = SeanceCard.legal(s, at=s.faced_position)
+        if mine:
+            return min(mine, key=lambda m: m.card)
+        return max(
+            SeanceCard.legal(s), key=lambda m: (s.villain_damage(s.lineup[m.position]), -m.card)
+        )
     if stage == "number-five":  # bring a card our best card beats to the front
         deck = s.cards.hero_deck
         best = max((deck[n].attack for n in s.hands[s.responder]), default=0)
-        position = s.faced_position
-        for move in moves:
-            if move.first == position and s.villain_attack(s.lineup[move.second]) < best:
+        swaps = Swap.legal(s, first=s.faced_position)  # (the first moves listed)
+        for move in swaps:
+            if s.villain_attack(s.lineup[move.second]) < best:
                 return move
-        return moves[0]
+        return swaps[0]
+    moves: list[Any] = CHOICES[stage].legal(s)
+    if stage == "choose":  # the hero with the lowest card that wins, else the most life
+        deck = s.cards.hero_deck
+        value = s.villain_attack(s.lineup[s.faced_position])
+        winner: Any = None  # (the lowest winner, its move)
+        for move in moves:
+            winners = [deck[n].attack for n in s.hands[move.seat] if deck[n].attack > value]
+            if winners and (winner is None or min(winners) < winner[0]):
+                winner = (min(winners), move)
+        if winner:
+            return winner[1]
+        return max(moves, key=lambda m: s.life[m.seat])
+    if stage in ("rumor", "vanya"):  # the waiting card that deals the most damage: the first
+        damage_of, lineup = s.villain_damage, s.lineup
+        choice, most = moves[0], -1
+        for move in moves:
+            damage = damage_of(lineup[move.position])
+            if damage > most:
+                choice, most = move, damage
+        return choice
+    if stage == "horror":  # the bars that heal most (the first of equals; 2 is all they can)
+        missing = [top - bars for top, bars in zip(s.max_life, s.life, strict=True)]
+        choice, most = moves[0], -1
+        for move in moves:
+            a, b = move.first, move.second
+            gain = min(2, missing[a]) if a == b else min(1, missing[a]) + min(1, missing[b])
+            if gain > most:
+                choice, most = move, gain
+                if gain == 2:
+                    break
+        return choice
     if stage == "vanya-hit":  # the hero with the most life
         return max(moves, key=lambda m: s.life[m.target])
     return moves[0]
-
-
-def quick_choice(s: AcademyState) -> Move:
-    """What :func:`choose` would choose, found without listing every legal move.
-
-    (Where that takes long: The Rumor, Vanya, Séance and Number Five pick among many.)
-    """
-    stage, seat = s.stage, s.responder
-    if stage in ("rumor", "vanya"):
-        best, most = -1, -1  # the most damaging card in reach, the leftmost of equals
-        for position in s.reachable:  # [opt.reach]
-            damage = s.villain_damage(s.lineup[position])
-            if damage > most:
-                best, most = position, damage
-        return made(Rumor if stage == "rumor" else VanyaRemoves, seat, best)
-    if stage == "seance":
-        return _quick_seance(s, seat)
-    if stage == "number-five":
-        deck = s.cards.hero_deck
-        best = max((deck[n].attack for n in s.hands[seat]), default=0)
-        first, *others = s.waiting  # the pairs (first, b) are the first moves listed
-        for b in others:
-            if s.villain_attack(s.lineup[b]) < best:
-                return made(Swap, seat, first, b)
-        return made(Swap, seat, first, others[0])
-    return choose(s, CHOICES[stage].legal(s))
-
-
-def _quick_seance(s: AcademyState, seat: int) -> Move:
-    """Séance's choice as :func:`choose` makes it, without listing every choice.
-
-    For each waiting card, the lowest-numbered discarded card that answers it (one per attack
-    value, as the moves are listed).
-    """
-    attack_of = s.cards.attack
-    by_value: dict[int, int] = {}
-    for number in s.discard:
-        by_value.setdefault(attack_of[number], number)
-    best, faced = None, s.faced_position
-    for position in s.waiting:
-        needed = s.villain_attack(s.lineup[position])
-        answers = [number for attack, number in by_value.items() if attack >= needed]
-        if not answers:
-            continue
-        card = min(answers)
-        if position == faced:
-            return made(SeanceCard, seat, position, card)  # the faced card first
-        key = (s.villain_damage(s.lineup[position]), -card)
-        if best is None or key > best[0]:
-            best = (key, position, card)
-    return made(SeanceCard, seat, best[1], best[2])  # type: ignore[index]
 
 
 POLICIES = {"random": random_move, "heuristic": heuristic}

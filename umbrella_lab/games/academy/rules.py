@@ -1048,7 +1048,9 @@ class Story(Move):
 class Pass(Move):
     """No card in hand can answer the faced card: it goes uncontested [turn.no-card].
 
-    (An empty hand, say, or only a Hero Boost.)
+    (An empty hand, say, or only a Hero Boost.) It stands in for the card plays
+    (``instead_of = CARD_PLAYS``, declared below them): the engine lists it only when none of
+    them lists a move.
     """
 
     kind = "pass"
@@ -1058,9 +1060,7 @@ class Pass(Move):
 
     @staticmethod
     def legal(s: AcademyState) -> list[Pass]:
-        if any(kind.legal(s) for kind in CARD_PLAYS):
-            return []
-        return [Pass(s.responder)]
+        return [Pass(s.responder)]  # when no card play is listed (instead_of)
 
     def play(self, s: AcademyState) -> None:
         seat, position = self.seat, s.faced_position
@@ -1137,11 +1137,12 @@ def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, in
     One per design in each holder's hand, never one of the ``played`` cards themselves
     [story.hero-boost].
     """
-    boost = s.cards.boost
+    boost, hands = s.cards.boost, s.hands
     return [
         (holder, number)
         for holder in boost_holders(s, seat)
-        for number in distinct(s, s.hands[holder])
+        if any(boost[card] for card in hands[holder])  # (most hands hold none)
+        for number in distinct(s, hands[holder])
         if boost[number] and number not in played
     ]
 
@@ -1208,12 +1209,16 @@ class HeroBoost(CardPlay):
     def legal(s: AcademyState) -> list[HeroBoost]:
         if effects.no_hero_boosts(s):
             return []
-        seat, value, cards = s.responder, faced_value(s), s.cards
+        seat = s.responder
+        offers = boost_offers(s, seat)
+        if not offers:  # nobody holds a Hero Boost for it
+            return []
+        value, cards = faced_value(s), s.cards
         hand = distinct(s, s.hands[seat])
         on_any = s.options.boost_offer == "any"  # also on a card that wins alone [opt.boost_offer]
         return [
             HeroBoost(seat, number, holder, boost)
-            for holder, boost in boost_offers(s, seat)
+            for holder, boost in offers
             for number in hand
             if number != boost
             and (on_any or cards.attack[number] <= value)
@@ -1924,8 +1929,16 @@ class Swap(Move):
     second: int
 
     @staticmethod
-    def legal(s: AcademyState) -> list[Swap]:
+    def legal(s: AcademyState, first: int | None = None) -> list[Swap]:
+        """Every swap of two waiting cards, each pair once, left to right.
+
+        With ``first``, only the swaps whose first card is the one at that position: the same
+        moves in the same order, narrowed (as a chess move generator narrows to the moves from
+        one square).
+        """
         seat, waiting = s.responder, s.waiting
+        if first is not None:
+            return [Swap(seat, first, b) for b in waiting if b > first] if first in waiting else []
         return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
 
     def play(self, s: AcademyState) -> None:
@@ -2004,13 +2017,22 @@ class SeanceCard(Move):
     card: Card
 
     @staticmethod
-    def legal(s: AcademyState) -> list[SeanceCard]:
+    def legal(s: AcademyState, at: int | None = None) -> list[SeanceCard]:
+        """For each waiting card, left to right, the discarded cards that answer it.
+
+        One per attack value (the first in the pile), lowest value first. With ``at`` (a lineup
+        position), only the choices against the card there: the same moves in the same order,
+        narrowed.
+        """
         by_value: dict[int, int] = {}  # the first discarded card of each attack value
         for number in s.discard:
             by_value.setdefault(s.cards.attack[number], number)
         values = sorted(by_value.items())
         moves = []
-        for position in s.waiting:
+        waiting = s.waiting
+        if at is not None:
+            waiting = [at] if at in waiting else []
+        for position in waiting:
             needed = s.villain_attack(s.lineup[position])  # to block it; higher defeats it
             moves += [SeanceCard(s.responder, position, n) for a, n in values if a >= needed]
         return moves
@@ -2391,6 +2413,7 @@ CARD_PLAYS = (
     DoubleShotBoosted,
 )
 """The moves that answer the faced card with a card: without one, the hero passes."""
+Pass.instead_of = CARD_PLAYS  # the hero passes only when no card answers [turn.no-card]
 
 ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
 """The move kinds that play one card of a hero's hand against the faced card, and nothing
