@@ -42,6 +42,8 @@ from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
 from umbrella_lab.games.marvel.state import ASKS, GUARDS, MarvelState
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from umbrella_lab.games.marvel.cards import Threat
 
 # --- The tables ---------------------------------------------------------------------------------
@@ -936,23 +938,42 @@ def place_word(s: MarvelState, where: int) -> str:
     return actions.place_id(s, where)
 
 
-@effect(ASKS, "virus", rule="threat.ultron-virus")
-class VirusAsk(Ask):
-    """Which action symbol the hero ignores this turn [threat.ultron-virus]."""
+class OneLineAsk(Ask):
+    """A choice whose every part is a line: its rule and the parts of :class:`Ask`, as functions.
 
-    def choices(self, s: MarvelState) -> list[int]:
-        return [k for k in range(4) if s.pool[k]]
+    ``choices(s)``, ``words(s, choice)``, ``name(s, choice)`` and ``take(s, pending, choice)``;
+    registered as an instance: ``effect(ASKS, "encephalo")(OneLineAsk("plan.encephalo-ray", ...))``.
+    """
 
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"ignore 1 {SYMBOL_NAMES[choice]} symbol (Ultron Virus)"
+    def __init__(
+        self,
+        rule: str,
+        *,
+        choices: Callable[[MarvelState], list[int]],
+        words: Callable[[MarvelState, int], str],
+        name: Callable[[MarvelState, int], str],
+        take: Callable[[MarvelState, tuple, int], None],
+    ) -> None:
+        self.rule = rule
+        vars(self).update(choices=choices, words=words, name=name, take=take)  # (the methods)
 
-    def name(self, s: MarvelState, choice: int) -> str:
-        return SYMBOL_NAMES[choice].lower()
 
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        s.pool[choice] -= 1
-        s.virus = False
-        s.say(self.rule, lambda: f"{s.actor()} ignores 1 {SYMBOL_NAMES[choice]} symbol.")
+def ignore_symbol(s: MarvelState, pending: tuple, symbol: int) -> None:
+    """The hero ignores 1 action symbol of the chosen kind this turn [threat.ultron-virus]."""
+    s.pool[symbol] -= 1
+    s.virus = False
+    s.say("threat.ultron-virus", lambda: f"{s.actor()} ignores 1 {SYMBOL_NAMES[symbol]} symbol.")
+
+
+effect(ASKS, "virus")(  # which action symbol the hero ignores this turn [threat.ultron-virus]
+    OneLineAsk(
+        "threat.ultron-virus",
+        choices=lambda s: [k for k in range(4) if s.pool[k]],
+        words=lambda s, k: f"ignore 1 {SYMBOL_NAMES[k]} symbol (Ultron Virus)",
+        name=lambda s, k: SYMBOL_NAMES[k].lower(),
+        take=ignore_symbol,
+    )
+)
 
 
 @effect(ASKS, "bam-order", rule="opt.bam_order")
@@ -1048,9 +1069,6 @@ class PreventAsk(Ask):
     """Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug.
 
     [threat.ultron-clone] [opt.invulnerable_pays]
-
-    Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug [threat.ultron-clone]
-    [opt.invulnerable_pays].
     """
 
     def choices(self, s: MarvelState) -> list[int]:
@@ -1074,21 +1092,15 @@ class PreventAsk(Ask):
             actions.later(s, ("place", where, amount, 0, self.rule))
 
 
-@effect(ASKS, "encephalo", rule="plan.encephalo-ray")
-class EncephaloAsk(Ask):
-    """Which hero takes the Encephalo-Ray's Crisis token [plan.encephalo-ray]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return [h for h in range(len(s.heroes)) if not s.ko[h]]
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"{s.hero_name(choice)} takes the Crisis token"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return actions.hero_id(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.give_crisis(s, choice, 1, self.rule)
+effect(ASKS, "encephalo")(  # which hero takes the Encephalo-Ray's Crisis token [plan.encephalo-ray]
+    OneLineAsk(
+        "plan.encephalo-ray",
+        choices=lambda s: [h for h in range(len(s.heroes)) if not s.ko[h]],
+        words=lambda s, hero: f"{s.hero_name(hero)} takes the Crisis token",
+        name=actions.hero_id,
+        take=lambda s, pending, hero: actions.give_crisis(s, hero, 1, "plan.encephalo-ray"),
+    )
+)
 
 
 @effect(ASKS, "give", rule="turn.tokens")
@@ -1096,9 +1108,6 @@ class GiveAsk(Ask):
     """Which hero receives the next action token.
 
     [special.advanced-combat-analysis] [special.stark-resources] [special.leadership]
-
-    Which hero receives the next action token [special.advanced-combat-analysis] [special.stark-
-    resources] [special.leadership].
     """
 
     def choices(self, s: MarvelState) -> list[int]:
@@ -1235,21 +1244,19 @@ class TargetAsk(Ask):
             actions.ask(s, pending[0], seat, hero, where, count - 1)
 
 
-@effect(ASKS, "photon-where", rule="special.photon-blast")
-class PhotonWhereAsk(Ask):
-    """Which adjacent location the Photon Blast hits [special.photon-blast]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return photon_places(s, s.ask[2])
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"blast {s.place_name(choice)}"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return place_word(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.ask(s, "photon-target", pending[1], pending[2], choice, 1)
+effect(
+    ASKS, "photon-where"
+)(  # which adjacent location the Photon Blast hits [special.photon-blast]
+    OneLineAsk(
+        "special.photon-blast",
+        choices=lambda s: photon_places(s, s.ask[2]),
+        words=lambda s, where: f"blast {s.place_name(where)}",
+        name=place_word,
+        take=lambda s, pending, where: actions.ask(
+            s, "photon-target", pending[1], pending[2], where, 1
+        ),
+    )
+)
 
 
 @effect(ASKS, "grow-move", rule="special.grow")
@@ -1448,21 +1455,15 @@ class CrisisForCardAsk(Ask):
             actions.knock_out(s, hero)
 
 
-@effect(ASKS, "discard-thug", rule="place.discard-thug")
-class DiscardThugAsk(Ask):
-    """Which location loses a Thug (discarded: no mission) [place.discard-thug]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return [w for w in range(actions.RING) if s.thugs[w]]
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"discard a Thug at {s.place_name(choice)}"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return place_word(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.discard_tokens(s, choice, 1, 0)
+effect(ASKS, "discard-thug")(  # which location loses a Thug (no mission) [place.discard-thug]
+    OneLineAsk(
+        "place.discard-thug",
+        choices=lambda s: [w for w in range(actions.RING) if s.thugs[w]],
+        words=lambda s, where: f"discard a Thug at {s.place_name(where)}",
+        name=place_word,
+        take=lambda s, pending, where: actions.discard_tokens(s, where, 1, 0),
+    )
+)
 
 
 effect(ASKS, "photon-target")(TargetAsk("special.photon-blast", 1, again=True))
