@@ -2402,17 +2402,7 @@ ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
 else: a hero's moves are listed card by card in them (:func:`card_by_card`)."""
 
 MOVES = (
-    Attack,
-    Block,
-    Heal,
-    Story,
-    HeroBoost,
-    HeroBoostTwice,
-    HitsTwice,
-    DoubleShot,
-    DoubleShotFor,
-    HitsTwiceBoosted,
-    DoubleShotBoosted,
+    *CARD_PLAYS,
     HitsTwiceAt,
     Power,
     Pass,
