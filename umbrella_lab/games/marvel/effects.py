@@ -532,20 +532,32 @@ class EntanglingTrap(ThreatEffect):
 # --- Hero Specials [special.*] ------------------------------------------------------------------
 
 
-class SpecialEffect:
-    """A hero card's Special: when it may be used, and what it does (maybe asking choices)."""
+class AskingEffect:
+    """An effect a hero uses (a card's Special, a location's): when it may, and what it does.
+
+    One that starts by asking the hero a choice names that ask (``asks``, a name in ``ASKS``)
+    and writes no ``use``.
+    """
 
     rule = ""
-    title = ""
-    words = ""
+    asks = ""
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         """True when using it now would do something."""
         return True
 
     def use(self, s: MarvelState, hero: int) -> None:
-        """Do it (the choices it needs come as ``rules.Choose`` moves)."""
-        raise NotImplementedError
+        """Do it (the choices it needs come as ``rules.Choose`` moves): by default, ask ``asks``."""
+        if not self.asks:
+            raise NotImplementedError
+        actions.ask(s, self.asks, s.seat_of(hero), hero)
+
+
+class SpecialEffect(AskingEffect):
+    """A hero card's Special: its title and words, when it may be used, and what it does."""
+
+    title = ""
+    words = ""
 
 
 def receivers(s: MarvelState, hero: int, others: bool) -> list[int]:
@@ -666,12 +678,10 @@ class PhotonBlast(SpecialEffect):
 
     title = "Photon Blast"
     words = "2 Attacks at one adjacent location"
+    asks = "photon-where"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(photon_places(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "photon-where", s.seat_of(hero), hero)
 
 
 def photon_places(s: MarvelState, hero: int) -> list[int]:
@@ -687,9 +697,7 @@ class Grow(SpecialEffect):
 
     title = "Grow"
     words = "a Move, then 3 damage to one target"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "grow-move", s.seat_of(hero), hero)
+    asks = "grow-move"
 
 
 @effect(SPECIALS, "quantum-leap", rule="special.quantum-leap")
@@ -702,12 +710,10 @@ class QuantumLeap(SpecialEffect):
 
     title = "Quantum Leap"
     words = "swap with one of your Storyline cards, which counts as played"
+    asks = "leap"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(leap_places(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "leap", s.seat_of(hero), hero)
 
 
 def leap_places(s: MarvelState, hero: int) -> list[int]:
@@ -741,9 +747,7 @@ class Wings(SpecialEffect):
 
     title = "Wings"
     words = "fly with any heroes here to any location"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "wings-where", s.seat_of(hero), hero)
+    asks = "wings-where"
 
 
 @effect(SPECIALS, "energy-projection", rule="special.energy-projection")
@@ -752,9 +756,7 @@ class EnergyProjection(SpecialEffect):
 
     title = "Energy Projection"
     words = "move to any location and Attack there"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "projection-where", s.seat_of(hero), hero)
+    asks = "projection-where"
 
 
 effect(SPECIALS, "advanced-combat-analysis")(
@@ -769,18 +771,8 @@ effect(SPECIALS, "leadership")(GiveTokens("special.leadership", "Leadership", WI
 # --- Locations: End of Turn effects [place.*] ---------------------------------------------------
 
 
-class LocationEffect:
+class LocationEffect(AskingEffect):
     """A location's End of Turn effect: when it would do something, and what it does."""
-
-    rule = ""
-
-    def usable(self, s: MarvelState, hero: int) -> bool:
-        """True when using it now would do something."""
-        return True
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        """Do it (the choices it needs come as ``rules.Choose`` moves)."""
-        raise NotImplementedError
 
 
 @effect(LOCATIONS, "draw-to-3", rule="place.draw-to-3")
@@ -802,22 +794,20 @@ class Tutor(LocationEffect):
     Put the card on top [place.tutor].
     """
 
+    asks = "tutor"
+
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.deck_of(hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "tutor", s.seat_of(hero), hero)
 
 
 @effect(LOCATIONS, "swap-storyline", rule="place.swap-storyline")
 class SwapStoryline(LocationEffect):
     """Swap a card in hand with one of your cards in the Storyline [place.swap-storyline]."""
 
+    asks = "swap"
+
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(own_cards(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "swap", s.seat_of(hero), hero)
 
 
 def own_cards(s: MarvelState, hero: int) -> list[int]:
@@ -845,17 +835,12 @@ def relocations(s: MarvelState, where: int) -> list[int]:
 
 @effect(LOCATIONS, "crisis-for-card", rule="place.crisis-for-card")
 class CrisisForCard(LocationEffect):
-    """A card from hand under the deck removes 1 Crisis token anywhere [place.crisis-for-card].
+    """A card from hand under the deck removes 1 Crisis token anywhere [place.crisis-for-card]."""
 
-    Put a card from hand under your deck to remove 1 Crisis token from anywhere [place.crisis-for-
-    card].
-    """
+    asks = "crisis-for-card"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(crisis_sources(s))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "crisis-for-card", s.seat_of(hero), hero)
 
 
 def crisis_sources(s: MarvelState) -> list[int]:
@@ -868,8 +853,7 @@ def crisis_sources(s: MarvelState) -> list[int]:
 class Fly(LocationEffect):
     """Move to any other location [place.fly]."""
 
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "fly", s.seat_of(hero), hero)
+    asks = "fly"
 
 
 @effect(LOCATIONS, "rescue-here", rule="place.rescue-here")
