@@ -286,3 +286,13 @@ def test_legal_moves_are_listed_once_only_for_states_that_never_change():
     ids = [a.id for a in dealt.legal_actions()]
     dealt.legal_moves()[0].play(dealt)
     assert [a.id for a in dealt.legal_actions()] != ids
+
+
+@pytest.mark.parametrize("name", ["academy", "corporation", "marvel", "pig", "umbrella"])
+def test_every_state_counts_its_seats_from_the_games_player_count(name):
+    """``players`` and ``solo`` are the engine's, read from the game, for every game."""
+    for players in ul.load(name).info.players:
+        state = ul.load(name, players=players).new(seed=5)
+        assert state.players == players
+        assert state.solo is (players == 1)
+        assert "players" not in vars(type(state)) and "solo" not in vars(type(state))

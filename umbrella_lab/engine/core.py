@@ -690,6 +690,17 @@ class State:
         """How the game ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
+    # --- the table's seats -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats: the game's player count (:attr:`Game.players`)."""
+        return self.game.players
+
+    @property
+    def solo(self) -> bool:
+        """True at a one-player table: the game's solo rules apply [solo.*]."""
+        return self.game.players == 1
+
     # --- saying what happened ----------------------------------------------------------------
     def say(self, rule: str, words: Callable[..., str], *args: Any) -> None:
         """Record an event: ``words(*args)`` says what happened, ``rule`` is the rule that did it.

@@ -1877,7 +1877,34 @@ NOT_A_CHOICE = "that is not one of the choices of the power"
 """Why a power's choice is refused at its step: it is not one of them [power.use]."""
 
 
-class HorrorGift(Move):
+class PowerChoice(Move):
+    """A choice a hero power asks for once it is used, at the power's own step [power.use].
+
+    What every such choice does: its effect (:meth:`act`), then the hero pays the power's bar
+    and plays on (:func:`finish_power`). A choice not offered is refused as not one of the
+    power's choices, citing the power's rule. A kind of choice is this class with its power's
+    rule (``rule``), its step (``steps``) and its own ``legal``, ``act`` and ``label``; a
+    choice that is not the power's last (one of Vanya's removals) writes its own ``play``.
+    """
+
+    if TYPE_CHECKING:  # every power's choice has a seat field first: the power's user
+        seat: int
+
+    def play(self, s: AcademyState) -> None:
+        """The choice's effect; then the power's bar is paid and the hero plays on [power.use]."""
+        self.act(s)
+        finish_power(s, self[1], self.rule)
+        advance(s)
+
+    def act(self, s: AcademyState) -> None:
+        """What the chosen option does, said with the power's rule."""
+        raise NotImplementedError
+
+    def refusal(self, s: AcademyState) -> tuple[str, str]:
+        return NOT_A_CHOICE, self.rule
+
+
+class HorrorGift(PowerChoice):
     """The Horror's choice: 2 bars to one hero, or 1 bar each to two heroes [power.horror].
 
     ``first == second`` gives both bars to one hero. Healing stops at each hero's maximum.
@@ -1897,14 +1924,12 @@ class HorrorGift(Move):
             HorrorGift(seat, a, b) for i, a in enumerate(living) for b in living[i + 1 :]
         ]
 
-    def play(self, s: AcademyState) -> None:
+    def act(self, s: AcademyState) -> None:
         if self.first == self.second:
             heal(s, self.first, HORROR_BARS, "power.horror")
         else:
             heal(s, self.first, 1, "power.horror")
             heal(s, self.second, 1, "power.horror")
-        finish_power(s, self.seat, "power.horror")
-        advance(s)
 
     def label(self, s: AcademyState) -> str:
         name = s.hero_name(self.seat)
@@ -1912,11 +1937,8 @@ class HorrorGift(Move):
             return f"{name}: 2 bars to {s.hero_name(self.first)}"
         return f"{name}: 1 bar each to {s.hero_name(self.first)} and {s.hero_name(self.second)}"
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return NOT_A_CHOICE, "power.horror"
 
-
-class Swap(Move):
+class Swap(PowerChoice):
     """Number Five's choice: two cards still in the lineup change places (C-11).
 
     This can change which card the current hero and later heroes face [power.number-five].
@@ -1941,7 +1963,7 @@ class Swap(Move):
             return [Swap(seat, first, b) for b in waiting if b > first] if first in waiting else []
         return [Swap(seat, a, b) for i, a in enumerate(waiting) for b in waiting[i + 1 :]]
 
-    def play(self, s: AcademyState) -> None:
+    def act(self, s: AcademyState) -> None:
         a, b = self.first, self.second
         s.lineup[a], s.lineup[b] = s.lineup[b], s.lineup[a]
         s.say(
@@ -1951,8 +1973,6 @@ class Swap(Move):
                 f"with {s.villain_label(s.lineup[a])} (card {b + 1})."
             ),
         )
-        finish_power(s, self.seat, "power.number-five")
-        advance(s)
 
     def label(self, s: AcademyState) -> str:
         a, b = self.first, self.second
@@ -1961,11 +1981,8 @@ class Swap(Move):
             f"with card {b + 1} ({s.villain_attack(s.lineup[b])})"
         )
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return NOT_A_CHOICE, "power.number-five"
 
-
-class Rumor(Move):
+class Rumor(PowerChoice):
     """The Rumor's choice: any card still in the lineup is defeated, whatever its value.
 
     [power.rumor]
@@ -1980,7 +1997,7 @@ class Rumor(Move):
     def legal(s: AcademyState) -> list[Rumor]:
         return [Rumor(s.responder, p) for p in s.reachable]
 
-    def play(self, s: AcademyState) -> None:
+    def act(self, s: AcademyState) -> None:
         s.say(
             "power.rumor",
             lambda: (
@@ -1989,8 +2006,6 @@ class Rumor(Move):
             ),
         )
         s.outcomes[self.position] = DEFEATED
-        finish_power(s, self.seat, "power.rumor")
-        advance(s)
 
     def label(self, s: AcademyState) -> str:
         return (
@@ -1998,11 +2013,8 @@ class Rumor(Move):
             f"{s.villain_label(s.lineup[self.position])}"
         )
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return NOT_A_CHOICE, "power.rumor"
 
-
-class SeanceCard(Move):
+class SeanceCard(PowerChoice):
     """Séance's choice: a card from the discard pile plays against any card still in the lineup.
 
     As an attack or a block, never a storyline; the card stays in the discard pile (C-12). One
@@ -2037,7 +2049,7 @@ class SeanceCard(Move):
             moves += [SeanceCard(s.responder, position, n) for a, n in values if a >= needed]
         return moves
 
-    def play(self, s: AcademyState) -> None:
+    def act(self, s: AcademyState) -> None:
         seat, card = self.seat, s.card(self.card)
         code = s.lineup[self.position]
         name = s.hero_name(seat)
@@ -2061,8 +2073,6 @@ class SeanceCard(Move):
                 ),
             )
             take_block_damage(s, seat, half, self.position, power=True)
-        finish_power(s, seat, "power.seance")
-        advance(s)
 
     def label(self, s: AcademyState) -> str:
         code = s.lineup[self.position]
@@ -2087,10 +2097,10 @@ class SeanceCard(Move):
     def refusal(self, s: AcademyState) -> tuple[str, str]:
         if self.card not in s.discard:
             return "that card is not in the discard pile", "power.seance"
-        return NOT_A_CHOICE, "power.seance"
+        return super().refusal(s)
 
 
-class VanyaRemoves(Move):
+class VanyaRemoves(PowerChoice):
     """Vanya's choice: a card still in the lineup is removed (it counts as defeated).
 
     Four cards, or all that are left; then her 2 damage [power.vanya].
@@ -2114,7 +2124,7 @@ class VanyaRemoves(Move):
             lambda: f"{s.hero_name(self.seat)} removes {s.villain_label(s.lineup[self.position])}.",
         )
         if s.vanya_left == 0 or not s.reachable:
-            s.stage = "vanya-hit"
+            s.stage = "vanya-hit"  # her power is not done: its damage comes next
         advance(s)
 
     def label(self, s: AcademyState) -> str:
@@ -2123,11 +2133,8 @@ class VanyaRemoves(Move):
             f"{s.villain_label(s.lineup[self.position])} ({s.vanya_left} to remove)"
         )
 
-    def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return NOT_A_CHOICE, "power.vanya"
 
-
-class VanyaHit(Move):
+class VanyaHit(PowerChoice):
     """The team picks the hero who takes Vanya's 2 damage [power.vanya].
 
     It is placed like any damage: what a dying hero cannot take follows opt.excess_damage
@@ -2144,17 +2151,15 @@ class VanyaHit(Move):
     def legal(s: AcademyState) -> list[VanyaHit]:
         return [VanyaHit(s.responder, target) for target in s.living]
 
-    def play(self, s: AcademyState) -> None:
+    def act(self, s: AcademyState) -> None:
         s.pending_damage, s.pending_rule = s.pending_damage + VANYA_DAMAGE, "power.vanya"
         place_damage(s, self.target, VANYA_DAMAGE)
-        finish_power(s, self.seat, "power.vanya")
-        advance(s)
 
     def label(self, s: AcademyState) -> str:
         return f"Team: Vanya's 2 damage goes to {s.hero_name(self.target)}"
 
     def refusal(self, s: AcademyState) -> tuple[str, str]:
-        return not_living(s, self.target) or (NOT_A_CHOICE, "power.vanya")
+        return not_living(s, self.target) or super().refusal(s)
 
 
 # --- 9. Round end -------------------------------------------------------------------------------
@@ -2420,17 +2425,7 @@ ONE_CARD_PLAYS = (Attack, Block, Heal, Story)
 else: a hero's moves are listed card by card in them (:func:`card_by_card`)."""
 
 MOVES = (
-    Attack,
-    Block,
-    Heal,
-    Story,
-    HeroBoost,
-    HeroBoostTwice,
-    HitsTwice,
-    DoubleShot,
-    DoubleShotFor,
-    HitsTwiceBoosted,
-    DoubleShotBoosted,
+    *CARD_PLAYS,
     HitsTwiceAt,
     Power,
     Pass,

@@ -268,16 +268,7 @@ class AcademyState(State):
         return card_by_card(self, moves) if self.stage == "face" else moves
 
     # --- the table in the rulebook's words --------------------------------------------------
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.heroes)
-
-    @property
-    def solo(self) -> bool:
-        """True in the solo variant [solo.*]."""
-        return len(self.heroes) == 1
-
+    # (players and solo: the engine's, from the game's player count)
     @property
     def living(self) -> list[int]:
         """Seats whose hero is alive."""

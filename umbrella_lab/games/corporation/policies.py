@@ -64,6 +64,7 @@ from umbrella_lab.games.corporation.rules import (
     PlayUnit,
     Reroll,
     Skip,
+    UmbrellaRecruit,
     eligible_units,
     first_copies,
     fits,
@@ -102,8 +103,8 @@ def moves(s: CorporationState) -> list[Move]:
     legal = s.legal_moves()
     if s.phase == "recruit" and s.seat == UMBRELLA:
         place = {card: n for n, card in enumerate(first_copies(s, s.hands[UMBRELLA], UMBRELLA))}
-        card = {PlayUnit: lambda m: m.unit, BuildFacility: lambda m: m.facility}
-        legal.sort(key=lambda m: place[card[type(m)](m)] if type(m) in card else len(place))
+        end = len(place)
+        legal.sort(key=lambda m: place[m[1]] if isinstance(m, UmbrellaRecruit) else end)
     return legal
 
 

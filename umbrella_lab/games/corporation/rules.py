@@ -36,7 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from umbrella_lab.engine.core import CHANCE, Event, Game, Result, possessive
 from umbrella_lab.engine.moves import ByName, Move
@@ -731,68 +731,58 @@ class AttachCharacter(Move):
         return may_join(s, character, team) or super().refusal(s)
 
 
-class PlayUnit(Move):
+class UmbrellaRecruit(Move):
+    """Umbrella puts a card of its hand into play in the Recruit phase [recruit.units].
+
+    What every such play does: the card leaves Umbrella's hand and joins its pile in play. A
+    kind of it is this class with data: ``held``, the field naming the card, which is also the
+    kind of card it plays; ``pile``, the state's list the card joins; and how it reads:
+    ``shown`` in its label, ``said`` in the log, each with ``{card}`` (the card's label)
+    filled in.
+    """
+
+    by = UMBRELLA
+    steps = ("recruit",)
+    pile: ClassVar[str]
+    shown: ClassVar[str]
+    said: ClassVar[str]
+
+    @classmethod
+    def legal(cls, s: CorporationState) -> Iterator[UmbrellaRecruit]:
+        return map(cls, in_hand(s, UMBRELLA, cls.held[0]))
+
+    def play(self, s: CorporationState) -> None:
+        card = find(s, s.hands[UMBRELLA], self[1], UMBRELLA)
+        s.hands[UMBRELLA].remove(card)
+        getattr(s, self.pile).append(card)
+        s.say(self.rule, lambda: self.said.format(card=s.cards.umbrella[card].label))
+        advance(s)
+
+    def label(self, s: CorporationState) -> str:
+        return self.shown.format(card=design(s, UMBRELLA, self[1]).label)
+
+    def refusal(self, s: CorporationState) -> tuple[str, str]:
+        return f"{design(s, UMBRELLA, self[1]).name} is not a {self.held[0]}", self.rule
+
+
+class PlayUnit(UmbrellaRecruit):
     """Umbrella puts a unit from its hand into play; there is no limit [recruit.units]."""
 
-    kind = "unit"
-    rule = "recruit.units"
-    by = UMBRELLA
-    steps = ("recruit",)
+    kind, rule, held, pile = "unit", "recruit.units", "unit", "units"
     when = "units enter play in the Recruit phase"
-    held = "unit"
+    shown = "Umbrella puts {card} into play"
+    said = "Umbrella puts {card} into play."
     unit: CardId
 
-    @staticmethod
-    def legal(s: CorporationState) -> Iterator[PlayUnit]:
-        return map(PlayUnit, in_hand(s, UMBRELLA, "unit"))
 
-    def play(self, s: CorporationState) -> None:
-        unit = find(s, s.hands[UMBRELLA], self.unit, UMBRELLA)
-        s.hands[UMBRELLA].remove(unit)
-        s.units.append(unit)
-        s.say("recruit.units", lambda: f"Umbrella puts {s.cards.umbrella[unit].label} into play.")
-        advance(s)
-
-    def label(self, s: CorporationState) -> str:
-        return f"Umbrella puts {design(s, UMBRELLA, self.unit).label} into play"
-
-    def refusal(self, s: CorporationState) -> tuple[str, str]:
-        return f"{design(s, UMBRELLA, self.unit).name} is not a unit", self.rule
-
-
-class BuildFacility(Move):
+class BuildFacility(UmbrellaRecruit):
     """Umbrella puts the New Facility into play: one more target [recruit.new-facility]."""
 
-    kind = "facility"
-    rule = "recruit.new-facility"
-    by = UMBRELLA
-    steps = ("recruit",)
+    kind, rule, held, pile = "facility", "recruit.new-facility", "facility", "facilities"
     when = "the New Facility is built in the Recruit phase"
-    held = "facility"
+    shown = "Umbrella builds {card}"
+    said = "Umbrella builds {card}: one more facility for the Heroes to destroy."
     facility: CardId
-
-    @staticmethod
-    def legal(s: CorporationState) -> Iterator[BuildFacility]:
-        return map(BuildFacility, in_hand(s, UMBRELLA, "facility"))
-
-    def play(self, s: CorporationState) -> None:
-        facility = find(s, s.hands[UMBRELLA], self.facility, UMBRELLA)
-        s.hands[UMBRELLA].remove(facility)
-        s.facilities.append(facility)
-        s.say(
-            "recruit.new-facility",
-            lambda: (
-                f"Umbrella builds {s.cards.umbrella[facility].label}: one more facility "
-                "for the Heroes to destroy."
-            ),
-        )
-        advance(s)
-
-    def label(self, s: CorporationState) -> str:
-        return f"Umbrella builds {design(s, UMBRELLA, self.facility).label}"
-
-    def refusal(self, s: CorporationState) -> tuple[str, str]:
-        return f"{design(s, UMBRELLA, self.facility).name} is not a facility", self.rule
 
 
 class EndRecruit(Move):

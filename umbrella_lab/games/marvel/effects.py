@@ -42,6 +42,8 @@ from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
 from umbrella_lab.games.marvel.state import ASKS, GUARDS, MarvelState
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from umbrella_lab.games.marvel.cards import Threat
 
 # --- The tables ---------------------------------------------------------------------------------
@@ -530,20 +532,32 @@ class EntanglingTrap(ThreatEffect):
 # --- Hero Specials [special.*] ------------------------------------------------------------------
 
 
-class SpecialEffect:
-    """A hero card's Special: when it may be used, and what it does (maybe asking choices)."""
+class AskingEffect:
+    """An effect a hero uses (a card's Special, a location's): when it may, and what it does.
+
+    One that starts by asking the hero a choice names that ask (``asks``, a name in ``ASKS``)
+    and writes no ``use``.
+    """
 
     rule = ""
-    title = ""
-    words = ""
+    asks = ""
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         """True when using it now would do something."""
         return True
 
     def use(self, s: MarvelState, hero: int) -> None:
-        """Do it (the choices it needs come as ``rules.Choose`` moves)."""
-        raise NotImplementedError
+        """Do it (the choices it needs come as ``rules.Choose`` moves): by default, ask ``asks``."""
+        if not self.asks:
+            raise NotImplementedError
+        actions.ask(s, self.asks, s.seat_of(hero), hero)
+
+
+class SpecialEffect(AskingEffect):
+    """A hero card's Special: its title and words, when it may be used, and what it does."""
+
+    title = ""
+    words = ""
 
 
 def receivers(s: MarvelState, hero: int, others: bool) -> list[int]:
@@ -664,12 +678,10 @@ class PhotonBlast(SpecialEffect):
 
     title = "Photon Blast"
     words = "2 Attacks at one adjacent location"
+    asks = "photon-where"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(photon_places(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "photon-where", s.seat_of(hero), hero)
 
 
 def photon_places(s: MarvelState, hero: int) -> list[int]:
@@ -685,9 +697,7 @@ class Grow(SpecialEffect):
 
     title = "Grow"
     words = "a Move, then 3 damage to one target"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "grow-move", s.seat_of(hero), hero)
+    asks = "grow-move"
 
 
 @effect(SPECIALS, "quantum-leap", rule="special.quantum-leap")
@@ -700,12 +710,10 @@ class QuantumLeap(SpecialEffect):
 
     title = "Quantum Leap"
     words = "swap with one of your Storyline cards, which counts as played"
+    asks = "leap"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(leap_places(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "leap", s.seat_of(hero), hero)
 
 
 def leap_places(s: MarvelState, hero: int) -> list[int]:
@@ -739,9 +747,7 @@ class Wings(SpecialEffect):
 
     title = "Wings"
     words = "fly with any heroes here to any location"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "wings-where", s.seat_of(hero), hero)
+    asks = "wings-where"
 
 
 @effect(SPECIALS, "energy-projection", rule="special.energy-projection")
@@ -750,9 +756,7 @@ class EnergyProjection(SpecialEffect):
 
     title = "Energy Projection"
     words = "move to any location and Attack there"
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "projection-where", s.seat_of(hero), hero)
+    asks = "projection-where"
 
 
 effect(SPECIALS, "advanced-combat-analysis")(
@@ -767,18 +771,8 @@ effect(SPECIALS, "leadership")(GiveTokens("special.leadership", "Leadership", WI
 # --- Locations: End of Turn effects [place.*] ---------------------------------------------------
 
 
-class LocationEffect:
+class LocationEffect(AskingEffect):
     """A location's End of Turn effect: when it would do something, and what it does."""
-
-    rule = ""
-
-    def usable(self, s: MarvelState, hero: int) -> bool:
-        """True when using it now would do something."""
-        return True
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        """Do it (the choices it needs come as ``rules.Choose`` moves)."""
-        raise NotImplementedError
 
 
 @effect(LOCATIONS, "draw-to-3", rule="place.draw-to-3")
@@ -800,22 +794,20 @@ class Tutor(LocationEffect):
     Put the card on top [place.tutor].
     """
 
+    asks = "tutor"
+
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.deck_of(hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "tutor", s.seat_of(hero), hero)
 
 
 @effect(LOCATIONS, "swap-storyline", rule="place.swap-storyline")
 class SwapStoryline(LocationEffect):
     """Swap a card in hand with one of your cards in the Storyline [place.swap-storyline]."""
 
+    asks = "swap"
+
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(own_cards(s, hero))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "swap", s.seat_of(hero), hero)
 
 
 def own_cards(s: MarvelState, hero: int) -> list[int]:
@@ -843,17 +835,12 @@ def relocations(s: MarvelState, where: int) -> list[int]:
 
 @effect(LOCATIONS, "crisis-for-card", rule="place.crisis-for-card")
 class CrisisForCard(LocationEffect):
-    """A card from hand under the deck removes 1 Crisis token anywhere [place.crisis-for-card].
+    """A card from hand under the deck removes 1 Crisis token anywhere [place.crisis-for-card]."""
 
-    Put a card from hand under your deck to remove 1 Crisis token from anywhere [place.crisis-for-
-    card].
-    """
+    asks = "crisis-for-card"
 
     def usable(self, s: MarvelState, hero: int) -> bool:
         return bool(s.hand_of(hero)) and bool(crisis_sources(s))
-
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "crisis-for-card", s.seat_of(hero), hero)
 
 
 def crisis_sources(s: MarvelState) -> list[int]:
@@ -866,8 +853,7 @@ def crisis_sources(s: MarvelState) -> list[int]:
 class Fly(LocationEffect):
     """Move to any other location [place.fly]."""
 
-    def use(self, s: MarvelState, hero: int) -> None:
-        actions.ask(s, "fly", s.seat_of(hero), hero)
+    asks = "fly"
 
 
 @effect(LOCATIONS, "rescue-here", rule="place.rescue-here")
@@ -936,23 +922,42 @@ def place_word(s: MarvelState, where: int) -> str:
     return actions.place_id(s, where)
 
 
-@effect(ASKS, "virus", rule="threat.ultron-virus")
-class VirusAsk(Ask):
-    """Which action symbol the hero ignores this turn [threat.ultron-virus]."""
+class OneLineAsk(Ask):
+    """A choice whose every part is a line: its rule and the parts of :class:`Ask`, as functions.
 
-    def choices(self, s: MarvelState) -> list[int]:
-        return [k for k in range(4) if s.pool[k]]
+    ``choices(s)``, ``words(s, choice)``, ``name(s, choice)`` and ``take(s, pending, choice)``;
+    registered as an instance: ``effect(ASKS, "encephalo")(OneLineAsk("plan.encephalo-ray", ...))``.
+    """
 
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"ignore 1 {SYMBOL_NAMES[choice]} symbol (Ultron Virus)"
+    def __init__(
+        self,
+        rule: str,
+        *,
+        choices: Callable[[MarvelState], list[int]],
+        words: Callable[[MarvelState, int], str],
+        name: Callable[[MarvelState, int], str],
+        take: Callable[[MarvelState, tuple, int], None],
+    ) -> None:
+        self.rule = rule
+        vars(self).update(choices=choices, words=words, name=name, take=take)  # (the methods)
 
-    def name(self, s: MarvelState, choice: int) -> str:
-        return SYMBOL_NAMES[choice].lower()
 
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        s.pool[choice] -= 1
-        s.virus = False
-        s.say(self.rule, lambda: f"{s.actor()} ignores 1 {SYMBOL_NAMES[choice]} symbol.")
+def ignore_symbol(s: MarvelState, pending: tuple, symbol: int) -> None:
+    """The hero ignores 1 action symbol of the chosen kind this turn [threat.ultron-virus]."""
+    s.pool[symbol] -= 1
+    s.virus = False
+    s.say("threat.ultron-virus", lambda: f"{s.actor()} ignores 1 {SYMBOL_NAMES[symbol]} symbol.")
+
+
+effect(ASKS, "virus")(  # which action symbol the hero ignores this turn [threat.ultron-virus]
+    OneLineAsk(
+        "threat.ultron-virus",
+        choices=lambda s: [k for k in range(4) if s.pool[k]],
+        words=lambda s, k: f"ignore 1 {SYMBOL_NAMES[k]} symbol (Ultron Virus)",
+        name=lambda s, k: SYMBOL_NAMES[k].lower(),
+        take=ignore_symbol,
+    )
+)
 
 
 @effect(ASKS, "bam-order", rule="opt.bam_order")
@@ -1048,9 +1053,6 @@ class PreventAsk(Ask):
     """Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug.
 
     [threat.ultron-clone] [opt.invulnerable_pays]
-
-    Whether the heroes at an Ultron Clone each take 1 damage to stop its Thug [threat.ultron-clone]
-    [opt.invulnerable_pays].
     """
 
     def choices(self, s: MarvelState) -> list[int]:
@@ -1074,21 +1076,15 @@ class PreventAsk(Ask):
             actions.later(s, ("place", where, amount, 0, self.rule))
 
 
-@effect(ASKS, "encephalo", rule="plan.encephalo-ray")
-class EncephaloAsk(Ask):
-    """Which hero takes the Encephalo-Ray's Crisis token [plan.encephalo-ray]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return [h for h in range(len(s.heroes)) if not s.ko[h]]
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"{s.hero_name(choice)} takes the Crisis token"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return actions.hero_id(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.give_crisis(s, choice, 1, self.rule)
+effect(ASKS, "encephalo")(  # which hero takes the Encephalo-Ray's Crisis token [plan.encephalo-ray]
+    OneLineAsk(
+        "plan.encephalo-ray",
+        choices=lambda s: [h for h in range(len(s.heroes)) if not s.ko[h]],
+        words=lambda s, hero: f"{s.hero_name(hero)} takes the Crisis token",
+        name=actions.hero_id,
+        take=lambda s, pending, hero: actions.give_crisis(s, hero, 1, "plan.encephalo-ray"),
+    )
+)
 
 
 @effect(ASKS, "give", rule="turn.tokens")
@@ -1096,9 +1092,6 @@ class GiveAsk(Ask):
     """Which hero receives the next action token.
 
     [special.advanced-combat-analysis] [special.stark-resources] [special.leadership]
-
-    Which hero receives the next action token [special.advanced-combat-analysis] [special.stark-
-    resources] [special.leadership].
     """
 
     def choices(self, s: MarvelState) -> list[int]:
@@ -1235,21 +1228,19 @@ class TargetAsk(Ask):
             actions.ask(s, pending[0], seat, hero, where, count - 1)
 
 
-@effect(ASKS, "photon-where", rule="special.photon-blast")
-class PhotonWhereAsk(Ask):
-    """Which adjacent location the Photon Blast hits [special.photon-blast]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return photon_places(s, s.ask[2])
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"blast {s.place_name(choice)}"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return place_word(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.ask(s, "photon-target", pending[1], pending[2], choice, 1)
+effect(
+    ASKS, "photon-where"
+)(  # which adjacent location the Photon Blast hits [special.photon-blast]
+    OneLineAsk(
+        "special.photon-blast",
+        choices=lambda s: photon_places(s, s.ask[2]),
+        words=lambda s, where: f"blast {s.place_name(where)}",
+        name=place_word,
+        take=lambda s, pending, where: actions.ask(
+            s, "photon-target", pending[1], pending[2], where, 1
+        ),
+    )
+)
 
 
 @effect(ASKS, "grow-move", rule="special.grow")
@@ -1448,21 +1439,15 @@ class CrisisForCardAsk(Ask):
             actions.knock_out(s, hero)
 
 
-@effect(ASKS, "discard-thug", rule="place.discard-thug")
-class DiscardThugAsk(Ask):
-    """Which location loses a Thug (discarded: no mission) [place.discard-thug]."""
-
-    def choices(self, s: MarvelState) -> list[int]:
-        return [w for w in range(actions.RING) if s.thugs[w]]
-
-    def words(self, s: MarvelState, choice: int) -> str:
-        return f"discard a Thug at {s.place_name(choice)}"
-
-    def name(self, s: MarvelState, choice: int) -> str:
-        return place_word(s, choice)
-
-    def take(self, s: MarvelState, pending: tuple, choice: int) -> None:
-        actions.discard_tokens(s, choice, 1, 0)
+effect(ASKS, "discard-thug")(  # which location loses a Thug (no mission) [place.discard-thug]
+    OneLineAsk(
+        "place.discard-thug",
+        choices=lambda s: [w for w in range(actions.RING) if s.thugs[w]],
+        words=lambda s, where: f"discard a Thug at {s.place_name(where)}",
+        name=place_word,
+        take=lambda s, pending, where: actions.discard_tokens(s, where, 1, 0),
+    )
+)
 
 
 effect(ASKS, "photon-target")(TargetAsk("special.photon-blast", 1, again=True))

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Annotated, cast
+from typing import Annotated, TypeVar, cast
 
 from umbrella_lab.engine.core import TEAM, Event, Game
 from umbrella_lab.engine.data import cached_by_files
@@ -758,6 +758,23 @@ def spend(s: MarvelState, kind: int, count: int, mode: int) -> str:
     return f" (paid with {', '.join(extra)})" if extra else ""
 
 
+_Act = TypeVar("_Act", bound=Move)
+
+
+def symbol_actions(
+    s: MarvelState, kind: type[_Act], symbol: int, targets: Callable[[MarvelState, int], list[int]]
+) -> list[_Act]:
+    """One action of a symbol at the active hero's location: each target, each way to pay.
+
+    [turn.symbols] [turn.tokens]
+    """
+    modes = pay_modes(s, symbol, 1)
+    if not modes:
+        return []
+    where = s.hero_at[s.active]
+    return [kind(s.turn, t, m) for t in targets(s, where) for m in modes]
+
+
 def pay_words(s: MarvelState, kind: int, count: int, mode: int) -> str:
     """How a move pays, for its label, when it is not just this turn's own symbols."""
     units = payment(s, kind, count, mode) or []
@@ -838,11 +855,7 @@ class Attack(Move):
 
     @staticmethod
     def legal(s: MarvelState) -> list[Attack]:
-        modes = pay_modes(s, ATTACK, 1)
-        if not modes:
-            return []
-        where = s.hero_at[s.active]
-        return [Attack(s.turn, t, m) for t in attack_targets(s, where) for m in modes]
+        return symbol_actions(s, Attack, ATTACK, attack_targets)
 
     @classmethod
     def known(cls, s: MarvelState) -> list[Attack]:
@@ -920,11 +933,7 @@ class Heroic(Move):
 
     @staticmethod
     def legal(s: MarvelState) -> list[Heroic]:
-        modes = pay_modes(s, HEROIC, 1)
-        if not modes:
-            return []
-        where = s.hero_at[s.active]
-        return [Heroic(s.turn, t, m) for t in heroic_targets(s, where) for m in modes]
+        return symbol_actions(s, Heroic, HEROIC, heroic_targets)
 
     @classmethod
     def known(cls, s: MarvelState) -> list[Heroic]:

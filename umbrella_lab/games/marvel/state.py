@@ -308,16 +308,7 @@ class MarvelState(State):
         return self.ask[0] if self.ask is not None else self.step
 
     # --- the table in the rulebook's words --------------------------------------------------
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.hands)
-
-    @property
-    def solo(self) -> bool:
-        """True in the S.H.I.E.L.D. solo mode [solo.cards]."""
-        return len(self.hands) == 1
-
+    # (players and solo, the S.H.I.E.L.D. solo mode [solo.cards]: the engine's)
     @property
     def missions_done(self) -> int:
         """How many missions are complete."""

@@ -113,7 +113,7 @@ def setup(game: Game, seed: int, events: list | None) -> UmbrellaState:
     n = game.players
     rng = game.luck.deal(seed)
     s = UmbrellaState.__new__(UmbrellaState)
-    s.game, s.seed, s.events, s.tables, s.players = game, seed, events, table, n
+    s.game, s.seed, s.events, s.tables = game, seed, events, table
 
     # [setup.stage] each Stage filled following its board's colours
     boards = pieces.boards[:n]

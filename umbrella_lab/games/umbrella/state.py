@@ -199,7 +199,6 @@ class UmbrellaState(State):
     docstring); colours are 0 to 3 (yellow, blue, green, red).
 
     Attributes:
-        players: Number of seats (1 for solo).
         cells: Each Stage: the colour of its 16 spaces.
         zones: Each Waiting Zone: how many umbrellas of each colour it holds. Zones ``0`` to
             ``n - 1`` are the side zones (zone ``p`` lies left of seat ``p`` and right of seat
@@ -246,7 +245,6 @@ class UmbrellaState(State):
         "offers",
         "outcome",
         "pinwheel",
-        "players",
         "receiver",
         "reserve",
         "seen",
@@ -261,7 +259,6 @@ class UmbrellaState(State):
         "turns",
         "zones",
     )
-    players: int
     cells: list[list[int]]
     zones: list[list[int]]
     around: tuple[tuple[int, int, int, int], ...]
@@ -313,11 +310,6 @@ class UmbrellaState(State):
     step_words: ClassVar[Mapping[str, str]] = STEP_WORDS
     step_rules: ClassVar[Mapping[str, str]] = STEP_RULE
     rule_for_turn_order: ClassVar[str] = "turn.order"
-
-    @property
-    def solo(self) -> bool:
-        """True in the solo game [solo.*]."""
-        return self.players == 1
 
     @property
     def pieces(self) -> Pieces:
