@@ -261,9 +261,11 @@ def test_the_turning_point_is_the_move_that_turned_the_game():
 
 def test_no_clear_turning_point_when_no_swing_is_beyond_the_uncertainty():
     """Four greedy heroes who never stood a chance: no move changed it beyond the noise."""
-    table = bot_game("marvel", 4, seed=1)
-    found = table.work_out_turning_point()
-    assert found is not None and not found.clear
+    table = bot_game("marvel", 4, seed=3)
+    # a budget no machine reaches: 40 playouts an estimate and every pass, on any machine (the
+    # search takes fewer playouts and passes where two seconds would not hold them)
+    found = table.work_out_turning_point(budget=60)
+    assert found is not None and not found.clear and found.playouts == 40
     assert table.turning_point().startswith("No clear turning point: no move changed the team's")
     assert table.summary()["turning"]["clear"] is False
 

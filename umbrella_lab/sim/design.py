@@ -920,6 +920,11 @@ def _row(
     }
 
 
+def _not_measured(part: str, name: str, games: int, why: str) -> dict[str, Any]:
+    """A row that gives no figure, with ``why`` as its meaning (status ``not measured``)."""
+    return _row(part, name, math.nan, math.nan, math.nan, games, why, status="not measured")
+
+
 def _absent(part: str, name: str, why: str, games: int = 0) -> dict[str, Any]:
     """A figure that does not apply to this game: no number, the reason in words."""
     return _row(part, name, math.nan, math.nan, math.nan, games, why, status=NOT_APPLICABLE)
@@ -1711,41 +1716,25 @@ class _Designer:
             )
             return
         if any(t["luck"] for t in played) and not type(self.game.new(self.seed)).luck_by_seat:
-            self.rows.append(
-                _row(
-                    "skill",
-                    name,
-                    math.nan,
-                    math.nan,
-                    math.nan,
-                    rows,
-                    "Not measured: this game's dice are numbered in the order the table rolls "
-                    "them, so once two players choose differently the same seed rolls them "
-                    "other dice, and the luck would look smaller than it is. A game whose "
-                    "seats roll dice of their own (each seat's k-th roll the same whoever "
-                    "plays, as Pig's) can be measured.",
-                    status="not measured",
-                )
+            why = (
+                "Not measured: this game's dice are numbered in the order the table rolls "
+                "them, so once two players choose differently the same seed rolls them "
+                "other dice, and the luck would look smaller than it is. A game whose "
+                "seats roll dice of their own (each seat's k-th roll the same whoever "
+                "plays, as Pig's) can be measured."
             )
+            self.rows.append(_not_measured("skill", name, rows, why))
             return
         table = [[by_seat[n][i] for n in names] for i in range(rows)]
         seat_of = [i // count for i in range(rows)]
         seed_of = [i % count for i in range(rows)]
         share, low, high = agreement_by_clusters(table, seat_of, seed_of)
         if math.isnan(share):
-            self.rows.append(
-                _row(
-                    "skill",
-                    name,
-                    math.nan,
-                    math.nan,
-                    math.nan,
-                    rows,
-                    f"Not measured: on these {count} seeds every game ended alike whoever "
-                    "played, so there is no variation to share out; more seeds are needed.",
-                    status="not measured",
-                )
+            why = (
+                f"Not measured: on these {count} seeds every game ended alike whoever "
+                "played, so there is no variation to share out; more seeds are needed."
             )
+            self.rows.append(_not_measured("skill", name, rows, why))
             return
         estimate = luck_estimate(table, seat_of)
         if estimate < 0:
