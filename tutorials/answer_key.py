@@ -1477,8 +1477,23 @@ def first_player_share(report: Callable[[], sim.DesignReport]) -> Quiz:
         )
 
     def evidence(rate: float) -> pd.DataFrame:
-        balance = report().part("balance")
-        return balance[["name", "value", "low", "high", "games"]].round(3)
+        """The report's balance rows in percent (an advantage in points), as the answer is."""
+        rows = []
+        for row in report().part("balance").itertuples():
+            points = "advantage" in row.name
+
+            def said(x: float, points: bool = points) -> str:
+                return f"{x * 100:+.1f} points" if points else f"{x:.1%}"
+
+            rows.append(
+                {
+                    "figure": row.name,
+                    "measured": said(row.value),
+                    "95% range": f"{said(row.low)} to {said(row.high)}",
+                    "games": f"{int(row.games):,}",
+                }
+            )
+        return pd.DataFrame(rows)
 
     def bounds() -> tuple[float, float]:
         row = _row(report(), "win rate P1")
