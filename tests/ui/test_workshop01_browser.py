@@ -94,7 +94,9 @@ def test_the_dashboard_explains_players_and_names_a_new_variants_cards(
         die.write_text(die.read_text().replace(six, six.replace("false", "true")))
         menu = board.locator("select").nth(2)  # card data
         menu.locator("option", has_text="two-pigs").wait_for(state="attached", timeout=20_000)
-        assert board.locator("select").nth(3).input_value() == "hold-at-20"  # settings kept
+        assert (
+            board.locator("select").nth(3).input_value() == "hold at 20"
+        )  # settings kept (the menu says it in words)
         menu.select_option(label="two-pigs")
         page.get_by_role("button", name="Run").click()
         compare = board.locator(".uld-compare")
