@@ -40,6 +40,27 @@ def copy_pig(games: Path, name: str, title: str) -> Path:
     return folder
 
 
+def rules_into_a_folder(folder: Path) -> Path:
+    """The game's ``rules.py`` moved into a folder ``rules/``, as a long game splits its rules.
+
+    The module becomes ``rules/turn.py`` (its relative imports one level further up), and
+    ``rules/__init__.py`` hands on its names, so the game's other modules import as before.
+    Returns the folder.
+    """
+    rules = folder / "rules"
+    rules.mkdir()
+    text = (folder / "rules.py").read_text(encoding="utf-8")
+    (folder / "rules.py").unlink()
+    (rules / "turn.py").write_text(text.replace("\nfrom .", "\nfrom .."), encoding="utf-8")
+    (rules / "__init__.py").write_text(
+        '"""The rules, one module per step of the turn."""\n\n'
+        "from .turn import MOVES, Face, Hold, Roll, setup\n\n"
+        '__all__ = ["MOVES", "Face", "Hold", "Roll", "setup"]\n',
+        encoding="utf-8",
+    )
+    return rules
+
+
 def kit_files() -> dict[str, tuple[int, int]]:
     """Every file of the kit's package and its settings: size and time of last change."""
     paths = [ROOT / "pyproject.toml", *KIT.rglob("*")]
@@ -92,6 +113,25 @@ def test_a_sixth_game_is_added_by_its_folder_alone(dice: Path):
     assert kit_files() == before  # nothing outside its folder changed
 
 
+@pytest.mark.parametrize("name", ul.games())
+def test_every_game_has_the_skeletons_parts_its_rules_a_module_or_a_folder(name: str):
+    """The same files with the same roles in every game; long rules split into a folder."""
+    folder = KIT / "games" / name
+    parts = {"__init__.py", "state.py", "views.py", "board.py", "policies.py"}
+    assert parts <= {path.name for path in folder.glob("*.py")}, name
+    assert (folder / "digest.md").is_file() and (folder / "data").is_dir(), name
+    assert (folder / "rules.py").is_file() != (folder / "rules" / "__init__.py").is_file(), (
+        f"{name}: its rules are rules.py or the folder rules/, one of them"
+    )
+
+
+def test_a_new_game_may_keep_its_rules_in_a_folder(dice: Path):
+    rules_into_a_folder(dice)
+    game = ul.load("dice", players=2)
+    assert game.info.setup.__module__ == "umbrella_lab.games.dice.rules.turn"
+    check_game(game, range(10), random_move)
+
+
 def test_a_folder_without_a_game_is_refused_with_the_reason(dice: Path):
     init = dice / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8").replace('name="dice"', 'name="die"'))
@@ -126,6 +166,31 @@ def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
     found = lint_imports()
     assert "Each game stands alone: no game imports another BROKEN" in found, found
     assert "umbrella_lab.games.dice.rules -> umbrella_lab.games.pig" in found, found
+
+
+def test_the_import_contracts_hold_a_rules_folder_and_see_a_circle_inside_it(tmp_path: Path):
+    """A game's rules split into a folder are held to the contracts, a circle among them too."""
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if lint is None:
+        pytest.skip("import-linter is not installed (pip install -e .[test])")
+    shutil.copytree(KIT, tmp_path / "umbrella_lab", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    rules = rules_into_a_folder(copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice"))
+
+    def lint_imports() -> str:
+        done = subprocess.run(
+            [lint, "--no-cache"], cwd=tmp_path, capture_output=True, text=True, check=False
+        )
+        return done.stdout + done.stderr
+
+    kept = lint_imports()
+    assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
+    (rules / "start.py").write_text('"""A step before the turn."""\n\nfrom . import turn\n')
+    turn = rules / "turn.py"
+    turn.write_text(turn.read_text(encoding="utf-8") + "\nfrom . import start\n")
+    found = lint_imports()
+    assert "No import cycle inside a game BROKEN" in found, found
+    assert "umbrella_lab.games.dice.rules" in found, found
 
 
 def test_a_game_written_in_a_notebook_hands_its_board_over_in_its_info():
