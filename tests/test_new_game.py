@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -142,16 +142,17 @@ def test_a_folder_without_a_game_is_refused_with_the_reason(dice: Path):
     assert "pig" in ul.games() and "dice" not in ul.games()
 
 
-def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
-    """The contracts name no game; a copy of the kit with a sixth game is checked as the five."""
+@pytest.fixture
+def lint_copy(tmp_path: Path) -> Callable[[], str]:
+    """A copy of the kit and its settings in ``tmp_path``.
+
+    Call it to check the import contracts there: it returns import-linter's report.
+    """
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     if lint is None:
         pytest.skip("import-linter is not installed (pip install -e .[test])")
-    settings = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert all(f"umbrella_lab.games.{name}" not in settings for name in ul.games())
     shutil.copytree(KIT, tmp_path / "umbrella_lab", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
 
     def lint_imports() -> str:
         done = subprocess.run(
@@ -159,36 +160,34 @@ def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
         )
         return done.stdout + done.stderr
 
-    kept = lint_imports()
+    return lint_imports
+
+
+def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path, lint_copy):
+    """The contracts name no game; a copy of the kit with a sixth game is checked as the five."""
+    settings = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert all(f"umbrella_lab.games.{name}" not in settings for name in ul.games())
+    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
+    kept = lint_copy()
     assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
     rules = folder / "rules.py"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nimport umbrella_lab.games.pig\n")
-    found = lint_imports()
+    found = lint_copy()
     assert "Each game stands alone: no game imports another BROKEN" in found, found
     assert "umbrella_lab.games.dice.rules -> umbrella_lab.games.pig" in found, found
 
 
-def test_the_import_contracts_hold_a_rules_folder_and_see_a_circle_inside_it(tmp_path: Path):
+def test_the_import_contracts_hold_a_rules_folder_and_see_a_circle_inside_it(
+    tmp_path: Path, lint_copy
+):
     """A game's rules split into a folder are held to the contracts, a circle among them too."""
-    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
-    if lint is None:
-        pytest.skip("import-linter is not installed (pip install -e .[test])")
-    shutil.copytree(KIT, tmp_path / "umbrella_lab", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
     rules = rules_into_a_folder(copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice"))
-
-    def lint_imports() -> str:
-        done = subprocess.run(
-            [lint, "--no-cache"], cwd=tmp_path, capture_output=True, text=True, check=False
-        )
-        return done.stdout + done.stderr
-
-    kept = lint_imports()
+    kept = lint_copy()
     assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
     (rules / "start.py").write_text('"""A step before the turn."""\n\nfrom . import turn\n')
     turn = rules / "turn.py"
     turn.write_text(turn.read_text(encoding="utf-8") + "\nfrom . import start\n")
-    found = lint_imports()
+    found = lint_copy()
     assert "No import cycle inside a game BROKEN" in found, found
     assert "umbrella_lab.games.dice.rules" in found, found
 
