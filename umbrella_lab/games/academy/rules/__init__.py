@@ -205,7 +205,8 @@ MOVES = (
 )
 """The move kinds of The Umbrella Academy Game, in the order they are listed."""
 
-
+# Every name the modules of the rules define, and the table's names the players and tests read
+# through them, are importable from here, as from the one module the rules were before.
 __all__ = [
     "BLOCKED",
     "BOOST_WITH_POWER",

@@ -5,7 +5,7 @@ the player-count table [setup.table] and the numbers of the hero powers [power.h
 [power.vanya] [power.use]; then what every step shares: the seats clockwise, a card played
 from the hand [turn.from-hand], one card per design in a hand, a hero card in an action id
 (``Card``), whether a seat is a living hero [setup.heroes] [life.death], and the faced card's
-value. It imports no other module of the rules: they all import it.
+value. It imports no other module of the rules; the modules of the later steps import it.
 """
 
 from __future__ import annotations
