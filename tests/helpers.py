@@ -22,6 +22,17 @@ def packaged_data(game: str) -> Path:
     return Path(ul.__file__).parent / "games" / game / "data"
 
 
+def rules_modules(folder: Path) -> list[Path]:
+    """A game's rules: its ``rules.py``, or every module of its ``rules/`` folder, in name order.
+
+    A short game keeps its rules in one module; a long one splits them by the turn's steps into
+    a folder (the academy). Scans of "the rules" read either.
+    """
+    if (folder / "rules").is_dir():
+        return sorted((folder / "rules").glob("*.py"))
+    return [folder / "rules.py"] if (folder / "rules.py").is_file() else []
+
+
 def copy_data(tmp_path: Path, game: str) -> Path:
     """A copy of the game's packaged data folder, to edit."""
     folder = tmp_path / "data"

@@ -1,6 +1,6 @@
 """The move kinds of The Umbrella Academy Game as units: ids by name, older ids, refusals.
 
-Each kind of move is one class in ``rules.py``. These tests walk through thousands of tables
+Each kind of move is one class in ``rules/``. These tests walk through thousands of tables
 met in seeded games (random and heuristic players, every player count, some options) and check
 what every kind promises: an action id names cards by their data id and reads back as the same
 move; an id in the older numeric form (``attack/0/52/-1``) still means the same move; and any

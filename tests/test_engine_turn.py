@@ -202,7 +202,7 @@ GAMES = Path(ul.__file__).parent / "games"
 def test_no_game_writes_who_decides_or_the_turns_refusal(name):
     """Each game declares its seat field; none writes ``to_act``, ``turn_refusal``, ``why_not``."""
     assert type(ul.load(name).new(0)).seat_field, f"{name}: the state names no seat_field"
-    for path in sorted((GAMES / name).glob("*.py")) if (GAMES / name).is_dir() else []:
+    for path in sorted((GAMES / name).rglob("*.py")) if (GAMES / name).is_dir() else []:
         text = path.read_text(encoding="utf-8")
         for written in ("def to_act", "def turn_refusal", "def why_not", "def _known_moves"):
             assert written not in text, f"{path.name} writes {written[4:]}"

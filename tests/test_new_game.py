@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -38,6 +38,27 @@ def copy_pig(games: Path, name: str, title: str) -> Path:
     text = text.replace('name="pig"', f'name="{name}"').replace('title="Pig"', f'title="{title}"')
     init.write_text(text, encoding="utf-8")
     return folder
+
+
+def rules_into_a_folder(folder: Path) -> Path:
+    """The game's ``rules.py`` moved into a folder ``rules/``, as a long game splits its rules.
+
+    The module becomes ``rules/turn.py`` (its relative imports one level further up), and
+    ``rules/__init__.py`` hands on its names, so the game's other modules import as before.
+    Returns the folder.
+    """
+    rules = folder / "rules"
+    rules.mkdir()
+    text = (folder / "rules.py").read_text(encoding="utf-8")
+    (folder / "rules.py").unlink()
+    (rules / "turn.py").write_text(text.replace("\nfrom .", "\nfrom .."), encoding="utf-8")
+    (rules / "__init__.py").write_text(
+        '"""The rules, one module per step of the turn."""\n\n'
+        "from .turn import MOVES, Face, Hold, Roll, setup\n\n"
+        '__all__ = ["MOVES", "Face", "Hold", "Roll", "setup"]\n',
+        encoding="utf-8",
+    )
+    return rules
 
 
 def kit_files() -> dict[str, tuple[int, int]]:
@@ -92,6 +113,25 @@ def test_a_sixth_game_is_added_by_its_folder_alone(dice: Path):
     assert kit_files() == before  # nothing outside its folder changed
 
 
+@pytest.mark.parametrize("name", ul.games())
+def test_every_game_has_the_skeletons_parts_its_rules_a_module_or_a_folder(name: str):
+    """The same files with the same roles in every game; long rules split into a folder."""
+    folder = KIT / "games" / name
+    parts = {"__init__.py", "state.py", "views.py", "board.py", "policies.py"}
+    assert parts <= {path.name for path in folder.glob("*.py")}, name
+    assert (folder / "digest.md").is_file() and (folder / "data").is_dir(), name
+    assert (folder / "rules.py").is_file() != (folder / "rules" / "__init__.py").is_file(), (
+        f"{name}: its rules are rules.py or the folder rules/, one of them"
+    )
+
+
+def test_a_new_game_may_keep_its_rules_in_a_folder(dice: Path):
+    rules_into_a_folder(dice)
+    game = ul.load("dice", players=2)
+    assert game.info.setup.__module__ == "umbrella_lab.games.dice.rules.turn"
+    check_game(game, range(10), random_move)
+
+
 def test_a_folder_without_a_game_is_refused_with_the_reason(dice: Path):
     init = dice / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8").replace('name="dice"', 'name="die"'))
@@ -102,16 +142,17 @@ def test_a_folder_without_a_game_is_refused_with_the_reason(dice: Path):
     assert "pig" in ul.games() and "dice" not in ul.games()
 
 
-def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
-    """The contracts name no game; a copy of the kit with a sixth game is checked as the five."""
+@pytest.fixture
+def lint_copy(tmp_path: Path) -> Callable[[], str]:
+    """A copy of the kit and its settings in ``tmp_path``.
+
+    Call it to check the import contracts there: it returns import-linter's report.
+    """
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     if lint is None:
         pytest.skip("import-linter is not installed (pip install -e .[test])")
-    settings = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert all(f"umbrella_lab.games.{name}" not in settings for name in ul.games())
     shutil.copytree(KIT, tmp_path / "umbrella_lab", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
 
     def lint_imports() -> str:
         done = subprocess.run(
@@ -119,13 +160,36 @@ def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path):
         )
         return done.stdout + done.stderr
 
-    kept = lint_imports()
+    return lint_imports
+
+
+def test_the_import_contracts_hold_a_new_game_without_naming_it(tmp_path: Path, lint_copy):
+    """The contracts name no game; a copy of the kit with a sixth game is checked as the five."""
+    settings = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert all(f"umbrella_lab.games.{name}" not in settings for name in ul.games())
+    folder = copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice")
+    kept = lint_copy()
     assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
     rules = folder / "rules.py"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nimport umbrella_lab.games.pig\n")
-    found = lint_imports()
+    found = lint_copy()
     assert "Each game stands alone: no game imports another BROKEN" in found, found
     assert "umbrella_lab.games.dice.rules -> umbrella_lab.games.pig" in found, found
+
+
+def test_the_import_contracts_hold_a_rules_folder_and_see_a_circle_inside_it(
+    tmp_path: Path, lint_copy
+):
+    """A game's rules split into a folder are held to the contracts, a circle among them too."""
+    rules = rules_into_a_folder(copy_pig(tmp_path / "umbrella_lab" / "games", "dice", "Dice"))
+    kept = lint_copy()
+    assert re.search(r"Contracts: \d+ kept, 0 broken\.", kept), kept
+    (rules / "start.py").write_text('"""A step before the turn."""\n\nfrom . import turn\n')
+    turn = rules / "turn.py"
+    turn.write_text(turn.read_text(encoding="utf-8") + "\nfrom . import start\n")
+    found = lint_copy()
+    assert "No import cycle inside a game BROKEN" in found, found
+    assert "umbrella_lab.games.dice.rules" in found, found
 
 
 def test_a_game_written_in_a_notebook_hands_its_board_over_in_its_info():

@@ -2,9 +2,9 @@
 
 Healing and hurting a hero [life.*] are done by the rules (a heal action, the damage the team
 places) and by the effects of the cards (Restore heals, a Life Boost costs a bar, Family
-Reunion heals everyone) alike; they live here, below both, so ``rules.py`` imports
-``effects.py`` and each imports this module, never the other way round. So do the numbers and
-the lineup codes both read.
+Reunion heals everyone) alike; they live here, below both, so the rules (the folder
+``rules/``) import ``effects.py`` and each imports this module, never the other way round. So
+do the numbers and the lineup codes both read.
 
 >>> import umbrella_lab as ul
 >>> s = ul.load("academy", players=2).new(seed=2)

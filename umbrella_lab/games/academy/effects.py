@@ -222,7 +222,7 @@ class Rivalry(Storyline):
 # Each use costs 1 bar, at most once a round (twice with Strength in Numbers), never under
 # Apathy: rules.power_blocked checks that [power.use]. The Kraken's and Space Boy's powers come
 # with the card play (the moves rules.HitsTwice and rules.DoubleShot); the others start with
-# the move rules.Power, and then ask for their choices, each its own move in rules.py.
+# the move rules.Power, and then ask for their choices, each its own move in rules/powers.py.
 
 
 class HeroPower:

@@ -5,7 +5,7 @@ and its outcomes) with the steps of a turn in words and with their rules, and th
 it needs (a card's first copy in a hand, a dead hero, the order of a hero's card plays). Every
 other module of the game imports it and it imports none of them but the card data
 (``cards.py``): the table actions (``actions.py``), the effects (``effects.py``) and the rules
-(``rules.py``) form a line above it, not a circle.
+(the folder ``rules/``, one module per step of the turn) form a line above it, not a circle.
 """
 
 from __future__ import annotations
