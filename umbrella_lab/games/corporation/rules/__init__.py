@@ -30,8 +30,9 @@ kind are legal, what one does, how it reads and why one is refused, all in one p
 one (the assault declares a combat, the combat starts from the setup's empty table), and each
 uses ``turn.py`` and ``end_of_game.py``, which import none of them. Every move ends by moving
 play on (:func:`advance`, in ``turn.py``), and each phase adds what happens at its own steps to
-the turn's table (``turn.STEPS``). This package holds every public name of its modules, so
-``from umbrella_lab.games.corporation.rules import Assault`` works as ever.
+the turn's table (``turn.STEPS``). The package hands on what the rest of the game and its
+tests read of the rules (the move kinds, ``setup``, ``advance``, the helpers the players use),
+so ``from umbrella_lab.games.corporation.rules import Assault`` works wherever it did.
 
 Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Luck is visible: every 2D6 roll and every
 "50%" is a chance step (``to_act == CHANCE``) whose outcomes carry exact probabilities.

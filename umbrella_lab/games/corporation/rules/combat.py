@@ -43,7 +43,14 @@ from umbrella_lab.games.corporation.cards import (
 from umbrella_lab.games.corporation.odds import TWO_DICE
 from umbrella_lab.games.corporation.rules.end_of_game import check_win
 from umbrella_lab.games.corporation.rules.setup import clear_combat
-from umbrella_lab.games.corporation.rules.turn import CardId, _names, _verb, advance, card_of, step
+from umbrella_lab.games.corporation.rules.turn import (
+    CardId,
+    advance,
+    card_of,
+    character_names,
+    side_verb,
+    step,
+)
 from umbrella_lab.games.corporation.state import (
     HALF,
     ROLLS,
@@ -192,7 +199,7 @@ class Commit(Move):
 
     def label(self, s: CorporationState) -> str:
         card = design(s, self.seat, self.card)
-        return f"{_verb(self.seat, 'commit', 'commits')} {card.name} ({card.text.rstrip('.')})"
+        return f"{side_verb(self.seat, 'commit', 'commits')} {card.name} ({card.text.rstrip('.')})"
 
     def rule_in(self, s: CorporationState) -> str:
         if self.seat == HERO and design(s, HERO, self.card).effect == "anti-virus":
@@ -240,8 +247,8 @@ class CommitDone(Move):
 
     def label(self, s: CorporationState) -> str:
         if s.game.options["commit_order"] == "alternate":
-            return f"{_verb(self.seat, 'pass', 'passes')} (commit nothing now)"
-        return f"{_verb(self.seat, 'commit', 'commits')} nothing more"
+            return f"{side_verb(self.seat, 'pass', 'passes')} (commit nothing now)"
+        return f"{side_verb(self.seat, 'commit', 'commits')} nothing more"
 
     def rule_in(self, s: CorporationState) -> str:
         if s.game.options["commit_order"] == "alternate":
@@ -284,7 +291,7 @@ def bonus_lines(s: CorporationState) -> Iterator[tuple[str, str]]:
         yield (
             "recruit.subtypes",
             f"Sub-type bonus for {team_card.name}: +{SUBTYPE_BONUS * len(matching)} "
-            f"({_names(s, matching)}).",
+            f"({character_names(s, matching)}).",
         )
     cards: list[tuple[HeroCard | UmbrellaCard, str, str, int]] = [
         (hero[n], "assault" if assault else "team", against, HERO) for n in crew
@@ -363,7 +370,7 @@ class Roll(Move):
     def label(self, s: CorporationState) -> str:
         ways = int(TWO_DICE[self.total] * 36)
         total = _side_force(s, self.side) + self.total
-        return f"{_verb(self.side, 'roll', 'rolls')} {self.total} ({ways}/36): total {total}"
+        return f"{side_verb(self.side, 'roll', 'rolls')} {self.total} ({ways}/36): total {total}"
 
     def rule_in(self, s: CorporationState) -> str:
         return "assault.dice" if s.combat == "assault" else "search.dice"
@@ -646,8 +653,8 @@ class Split(Move):
             self.rule_in(s),
             lambda: (
                 f"The team's characters are split: to the discard pile "
-                f"{_names(s, gone) or 'nobody'}; back to the Heroes' hand "
-                f"{_names(s, kept) or 'nobody'}."
+                f"{character_names(s, gone) or 'nobody'}; back to the Heroes' hand "
+                f"{character_names(s, kept) or 'nobody'}."
             ),
         )
         advance(s)
@@ -656,8 +663,8 @@ class Split(Move):
         gone = [n for n in s.split_cards if n in self.discard]
         kept = [n for n in s.split_cards if n not in self.discard]
         words = (
-            f"{_names(s, gone) or 'nobody'} to the discard pile, "
-            f"{_names(s, kept) or 'nobody'} back to hand"
+            f"{character_names(s, gone) or 'nobody'} to the discard pile, "
+            f"{character_names(s, kept) or 'nobody'} back to hand"
         )
         if self.seat == CHANCE:
             n = len(s.split_cards)

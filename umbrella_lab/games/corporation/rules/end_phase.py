@@ -10,7 +10,7 @@ from __future__ import annotations
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.corporation.actions import HERO, UMBRELLA, find, first_copies
 from umbrella_lab.games.corporation.rules.end_of_game import check_win
-from umbrella_lab.games.corporation.rules.turn import CardId, _verb, advance, card_of, step
+from umbrella_lab.games.corporation.rules.turn import CardId, advance, card_of, side_verb, step
 from umbrella_lab.games.corporation.state import HAND_LIMIT, CorporationState, design
 
 
@@ -74,6 +74,6 @@ class Discard(Move):
 
     def label(self, s: CorporationState) -> str:
         return (
-            f"{_verb(self.seat, 'discard', 'discards')} {design(s, self.seat, self.card).name} "
+            f"{side_verb(self.seat, 'discard', 'discards')} {design(s, self.seat, self.card).name} "
             f"(hand {len(s.hands[self.seat])}, limit {HAND_LIMIT})"
         )

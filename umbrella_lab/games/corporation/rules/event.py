@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.corporation import effects
 from umbrella_lab.games.corporation.actions import EVENTS_PLAYED, HERO, UMBRELLA, find
-from umbrella_lab.games.corporation.rules.turn import CardId, _verb, advance, card_of, step
+from umbrella_lab.games.corporation.rules.turn import CardId, advance, card_of, side_verb, step
 from umbrella_lab.games.corporation.state import CorporationState, design
 
 
@@ -86,7 +86,7 @@ class PlayEvent(Move):
         card = design(s, self.seat, self.card)
         target = design(s, self.seat, self.target).label if self.target else ""
         words = effects.EVENTS[card.effect].words.format(amount=card.amount, target=target)
-        return f"{_verb(self.seat, 'play', 'plays')} {card.name}: {words}"
+        return f"{side_verb(self.seat, 'play', 'plays')} {card.name}: {words}"
 
     def rule_in(self, s: CorporationState) -> str:
         return effects.EVENTS[design(s, self.seat, self.card).effect].rule
@@ -120,4 +120,4 @@ class Pass(Move):
         advance(s)
 
     def label(self, s: CorporationState) -> str:
-        return f"{_verb(self.seat, 'pass', 'passes')} (no more events)"
+        return f"{side_verb(self.seat, 'pass', 'passes')} (no more events)"

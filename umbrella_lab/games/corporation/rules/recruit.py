@@ -15,7 +15,7 @@ from typing import ClassVar
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation.actions import HERO, UMBRELLA, find
-from umbrella_lab.games.corporation.rules.turn import CardId, _verb, advance, step
+from umbrella_lab.games.corporation.rules.turn import CardId, advance, side_verb, step
 from umbrella_lab.games.corporation.state import (
     CREW_LIMIT,
     SURVIVOR_CREW_LIMIT,
@@ -319,7 +319,7 @@ class EndRecruit(Move):
         advance(s)
 
     def label(self, s: CorporationState) -> str:
-        return f"{_verb(self.seat, 'end', 'ends')} recruiting"
+        return f"{side_verb(self.seat, 'end', 'ends')} recruiting"
 
     def rule_in(self, s: CorporationState) -> str:
         return "recruit.teams" if self.seat == HERO else "recruit.units"

@@ -24,7 +24,8 @@ steps (``s.phase``)                                        module
 Every move of a phase ends by calling :func:`advance`, so this module is below all of them and
 imports none: each phase's module adds its steps to :data:`STEPS` (with :func:`step`) when it is
 imported, as ``effects.py`` fills the state's tables of abilities. Here too: the words the moves
-share, and how a move names a card in an action id (:data:`CardId`).
+share (:func:`side_verb`, :func:`character_names`), and how a move names a card in an action
+id (:data:`CardId`).
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ from umbrella_lab.games.corporation.state import CorporationState
 # --- Words -------------------------------------------------------------------------------------
 
 
-def _verb(side: int, plural: str, singular: str) -> str:
+def side_verb(side: int, plural: str, singular: str) -> str:
+    """A side and its verb: ``side_verb(UMBRELLA, "pass", "passes")`` is "Umbrella passes"."""
     return f"Heroes {plural}" if side == HERO else f"Umbrella {singular}"
 
 
-def _names(s: CorporationState, numbers: list[int]) -> str:
+def character_names(s: CorporationState, numbers: list[int]) -> str:
     """Characters' names in words: "Jill", "Jill and Barry", "Jill, Barry and K-Mart"."""
     names = [s.cards.hero[n].name for n in numbers]
     if len(names) <= 1:
