@@ -8,9 +8,16 @@ won (12. End of the game, ``end_of_game.py``) [opt.win_check], and the next turn
 from __future__ import annotations
 
 from umbrella_lab.engine.moves import Move
-from umbrella_lab.games.corporation.actions import HERO, UMBRELLA, find, first_copies
+from umbrella_lab.games.corporation.actions import HERO, find, first_copies
 from umbrella_lab.games.corporation.rules.end_of_game import check_win
-from umbrella_lab.games.corporation.rules.turn import CardId, advance, card_of, side_verb, step
+from umbrella_lab.games.corporation.rules.turn import (
+    CardId,
+    advance,
+    card_of,
+    heroes_then_umbrella,
+    side_verb,
+    step,
+)
 from umbrella_lab.games.corporation.state import HAND_LIMIT, CorporationState, design
 
 
@@ -24,14 +31,7 @@ def end_start(s: CorporationState) -> bool:
 @step("discard")
 def discard(s: CorporationState) -> bool:
     """A side over the hand limit decides what to discard; then the next side [end.hand-limit]."""
-    if len(s.hands[s.seat]) > HAND_LIMIT:
-        s.actor = s.seat
-        return True
-    if s.seat == HERO:
-        s.seat = UMBRELLA
-    else:
-        s.phase = "turn-end"
-    return False
+    return heroes_then_umbrella(s, len(s.hands[s.seat]) > HAND_LIMIT, then="turn-end")
 
 
 @step("turn-end")

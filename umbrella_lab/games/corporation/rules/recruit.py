@@ -15,7 +15,13 @@ from typing import ClassVar
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.corporation.actions import HERO, UMBRELLA, find
-from umbrella_lab.games.corporation.rules.turn import CardId, advance, side_verb, step
+from umbrella_lab.games.corporation.rules.turn import (
+    CardId,
+    advance,
+    heroes_then_umbrella,
+    side_verb,
+    step,
+)
 from umbrella_lab.games.corporation.state import (
     CREW_LIMIT,
     SURVIVOR_CREW_LIMIT,
@@ -37,14 +43,7 @@ def recruit(s: CorporationState) -> bool:
 
     The Heroes, then Umbrella; after Umbrella, the Assault phase [turn.phases].
     """
-    if can_recruit(s):
-        s.actor = s.seat
-        return True
-    if s.seat == HERO:
-        s.seat = UMBRELLA
-    else:
-        s.phase = "assault-start"
-    return False
+    return heroes_then_umbrella(s, can_recruit(s), then="assault-start")
 
 
 def has_room(s: CorporationState, crew: list[int], character: int) -> bool:

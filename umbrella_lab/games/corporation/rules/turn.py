@@ -89,6 +89,22 @@ def step(*names: str) -> Callable[[Step], Step]:
     return add
 
 
+def heroes_then_umbrella(s: CorporationState, decides: bool, then: str) -> bool:
+    """A step both sides take in turn, the Heroes first (the Recruit phase, the hand limit).
+
+    The side at ``s.seat`` decides while it ``decides`` (True is returned: it is to act); else
+    it is Umbrella's turn, and after Umbrella's the turn goes on to the step ``then``.
+    """
+    if decides:
+        s.actor = s.seat
+        return True
+    if s.seat == HERO:
+        s.seat = UMBRELLA
+    else:
+        s.phase = then
+    return False
+
+
 def advance(s: CorporationState) -> None:
     """Move play on to the next decision or chance step [turn.phases].
 
