@@ -1,12 +1,12 @@
 """Heroes vs the Umbrella Corporation (2-player card game: hidden hands, 2D6 combat).
 
 Seat 0 is the Heroes, seat 1 the Umbrella Corporation. Everything the kit knows about the game
-is declared in ``INFO`` below. The modules: ``rules`` (the state and every rule, one class per
-kind of move, citing ``digest.md``), ``effects`` (the card abilities, one
-function each, named by the data), ``cards`` (the data files), ``odds`` (exact combat odds),
-``policies`` (random and heuristic players, with their own quick list of the legal moves),
-``legacy`` (older action ids), ``scenario`` (tables set up by hand) and ``views`` (what each
-seat sees).
+is declared in ``INFO`` below. The modules: ``state`` (the table), ``rules`` (every rule, a
+module for each phase of the turn, one class per kind of move, citing ``digest.md``),
+``effects`` (the card abilities, one function each, named by the data), ``cards`` (the data
+files), ``odds`` (exact combat odds), ``policies`` (random and heuristic players, with their own
+quick list of the legal moves), ``legacy`` (older action ids), ``scenario`` (tables set up by
+hand) and ``views`` (what each seat sees).
 
 >>> import umbrella_lab as ul
 >>> state = ul.load("corporation").new(seed=3)

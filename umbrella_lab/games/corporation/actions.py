@@ -2,8 +2,8 @@
 
 Drawing cards [draw.*] and finding a card in a pile are done by the rules (the Draw phase) and by
 the abilities in ``effects.py`` (Intel draws, Medkit takes a card back) alike; they live here,
-below both, so ``rules.py`` imports ``effects.py`` and each imports this module, never the other
-way round. The seats and the statistics are here for the same reason.
+below both, so the rules (``rules/``) import ``effects.py`` and each imports this module, never the
+other way round. The seats and the statistics are here for the same reason.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ numbers, the steps of a turn in words, the two seats and the statistics kept for
 and the tables of abilities the state reads when it counts a force (``BONUSES``, ``CANCELS``;
 ``effects.py`` fills them). Every other module of the game imports it and it imports none of
 them but the card data and the odds: the table actions (``actions.py``), the effects
-(``effects.py``) and the rules (``rules.py``) form a line above it, not a circle.
+(``effects.py``) and the rules (the ``rules`` folder) form a line above it, not a circle.
 """
 
 from __future__ import annotations
