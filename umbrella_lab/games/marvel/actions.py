@@ -8,8 +8,9 @@ imports ``effects.py`` and each imports this module, never the other way round; 
 imports only the table (``state.py``) and the card data below it.
 
 Some actions set off card text themselves (tokens that find no slot set off the villain's
-Overflow; a Threat says how much damage a Thug needs), so the tables of those effects are
-declared here, and ``effects.py`` fills them (:func:`umbrella_lab.engine.effects.effect`).
+Overflow; a Threat says how much damage a Thug needs): they look it up in the tables of
+``state.py`` (``OVERFLOWS``, ``PLOTS``, ``THREATS``, ``SPECIALS``), which ``effects.py`` fills
+(:func:`umbrella_lab.engine.effects.effect`).
 
 >>> import umbrella_lab as ul
 >>> s = ul.load("marvel", players=2, heroes=("hulk", "wasp")).new(seed=3)
@@ -25,10 +26,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.core import Result
-from umbrella_lab.engine.effects import Table
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel.cards import SYMBOL_NAMES
-from umbrella_lab.games.marvel.state import PLAN, RING, MarvelState
+from umbrella_lab.games.marvel.state import (
+    OVERFLOWS,
+    PLAN,
+    PLOTS,
+    RING,
+    SPECIALS,
+    THREATS,
+    MarvelState,
+)
 
 if TYPE_CHECKING:
     from umbrella_lab.games.marvel.cards import Threat
@@ -38,31 +46,6 @@ if TYPE_CHECKING:
 TARGETS = ("thug", "henchman", "villain", "crisis")
 """What an Attack may hit [turn.attack]; ``crisis``: a Crisis token, where a dashboard allows."""
 THUG, HENCHMAN, VILLAIN, CRISIS = range(4)
-
-
-# --- The card text these actions set off (filled by effects.py) -------------------------------
-
-OVERFLOWS = Table(
-    "overflow",
-    "What a token that finds no slot does (a villain's ``overflow``): "
-    "``overflow(s, where, thugs, civilians)`` [overflow.*].",
-)
-PLOTS = Table(
-    "plot",
-    "The Villainous Plot (a villain's ``plot``): ``plot(s) -> str``, the reason the heroes lose, "
-    'or ``""`` [plot.*].',
-)
-THREATS = Table(
-    "threat",
-    "A Threat card (``effect`` in ``data/threats.toml``): a small class whose methods act on "
-    "arrival, on BAM!, at a turn's start, and say what a Thug, a Civilian or leaving needs "
-    "[threat.*].",
-)
-SPECIALS = Table(
-    "special",
-    "A hero card's Special (``special`` in ``data/heroes.toml``): ``usable(s, hero)`` and "
-    "``use(s, hero)``, with its ``title`` and ``words`` [special.*].",
-)
 
 
 # --- 3. How the rules run: steps and decisions --------------------------------------------------

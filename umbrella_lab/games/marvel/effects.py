@@ -37,9 +37,16 @@ from umbrella_lab.engine.core import TEAM
 from umbrella_lab.engine.effects import Table, effect
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import actions
-from umbrella_lab.games.marvel.actions import OVERFLOWS, PLOTS, SPECIALS, THREATS
 from umbrella_lab.games.marvel.cards import ATTACK, MOVE, SYMBOL_NAMES, WILD
-from umbrella_lab.games.marvel.state import ASKS, GUARDS, MarvelState
+from umbrella_lab.games.marvel.state import (
+    ASKS,
+    GUARDS,
+    OVERFLOWS,
+    PLOTS,
+    SPECIALS,
+    THREATS,
+    MarvelState,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,8 +54,9 @@ if TYPE_CHECKING:
     from umbrella_lab.games.marvel.cards import Threat
 
 # --- The tables ---------------------------------------------------------------------------------
-# OVERFLOWS, PLOTS, THREATS and SPECIALS are declared in actions.py (placing a token sets off an
-# Overflow; a Threat says what a Thug needs), and filled here like the others.
+# OVERFLOWS, PLOTS, THREATS, SPECIALS, GUARDS and ASKS are declared in state.py (the table
+# actions below these effects read them: placing a token sets off an Overflow, a Threat says
+# what a Thug needs), and filled here like the others.
 
 DASHBOARDS = Table("dashboard", "A villain's BAM!: ``bam(s, rule)`` [dash.*].")
 PLANS = Table("plan", "A Master Plan card's Special: ``special(s, number)`` [plan.*].")

@@ -8,7 +8,9 @@ above it, not a circle.
 
 The choices an effect leaves to the heroes are steps too, one per name in :data:`ASKS`: the
 effects register them there when they are imported, and the step tables below read that table
-when a step is looked up.
+when a step is looked up. The other tables of card text that a module below the effects reads
+(the villain's Overflow and Plot, a Threat's needs, a hero card's Special, the villain's guards)
+are here too, filled by ``effects.py`` alike.
 """
 
 from __future__ import annotations
@@ -41,6 +43,29 @@ ASKS = Table(
     "A choice an effect leaves to the heroes: ``choices``, ``words``, ``name`` and ``take``.",
 )
 """The choices a table can wait for (its ``ask``), filled by ``effects.py``."""
+
+# The card text the table actions set off (actions.py reads these; effects.py fills them):
+OVERFLOWS = Table(
+    "overflow",
+    "What a token that finds no slot does (a villain's ``overflow``): "
+    "``overflow(s, where, thugs, civilians)`` [overflow.*].",
+)
+PLOTS = Table(
+    "plot",
+    "The Villainous Plot (a villain's ``plot``): ``plot(s) -> str``, the reason the heroes lose, "
+    'or ``""`` [plot.*].',
+)
+THREATS = Table(
+    "threat",
+    "A Threat card (``effect`` in ``data/threats.toml``): a small class whose methods act on "
+    "arrival, on BAM!, at a turn's start, and say what a Thug, a Civilian or leaving needs "
+    "[threat.*].",
+)
+SPECIALS = Table(
+    "special",
+    "A hero card's Special (``special`` in ``data/heroes.toml``): ``usable(s, hero)`` and "
+    "``use(s, hero)``, with its ``title`` and ``words`` [special.*].",
+)
 
 
 class Steps(Mapping[str, Any]):
