@@ -7,10 +7,10 @@ of the rulebook:
 ==========================================================  ================================
 rulebook section [rule ids]                                 module
 ==========================================================  ================================
-1. Aim [aim]: make figures of one colour on your Stage and
-fill your Scoreboard
-1-2. The table: ``UmbrellaState``, the rulebook's numbers,  ``../state.py``
-the geometry of a Stage, every figure's masks
+1. Aim [aim]: make figures of one colour on your Stage and  ``../state.py`` (the table)
+fill your Scoreboard. 1-2. The table: ``UmbrellaState``,
+the rulebook's numbers, the geometry of a Stage, every
+figure's masks
 2. Setup [setup.*], the solo table [solo.setup]             ``setup.py``
 [solo.figures] [solo.tokens]
 how moves name sides, colours, tile sides, Scoreboard       ``naming.py``
@@ -41,10 +41,9 @@ kind are legal, what one does, how it reads and why one is refused, all in one p
 turn carries on); ``push`` uses ``figures`` (after the push a figure may be scored) and ``end``;
 ``figures`` uses ``end`` (every move ends its turn there); ``end`` and ``figures`` use
 ``scoreboards`` (what a white square takes). ``setup``, ``naming`` and ``scoreboards`` import
-none of the others. The package hands on every name its modules did as the one module
-``rules.py`` (the move kinds, ``setup``, the helpers the players and views read, and the
-table's names from ``state.py``), so ``from umbrella_lab.games.umbrella.rules import Push``
-works wherever it did.
+none of the others. The package hands on every name the one module ``rules.py`` did (the move
+kinds, ``setup``, the helpers the players and views read, and the table's names from
+``state.py``), so ``from umbrella_lab.games.umbrella.rules import Push`` works wherever it did.
 
 How the table is held: a Stage is a list of 16 colours (space ``row * 4 + column``); a figure
 is a *bit mask* of Stage spaces (bit ``i`` for space ``i``) and a Stage is read as four masks,

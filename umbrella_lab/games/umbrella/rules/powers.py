@@ -19,7 +19,7 @@ from umbrella_lab.games.umbrella.rules.naming import Colour, PowerName, Side
 from umbrella_lab.games.umbrella.rules.push import cell_words, zone_words
 from umbrella_lab.games.umbrella.state import NEIGHBOURS, UmbrellaState
 
-# --- 6. Scoreboards and powers --------------------------------------------------------------------
+# --- 6. The level-4 powers ------------------------------------------------------------------------
 
 
 POWER_STEPS = MappingProxyType(
