@@ -1,8 +1,8 @@
 """Umbrella (umbrella-sliding abstract game, 1 to 4 players).
 
 Everything the kit knows about Umbrella is declared in ``INFO`` below: its options, its setup
-and move kinds (``rules.py``, the powers in ``effects.py``), its views, its policies, its rule
-digest, its data files and how older action ids read (``legacy.py``).
+and move kinds (the folder ``rules/``, the powers in ``effects.py``), its views, its policies,
+its rule digest, its data files and how older action ids read (``legacy.py``).
 
 >>> import umbrella_lab as ul
 >>> game = ul.load("umbrella", players=3)

@@ -2,9 +2,9 @@
 
 A level-4 Scoreboard prints a power between two spots (``data/scoreboards.toml``,
 ``[[power]]``, field ``power``). Filling both spots earns it [board.powers]; the rules then call
-its effect here, at once, before the tile is passed (``rules.carry_on``). Each effect returns
-True when the player must now decide something (the rules' move kinds ``Swap``, ``SwapZone``,
-``Skip`` and ``Keep`` are those decisions), False when it is done.
+its effect here, at once, before the tile is passed (``carry_on``, in ``rules/figures.py``). Each
+effect returns True when the player must now decide something (the rules' move kinds ``Swap``,
+``SwapZone``, ``Skip`` and ``Keep`` are those decisions), False when it is done.
 
 The data loader accepts only the powers named in :data:`EFFECTS`, and a data test checks that
 every power the packaged Scoreboards print is here.

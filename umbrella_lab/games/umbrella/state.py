@@ -3,8 +3,8 @@
 The state class (``UmbrellaState``: the Stage, the Waiting Zones, the Figure tiles, the
 Scoreboards) with what it needs to say where things are and what a board scores. Every other
 module of the game imports it and it imports none of them but the printed pieces
-(``pieces.py``): the power effects (``effects.py``) and the rules (``rules.py``) form a line
-above it, not a circle.
+(``pieces.py``): the power effects (``effects.py``) and the rules (the folder ``rules/``) form a
+line above it, not a circle.
 """
 
 from __future__ import annotations
