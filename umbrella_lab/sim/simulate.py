@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import Game, load
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
-from umbrella_lab.engine.play import play_out
+from umbrella_lab.engine.play import SeededOnUse, play_out
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     executor_or_none,
@@ -96,7 +95,7 @@ def play_seeds(
     made: list[tuple] = []
     for seed in range(start, stop):
         made.clear()
-        final = play_out(deal(seed), fast, random.Random(seed), made, in_place=True)
+        final = play_out(deal(seed), fast, SeededOnUse(seed), made, in_place=True)
         result = final.result
         assert result is not None  # play_out only returns finished games
         row: dict[str, Any] = {
