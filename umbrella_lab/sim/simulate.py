@@ -428,32 +428,37 @@ def _run_tasks(
 ) -> list[list[dict[str, Any]]]:
     """Run every task (here, on a local pool, or on ``executor``); results in task order."""
     results: list[list[dict[str, Any]]] = [[] for _ in tasks]
-    bar = _open_bar(sum(task[5] - task[4] for task in tasks), label, progress)
-    try:
-        if executor is None and workers <= 1:
+    total = sum(task[5] - task[4] for task in tasks)
+    if executor is None and workers <= 1:
+        bar = _open_bar(total, label, progress)
+        try:
             for index, task in enumerate(tasks):
                 results[index] = play_seeds(*task)
                 bar.update(task[5] - task[4])
             return results
-        pool = executor if executor is not None else local_pool(min(workers, len(tasks)))
-        futures: dict[Future, int] = {}
-        try:
-            for index, task in enumerate(tasks):
-                futures[submit_quietly(pool, play_seeds, *task)] = index
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                bar.update(tasks[index][5] - tasks[index][4])
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
         finally:
-            if executor is None:
-                pool.shutdown(wait=True, cancel_futures=True)
-        return results
+            bar.close()
+    pool = executor if executor is not None else local_pool(min(workers, len(tasks)))
+    futures: dict[Future, int] = {}
+    bar = None
+    try:
+        for index, task in enumerate(tasks):
+            futures[submit_quietly(pool, play_seeds, *task)] = index
+        bar = _open_bar(total, label, progress)  # (its import overlaps the workers' first games)
+        for future in as_completed(futures):
+            index = futures[future]
+            results[index] = future.result()
+            bar.update(tasks[index][5] - tasks[index][4])
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return results
 
 
 def _frame(game: Game, policy: str, rows: list[dict[str, Any]]) -> pd.DataFrame:

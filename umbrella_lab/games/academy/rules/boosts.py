@@ -46,7 +46,7 @@ def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, in
     return [
         (holder, number)
         for holder in boost_holders(s, seat)
-        if any(boost[card] for card in hands[holder])  # (most hands hold none)
+        if any(map(boost.__getitem__, hands[holder]))  # (most hands hold none)
         for number in distinct(s, hands[holder])
         if boost[number] and number not in played
     ]
