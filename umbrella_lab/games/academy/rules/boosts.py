@@ -130,10 +130,11 @@ class HeroBoostOn(Move):
             or effects.no_hero_boosts(s)
         ):
             return []
-        boost = s.cards.boost
+        boost, boosts = s.cards.boost, s.cards.boosts
         return [
             HeroBoostOn(holder, number, position)
             for holder in s.living
+            if not boosts.isdisjoint(s.hands[holder])  # (most hands hold none)
             for number in distinct(s, s.hands[holder])
             if boost[number]
         ]
