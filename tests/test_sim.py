@@ -548,3 +548,31 @@ def test_a_widget_without_ipywidgets_8s_pictures_is_shown_as_it_is(notebook_disp
     bar.close()
     [((widget,), how)] = shown
     assert widget is bar.container and how == {}
+
+
+def test_a_generator_seeded_on_use_draws_what_random_random_draws():
+    """Each game's generator is seeded at its first draw: the same numbers, draw for draw."""
+    import copy
+    import pickle
+
+    from umbrella_lab.engine.play import SeededOnUse
+
+    for seed in (0, 1, 12_345, 2**70):
+        plain, lazy = random.Random(seed), SeededOnUse(seed)
+        assert [lazy.randrange(10) for _ in range(20)] == [plain.randrange(10) for _ in range(20)]
+        assert type(lazy) is random.Random and lazy.getstate() == plain.getstate()
+        draws = [
+            lambda r: r.random(),
+            lambda r: r.gauss(0, 1),
+            lambda r: r.choice("abcdef"),
+            lambda r: r.sample(range(100), 5),
+            lambda r: r.randbytes(5),
+            lambda r: r.getstate(),
+            lambda r: pickle.loads(pickle.dumps(r)).random(),
+            lambda r: copy.deepcopy(r).random(),
+        ]
+        for draw in draws:
+            assert draw(SeededOnUse(seed)) == draw(random.Random(seed))
+        lazy = SeededOnUse(seed)
+        lazy.seed(3)  # seeded anew, as a plain generator would be
+        assert lazy.random() == random.Random(3).random()

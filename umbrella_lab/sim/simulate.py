@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from umbrella_lab.engine.core import Game, load
 from umbrella_lab.engine.errors import OptionError, seed_number, whole_number
-from umbrella_lab.engine.play import play_out
+from umbrella_lab.engine.play import SeededOnUse, play_out
 from umbrella_lab.sim._later import later
 from umbrella_lab.sim._parallel import (
     executor_or_none,
@@ -96,7 +95,7 @@ def play_seeds(
     made: list[tuple] = []
     for seed in range(start, stop):
         made.clear()
-        final = play_out(deal(seed), fast, random.Random(seed), made, in_place=True)
+        final = play_out(deal(seed), fast, SeededOnUse(seed), made, in_place=True)
         result = final.result
         assert result is not None  # play_out only returns finished games
         row: dict[str, Any] = {
@@ -429,32 +428,37 @@ def _run_tasks(
 ) -> list[list[dict[str, Any]]]:
     """Run every task (here, on a local pool, or on ``executor``); results in task order."""
     results: list[list[dict[str, Any]]] = [[] for _ in tasks]
-    bar = _open_bar(sum(task[5] - task[4] for task in tasks), label, progress)
-    try:
-        if executor is None and workers <= 1:
+    total = sum(task[5] - task[4] for task in tasks)
+    if executor is None and workers <= 1:
+        bar = _open_bar(total, label, progress)
+        try:
             for index, task in enumerate(tasks):
                 results[index] = play_seeds(*task)
                 bar.update(task[5] - task[4])
             return results
-        pool = executor if executor is not None else local_pool(min(workers, len(tasks)))
-        futures: dict[Future, int] = {}
-        try:
-            for index, task in enumerate(tasks):
-                futures[submit_quietly(pool, play_seeds, *task)] = index
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                bar.update(tasks[index][5] - tasks[index][4])
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
         finally:
-            if executor is None:
-                pool.shutdown(wait=True, cancel_futures=True)
-        return results
+            bar.close()
+    pool = executor if executor is not None else local_pool(min(workers, len(tasks)))
+    futures: dict[Future, int] = {}
+    bar = None
+    try:
+        for index, task in enumerate(tasks):
+            futures[submit_quietly(pool, play_seeds, *task)] = index
+        bar = _open_bar(total, label, progress)  # (its import overlaps the workers' first games)
+        for future in as_completed(futures):
+            index = futures[future]
+            results[index] = future.result()
+            bar.update(tasks[index][5] - tasks[index][4])
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return results
 
 
 def _frame(game: Game, policy: str, rows: list[dict[str, Any]]) -> pd.DataFrame:

@@ -142,6 +142,7 @@ class Cards:
             "boost": tuple(card.boost for card in deck),
             "design": tuple(designs[card.id] for card in deck),
             "winner_rank": tuple(2 * card.attack + bool(card.story) for card in deck),
+            "boosts": frozenset(number for number, card in enumerate(deck) if card.boost),
         }
         for name, column in columns.items():
             object.__setattr__(self, name, column)
@@ -149,13 +150,15 @@ class Cards:
     # Columns by card number, for fast loops: attack, heal, story ("" for attack cards),
     # boost (0 unless a Hero Boost), design (one number per card design) and winner_rank
     # (2 x attack, +1 for a story card: among cards that beat a villain card, the lowest rank
-    # is the lowest attack, an attack card before a story card of the same value).
+    # is the lowest attack, an attack card before a story card of the same value); and boosts,
+    # the numbers of the Hero Boost cards (a hand holds one unless it is disjoint from them).
     attack: tuple[int, ...] = field(init=False, repr=False)
     heal: tuple[int, ...] = field(init=False, repr=False)
     story: tuple[str, ...] = field(init=False, repr=False)
     boost: tuple[int, ...] = field(init=False, repr=False)
     design: tuple[int, ...] = field(init=False, repr=False)
     winner_rank: tuple[int, ...] = field(init=False, repr=False)
+    boosts: frozenset[int] = field(init=False, repr=False)
 
 
 _HERO = {

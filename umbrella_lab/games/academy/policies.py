@@ -408,24 +408,24 @@ def _holders(s: AcademyState, seat: int) -> list[int] | range:
 
 def _boost_held(s: AcademyState, seat: int) -> bool:
     """Whether a hero who may add a Hero Boost to the card of ``seat`` holds one."""
-    boost_of = s.cards.boost
+    boosts = s.cards.boosts
     for holder in _holders(s, seat):
-        if s.life[holder] > 0:
-            for card in s.hands[holder]:
-                if boost_of[card]:
-                    return True
+        if s.life[holder] > 0 and not boosts.isdisjoint(s.hands[holder]):
+            return True
     return False
 
 
 def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
     """The first Hero Boost move whose giver keeps 3 or more bars, as choose_face picks it."""
-    attack_of, boost_of = s.cards.attack, s.cards.boost
+    attack_of, boost_of, boosts = s.cards.attack, s.cards.boost, s.cards.boosts
     on_any = s.options.boost_offer == "any"  # [opt.boost_offer]
     hand = None
     for holder in _holders(s, seat):
         if s.life[holder] < 3:  # (so living, as every giver is)
             continue
         held = s.hands[holder]
+        if boosts.isdisjoint(held):  # (most hands hold no Hero Boost)
+            continue
         firsts = None
         for boost in held:
             plus = boost_of[boost]

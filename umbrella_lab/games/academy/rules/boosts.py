@@ -42,11 +42,11 @@ def boost_offers(s: AcademyState, seat: int, *played: int) -> list[tuple[int, in
     One per design in each holder's hand, never one of the ``played`` cards themselves
     [story.hero-boost].
     """
-    boost, hands = s.cards.boost, s.hands
+    boost, boosts, hands = s.cards.boost, s.cards.boosts, s.hands
     return [
         (holder, number)
         for holder in boost_holders(s, seat)
-        if any(boost[card] for card in hands[holder])  # (most hands hold none)
+        if not boosts.isdisjoint(hands[holder])  # (most hands hold none)
         for number in distinct(s, hands[holder])
         if boost[number] and number not in played
     ]
@@ -130,10 +130,11 @@ class HeroBoostOn(Move):
             or effects.no_hero_boosts(s)
         ):
             return []
-        boost = s.cards.boost
+        boost, boosts = s.cards.boost, s.cards.boosts
         return [
             HeroBoostOn(holder, number, position)
             for holder in s.living
+            if not boosts.isdisjoint(s.hands[holder])  # (most hands hold none)
             for number in distinct(s, s.hands[holder])
             if boost[number]
         ]

@@ -810,11 +810,12 @@ class HitsTwiceAt(CardPlay):
         if s.options.kraken_target != "any" or not faces_with_power(s, "kraken"):
             return []
         seat, faced = s.responder, s.faced_position
+        pairs = card_pairs(s, seat)  # (the same pairs against every card)
         return [
             HitsTwiceAt(seat, first, second, position)
             for position in s.waiting
             if position != faced
-            for first, second in kraken_pairs(s, seat, s.villain_attack(s.lineup[position]))
+            for first, second in kraken_pairs(s, seat, s.villain_attack(s.lineup[position]), pairs)
         ]
 
     def label(self, s: AcademyState) -> str:

@@ -155,13 +155,19 @@ def card_pairs(s: AcademyState, seat: int) -> list[tuple[int, int, tuple[int, ..
     ]
 
 
-def kraken_pairs(s: AcademyState, seat: int, value: int) -> list[tuple[int, int]]:
+def kraken_pairs(
+    s: AcademyState,
+    seat: int,
+    value: int,
+    pairs: list[tuple[int, int, tuple[int, ...]]] | None = None,
+) -> list[tuple[int, int]]:
     """The Kraken's pairs of cards that block or beat ``value`` when the higher alone would not.
 
-    One pair per pair of attack values, the first in hand order [power.kraken].
+    One pair per pair of attack values, the first in hand order [power.kraken]. ``pairs``:
+    the hand's ``card_pairs``, when they are already at hand (one lineup card after another).
     """
     found, seen = [], set()
-    for first, second, pair in card_pairs(s, seat):
+    for first, second, pair in card_pairs(s, seat) if pairs is None else pairs:
         if pair[1] <= value <= pair[0] + pair[1] and pair not in seen:
             seen.add(pair)  # one move per pair of values
             found.append((first, second))
@@ -340,9 +346,10 @@ class SeanceCard(PowerChoice):
         position), only the choices against the card there: the same moves in the same order,
         narrowed.
         """
+        attack = s.cards.attack
         by_value: dict[int, int] = {}  # the first discarded card of each attack value
         for number in s.discard:
-            by_value.setdefault(s.cards.attack[number], number)
+            by_value.setdefault(attack[number], number)
         values = sorted(by_value.items())
         moves = []
         waiting = s.waiting
