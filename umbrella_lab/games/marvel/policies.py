@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.marvel import effects
@@ -375,45 +375,108 @@ BUDGET = 160
 """States the planner looks at for one card (its search stops there and plays greedily)."""
 
 
+class Weights(NamedTuple):
+    """What :func:`evaluate` weighs a game's table by: fixed for the whole game."""
+
+    sizes: tuple[int, ...]
+    """Each mission's size."""
+    start: int
+    """The villain's health at the start [setup.health]."""
+    track: int
+    """The top of the dashboard's track (0 without one)."""
+    needs: tuple[int, ...]
+    """For each Threat card: the damage or the Heroic tokens that clear it."""
+    slots: tuple[int, ...]
+    """The token slots of each location of the ring, clockwise."""
+
+
+_WEIGHED: list = [(), None]
+"""The last game weighed: (its places, cards, villain and heroes, as objects), its weights."""
+
+
+def weights(s: MarvelState) -> Weights:
+    """The weights of ``s``'s game, worked out once per game (the last game's are kept).
+
+    A game is told by its objects, not their values: every table of one game shares its
+    places, cards, villain and heroes, and comparing objects is cheap where comparing the
+    card data would not be.
+    """
+    seen, found = _WEIGHED
+    if (
+        found is not None
+        and seen[0] is s.places
+        and seen[1] is s.cards
+        and seen[2] is s.villain
+        and seen[3] is s.heroes
+    ):
+        return found
+    cards = s.cards
+    found = Weights(
+        sizes=tuple(mission.size for mission in cards.missions),
+        start=s.villain.health(len(s.heroes)),
+        track=s.villain.track,
+        needs=tuple(threat.health or threat.heroics for threat in cards.threats),
+        slots=tuple(cards.locations[place].slots for place in s.places),
+    )
+    _WEIGHED[:] = [(s.places, s.cards, s.villain, s.heroes), found]
+    return found
+
+
 def evaluate(s: MarvelState) -> float:
-    """How good a table is for the heroes (higher is better)."""
+    """How good a table is for the heroes (higher is better).
+
+    Missions and their progress, the villain's health, Threats worked on, full locations,
+    tokens left on the table, the plot's track, heroes low on cards or KO'd, Crisis tokens,
+    work waiting where the active hero stands, and action tokens kept.
+    """
     if s.outcome is not None:
         return 1e6 if s.outcome.winners else -1e6
-    cards = s.cards
+    weigh = weights(s)
     value = 0.0
-    for index, mission in enumerate(cards.missions):
-        if s.done[index]:
+    done, progress = s.done, s.progress
+    for index, size in enumerate(weigh.sizes):
+        if done[index]:
             value += 60.0
         else:
-            value += 40.0 * s.progress[index] / mission.size
-    start = s.villain.health(len(s.heroes))
+            value += 40.0 * progress[index] / size
+    start = weigh.start
     value += 30.0 * (start - s.health) / start
-    threats, locations = cards.threats, cards.locations
-    for where in range(RING):
-        number = s.threats[where]
+    needs = weigh.needs
+    for number, marks, slots, thugs, civilians, wounded, primed, crisis in zip(
+        s.threats,
+        s.marks,
+        weigh.slots,
+        s.thugs,
+        s.civilians,
+        s.wounded,
+        s.primed,
+        s.crisis_at,
+        strict=True,
+    ):
         if number >= 0:
-            threat = threats[number]
-            value += 6.0 * s.marks[where] / (threat.health or threat.heroics)
-        free = locations[s.places[where]].slots - s.thugs[where] - s.civilians[where]
+            value += 6.0 * marks / needs[number]
+        free = slots - thugs - civilians
         if free == 0:
             value -= 5.0
         elif free == 1:
             value -= 2.0
-        value += s.wounded[where] + s.primed[where] - 3.0 * s.crisis_at[where]
-    if s.villain.track:
-        value -= 40.0 * s.track / s.villain.track
-    solo = len(s.hands) == 1
-    for hero in range(len(s.heroes)):
-        cards_held = len(s.hands[0 if solo else hero])
-        if s.ko[hero]:
+        value += wounded + primed - 3.0 * crisis
+    if weigh.track:
+        value -= 40.0 * s.track / weigh.track
+    hands, ko, shield, hero_at = s.hands, s.ko, s.shield, s.hero_at
+    solo = len(hands) == 1
+    villain_at = s.villain_at
+    for hero, crisis in enumerate(s.crisis):
+        cards_held = len(hands[0 if solo else hero])
+        if ko[hero]:
             value -= 8.0
-        elif not s.shield[hero]:
+        elif not shield[hero]:
             value -= 6.0 if cards_held <= 1 else (2.0 if cards_held == 2 else 0.0)
-            if s.hero_at[hero] == s.villain_at and cards_held <= 2:
+            if hero_at[hero] == villain_at and cards_held <= 2:
                 value -= 3.0
-        value -= 2.0 * s.crisis[hero]
+        value -= 2.0 * crisis
     if s.active >= 0:
-        value += 0.4 * waiting(s, s.hero_at[s.active])
+        value += 0.4 * waiting(s, hero_at[s.active])
     for pool in s.tokens:
         value += 1.5 * (pool[0] + pool[1] + pool[2] + pool[3])
     return value
