@@ -52,6 +52,7 @@ from umbrella_lab.games.marvel.rules import (
     Visit,
     end_actions,
     heroic_targets,
+    location_open,
 )
 
 
@@ -540,7 +541,7 @@ def finish_value(s: MarvelState, *, in_place: bool = False) -> tuple[float, Move
     """
     seat = s.turn
     best: tuple[float, Move] = (evaluate(s), Done(seat))
-    if Visit.legal(s):
+    if location_open(s):  # Visit is legal
         trial = s if in_place else s._clone()
         hero = trial.active
         where = trial.hero_at[hero]
