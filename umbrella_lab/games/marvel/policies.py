@@ -443,25 +443,37 @@ def evaluate(s: MarvelState) -> float:
     start = weigh.start
     value += 30.0 * (start - s.health) / start
     needs = weigh.needs
-    for number, marks, slots, thugs, civilians, wounded, primed, crisis in zip(
-        s.threats,
-        s.marks,
-        weigh.slots,
-        s.thugs,
-        s.civilians,
-        s.wounded,
-        s.primed,
-        s.crisis_at,
-        strict=True,
-    ):
-        if number >= 0:
-            value += 6.0 * marks / needs[number]
-        free = slots - thugs - civilians
-        if free == 0:
-            value -= 5.0
-        elif free == 1:
-            value -= 2.0
-        value += wounded + primed - 3.0 * crisis
+    if any(s.wounded) or any(s.primed) or any(s.crisis_at):
+        for number, marks, slots, thugs, civilians, wounded, primed, crisis in zip(
+            s.threats,
+            s.marks,
+            weigh.slots,
+            s.thugs,
+            s.civilians,
+            s.wounded,
+            s.primed,
+            s.crisis_at,
+            strict=True,
+        ):
+            if number >= 0:
+                value += 6.0 * marks / needs[number]
+            free = slots - thugs - civilians
+            if free == 0:
+                value -= 5.0
+            elif free == 1:
+                value -= 2.0
+            value += wounded + primed - 3.0 * crisis
+    else:  # the same sums without the terms that are 0 (adding 0.0 changes no sum)
+        for number, marks, slots, thugs, civilians in zip(
+            s.threats, s.marks, weigh.slots, s.thugs, s.civilians, strict=True
+        ):
+            if number >= 0 and marks:
+                value += 6.0 * marks / needs[number]
+            free = slots - thugs - civilians
+            if free == 0:
+                value -= 5.0
+            elif free == 1:
+                value -= 2.0
     if weigh.track:
         value -= 40.0 * s.track / weigh.track
     hands, ko, shield, hero_at = s.hands, s.ko, s.shield, s.hero_at
