@@ -535,13 +535,16 @@ def candidates(s: MarvelState) -> list[Move]:
     wild = pool[WILD] + purse[WILD]
     found: list[Move] = []
     if wild + pool[ATTACK] + purse[ATTACK]:  # an Attack can be paid (Attack.legal's test)
-        found += [Attack(seat, t, CARD) for t in attack_targets(s, where)]
+        for target in attack_targets(s, where):
+            found.append(Attack(seat, target, CARD))
     if wild + pool[HEROIC] + purse[HEROIC]:
-        found += [Heroic(seat, t, CARD) for t in heroic_targets(s, where)]
+        for target in heroic_targets(s, where):
+            found.append(Heroic(seat, target, CARD))
     if s.special and Special.legal(s):
         found.append(Special(seat))
-    if pool[MOVE] + pool[WILD] >= leave_moves(s, where):
-        found += [Go(seat, (where + side) % RING, CARD) for side in (-1, 1)]
+    if pool[MOVE] + pool[WILD] >= leave_moves(s, where):  # to either neighbour, left first
+        found.append(Go(seat, (where - 1) % RING, CARD))
+        found.append(Go(seat, (where + 1) % RING, CARD))
     return found
 
 
