@@ -9,7 +9,9 @@ table the search looks at (one call of ``Search._best``). The default report pla
 * games per CPU-second, positions searched per game and CPU microseconds per position
   (medians of the rounds);
 * the search's shape per game: positions met again (the memory of tables seen answers them),
-  positions expanded, leaves (no action worth trying), moves tried, location effects tried;
+  positions expanded, leaves (no action worth trying), moves tried, location effects tried,
+  copies of the table made (the search's, the location effects' and the planner's own) and
+  planned moves checked against the legal moves;
 * a breakdown by part: each part timed alone on a sample of the positions the games met
   (``perf_counter`` loops), times how often a game needs it, in ms per game. The parts are
   the copy of a table (``clone``), a move played on it (``move.play``, with ``settle`` for the
@@ -173,10 +175,28 @@ def sample_positions(players: int, games: int, every: int = 5) -> tuple[list[Any
     what the search did at every position, per game."""
     kept: list[Any] = []
     tally = dict.fromkeys(
-        ("positions", "met again", "expanded", "leaves", "moves tried", "location effects tried"),
+        (
+            "positions",
+            "met again",
+            "expanded",
+            "leaves",
+            "moves tried",
+            "location effects tried",
+            "copies made",
+            "planned moves checked",
+        ),
         0.0,
     )
     search = policies.Search._best
+    clone = policies.MarvelState._clone
+
+    def counted_clone(s: Any) -> Any:
+        tally["copies made"] += 1
+        return clone(s)
+
+    def planner(s: Any, rng: random.Random) -> Any:
+        tally["planned moves checked"] += s.ask is None and s.step == "act"
+        return policies.planner(s, rng)
 
     def keeping(self: Any, s: Any, owned: bool) -> Any:
         tally["positions"] += 1
@@ -193,12 +213,14 @@ def sample_positions(players: int, games: int, every: int = 5) -> tuple[list[Any
         return search(self, s, owned)
 
     policies.Search._best = keeping  # type: ignore[method-assign]
+    policies.MarvelState._clone = counted_clone  # type: ignore[method-assign]
     try:
         game = ul.load("marvel", players=players)
         for seed in range(games):
-            play_out(game.deal(seed), policies.planner, random.Random(seed), in_place=True)
+            play_out(game.deal(seed), planner, random.Random(seed), in_place=True)
     finally:
         policies.Search._best = search  # type: ignore[method-assign]
+        policies.MarvelState._clone = clone  # type: ignore[method-assign]
     return kept, {name: count / games for name, count in tally.items()}
 
 
@@ -241,7 +263,7 @@ def parts(args: argparse.Namespace) -> None:
     memory = {policies.state_key(s): None for s in sample}
     acting = [s for s in sample if s.step == "act" and s.ask is None]
     costs = [
-        ("clone", per_call(lambda s: s._clone(), sample), tally["moves tried"]),
+        ("clone", per_call(lambda s: s._clone(), sample), tally["copies made"]),
         ("clone + move.play + settle", per_call(clone_and_play, tried), tally["moves tried"]),
         ("state_key", per_call(policies.state_key, sample), tally["positions"]),
         (
@@ -252,13 +274,20 @@ def parts(args: argparse.Namespace) -> None:
         ("evaluate", per_call(policies.evaluate, sample), tally["expanded"]),
         ("candidates", per_call(policies.candidates, sample), tally["expanded"]),
         ("finish_value", per_call(policies.finish_value, sample), tally["expanded"]),
-        ("legal-move check", per_call(lambda s: s.legal_moves(), acting), 0.0),
+        (
+            "legal-move check",
+            per_call(lambda s: s.legal_moves(), acting),
+            tally["planned moves checked"],
+        ),
     ]
     print(f"  the parts (us a call, calls a game, ms a game of {per_game:.1f}):")
     for name, micro, calls in costs:
         shown = f"{micro * calls / 1e3:6.2f}" if calls else "     -"
         print(f"    {name:<28} {micro:6.2f} us {calls:8.0f} {shown} ms")
-    print("    (clone + move.play + settle holds the clone; finish_value holds evaluate)")
+    print(
+        "    (a clone a move tried, but the last move from a table the search made is played on"
+        " it: see copies made; finish_value holds evaluate)"
+    )
 
 
 def main() -> None:
