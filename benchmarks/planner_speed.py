@@ -71,9 +71,9 @@ def counting_positions() -> tuple[list[int], Callable[[], None]]:
     count = [0]
     search = policies.Search._best
 
-    def counted(self: Any, s: Any, owned: bool) -> Any:
+    def counted(self: Any, s: Any, *rest: Any) -> Any:
         count[0] += 1
-        return search(self, s, owned)
+        return search(self, s, *rest)
 
     policies.Search._best = counted  # type: ignore[method-assign]
 
@@ -198,7 +198,7 @@ def sample_positions(players: int, games: int, every: int = 5) -> tuple[list[Any
         tally["planned moves checked"] += s.ask is None and s.step == "act"
         return policies.planner(s, rng)
 
-    def keeping(self: Any, s: Any, owned: bool) -> Any:
+    def keeping(self: Any, s: Any, *rest: Any) -> Any:
         tally["positions"] += 1
         if tally["positions"] % every == 0:
             kept.append(s._clone())
@@ -210,7 +210,7 @@ def sample_positions(players: int, games: int, every: int = 5) -> tuple[list[Any
             tally["leaves"] += not moves
             tally["moves tried"] += len(moves)
             tally["location effects tried"] += bool(policies.Visit.legal(s))
-        return search(self, s, owned)
+        return search(self, s, *rest)
 
     policies.Search._best = keeping  # type: ignore[method-assign]
     policies.MarvelState._clone = counted_clone  # type: ignore[method-assign]

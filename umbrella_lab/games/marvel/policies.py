@@ -423,15 +423,12 @@ def weights(s: MarvelState) -> Weights:
     return found
 
 
-def evaluate(s: MarvelState) -> float:
-    """How good a table is for the heroes (higher is better).
+def table_value(s: MarvelState) -> float:
+    """The part of :func:`evaluate` the table gives, whoever stands where (a game not over).
 
     Missions and their progress, the villain's health, Threats worked on, full locations,
-    tokens left on the table, the plot's track, heroes low on cards or KO'd, Crisis tokens,
-    work waiting where the active hero stands, and action tokens kept.
+    tokens left on the table and the plot's track.
     """
-    if s.outcome is not None:
-        return 1e6 if s.outcome.winners else -1e6
     weigh = weights(s)
     value = 0.0
     done, progress = s.done, s.progress
@@ -476,6 +473,19 @@ def evaluate(s: MarvelState) -> float:
                 value -= 2.0
     if weigh.track:
         value -= 40.0 * s.track / weigh.track
+    return value
+
+
+def evaluate(s: MarvelState, table: float | None = None) -> float:
+    """How good a table is for the heroes (higher is better).
+
+    The table's own part (:func:`table_value`), then heroes low on cards or KO'd, Crisis
+    tokens, work waiting where the active hero stands, and action tokens kept. ``table``: the
+    table's part when the caller knows it already (the same number, not worked out again).
+    """
+    if s.outcome is not None:
+        return 1e6 if s.outcome.winners else -1e6
+    value = table_value(s) if table is None else table
     hands, ko, shield, hero_at = s.hands, s.ko, s.shield, s.hero_at
     solo = len(hands) == 1
     villain_at = s.villain_at
@@ -548,14 +558,16 @@ def candidates(s: MarvelState) -> list[Move]:
     return found
 
 
-def finish_value(s: MarvelState, *, in_place: bool = False) -> tuple[float, Move]:
+def finish_value(
+    s: MarvelState, *, in_place: bool = False, table: float | None = None
+) -> tuple[float, Move]:
     """The value of ending the actions here: with the location's effect, or without.
 
     With ``in_place`` the location's effect is tried on ``s`` itself (a table the caller has
-    no further use for), not on a copy.
+    no further use for), not on a copy. ``table``: :func:`table_value` of ``s``, if known.
     """
     seat = s.turn
-    best: tuple[float, Move] = (evaluate(s), Done(seat))
+    best: tuple[float, Move] = (evaluate(s, table), Done(seat))
     if location_open(s):  # Visit is legal
         trial = s if in_place else s._clone()
         hero = trial.active
@@ -601,7 +613,11 @@ class Search:
             steps.append((key, move))
         return value, steps
 
-    def _best(self, s: MarvelState, owned: bool) -> tuple[float, Line]:
+    def _best(self, s: MarvelState, owned: bool, table: float | None = None) -> tuple[float, Line]:
+        """The search from ``s`` (see :meth:`best`).
+
+        ``table``: :func:`table_value` of ``s``, when the caller knows it.
+        """
         key = state_key(s)
         known = self.seen.get(key)
         if known is not None:
@@ -610,7 +626,9 @@ class Search:
         rest: Line
         if self.budget > 0:
             moves = candidates(s)
-            value, last = finish_value(s, in_place=owned and not moves)
+            if table is None:
+                table = table_value(s)
+            value, last = finish_value(s, in_place=owned and not moves, table=table)
             line = (key, last, None)
             final = len(moves) - 1
             for index, move in enumerate(moves):
@@ -621,6 +639,8 @@ class Search:
                     settle(trial)
                 if trial.outcome is not None or trial.step != "act" or trial.ask is not None:
                     score, rest = evaluate(trial), None
+                elif type(move) is Go:  # a Move leaves the table's part as it was [turn.move]
+                    score, rest = self._best(trial, True, table)
                 else:
                     score, rest = self._best(trial, True)
                 if score > value + 1e-9:
