@@ -1,8 +1,10 @@
 """Marvel United's ready-made players: legal moves, the planner ahead of greedy (paired, on the
-same seeds, with an interval), and no peeking at a hidden order."""
+same seeds, with an interval), no peeking at a hidden order, and the planner's moves kept
+exactly as they were when its search was made faster."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 
@@ -19,6 +21,31 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+PLANNER_GAMES = {
+    1: (range(24), 1866, "75299dc812a88b8f"),
+    2: (range(8), 766, "406f5edbf05483c5"),
+    3: (range(8), 820, "7918446c33a6ba70"),
+    4: (range(8), 850, "f1682136e5bc90e6"),
+}
+"""Players: (the seeds, the moves the planner made in those games, the start of the SHA-256 of
+the moves' repr, game after game). Recorded before the planner's search was made faster; a
+faster planner must play every one of these moves again."""
+
+
+@pytest.mark.parametrize("players", sorted(PLANNER_GAMES))
+def test_the_planner_plays_the_moves_it_played_before_it_was_made_faster(players):
+    seeds, moves, fingerprint = PLANNER_GAMES[players]
+    game = ul.load("marvel", players=players)
+    digest = hashlib.sha256()
+    count = 0
+    for seed in seeds:
+        made: list[tuple] = []
+        play_out(game.deal(seed), planner, random.Random(seed), made, in_place=True)
+        digest.update(repr(made).encode())
+        count += len(made)
+    assert (count, digest.hexdigest()[:16]) == (moves, fingerprint)
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))

@@ -134,7 +134,7 @@ class Threat:
     text: str
     provenance: str
 
-    @property
+    @cached_property
     def henchman(self) -> bool:
         """True for a henchman (cleared by damage) [threat.henchman]."""
         return self.kind == "henchman"

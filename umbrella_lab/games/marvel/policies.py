@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.marvel import effects
@@ -52,6 +52,7 @@ from umbrella_lab.games.marvel.rules import (
     Visit,
     end_actions,
     heroic_targets,
+    location_open,
 )
 
 
@@ -375,45 +376,130 @@ BUDGET = 160
 """States the planner looks at for one card (its search stops there and plays greedily)."""
 
 
-def evaluate(s: MarvelState) -> float:
-    """How good a table is for the heroes (higher is better)."""
-    if s.outcome is not None:
-        return 1e6 if s.outcome.winners else -1e6
+class Weights(NamedTuple):
+    """What :func:`evaluate` weighs a game's table by: fixed for the whole game."""
+
+    sizes: tuple[int, ...]
+    """Each mission's size."""
+    start: int
+    """The villain's health at the start [setup.health]."""
+    track: int
+    """The top of the dashboard's track (0 without one)."""
+    needs: tuple[int, ...]
+    """For each Threat card: the damage or the Heroic tokens that clear it."""
+    slots: tuple[int, ...]
+    """The token slots of each location of the ring, clockwise."""
+
+
+_WEIGHED: list = [(), None]
+"""The last game weighed: (its places, cards, villain and heroes, as objects), its weights."""
+
+
+def weights(s: MarvelState) -> Weights:
+    """The weights of ``s``'s game, worked out once per game (the last game's are kept).
+
+    A game is told by its objects, not their values: every table of one game shares its
+    places, cards, villain and heroes, and comparing objects is cheap where comparing the
+    card data would not be.
+    """
+    seen, found = _WEIGHED
+    if (
+        found is not None
+        and seen[0] is s.places
+        and seen[1] is s.cards
+        and seen[2] is s.villain
+        and seen[3] is s.heroes
+    ):
+        return found
     cards = s.cards
+    found = Weights(
+        sizes=tuple(mission.size for mission in cards.missions),
+        start=s.villain.health(len(s.heroes)),
+        track=s.villain.track,
+        needs=tuple(threat.health or threat.heroics for threat in cards.threats),
+        slots=tuple(cards.locations[place].slots for place in s.places),
+    )
+    _WEIGHED[:] = [(s.places, s.cards, s.villain, s.heroes), found]
+    return found
+
+
+def table_value(s: MarvelState) -> float:
+    """The part of :func:`evaluate` the table gives, whoever stands where (a game not over).
+
+    Missions and their progress, the villain's health, Threats worked on, full locations,
+    tokens left on the table and the plot's track.
+    """
+    weigh = weights(s)
     value = 0.0
-    for index, mission in enumerate(cards.missions):
-        if s.done[index]:
+    done, progress = s.done, s.progress
+    for index, size in enumerate(weigh.sizes):
+        if done[index]:
             value += 60.0
         else:
-            value += 40.0 * s.progress[index] / mission.size
-    start = s.villain.health(len(s.heroes))
+            value += 40.0 * progress[index] / size
+    start = weigh.start
     value += 30.0 * (start - s.health) / start
-    threats, locations = cards.threats, cards.locations
-    for where in range(RING):
-        number = s.threats[where]
-        if number >= 0:
-            threat = threats[number]
-            value += 6.0 * s.marks[where] / (threat.health or threat.heroics)
-        free = locations[s.places[where]].slots - s.thugs[where] - s.civilians[where]
-        if free == 0:
-            value -= 5.0
-        elif free == 1:
-            value -= 2.0
-        value += s.wounded[where] + s.primed[where] - 3.0 * s.crisis_at[where]
-    if s.villain.track:
-        value -= 40.0 * s.track / s.villain.track
-    solo = len(s.hands) == 1
-    for hero in range(len(s.heroes)):
-        cards_held = len(s.hands[0 if solo else hero])
-        if s.ko[hero]:
+    needs = weigh.needs
+    if any(s.wounded) or any(s.primed) or any(s.crisis_at):
+        for number, marks, slots, thugs, civilians, wounded, primed, crisis in zip(
+            s.threats,
+            s.marks,
+            weigh.slots,
+            s.thugs,
+            s.civilians,
+            s.wounded,
+            s.primed,
+            s.crisis_at,
+            strict=True,
+        ):
+            if number >= 0:
+                value += 6.0 * marks / needs[number]
+            free = slots - thugs - civilians
+            if free == 0:
+                value -= 5.0
+            elif free == 1:
+                value -= 2.0
+            value += wounded + primed - 3.0 * crisis
+    else:  # the same sums without the terms that are 0 (adding 0.0 changes no sum)
+        for number, marks, slots, thugs, civilians in zip(
+            s.threats, s.marks, weigh.slots, s.thugs, s.civilians, strict=True
+        ):
+            if number >= 0 and marks:
+                value += 6.0 * marks / needs[number]
+            free = slots - thugs - civilians
+            if free == 0:
+                value -= 5.0
+            elif free == 1:
+                value -= 2.0
+    if weigh.track:
+        value -= 40.0 * s.track / weigh.track
+    return value
+
+
+def evaluate(s: MarvelState, table: float | None = None) -> float:
+    """How good a table is for the heroes (higher is better).
+
+    The table's own part (:func:`table_value`), then heroes low on cards or KO'd, Crisis
+    tokens, work waiting where the active hero stands, and action tokens kept. ``table``: the
+    table's part when the caller knows it already (the same number, not worked out again).
+    """
+    if s.outcome is not None:
+        return 1e6 if s.outcome.winners else -1e6
+    value = table_value(s) if table is None else table
+    hands, ko, shield, hero_at = s.hands, s.ko, s.shield, s.hero_at
+    solo = len(hands) == 1
+    villain_at = s.villain_at
+    for hero, crisis in enumerate(s.crisis):
+        cards_held = len(hands[0 if solo else hero])
+        if ko[hero]:
             value -= 8.0
-        elif not s.shield[hero]:
+        elif not shield[hero]:
             value -= 6.0 if cards_held <= 1 else (2.0 if cards_held == 2 else 0.0)
-            if s.hero_at[hero] == s.villain_at and cards_held <= 2:
+            if hero_at[hero] == villain_at and cards_held <= 2:
                 value -= 3.0
-        value -= 2.0 * s.crisis[hero]
+        value -= 2.0 * crisis
     if s.active >= 0:
-        value += 0.4 * waiting(s, s.hero_at[s.active])
+        value += 0.4 * waiting(s, hero_at[s.active])
     for pool in s.tokens:
         value += 1.5 * (pool[0] + pool[1] + pool[2] + pool[3])
     return value
@@ -459,25 +545,30 @@ def candidates(s: MarvelState) -> list[Move]:
     wild = pool[WILD] + purse[WILD]
     found: list[Move] = []
     if wild + pool[ATTACK] + purse[ATTACK]:  # an Attack can be paid (Attack.legal's test)
-        found += [Attack(seat, t, CARD) for t in attack_targets(s, where)]
+        for target in attack_targets(s, where):
+            found.append(Attack(seat, target, CARD))
     if wild + pool[HEROIC] + purse[HEROIC]:
-        found += [Heroic(seat, t, CARD) for t in heroic_targets(s, where)]
+        for target in heroic_targets(s, where):
+            found.append(Heroic(seat, target, CARD))
     if s.special and Special.legal(s):
         found.append(Special(seat))
-    if pool[MOVE] + pool[WILD] >= leave_moves(s, where):
-        found += [Go(seat, (where + side) % RING, CARD) for side in (-1, 1)]
+    if pool[MOVE] + pool[WILD] >= leave_moves(s, where):  # to either neighbour, left first
+        found.append(Go(seat, (where - 1) % RING, CARD))
+        found.append(Go(seat, (where + 1) % RING, CARD))
     return found
 
 
-def finish_value(s: MarvelState, *, in_place: bool = False) -> tuple[float, Move]:
+def finish_value(
+    s: MarvelState, *, in_place: bool = False, table: float | None = None
+) -> tuple[float, Move]:
     """The value of ending the actions here: with the location's effect, or without.
 
     With ``in_place`` the location's effect is tried on ``s`` itself (a table the caller has
-    no further use for), not on a copy.
+    no further use for), not on a copy. ``table``: :func:`table_value` of ``s``, if known.
     """
     seat = s.turn
-    best: tuple[float, Move] = (evaluate(s), Done(seat))
-    if Visit.legal(s):
+    best: tuple[float, Move] = (evaluate(s, table), Done(seat))
+    if location_open(s):  # Visit is legal
         trial = s if in_place else s._clone()
         hero = trial.active
         where = trial.hero_at[hero]
@@ -522,7 +613,11 @@ class Search:
             steps.append((key, move))
         return value, steps
 
-    def _best(self, s: MarvelState, owned: bool) -> tuple[float, Line]:
+    def _best(self, s: MarvelState, owned: bool, table: float | None = None) -> tuple[float, Line]:
+        """The search from ``s`` (see :meth:`best`).
+
+        ``table``: :func:`table_value` of ``s``, when the caller knows it.
+        """
         key = state_key(s)
         known = self.seen.get(key)
         if known is not None:
@@ -531,7 +626,9 @@ class Search:
         rest: Line
         if self.budget > 0:
             moves = candidates(s)
-            value, last = finish_value(s, in_place=owned and not moves)
+            if table is None:
+                table = table_value(s)
+            value, last = finish_value(s, in_place=owned and not moves, table=table)
             line = (key, last, None)
             final = len(moves) - 1
             for index, move in enumerate(moves):
@@ -542,6 +639,8 @@ class Search:
                     settle(trial)
                 if trial.outcome is not None or trial.step != "act" or trial.ask is not None:
                     score, rest = evaluate(trial), None
+                elif type(move) is Go:  # a Move leaves the table's part as it was [turn.move]
+                    score, rest = self._best(trial, True, table)
                 else:
                     score, rest = self._best(trial, True)
                 if score > value + 1e-9:

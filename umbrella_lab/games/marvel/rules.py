@@ -742,6 +742,10 @@ def pay_modes(s: MarvelState, kind: int, count: int) -> list[int]:
 
 def spend(s: MarvelState, kind: int, count: int, mode: int) -> str:
     """Pay for an action; the words say what paid, if tokens or Wilds did."""
+    pool = s.pool
+    if count == 1 and mode == CARD and pool[kind]:  # this turn's own symbol: nothing to say
+        pool[kind] -= 1
+        return ""
     units = payment(s, kind, count, mode) or []
     purse = s.purse(s.active)
     for token, symbol in units:
