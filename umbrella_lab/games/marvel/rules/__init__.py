@@ -43,12 +43,14 @@ without cards [end.no-cards] are found by the turns' steps
 
 Each kind of move is one class, in the module of the step it is played at: which moves of that
 kind are legal, what one does, how it reads and why one is refused, all in one place.
-:data:`MOVES` lists them. The modules import in one direction, never in a circle: every move
-ends by calling ``steps.run``, and ``steps`` imports the two modules whose steps it lists
-(``villain_turn``, ``hero_turn``), which import none of the others; ``setup`` uses ``steps``
-(it plays the first villain turn); the moves use ``naming`` (and the actions ``paying``), and
-``play`` and ``end_of_turn`` use ``hero_turn`` (a Threat acting at a turn's start, the end of
-the actions). The package hands on every name the one module ``rules.py`` did (the move kinds,
+:data:`MOVES` lists them. The modules import in one direction, from the top of this line down,
+never in a circle: ``setup``, ``play``, ``hero_actions``, ``end_of_turn``, ``choices``; then
+``steps`` and ``paying``; then ``villain_turn``, ``hero_turn`` and ``naming``, which import no
+other rules module. Every move ends by calling ``steps.run``, and ``steps`` imports the two
+modules whose steps it lists (``villain_turn``, ``hero_turn``); ``setup`` uses ``steps`` (it
+plays the first villain turn); the moves name things with ``naming`` and pay with ``paying``,
+and ``play`` and ``end_of_turn`` use ``hero_turn`` (a Threat acting at a turn's start, the end
+of the actions). The package hands on every name the one module ``rules.py`` did (the move kinds,
 ``setup``, the helpers the players and views read, the table actions and card names it
 imported), so ``from umbrella_lab.games.marvel.rules import Attack`` works wherever it did.
 
