@@ -3,9 +3,10 @@
 Placing tokens, hitting a Thug, giving Crisis tokens, hurting a hero, putting steps in line or
 asking the heroes a choice: the rules do these (the villain turn, an Attack) and so do the
 effects of the cards (a Threat's BAM!, a hero's Special). They live here, below both, in the
-rulebook's order (sections 5 to 7, and the parts of 3 and 8 the effects use), so ``rules.py``
-imports ``effects.py`` and each imports this module, never the other way round; this module
-imports only the table (``state.py``) and the card data below it.
+rulebook's order (sections 5 to 7, and the parts of the steps and of the hero turn that the
+effects use), so the rules (``rules/``) import ``effects.py`` and each imports this module, never
+the other way round; this module imports only the table (``state.py``) and the card data below
+it.
 
 Some actions set off card text themselves (tokens that find no slot set off the villain's
 Overflow; a Threat says how much damage a Thug needs): they look it up in the tables of
