@@ -37,12 +37,13 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from where_time_goes import unpacked  # a sibling script: the package of another commit
 
 import umbrella_lab as ul
 from umbrella_lab.engine.play import play_out
@@ -109,24 +110,6 @@ def one_round(players: int, policy_name: str, games: int) -> tuple[float, float]
             undo()
         positions = count[0] / min(games, 10)
     return spent, positions
-
-
-def unpacked(rev: str, into: Path) -> Path:
-    """The package ``umbrella_lab`` as commit ``rev`` has it, unpacked under ``into``."""
-    root = subprocess.run(
-        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", rev, "umbrella_lab"],
-        cwd=root,
-        capture_output=True,
-        check=True,
-    ).stdout
-    tar = into / "kit.tar"
-    tar.write_bytes(archive)
-    with tarfile.open(tar) as packed:
-        packed.extractall(into, filter="data")
-    return into
 
 
 def side_round(args: argparse.Namespace, kit: Path | None) -> tuple[float, float]:
