@@ -32,7 +32,6 @@ from typing import Any
 from umbrella_lab.engine.moves import Move
 from umbrella_lab.games.academy import effects
 from umbrella_lab.games.academy.rules import (
-    FINAL_VILLAIN,
     PENDING,
     AcademyState,
     Attack,
@@ -271,12 +270,8 @@ def quick_face(s: AcademyState) -> Move | None:
             return move
     if s.options.double_shot == "any" and s.villain_damage(code) >= 2:
         return None  # maybe Space Boy doubles this card: choose_face weighs it
-    cards = s.cards
-    if code < FINAL_VILLAIN:  # its attack value (s.villain_attack)
-        value = cards.villain_attack[code].attack + (s.boost_amount if code == s.boost_card else 0)
-    else:
-        value = s.villain_attack(code)
-    attack_of, rank_of = cards.attack, cards.winner_rank
+    value = s.villain_attack(code)  # with any Villain Attack Boost: the state's rule
+    attack_of, rank_of = s.cards.attack, s.cards.winner_rank
     best, best_rank = -1, 1 << 30
     block = -1
     for number in s.hands[seat]:
@@ -310,8 +305,7 @@ def _quick_no_winner(
     # The heal choose_face would play: the most healing, then the lowest attack.
     healer, heal_best, heal_attack = -1, -1, 0
     stories = False
-    effect = s.family_effect  # this round's Dysfunctional Family card
-    heal_ok = effect != "rock-bottom"  # effects.no_heals
+    heal_ok = not effects.no_heals(s)  # Rock Bottom [family.rock-bottom]
     strict = s.options.strict_heal
     for number in s.hands[seat]:
         if story_of[number]:
@@ -339,8 +333,7 @@ def _quick_no_winner(
             move = _lowest_pair(s, seat, value)
         if move:
             return move
-    boosting = effect != "brothers"  # effects.no_hero_boosts
-    if boosting and damage >= 2:
+    if damage >= 2 and not effects.no_hero_boosts(s):  # Brothers Will Fight [family.brothers]
         move = _first_boost(s, seat, value)
         if move:
             return move
@@ -364,7 +357,7 @@ def _quick_no_winner(
         return made(Story, seat, *first_story)
     if (
         (with_cards and not power_blocked(s, seat))
-        or (boosting and _boost_held(s, seat))
+        or (not effects.no_hero_boosts(s) and _boost_held(s, seat))
         or s.options.double_shot == "any"  # Space Boy may double the card [opt.double_shot]
         or s.options.boosts_per_card == 2  # two boosts on one card [opt.boosts_per_card]
     ):
