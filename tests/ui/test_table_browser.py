@@ -61,6 +61,21 @@ def _moved(table, before: int, wait: float = 30.0) -> bool:
     return True
 
 
+def _play_at_seat(table, page, moves: int) -> None:
+    """Up to ``moves`` moves: the page clicks a random move at its turns, bots play theirs."""
+    rng = random.Random(1)
+    for _ in range(moves):
+        if table.over:
+            break
+        before = table.serial
+        if not table.bot_due():
+            page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+            buttons = page.locator(".ult-move")
+            buttons.nth(rng.randrange(buttons.count())).click()
+        assert _moved(table, before), f"no move at change {before}"
+    page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "bots"), [("marvel", 4, {3: "heuristic"}), ("academy", 3, {})]
 )
@@ -207,17 +222,7 @@ def test_a_seat_page_mid_game_reads_at_wcag_aa_with_every_hero(browser, shots, t
     page = browser.new_page(viewport=LAPTOP[0], device_scale_factor=LAPTOP[1])
     page.goto(shown.links["seats"][0]["link"])
     page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
-    rng = random.Random(1)
-    for _ in range(40):
-        if table.over:
-            break
-        before = table.serial
-        if not table.bot_due():
-            page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
-            buttons = page.locator(".ult-move")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        assert _moved(table, before), f"no move at change {before}"
-    page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    _play_at_seat(table, page, 40)
     page.screenshot(path=str(shots / f"table-marvel-{'-'.join(heroes)}-mid-game.png"))
     text = page.inner_text(".ult-board")
     for hero in heroes:  # every hero is drawn: its chip, its panel, its cards
@@ -251,17 +256,7 @@ def test_an_academy_seat_page_mid_game_reads_at_wcag_aa(browser, shots, tmp_path
     page = browser.new_page(viewport=LAPTOP[0], device_scale_factor=LAPTOP[1])
     page.goto(shown.links["seats"][0]["link"])
     page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
-    rng = random.Random(1)
-    for _ in range(30):
-        if table.over:
-            break
-        before = table.serial
-        if not table.bot_due():
-            page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
-            buttons = page.locator(".ult-move")
-            buttons.nth(rng.randrange(buttons.count())).click()
-        assert _moved(table, before), f"no move at change {before}"
-    page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    _play_at_seat(table, page, 30)
     page.screenshot(path=str(shots / "table-academy-mid-game.png"))
     low = page.evaluate(LOW_CONTRAST_JS, page.query_selector("body"))
     page.close()
