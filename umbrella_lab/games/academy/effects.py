@@ -377,8 +377,8 @@ class ForTheRound:
 
     The flip says the card's text with the card's rule [round.family]; then the rule changed
     is asked where it applies (see below). Apathy: ``no_powers``; Family Secrets:
-    ``hands_hidden``; Brothers Will Fight: ``no_hero_boosts``; Hopelessness: ``refill_size``;
-    Rock Bottom: ``no_heals``.
+    ``hands_hidden`` (in ``state.py``); Brothers Will Fight: ``no_hero_boosts``; Hopelessness:
+    ``refill_size``; Rock Bottom: ``no_heals``.
     """
 
     rule = ""

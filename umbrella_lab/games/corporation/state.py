@@ -82,21 +82,6 @@ HALF = Fraction(1, 2)  # the rulebook's "50%" [assault.unit-fate] [search.unit-f
 # --- The state ------------------------------------------------------------------------------
 
 
-PHASE_WORDS = {
-    "search": "the Heroes' team search",
-    "events": "the Event phase",
-    "recruit": "the Recruit phase",
-    "assault": "the choice of an assault",
-    "commit": "committing cards to the combat",
-    "roll": "a 2D6 roll",
-    "lucky": "K-Mart's re-roll",
-    "split": "the split of a destroyed team's characters",
-    "fate": "a unit's 50% chance",
-    "hunt": "the choice of a Search and Destroy mission",
-    "discard": "the End phase discard",
-}
-"""The steps of the turn where a player decides, in words."""
-
 STEP_WORDS = {
     "search": "search for a team",
     "events": "play an event card or pass",

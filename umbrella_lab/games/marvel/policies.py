@@ -102,11 +102,6 @@ def card_value(s: MarvelState, card: int) -> float:
     return counts[0] + counts[1] + counts[2] + 1.5 * counts[3] + special
 
 
-def card_score(s: MarvelState, card: int) -> float:
-    """How much a card would do this turn where its hero stands (greedy's look ahead)."""
-    return card_scores(s, [card])[card]
-
-
 def card_scores(s: MarvelState, cards: list[int]) -> dict[int, float]:
     """Greedy's score of each card in hand.
 

@@ -2,7 +2,7 @@
 
 The state class (``MarvelState``: six locations in a ring, the villain, the heroes, the
 Storyline, the missions) and the steps of a turn, in words and with their rules. Every other
-module of the game imports it and it imports none of them: the table actions
+module of the game imports it and it imports none of them, only the card data: the table actions
 (``actions.py``), the card effects (``effects.py``) and the rules (``rules/``) form a line
 above it, not a circle.
 

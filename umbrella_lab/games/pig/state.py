@@ -39,7 +39,7 @@ class PigState(OpenState):
     luck_by_seat: ClassVar = True  # each seat rolls dice of its own (see _luck)
 
     def _luck(self) -> int:
-        """The roll's number: the k-th roll of seat j is ``k * players + j`` [turn.roll].
+        """The roll's number: the k-th roll of seat j is ``k * players + j``, k from 0 [turn.roll].
 
         Each seat has dice of its own: its k-th roll lands the same whoever sits there and
         however often the others rolled, on every branch of one seed (common random numbers,

@@ -25,6 +25,7 @@ from umbrella_lab.games.umbrella import board, policies, views
 from umbrella_lab.games.umbrella.legacy import read_old_key
 from umbrella_lab.games.umbrella.pieces import data_files, load_pieces
 from umbrella_lab.games.umbrella.rules import MOVES, SUPPLY, UmbrellaState, setup
+from umbrella_lab.games.umbrella.state import SOLO_WIN
 
 
 def _check(game: Game) -> None:
@@ -104,7 +105,7 @@ OPTIONS = (
     ),
     _choice(
         "solo_win",
-        15,
+        SOLO_WIN,
         "Solo: the score from which the engine counts a game as won (the Achievement board's "
         "steps; the rulebook names no winning score).",
         (15, 19, 24, 27, 31),

@@ -167,7 +167,7 @@ def _survey(s: UmbrellaState, seat: int) -> tuple[int, list[Any], list[int], lis
     """What a push can do for the seat's figures.
 
     Returns ``found`` (bit ``j * 4 + colour`` set when pushing that colour along push ``j``
-    makes a figure the seat can score: ``policies.making_pushes``), each figure's target (the
+    makes a figure the seat can score: :func:`making_pushes`), each figure's target (the
     placement and colour with the most spaces right already), the Stage as one mask per colour,
     and for each side the colours its zone holds (a mask).
     """

@@ -18,7 +18,7 @@ from umbrella_lab.games.academy.state import AcademyState, dead
 # --- 1. Aim, and the numbers of the rulebook --------------------------------------------------
 # The team wins by surviving the Final Battle after the last villain [aim] [game.win]. The
 # numbers the card effects use too (Life Boost's bars, a storyline's cost, Vanya's removals),
-# the lineup card codes and the outcomes of lineup cards are in actions.py.
+# the lineup card codes and the outcomes of lineup cards are in state.py.
 
 PLAYER_COUNT_TABLE = {  # players: (hand size, villains faced, villain attack strength)
     1: (6, 4, 6),

@@ -28,7 +28,8 @@ Each kind of move is one class, in the module of the phase it is played in: whic
 kind are legal, what one does, how it reads and why one is refused, all in one place.
 :data:`MOVES` lists them. The modules import in one direction: a later phase may use an earlier
 one (the assault declares a combat, the combat starts from the setup's empty table), and each
-uses ``turn.py`` and ``end_of_game.py``, which import none of them. Every move ends by moving
+uses ``turn.py`` (and those that can end the game ``end_of_game.py``), which import none of
+them. Every move ends by moving
 play on (:func:`advance`, in ``turn.py``), and each phase adds what happens at its own steps to
 the turn's table (``turn.STEPS``). The package hands on what the rest of the game and its
 tests read of the rules (the move kinds, ``setup``, ``advance``, the helpers the players use),
