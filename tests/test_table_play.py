@@ -349,3 +349,30 @@ def test_a_failed_search_says_so_instead_of_waiting(monkeypatch, tmp_path):
         server.stop()
 
     run(test)
+
+
+def test_a_seat_that_cannot_see_the_table_learns_nothing_of_moves_not_offered_to_it():
+    """Asked about another seat's move, an illegal one or nonsense, a seat gets one answer.
+
+    A rule's reason or a list of the legal moves could name a card in another hand, and a
+    different answer for a legal move than for an illegal one tells whether that card is held.
+    """
+    from umbrella_lab.table.model import NOT_OFFERED, Refusal
+
+    table = Table("corporation", players=2, seed=3)
+    state = table.state
+    seat = 1 - state.to_act  # the seat not to act: it sees its own hand only
+    assert state.hides_from(seat)
+    others = [a.id for a in state.legal_actions()]
+    asked = [*others, "attack/0/nothing-of-the-sort", "x/y", "no such move"]
+    answers = {json.dumps(table.why(seat, text), sort_keys=True) for text in asked}
+    assert answers == {json.dumps({"label": "that move", "reason": NOT_OFFERED + ".", "rule": ""})}
+    actor = state.to_act
+    mine = seat_moves(state, actor)
+    assert table.why(actor, mine[0].id)["reason"] == "It is allowed now."
+    if state.hides_from(actor):
+        for text in ("x/y", "search/no-such-card"):
+            with pytest.raises(Refusal) as refused:
+                table.move(actor, text, table.serial)
+            assert NOT_OFFERED in str(refused.value)
+            assert not any(a.label in str(refused.value) for a in state.legal_actions())

@@ -38,6 +38,7 @@ from umbrella_lab.engine.errors import (
     UmbrellaLabError,
 )
 from umbrella_lab.engine.luck import derive_seed
+from umbrella_lab.engine.moves import Action
 from umbrella_lab.engine.parts import Played, seat_parts
 from umbrella_lab.engine.play import seat_moves
 from umbrella_lab.engine.record import Record
@@ -269,12 +270,15 @@ class Table:
         who = state.to_act
         if who != TEAM and who != seat:
             raise Refusal(self._not_yours(seat, who), self._turn_rule())
-        try:
-            chosen = state.parse_action(action)
-        except IllegalActionError as error:
-            raise Refusal(_capital(error.reason), error.rule or self._turn_rule()) from None
-        if chosen.key.private_to(state, seat) and state.hides_from(seat):
-            raise Refusal("that move is not yours to see from this seat", self._turn_rule())
+        if state.hides_from(seat):
+            chosen = self._offered_move(seat, action)
+            if chosen is None:
+                raise Refusal(NOT_OFFERED, self._turn_rule())
+        else:
+            try:
+                chosen = state.parse_action(action)
+            except IllegalActionError as error:
+                raise Refusal(_capital(error.reason), error.rule or self._turn_rule()) from None
         node = self.session.apply(chosen)
         self.makers[node.id] = seat
         self.serial += 1
@@ -283,12 +287,15 @@ class Table:
     def why(self, seat: int | None, action: str) -> dict[str, str]:
         """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``."""
         state = self.state
+        if seat is not None and state.hides_from(seat):
+            found = self._offered_move(seat, action)
+            if found is None:
+                return {"label": "that move", "reason": NOT_OFFERED + ".", "rule": ""}
+            return {"label": found.label, "reason": "It is allowed now.", "rule": found.rule}
         try:
             chosen = state.parse_action(action)
         except IllegalActionError as error:
             return {"label": action, "reason": _capital(error.reason), "rule": error.rule}
-        if seat is not None and state.hides_from(seat) and chosen.key.private_to(state, seat):
-            return {"label": "that move", "reason": "It is not yours to see.", "rule": ""}
         if seat is not None and state.to_act not in (seat, TEAM, CHANCE, None):
             return {
                 "label": chosen.label,
@@ -296,6 +303,19 @@ class Table:
                 "rule": self._turn_rule(),
             }
         return {"label": chosen.label, "reason": "It is allowed now.", "rule": chosen.rule}
+
+    def _offered_move(self, seat: int, action: str) -> Action | None:
+        """The move offered to ``seat`` now (its page's buttons) that ``action`` names, or None.
+
+        A seat that may not see the whole table learns nothing else about a move: a text that
+        names no offered move gets one answer (:data:`NOT_OFFERED`), whether it names another
+        seat's legal move, an illegal one or nothing, since a rule's reason or a list of the
+        legal moves could tell of a card in another hand.
+        """
+        for offered in seat_moves(self.state, seat):
+            if action in (offered.id, offered.label):
+                return offered
+        return None
 
     def undo(self, at: int) -> Node:
         """Take back the last move, made on the view of change ``at`` (the teacher's control).
@@ -937,6 +957,10 @@ def _rule_titles(game: Game) -> dict[str, str]:
         return {rule.id: rule.title for rule in game.rules.values()}
     except (FileNotFoundError, ModuleNotFoundError, AttributeError):
         return {}
+
+
+NOT_OFFERED = "That is not one of the moves offered to you now"
+"""The one answer to a seat that may not see the whole table, for a move not offered to it."""
 
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:
