@@ -221,6 +221,9 @@ def test_the_villain_checks_say_what_is_done_and_how_sure():
     many = _games(["end.win"] * 400 + ["end.plot"] * 1600)
     assert "the whole 95% range is inside" in answer_key.hard_but_fair(many)
     assert "too hard" in answer_key.hard_but_fair(_games(["end.plot"] * 60))
+    above = answer_key.hard_but_fair(_games(["end.win"] * 17 + ["end.plot"] * 43))  # 28%
+    assert "above the band, but its 95% range reaches into it" in above  # not "too easy"
+    assert "too easy" in answer_key.hard_but_fair(_games(["end.win"] * 30 + ["end.plot"] * 30))
 
 
 def test_the_advisor_rates_every_card_and_forks_compare_on_the_board():

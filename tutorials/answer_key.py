@@ -1116,7 +1116,9 @@ def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
 def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) -> str:
     """Exercise 2's check: is the planner's win rate in the band, and how sure are we?
 
-    A rate on the band's edge is in the band (exactly: 9 wins of 60 is 15%).
+    A rate on the band's edge is in the band (exactly: 9 wins of 60 is 15%). A rate outside the
+    band whose 95% range still reaches into it is not called too easy or too hard: more games
+    decide it.
     """
     if not isinstance(frame, pd.DataFrame) or "won" not in frame or frame.empty:
         raise Unreadable(
@@ -1133,8 +1135,14 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
         if sure
         else "in the band, but the 95% range reaches outside it: play more games to be sure"
         if inside
+        else "above the band, but its 95% range reaches into it: play more games before you "
+        "change it"
+        if rate > high and lo <= high
         else "too easy: make it harder"
         if rate > high
+        else "below the band, but its 95% range reaches into it: play more games before you "
+        "change it"
+        if hi >= low
         else "too hard: give the heroes a chance"
     )
     return (
