@@ -376,3 +376,18 @@ def test_a_seat_that_cannot_see_the_table_learns_nothing_of_moves_not_offered_to
                 table.move(actor, text, table.serial)
             assert NOT_OFFERED in str(refused.value)
             assert not any(a.label in str(refused.value) for a in state.legal_actions())
+
+
+def test_a_turning_point_asked_of_a_player_the_game_lacks_names_its_players():
+    """A typo in the bots' name is an error naming the game's players, not another bot."""
+    import umbrella_lab as ul
+    from umbrella_lab.table.turning import find_turning_point
+
+    game = ul.load("pig", players=2, goal=50)
+    p1 = ["P1: roll the die", "the die shows 6"] * 4 + ["P1: roll the die", "the die shows 1"]
+    p2 = ["P2: roll the die", "the die shows 6"] * 9 + ["P2: hold (bank 54, score 54)"]
+    states = [game.new(seed=1)]
+    for action in p1 + p2:
+        states.append(states[-1].apply(action))
+    with pytest.raises(ValueError, match="no player 'heurstic' for pig: its players are"):
+        find_turning_point(game, states, p1 + p2, winner=1, seed=5, policy="heurstic")

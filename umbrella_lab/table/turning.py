@@ -144,7 +144,8 @@ def find_turning_point(
         side: Whose chance it is, in words (default "P2", "the team").
 
     Raises:
-        ValueError: ``states`` and ``labels`` do not match, or the last state is not over.
+        ValueError: ``states`` and ``labels`` do not match, the last state is not over, or
+            ``policy`` names no player of the game.
     """
     started = time.perf_counter()
     if len(states) != len(labels) + 1 or not states:
@@ -153,9 +154,13 @@ def find_turning_point(
     final = states[-1].result
     if final is None:
         raise ValueError("the turning point of a game is looked for once it is over")
+    table = game.info.policy_table
+    if policy is not None and policy not in table:
+        msg = f"no player {policy!r} for {game.info.name}: its players are {', '.join(table)}"
+        raise ValueError(msg)
     name = policy or game.info.simulation.main_policy
-    if name not in game.info.policy_table:  # a game written in a notebook may have no heuristic
-        name = "heuristic" if "heuristic" in game.info.policy_table else "random"
+    if name not in table:  # a game written in a notebook may have no heuristic
+        name = "heuristic" if "heuristic" in table else "random"
     if not side:
         side = "the team" if winner == -1 else f"P{(winner or 0) + 1}"
     quiet: dict[str, Any] = {"policy": name, "side": side}
