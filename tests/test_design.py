@@ -354,6 +354,28 @@ def test_every_digest_rule_is_listed_and_unused_ones_named(toys):
     assert r.rules.set_index("rule").loc["end.win", "ended_share"] == 1.0
 
 
+def test_solo_rules_get_no_bound_in_a_game_of_several_players():
+    """A solo rule cannot fire with two heroes: no bound on how often it fires, "does not apply"."""
+    from umbrella_lab.charts.design import rules_table
+
+    lean = {**QUICK, "option_games": 0, "cards": 0, "tension_games": 0, "skill_games": 2}
+    for players in (2, 1):
+        r = sim.design("marvel", players=players, n=6, policies=["random"], budget=lean, workers=1)
+        solo = r.rules[r.rules["kind"] == "solo"]
+        assert len(solo) >= 5 and solo["rule"].str.startswith("solo.").all()
+        if players == 2:
+            assert not solo["applies"].any() and solo["upper"].isna().all()
+            shown = rules_table(r)
+            assert (
+                shown[shown["Rule"].str.startswith("solo.")]["Fired"].str.startswith(
+                    "does not apply"
+                )
+            ).all()
+        else:
+            assert solo["applies"].all()
+            assert solo[solo["fired"] == 0]["upper"].notna().all()
+
+
 def test_options_are_compared_on_the_same_seeds(toys):
     r = report("coin", n=20)
     row = r.options.iloc[0]

@@ -305,6 +305,7 @@ KIND_WORDS = {
     "card": "Rules of one card, villain or place (only when it is dealt)",
     "setup": "Setup rules (in force from the deal)",
     "option": "Option rules (only when their option is chosen)",
+    "solo": "Solo rules (only in a game of one player)",
     "reference": "Reference entries (the aim, the data: they never fire)",
 }
 
@@ -319,6 +320,8 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
             games = int(row["games"])
             if row["fired"]:
                 fired = f"{row['share']:.0%} of {games:,} games"
+            elif not row.get("applies", True):
+                fired = "does not apply: these games have more than one player"
             else:
                 fired = f"never in {games:,} games (under {row['upper']:.1%} at 95%)"
                 if row.get("rare", False):
@@ -460,8 +463,9 @@ def never_fired(report: DesignReport) -> str:
     )
     if others:
         text += (
-            f" {others} rules of single cards, setup, options or reference did not fire "
-            "either (a card's rule needs its card dealt, an option's its option chosen)."
+            f" {others} rules of single cards, setup, options, solo play or reference did not "
+            "fire either (a card's rule needs its card dealt, an option's its option chosen, a "
+            "solo rule a game of one player)."
         )
     return text + " The Rules tab lists every rule with an upper bound on how often it fires."
 

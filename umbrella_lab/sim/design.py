@@ -219,7 +219,9 @@ class DesignReport:
             ``"not measured"``) and ``meaning`` (what it means and how it was measured).
         rules: One row per rule of the digest (then any other rule cited): ``rule``,
             ``title``, ``section``, ``kind`` (play, setup, option or reference:
-            :func:`rule_kind`), ``rare`` (the game marks it as needing a rare situation),
+            :func:`rule_kind`), ``applies`` (False for a solo rule in a game of several
+            players: it cannot fire, and has no bound), ``rare`` (the game marks it as needing a
+            rare situation),
             ``games``, ``fired`` (games in which it fired), ``upper`` (for a rule that never
             fired, the 95% upper bound on its chance per game), ``share`` (of the games),
             ``per_game`` (times per game), ``ended`` (games it ended) and ``ended_share``.
@@ -970,11 +972,12 @@ def _half(low: float, high: float) -> float:
     return (high - low) / 2
 
 
-RULE_KINDS = ("play", "card", "setup", "option", "reference")
+RULE_KINDS = ("play", "card", "setup", "option", "solo", "reference")
 """How the report groups a digest's rules: rules of play (they fire during a game), rules of
 one card, villain or place (they fire only when it is dealt), setup rules (they fire once, as
-the table is dealt), option rules (they fire only when their option or challenge is chosen)
-and reference entries (the aim, the data files: they describe, and never fire)."""
+the table is dealt), option rules (they fire only when their option or challenge is chosen),
+solo rules (they apply only to a game of one player) and reference entries (the aim, the data
+files: they describe, and never fire)."""
 
 _CARD_SECTIONS = ("special", "dashboard", "threat cards", "locations", "cards")
 
@@ -984,10 +987,12 @@ def rule_kind(rule: str, section: str = "") -> str:
 
     >>> rule_kind("setup.hands"), rule_kind("opt.goal"), rule_kind("turn.roll"), rule_kind("aim")
     ('setup', 'option', 'play', 'reference')
-    >>> rule_kind("dash.ultron", "12. Villain dashboards")
-    'card'
+    >>> rule_kind("dash.ultron", "12. Villain dashboards"), rule_kind("solo.setup", "9. Solo")
+    ('card', 'solo')
     """
     words = section.lower()
+    if rule.startswith("solo.") or "solo" in words:
+        return "solo"
     if rule.startswith("setup.") or "setup" in words:
         return "setup"
     if (
@@ -1554,20 +1559,24 @@ class _Designer:
         ids = list(book) + sorted(set(total) - set(book) - {TIME_OUT})
         games = len(played)
         rare = set(getattr(self.game.info, "rare_rules", ()) or ())
+        solo = self.game.players == 1
         rows = []
         for rule in ids:
             entry = book.get(rule)
+            kind = rule_kind(rule, entry.section if entry else "")
+            applies = kind != "solo" or solo  # a solo rule cannot fire in a game of several
             rows.append(
                 {
                     "rule": rule,
                     "title": entry.title if entry else "(not in the digest)",
                     "section": entry.section if entry else "",
                     "in_digest": entry is not None,
-                    "kind": rule_kind(rule, entry.section if entry else ""),
+                    "kind": kind,
+                    "applies": applies,
                     "rare": rule in rare,
                     "games": games,
                     "fired": fired[rule],
-                    "upper": upper_bound_never(games) if fired[rule] == 0 else math.nan,
+                    "upper": upper_bound_never(games) if fired[rule] == 0 and applies else math.nan,
                     "share": fired[rule] / games if games else math.nan,
                     "per_game": total[rule] / games if games else math.nan,
                     "ended": ended[rule],
