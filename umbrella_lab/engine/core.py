@@ -41,7 +41,7 @@ from umbrella_lab.engine.errors import (
     shown,
 )
 from umbrella_lab.engine.legacy import TwisterLuck
-from umbrella_lab.engine.luck import LUCK, LUCK_VERSION, Luck, Numbers, derive_seed
+from umbrella_lab.engine.luck import LUCK, LUCK_VERSION, LUCKS, Luck, Numbers, derive_seed
 from umbrella_lab.engine.moves import Action, Move, kinds_by_name
 from umbrella_lab.engine.rules import DigestFile, RuleBook, read_rulebook
 from umbrella_lab.engine.settings import SimSettings
@@ -430,7 +430,7 @@ class Game:
         """
         if version == self.luck.version:
             return self
-        if isinstance(version, bool) or version not in (1, LUCK_VERSION):
+        if isinstance(version, bool) or version not in LUCKS:
             msg = (
                 f"{self.name}: luck version {shown(version)} is not known (this kit draws with "
                 f"version {LUCK_VERSION} and replays version 1)"

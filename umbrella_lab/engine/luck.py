@@ -62,6 +62,10 @@ LUCK_VERSION = 2
 """The luck version of records and sessions saved now: SplitMix64 numbers of (seed, draw).
 Version 1 (files without a ``luck`` field) drew from a Mersenne Twister seeded per draw."""
 
+LUCKS = (1, LUCK_VERSION)
+"""The luck versions a file may name and a game may replay. Files without a ``luck`` field were
+played with version 1 and replay with it."""
+
 _UNIT = 1.0 / (1 << 53)
 
 
@@ -227,7 +231,8 @@ class Draws:
         self.index += n
         while len(set(keys)) < n:
             keys = [self.next() for _ in range(n)]
-        pile.sort(key=partial(next, iter(keys)))  # next(keys, card): the next key, card by card
+        # sort asks for each card's key once, bottom card first: hand it the next number each time
+        pile.sort(key=partial(next, iter(keys)))
 
     def sample(self, population: Sequence[_T], k: int) -> list[_T]:
         """``k`` different items of ``population`` in a random order, every choice as likely.

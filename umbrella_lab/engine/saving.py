@@ -15,14 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from umbrella_lab.engine.errors import RecordError
-from umbrella_lab.engine.luck import LUCK_VERSION
+from umbrella_lab.engine.luck import LUCKS
 
 MAIN = "main"
 """Label of the branch that starts at the deal."""
-
-LUCKS = (1, LUCK_VERSION)
-"""The luck versions a file may name (see :mod:`umbrella_lab.engine.luck`). Files without a
-``luck`` field were played with version 1 and replay with it."""
 
 IDS = 2
 """The ``ids`` field of files written now: action ids name cards by their data ids. Files
