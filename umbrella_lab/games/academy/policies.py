@@ -55,6 +55,7 @@ from umbrella_lab.games.academy.rules import (
     Swap,
     VanyaHit,
     VanyaRemoves,
+    boost_holders,
     card_pairs,
     distinct,
     power_blocked,
@@ -391,21 +392,10 @@ def _lowest_pair(s: AcademyState, seat: int, value: int) -> Move | None:
     return made(HitsTwice, seat, *best) if best else None
 
 
-def _holders(s: AcademyState, seat: int) -> list[int] | range:
-    """The seats that may add a Hero Boost to a card played by ``seat`` [opt.hero_boost].
-
-    (Every seat under "interrupt": the dead hold no cards.)
-    """
-    return range(len(s.hands)) if s.options.hero_boost == "interrupt" else [seat]
-
-
 def _boost_held(s: AcademyState, seat: int) -> bool:
     """Whether a hero who may add a Hero Boost to the card of ``seat`` holds one."""
     boosts = s.cards.boosts
-    for holder in _holders(s, seat):
-        if s.life[holder] > 0 and not boosts.isdisjoint(s.hands[holder]):
-            return True
-    return False
+    return any(not boosts.isdisjoint(s.hands[holder]) for holder in boost_holders(s, seat))
 
 
 def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
@@ -413,8 +403,8 @@ def _first_boost(s: AcademyState, seat: int, value: int) -> Move | None:
     attack_of, boost_of, boosts = s.cards.attack, s.cards.boost, s.cards.boosts
     on_any = s.options.boost_offer == "any"  # [opt.boost_offer]
     hand = None
-    for holder in _holders(s, seat):
-        if s.life[holder] < 3:  # (so living, as every giver is)
+    for holder in boost_holders(s, seat):
+        if s.life[holder] < 3:
             continue
         held = s.hands[holder]
         if boosts.isdisjoint(held):  # (most hands hold no Hero Boost)

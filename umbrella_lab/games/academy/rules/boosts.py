@@ -130,13 +130,9 @@ class HeroBoostOn(Move):
             or effects.no_hero_boosts(s)
         ):
             return []
-        boost, boosts = s.cards.boost, s.cards.boosts
-        return [
+        return [  # (under "interrupt" every living hero holds boosts that may go on it)
             HeroBoostOn(holder, number, position)
-            for holder in s.living
-            if not boosts.isdisjoint(s.hands[holder])  # (most hands hold none)
-            for number in distinct(s, s.hands[holder])
-            if boost[number]
+            for holder, number in boost_offers(s, s.responder)
         ]
 
     def play(self, s: AcademyState) -> None:
