@@ -118,7 +118,7 @@ class _Tables:
             umbrella pushed in lands on the figure; ``touched[i]`` lists ``(j, L, P, enters)``
             for the pushes that touch it.
         free: Per Scoreboard face and filled spots, the colours still scorable and the white
-            squares' orientations (as in ``policies._figures``).
+            squares' orientations (:func:`scorable`).
         spot_values: Per Scoreboard face, filled spots and spot, the greedy player's value of a
             token there (``policies._spot_value``).
     """
@@ -163,6 +163,29 @@ def _free(tables: _Tables, face: Any, filled: int) -> tuple[int, int]:
     return found
 
 
+def scorable(s: UmbrellaState, seat: int) -> list[tuple[int, int, int, int]]:
+    """The visible figures the seat could still score: (space, tile, quarter turns, colours).
+
+    A figure on top of a Stage space counts while a token is left to score it (the supply, and
+    the reserve once the end is triggered); ``colours`` is the mask of the colours that a free
+    spot of the seat's Scoreboard takes for it (a white square takes any colour, or only those
+    of the free coloured spots [opt.white_squares]). No figure is listed where none fits.
+    """
+    if s.supply + (s.reserve if s.trigger else 0) <= 0:
+        return []
+    colours, white = _free(_tables(s), s.faces[seat], s.filled[seat])
+    any_colour = s.game.options["white_squares"] == "any"
+    pinwheel = s.pinwheel[seat]
+    found = []
+    for space, stack in enumerate(s.spaces[seat]):
+        if stack:
+            turn = pinwheel[space] // 90
+            ok = (15 if any_colour else colours) if white >> turn & 1 else colours
+            if ok:
+                found.append((space, stack[-1], turn, ok))
+    return found
+
+
 def _survey(s: UmbrellaState, seat: int) -> tuple[int, list[Any], list[int], list[int]]:
     """What a push can do for the seat's figures.
 
@@ -172,19 +195,8 @@ def _survey(s: UmbrellaState, seat: int) -> tuple[int, list[Any], list[int], lis
     and for each side the colours its zone holds (a mask).
     """
     tables = _tables(s)
-    figures = []
-    if s.supply + (s.reserve if s.trigger else 0) > 0:
-        colours, white = _free(tables, s.faces[seat], s.filled[seat])
-        any_colour = s.game.options["white_squares"] == "any"
-        pinwheel = s.pinwheel[seat]
-        for space, stack in enumerate(s.spaces[seat]):
-            if stack:
-                turn = pinwheel[space] // 90
-                ok = (
-                    (15 if any_colour else colours) if white >> turn & 1 else colours
-                )  # [opt.white_squares]
-                if ok:
-                    figures.append((tables.figures[stack[-1]][turn], ok))
+    shapes = tables.figures
+    figures = [(shapes[code][turn], ok) for _, code, turn, ok in scorable(s, seat)]
     stage = [0, 0, 0, 0]
     bit = 1
     for colour in s.cells[seat]:

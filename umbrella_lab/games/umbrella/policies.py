@@ -52,29 +52,11 @@ otherwise push the same umbrellas to and fro for ever."""
 
 def _figures(s: UmbrellaState, seat: int) -> list[tuple[int, tuple[int, ...], int, int]]:
     """The visible figures the seat could still score: (space, masks, size, colour mask)."""
-    if s.supply + (s.reserve if s.trigger else 0) <= 0:
-        return []
-    face = s.faces[seat]
-    filled = s.filled[seat]
-    any_colour = s.game.options["white_squares"] == "any"
-    colours, white = 0, 0
-    for i, spot in enumerate(face.spots):
-        if not filled >> i & 1:
-            if spot.white >= 0:
-                white |= 1 << (spot.white // 90)
-            else:
-                colours |= spot.colours
-    out = []
-    masks = s.tables.masks
-    for space, stack in enumerate(s.spaces[seat]):
-        if stack:
-            turn = s.pinwheel[seat][space] // 90
-            ok = (
-                (15 if any_colour else colours) if white >> turn & 1 else colours
-            )  # [opt.white_squares]
-            if ok:
-                out.append((space, masks[stack[-1]][turn], s.tables.cells[stack[-1]], ok))
-    return out
+    masks, cells = s.tables.masks, s.tables.cells
+    return [
+        (space, masks[code][turn], cells[code], ok)
+        for space, code, turn, ok in fast.scorable(s, seat)
+    ]
 
 
 def random_move(state: UmbrellaState, rng: random.Random) -> Move:
