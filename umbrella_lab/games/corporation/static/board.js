@@ -32,7 +32,8 @@ export function render(el, b, ctx) {
     h("div", { class: mark("ucb-turn", "turn") }, turnWord),
     strip,
     b.seat_name ? h("div", { class: `ucb-seen side-${b.seat === 0 ? "heroes" : "umbrella"}`, title: "The table as this player sees it: the other hand is face down" }, `Seen by ${b.seat_name}`)
-      : h("div", { class: "ucb-seen is-all", title: "Both hands face up: the teacher's view" }, "Whole table")));
+      : b.heroes.hand && b.umbrella.hand ? h("div", { class: "ucb-seen is-all", title: "Both hands face up: the teacher's view" }, "Whole table")
+        : h("div", { class: "ucb-seen is-all", title: "What every player sees alike: both hands face down" }, "Public table")));
 
   // --- who decides, or the result -------------------------------------------------------------
   if (b.result) {
