@@ -596,6 +596,7 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
     kinds: Counter[str] = Counter()
     cards: Counter[tuple[str, str]] = Counter()
     chance = s.chance_steps
+    dealt = _shuffles(s)
     luck = 0
     timed_out = False
     while s.result is None:
@@ -647,6 +648,7 @@ def _trace(game: Game, fast: FastPolicy, seed: int, *, keep: bool) -> dict[str, 
         "branching": sum(c for _, c in branching),
         "widest": max((c for _, c in branching), default=0),
         "luck": luck,
+        "shuffled": _shuffles(s) - dealt,
         "timed_out": timed_out,
         "margin": float(scores[0] - scores[1]) if len(scores) > 1 else math.nan,
         "thirds": thirds,
@@ -696,14 +698,26 @@ class Sides:
         return cls(game.name, game.players, dict(game.changed_options), tested, **how)
 
 
-def play_sides(
-    sides: Sides, start: int, stop: int
-) -> list[tuple[int, tuple[int, ...], bool, int, int]]:
+Played = tuple[int, tuple[int, ...], bool, int, int, int]
+"""One game of :func:`play_sides`: seed, winners, won, moves, bites, shuffles during play."""
+
+
+def _shuffles(state: State) -> int:
+    """The piles ``state`` has shuffled since its seed was set (0 for a game that never does).
+
+    A state that shuffles counts its shuffles (:meth:`State._rng`); the deal's own are
+    counted too, so a caller subtracts the count of the fresh deal.
+    """
+    return int(getattr(state, "shuffles", 0))
+
+
+def play_sides(sides: Sides, start: int, stop: int) -> list[Played]:
     """Play seeds ``start .. stop - 1`` as ``sides`` says (see :class:`Sides`).
 
     Returns:
-        ``(seed, winners, won, moves, bites)`` per game: ``bites`` counts the decisions at
-        which the restriction changed the move (another move was legal).
+        ``(seed, winners, won, moves, bites, shuffled)`` per game: ``bites`` counts the
+        decisions at which the restriction changed the move (another move was legal),
+        ``shuffled`` the piles shuffled during play (after the deal: :func:`_shuffles`).
 
     Raises:
         EndlessGame: when a game lasts more than ``sides.limit`` moves.
@@ -720,6 +734,7 @@ def play_sides(
         rng = random.Random(seed if not salt else _rollout_seed(seed, 1_000 + salt))
         seat = seed % players if sides.seat is None else sides.seat
         chance = s.chance_steps
+        dealt = _shuffles(s)
         count = bites = 0
         while s.result is None:
             if chance and s.to_act == CHANCE:
@@ -737,7 +752,7 @@ def play_sides(
             if count > limit:
                 raise EndlessGame(name, limit, seed)
         result = s.result
-        rows.append((seed, tuple(result.winners), result.won, count, bites))
+        rows.append((seed, tuple(result.winners), result.won, count, bites, _shuffles(s) - dealt))
     return rows
 
 
@@ -1133,6 +1148,36 @@ def _same_deals(game: Game, seed: int, deals: int = 4) -> bool:
     return all(slots_key(game.deal(seed + i)) == first for i in range(1, deals))
 
 
+def _luck_words(*, dealt: bool, rolls: bool, reshuffled: bool) -> str:
+    """The kinds of luck a game has, in words: its deal, its rolls, its shuffles during play.
+
+    >>> _luck_words(dealt=True, rolls=False, reshuffled=True)
+    'the deal and the shuffles during play'
+    >>> _luck_words(dealt=False, rolls=True, reshuffled=False)
+    'the rolls'
+    """
+    parts = [
+        words
+        for words, has in (
+            ("the deal", dealt),
+            ("the rolls", rolls),
+            ("the shuffles during play", reshuffled),
+        )
+        if has
+    ]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
+def _chance_steps_named(game: Game) -> str:
+    """The game's chance steps by their rules, as the report names rules ("id: title")."""
+    kinds = [kind for kind in game.info.moves if getattr(kind, "by", None) == CHANCE]
+    named = []
+    for kind in kinds:
+        entry = game.rules.get(kind.rule)
+        named.append(f"{kind.rule}: {entry.title}" if entry else kind.rule)
+    return "; ".join(dict.fromkeys(named)) or "its chance steps"
+
+
 class _Designer:
     """Makes one report: the parts in order, sharing the main games."""
 
@@ -1174,9 +1219,7 @@ class _Designer:
         ]
         return [row for chunk in self.runner.map(trace_games, tasks) for row in chunk]
 
-    def _sides(
-        self, sides: Sides, start: int, stop: int
-    ) -> list[tuple[int, tuple[int, ...], bool, int, int]]:
+    def _sides(self, sides: Sides, start: int, stop: int) -> list[Played]:
         """:func:`play_sides` over seeds ``start .. stop - 1``, split among the workers."""
         tasks = [(sides, a, b) for a, b in _split(start, stop, self.runner.parts)]
         return [row for chunk in self.runner.map(play_sides, tasks) for row in chunk]
@@ -1603,16 +1646,19 @@ class _Designer:
         start = self.seed
         outcomes: dict[str, list[float]] = {}  # per seed, over the seats: the skill gap's
         by_seat: dict[str, list[float]] = {}  # per seed and seat: the luck share's
+        shuffled: dict[str, list[int]] = {}  # the same games: piles shuffled during play
         for salt, (name, player) in enumerate(self.lineup.items(), start=1):
-            per_seat = []
+            per_seat, shuffles = [], []
             for seat in range(seats):
                 # each seat's games with a random generator of their own: a player meeting
                 # itself would otherwise replay one game from both sides
                 sides = Sides.of(game, player, others=weakest, salt=100 * salt + seat, seat=seat)
                 rows = self._sides(sides, start, start + count)
                 per_seat.append([float(r[2] if self.coop else seat in r[1]) for r in rows])
+                shuffles += [r[5] for r in rows]
             outcomes[name] = [statistics.fmean(column) for column in zip(*per_seat, strict=True)]
             by_seat[name] = [won for column in per_seat for won in column]
+            shuffled[name] = shuffles
         against = (
             ""
             if seats == 1
@@ -1658,42 +1704,35 @@ class _Designer:
                     f"{self._player_name(best)}: it is not stronger here, so the skill gap "
                     f"compares {self._player_name(best)} with {self._player_name(worst)}."
                 )
-            self._luck(played, names, by_seat, count, seats)
+            self._luck(played, names, by_seat, shuffled, count, seats)
 
     def _luck(
         self,
         played: list[dict[str, Any]],
         names: list[str],
         by_seat: dict[str, list[float]],
+        shuffled: dict[str, list[int]],
         count: int,
         seats: int,
     ) -> None:
         """The luck share: known from the rules where there is no luck or no decision.
 
         Otherwise ICC(A,1) over a table with one row per seed and seat (the luck dealt to the
-        seat the measured player sits in: a seat's dice fall the same whoever plays) and one
-        column per player, each seat's own mean taken out first (a seat's advantage is not
-        luck). ``by_seat[name]`` lists a player's results seat by seat, seed by seed.
+        seat the measured player sits in: a seat's deal and rolls are the same whoever plays)
+        and one column per player, each seat's own mean taken out first (a seat's advantage is
+        not luck). ``by_seat[name]`` lists a player's results seat by seat, seed by seed, and
+        ``shuffled[name]`` the piles each of those games shuffled during play: a shuffle's
+        order is drawn by the count of shuffles so far, so once one player's game shuffles and
+        another's does not, their luck differs; the meaning says in how many rows.
         """
         name = "luck share"
         rows = count * seats
-        per_seat = (
-            ""
-            if seats == 1
-            else (
-                " and seat (each seat's dice fall the same whoever sits there, so a seed "
-                "deals the same luck to the seat each player is measured in), each seat's own "
-                "advantage taken out first: who sits where is not luck"
-            )
+        rolls = any(t["luck"] for t in played)
+        dealt = not _same_deals(self.game, self.seed)
+        reshuffled = any(t["shuffled"] for t in played) or any(
+            any(games) for games in shuffled.values()
         )
-        meaning = (
-            "The share of the outcome's variation that the luck (the deal and the dice) "
-            "explains, whoever plays: the luck's share of the variance in a table of the same "
-            f"luck played by every player, one row per seed{per_seat} (intraclass correlation "
-            "ICC(A,1), McGraw and Wong 1996); 1 is pure luck, 0 none."
-        )
-        no_luck = all(t["luck"] == 0 for t in played) and _same_deals(self.game, self.seed)
-        if no_luck:
+        if not (rolls or dealt or reshuffled):
             self.rows.append(
                 _row(
                     "skill",
@@ -1702,9 +1741,9 @@ class _Designer:
                     0.0,
                     0.0,
                     len(played),
-                    "The game has no chance step and every seed deals the same table: nothing "
-                    "is left to luck, so the luck share is 0 exactly (known from the rules, not "
-                    "measured). Who sits where is not luck.",
+                    "The game has no chance step, shuffles nothing during play and every seed "
+                    "deals the same table: nothing is left to luck, so the luck share is 0 "
+                    "exactly (known from the rules, not measured). Who sits where is not luck.",
                     status=EXACT,
                 )
             )
@@ -1724,16 +1763,32 @@ class _Designer:
                 )
             )
             return
-        if any(t["luck"] for t in played) and not type(self.game.new(self.seed)).luck_by_seat:
+        if rolls and not type(self.game.new(self.seed)).luck_by_seat:
             why = (
-                "Not measured: this game's dice are numbered in the order the table rolls "
-                "them, so once two players choose differently the same seed rolls them "
-                "other dice, and the luck would look smaller than it is. A game whose "
-                "seats roll dice of their own (each seat's k-th roll the same whoever "
-                "plays, as Pig's) can be measured."
+                f"Not measured: this game's rolls ({_chance_steps_named(self.game)}) "
+                "are numbered in the order the table makes them, so once two players choose "
+                "differently the same seed gives them other outcomes, and the luck would look "
+                "smaller than it is. A game whose seats roll for themselves (each seat's k-th "
+                "roll the same whoever plays, as Pig's dice) can be measured."
             )
             self.rows.append(_not_measured("skill", name, rows, why))
             return
+        luck = _luck_words(dealt=dealt, rolls=rolls, reshuffled=reshuffled)
+        per_seat = (
+            ""
+            if seats == 1
+            else (
+                " and seat (a seed deals each seat the same luck whoever sits there, so it "
+                "deals the same luck to the seat each player is measured in), each seat's own "
+                "advantage taken out first: who sits where is not luck"
+            )
+        )
+        meaning = (
+            f"The share of the outcome's variation that the luck ({luck}) explains, whoever "
+            "plays: the luck's share of the variance in a table of the same luck played by "
+            f"every player, one row per seed{per_seat} (intraclass correlation ICC(A,1), "
+            "McGraw and Wong 1996); 1 is pure luck, 0 none."
+        )
         table = [[by_seat[n][i] for n in names] for i in range(rows)]
         seat_of = [i // count for i in range(rows)]
         seed_of = [i % count for i in range(rows)]
@@ -1751,7 +1806,36 @@ class _Designer:
                 f" Here the estimate was {estimate:.2f}, shown as 0 (a share cannot be "
                 f"negative); the range says how large it may be."
             )
+        meaning += self._shuffled_words(names, shuffled, rows, seats)
         self.rows.append(_row("skill", name, share, low, high, rows, meaning))
+
+    def _shuffled_words(
+        self, names: list[str], shuffled: dict[str, list[int]], rows: int, seats: int
+    ) -> str:
+        """What shuffles during play did to the luck share's table, in words ("" if none).
+
+        A shuffle's order is drawn by the count of the game's shuffles so far (the seed's
+        ``k``-th shuffle, :meth:`State._rng`), so when one player's game shuffles a pile and
+        another's does not, every later shuffle of theirs deals other orders: the luck of that
+        row is no longer the same for every player, and counts as the players' own.
+        """
+        hit = sum(any(shuffled[n][i] for n in names) for i in range(rows))
+        if not hit:
+            return ""
+        apart = sum(len({shuffled[n][i] for n in names}) > 1 for i in range(rows))
+        where = "seeds" if seats == 1 else "rows (a seed and a seat)"
+        each = ", ".join(
+            f"{self._player_name(n)} {sum(1 for v in shuffled[n] if v) / rows:.0%}" for n in names
+        )
+        return (
+            f" In {hit} of the {rows} {where} ({hit / rows:.0%}) a pile was shuffled during "
+            f"play, after the deal, in some player's game (share of each player's games: "
+            f"{each}); in {apart} of them the players shuffled a different number of times. "
+            "A shuffle's order is drawn by the count of shuffles so far, so from the first "
+            "shuffle one player makes and another does not, the seed no longer deals them the "
+            "same cards: that luck counts as the players' own, not the seed's, and the share "
+            "may read lower for it."
+        )
 
     def _tension(self, played: list[dict[str, Any]], solution: Any) -> pd.DataFrame:
         plan = self.plan
@@ -2082,7 +2166,7 @@ class _Designer:
         side measured won a game; ``base`` holds the same for the main games by seed (and
         ``lengths`` their moves).
         """
-        rows: list[tuple[int, tuple[int, ...], bool, int, int]] = []
+        rows: list[Played] = []
         while len(rows) < cap:
             step = cap - len(rows) if self.n is not None else min(BATCH, cap - len(rows))
             start = self.seed + len(rows)
