@@ -82,6 +82,7 @@ from umbrella_lab.sim.stats import (
     mean_interval,
     ratio_interval,
     spread_interval,
+    t_quantile,
     upper_bound_never,
     wilson,
 )
@@ -1074,6 +1075,41 @@ def player_line(game: Game, spec: PolicyLike, playouts: int) -> str:
     return f"{shown}: {text[0].lower() + text[1:]}"
 
 
+def seat_advantage(
+    winners: Sequence[Sequence[int]], players: int, z: float = Z95
+) -> tuple[float, float, float, float]:
+    """The first seat's win rate minus a fair share, its 95% range, and the fair share.
+
+    A fair share is what every seat wins in a fair game: the seats' mean win rate, ``1 /
+    players`` when every game has one winner, more when games are shared (each winner counts
+    a win), less when some have none. When every game has one winner the range is Wilson's
+    score interval of the first seat's rate, shifted; otherwise it is Student's t interval of
+    the games' ``(1 if seat 0 won) - winners / players`` (their mean is the advantage), kept
+    within the possible range. ``z`` widens it to another level (a look of a sequential
+    check).
+
+    >>> [round(v, 3) for v in seat_advantage([(0,), (1,), (0, 1)] * 20, 2)]
+    [0.0, -0.106, 0.106, 0.667]
+    >>> seat_advantage([(0,), (1,)] * 20, 2)[0]
+    0.0
+    """
+    games = len(winners)
+    if all(len(w) == 1 for w in winners):
+        fair = 1 / players
+        rate, low, high = wilson(sum(0 in w for w in winners), games, z)
+        return rate - fair, low - fair, high - fair, fair
+    fair = sum(len(set(w)) for w in winners) / (games * players)
+    edge = (players - 1) / players
+    values = [float(0 in w) - len(set(w)) / players for w in winners]
+    if z == Z95:
+        return (*mean_interval(values, -edge, edge), fair)
+    mean = math.fsum(values) / games
+    spread = statistics.stdev(values) if games > 1 else math.inf
+    level = statistics.NormalDist().cdf(z)
+    half = t_quantile(level, games - 1) * spread / math.sqrt(games) if games > 1 else math.inf
+    return mean, max(-edge, mean - half), min(edge, mean + half), fair
+
+
 def _look_z(look: int) -> float:
     """The width (in standard errors) of an interval checked at the ``look``-th batch.
 
@@ -1342,10 +1378,8 @@ class _Designer:
             return True
         if self._solo_like(players):
             return False
-        wins = sum(0 in t["winners"] for t in played)
-        _, low, high = wilson(wins, len(played), _look_z(looks))
-        fair = 1 / players
-        return low > fair or high < fair
+        _, low, high, _ = seat_advantage([t["winners"] for t in played], players, _look_z(looks))
+        return low > 0 or high < 0
 
     def _balance(self, played: list[dict[str, Any]], players: int, at_budget: bool) -> None:
         games = len(played)
@@ -1379,6 +1413,23 @@ class _Designer:
                 )
             )
         else:
+            advantage, low, high, fair = seat_advantage([t["winners"] for t in played], players)
+            ties = sum(len(t["winners"]) > 1 for t in played)
+            nobody = sum(not t["winners"] for t in played)
+            if ties or nobody:
+                fair_words = (
+                    f"the seats' mean win rate, {fair:.0%}: not {1 / players:.0%}, as "
+                    + " and ".join(
+                        part
+                        for part in (
+                            f"{ties:,} games were shared (each winner counts)" if ties else "",
+                            f"{nobody:,} had no winner" if nobody else "",
+                        )
+                        if part
+                    )
+                )
+            else:
+                fair_words = f"{fair:.0%}"
             for seat in range(players):
                 wins = sum(seat in t["winners"] for t in played)
                 self.rows.append(
@@ -1388,27 +1439,29 @@ class _Designer:
                         wins,
                         games,
                         f"How often the player in seat {seat + 1} wins; a fair game gives "
-                        f"every seat about {1 / players:.0%}.",
+                        f"every seat the same share ({fair_words}).",
                         status=status,
                     )
                 )
-            wins = sum(0 in t["winners"] for t in played)
-            rate, low, high = wilson(wins, games)
-            fair = 1 / players
+            how = (
+                "Wilson's score interval, shifted"
+                if not (ties or nobody)
+                else "Student's t interval of each game's first seat's win minus its winners' "
+                "share of the seats"
+            )
             self.rows.append(
                 _row(
                     "balance",
                     "first player's advantage" + several,
-                    rate - fair,
-                    low - fair,
-                    high - fair,
+                    advantage,
+                    low,
+                    high,
                     games,
-                    f"The first player's win rate minus a fair share ({fair:.0%}): above 0 the "
-                    "first seat is an advantage (Wilson's score interval, shifted).",
+                    f"The first player's win rate minus a fair share ({fair_words}): above 0 "
+                    f"the first seat is an advantage ({how}).",
                     status=status,
                 )
             )
-            ties = sum(len(t["winners"]) > 1 for t in played)
             if ties:
                 self.rows.append(
                     _rate_row(
@@ -1419,7 +1472,6 @@ class _Designer:
                         "How often several players share the win (each counts as a winner).",
                     )
                 )
-            nobody = sum(not t["winners"] for t in played)
             self.rows.append(
                 _rate_row(
                     "balance",

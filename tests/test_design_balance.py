@@ -1,0 +1,118 @@
+"""The design report's balance figures where games are shared or have no winner.
+
+* ``split``: a fair three-sided die decides at once: P1 wins, P2 wins, or both share the win.
+  Each seat wins two games in three, and neither seat has an advantage. The report once took
+  1/2 as a seat's fair share here and showed P1 an advantage of +17 points;
+* ``void``: a fair die decides at once: P1 wins, P2 wins, or (four faces of six) nobody wins:
+  each seat wins one game in six, no advantage (once shown as -33 points).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from umbrella_lab import sim
+from umbrella_lab.engine.core import CHANCE, REGISTRY, GameInfo, Result, State
+from umbrella_lab.engine.moves import Move
+from umbrella_lab.sim.design import seat_advantage
+
+FACES = {"split": ((0,), (1,), (0, 1)), "void": ((0,), (1,), (), (), (), ())}
+
+
+class Split(State):
+    """The result, and whether the die has been thrown."""
+
+    __slots__ = ("outcome", "throws")
+
+    @property
+    def to_act(self):
+        return None if self.outcome is not None else CHANCE
+
+    @property
+    def result(self):
+        return self.outcome
+
+    def _chance(self):
+        faces = FACES[self.game.name]
+        return tuple((Throw(face), Fraction(1, len(faces))) for face in range(len(faces)))
+
+    def _luck(self):
+        return self.throws
+
+
+def split_setup(game, seed, events):
+    s = Split.__new__(Split)
+    s.game, s.seed, s.events, s.outcome, s.throws = game, seed, events, None, 0
+    return s
+
+
+class Throw(Move):
+    """The die decides who wins [end.throw]."""
+
+    rule = "end.throw"
+    face: int
+
+    @staticmethod
+    def legal(s):
+        faces = FACES[s.game.name]
+        return [Throw(face) for face in range(len(faces))] if s.outcome is None else []
+
+    def play(self, s):
+        winners = FACES[s.game.name][self.face]
+        s.throws += 1
+        s.outcome = Result(winners, "thrown", "end.throw")
+
+
+def nothing(s, rng):
+    """Never asked: the die decides everything."""
+    return s.legal_moves()[0]
+
+
+@pytest.fixture(scope="module")
+def dice():
+    REGISTRY.ready()
+    for name in FACES:
+        REGISTRY.register(
+            GameInfo(
+                name=name,
+                title=f"Known {name}",
+                players=(2,),
+                options=(),
+                setup=split_setup,
+                moves=(Throw,),
+                policies={"random": nothing},
+            )
+        )
+    yield list(FACES)
+    for name in FACES:
+        REGISTRY.games.pop(name, None)
+
+
+LEAN = {"option_games": 0, "cards": 0, "tension_games": 0, "advised": 0, "skill_games": 2}
+
+
+@pytest.mark.parametrize(("name", "fair"), [("split", 2 / 3), ("void", 1 / 6)])
+def test_a_fair_game_with_shared_wins_or_none_shows_no_first_seat_advantage(dice, name, fair):
+    r = sim.design(name, players=2, n=600, policy="random", policies=["random"], budget=LEAN)
+    rows = r.metrics.set_index("name")
+    row = rows.loc["first player's advantage"]
+    assert row["low"] < 0 < row["high"] and abs(row["value"]) < 0.05
+    assert row["low"] >= -0.5 and row["high"] <= 0.5
+    shown = row["meaning"].split("the seats' mean win rate, ")[1].split("%")[0]
+    assert abs(int(shown) / 100 - fair) < 0.05 and "%: not 50%, as " in row["meaning"]
+    assert rows.loc["win rate P1", "low"] < fair < rows.loc["win rate P1", "high"]
+
+
+@pytest.mark.parametrize("faces", [FACES["split"], FACES["void"], ((0,), (1,))])
+def test_the_advantage_s_range_holds_0_in_about_95_percent_of_fair_tables(faces):
+    """1,000 tables of 100 fair games: the range holds the true advantage, 0."""
+    rng = random.Random(5)
+    held = 0
+    for _ in range(1000):
+        winners = [faces[rng.randrange(len(faces))] for _ in range(100)]
+        _, low, high, _ = seat_advantage(winners, 2)
+        held += low <= 0 <= high
+    assert 930 <= held <= 975, held
