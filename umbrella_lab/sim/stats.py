@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import numbers
+import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
@@ -461,7 +462,11 @@ def t_quantile(p: float, df: float) -> float:
 
 
 def mean_interval(
-    values: Sequence[float], lowest: float = -math.inf, highest: float = math.inf
+    values: Sequence[float],
+    lowest: float = -math.inf,
+    highest: float = math.inf,
+    *,
+    confidence: float = 0.95,
 ) -> tuple[float, float, float]:
     """A mean with its 95% Student t interval, kept within the values' possible range.
 
@@ -469,6 +474,8 @@ def mean_interval(
         values: One number per game.
         lowest: The smallest value the figure can take (a count: 0).
         highest: The largest.
+        confidence: The interval's level (0.95; higher for one of several figures picked
+            afterwards, as the skill gap's best and worst of several players).
 
     When every value is the same and the range is bounded, the interval is Wilson's for the
     mean's place within the range (as many games alike in a row), not a range of zero width.
@@ -491,9 +498,10 @@ def mean_interval(
         # every game alike: a range of zero width would claim certainty; take Wilson's
         # interval of the mean's place in the possible range, as for so many games in a row
         width = highest - lowest
-        _, low, high = wilson((mean - lowest) / width * count, count)
+        z = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+        _, low, high = wilson((mean - lowest) / width * count, count, z)
         return mean, lowest + low * width, lowest + high * width
-    half = t_quantile(0.975, count - 1) * spread / math.sqrt(count)
+    half = t_quantile(1 - (1 - confidence) / 2, count - 1) * spread / math.sqrt(count)
     return mean, max(float(lowest), mean - half), min(float(highest), mean + half)
 
 
