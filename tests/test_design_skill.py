@@ -47,3 +47,35 @@ def test_a_real_gap_is_found_and_named():
     best, worst, gap, low, high = skill_gap(table)
     assert (best, worst) == ("search", "random")
     assert low < 0.35 < high and low > 0.15
+
+
+def test_exact_play_gives_away_nothing_and_the_rows_rest_on_the_games_followed():
+    """Pig to 50 solved exactly: its own policy's regret is 0 and every decision optimal; the
+    rows count the games followed (their decisions are not independent draws)."""
+    from umbrella_lab import sim
+
+    solution = sim.solve("pig", players=2, goal=50)
+    lean = {"option_games": 0, "cards": 0, "tension_games": 4, "advised": 0, "positions": 4}
+    rows = {}
+    for name, who in (("optimal", solution.policy), ("heuristic", "heuristic")):
+        r = sim.design(
+            "pig",
+            players=2,
+            goal=50,
+            n=20,
+            policy=who,
+            policies=["random", "heuristic"],
+            budget=lean,
+            solution=solution,
+            workers=1,
+        )
+        rows[name] = r.metrics.set_index("name")
+    exact = rows["optimal"]
+    assert exact.loc["regret against optimal play", "value"] == 0.0
+    assert exact.loc["optimal decisions", "value"] == 1.0
+    assert (exact.loc[["regret against optimal play", "optimal decisions"], "games"] == 4).all()
+    # four games are four clusters: no certainty from their 145 decisions
+    assert exact.loc["optimal decisions", "low"] < 0.6
+    held = rows["heuristic"].loc["regret against optimal play"]
+    assert 0 < held["low"] <= held["value"] <= held["high"] <= 1
+    assert "decisions with a choice in 4 games" in held["meaning"]

@@ -2132,8 +2132,15 @@ class _Designer:
         return pd.DataFrame(rows, columns=["game", "move", "share", "side", "chance"])
 
     def _regret(self, followed: list[dict[str, Any]], solution: Any) -> None:
-        regrets = []
+        """Regret against exact play, over the decisions of the games followed move by move.
+
+        A game's decisions are not independent of each other, so both ranges count each
+        game's decisions together (:func:`ratio_interval`, the games as clusters), and the
+        rows rest on the games, not on their decisions.
+        """
+        per_game: list[list[float]] = []
         for t in followed:
+            regrets: list[float] = []
             state = self.game.deal(t["seed"])
             for move in t["played"]:
                 actor = state.to_act
@@ -2142,25 +2149,44 @@ class _Designer:
                     best = solution.value(state)
                     after = state._clone()
                     move.play(after)
-                    regrets.append(best - _value_for(solution, after, seat))
+                    # exact values in floating point: a move as good as the best gives away 0
+                    regrets.append(max(0.0, round(best - _value_for(solution, after, seat), 12)))
                 state = state._clone()
                 move.play(state)
+            per_game.append(regrets)
+        games = len([g for g in per_game if g])
+        decisions = sum(len(g) for g in per_game)
+        who = self.policy_words
+        how = (
+            f" Over {decisions:,} decisions with a choice in {games:,} games followed move by "
+            "move; the range counts each game's decisions together (they are not independent)."
+        )
+        counts = [len(g) for g in per_game if g]
+        given, low, high = ratio_interval([math.fsum(g) for g in per_game if g], counts)
         self.rows.append(
-            _mean_row(
+            _row(
                 "skill",
                 "regret against optimal play",
-                regrets,
-                f"How much win chance {policy_name(self.policy)} gives away per decision "
-                "compared with exact optimal play.",
+                given,
+                low,
+                high,
+                games,
+                f"How much win chance {who} gives away per decision compared with exact "
+                "optimal play." + how,
             )
         )
+        share, low, high = ratio_interval(
+            [float(sum(r == 0 for r in g)) for g in per_game if g], counts
+        )
         self.rows.append(
-            _rate_row(
+            _row(
                 "skill",
                 "optimal decisions",
-                sum(r < 1e-9 for r in regrets),
-                len(regrets),
-                f"How often {policy_name(self.policy)} makes a move as good as optimal play's.",
+                share,
+                low,
+                high,
+                games,
+                f"How often {who} makes a move as good as optimal play's." + how,
             )
         )
 
