@@ -64,6 +64,7 @@ class Throw(Move):
         winners = FACES[s.game.name][self.face]
         s.throws += 1
         s.outcome = Result(winners, "thrown", "end.throw")
+        s.say("end.throw", lambda: "The die is thrown.")
 
 
 def nothing(s, rng):
@@ -116,3 +117,13 @@ def test_the_advantage_s_range_holds_0_in_about_95_percent_of_fair_tables(faces)
         _, low, high, _ = seat_advantage(winners, 2)
         held += low <= 0 <= high
     assert 930 <= held <= 975, held
+
+
+def test_a_rule_s_share_of_games_is_shown_with_its_range(dice):
+    from umbrella_lab.charts.design import rules_table
+
+    r = sim.design("split", players=2, n=40, policy="random", policies=["random"], budget=LEAN)
+    rule = r.rules.set_index("rule").loc["end.throw"]
+    assert (rule["share"], rule["high"]) == (1.0, 1.0) and 0.9 < rule["low"] < 0.92  # 40 of 40
+    shown = rules_table(r).set_index("Rule")
+    assert shown["Fired"].str.contains(r"of 40 games \(\d+% to 100%\)").any()

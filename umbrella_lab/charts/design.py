@@ -320,6 +320,8 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
             games = int(row["games"])
             if row["fired"]:
                 fired = f"{row['share']:.0%} of {games:,} games"
+                if "low" in row:  # its 95% range
+                    fired += f" ({row['low']:.0%} to {row['high']:.0%})"
             elif not row.get("applies", True):
                 fired = "does not apply: these games have more than one player"
             else:
@@ -422,8 +424,9 @@ PART_NOTES = {
     "that is why the game counts differ.",
     "cards": "Each move or card is forbidden to one side on the same seeds as the main games; "
     "the change is that side's win rate without it minus with it.",
-    "rules": "A rule that never fired gets an upper bound: with 0 firings in n games its chance "
-    "per game is below 1 - 0.05^(1/n) (about 3/n) at 95%.",
+    "rules": "A rule's share of games has its 95% range in brackets (Wilson's). A rule that "
+    "never fired gets an upper bound: with 0 firings in n games its chance per game is below "
+    "1 - 0.05^(1/n) (about 3/n) at 95%.",
 }
 
 

@@ -225,7 +225,8 @@ class DesignReport:
             rare situation),
             ``games``, ``fired`` (games in which it fired), ``upper`` (for a rule that never
             fired, the 95% upper bound on its chance per game), ``share`` (of the games),
-            ``per_game`` (times per game), ``ended`` (games it ended) and ``ended_share``.
+            ``low`` and ``high`` (its 95% Wilson range), ``per_game`` (times per game),
+            ``ended`` (games it ended) and ``ended_share``.
         cards: Restricted play: ``restriction`` (what was forbidden), ``kind``, ``card``,
             ``played`` (times the main games' players chose it), ``games``, ``with_it`` and
             ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``,
@@ -1698,6 +1699,8 @@ class _Designer:
                     "fired": fired[rule],
                     "upper": upper_bound_never(games) if fired[rule] == 0 and applies else math.nan,
                     "share": fired[rule] / games if games else math.nan,
+                    "low": wilson(fired[rule], games)[1] if games else math.nan,
+                    "high": wilson(fired[rule], games)[2] if games else math.nan,
                     "per_game": total[rule] / games if games else math.nan,
                     "ended": ended[rule],
                     "ended_share": ended[rule] / games if games else math.nan,
