@@ -72,6 +72,11 @@ def nothing(s, rng):
     return s.legal_moves()[0]
 
 
+def nothing_either(s, rng):
+    """Never asked either: a second player as good as the first."""
+    return s.legal_moves()[0]
+
+
 @pytest.fixture(scope="module")
 def dice():
     REGISTRY.ready()
@@ -84,7 +89,7 @@ def dice():
                 options=(),
                 setup=split_setup,
                 moves=(Throw,),
-                policies={"random": nothing},
+                policies={"random": nothing, "heuristic": nothing_either},
             )
         )
     yield list(FACES)
@@ -127,3 +132,13 @@ def test_a_rule_s_share_of_games_is_shown_with_its_range(dice):
     assert (rule["share"], rule["high"]) == (1.0, 1.0) and 0.9 < rule["low"] < 0.92  # 40 of 40
     shown = rules_table(r).set_index("Rule")
     assert shown["Fired"].str.contains(r"of 40 games \(\d+% to 100%\)").any()
+
+
+def test_a_player_listed_as_strongest_but_equal_is_not_called_weaker(dice):
+    """Two players the die alone decides for: equal, whatever the order they are listed in."""
+    r = sim.design(
+        "split", players=2, n=40, policy="random", policies=["heuristic", "random"], budget=LEAN
+    )
+    (note,) = [n for n in r.notes if n.startswith("Skill:")]
+    assert "the two may be equal" in note and "holds 0" in note
+    assert "weaker" not in note and "not stronger" not in note

@@ -1783,10 +1783,18 @@ class _Designer:
             )
             listed = names[-1]
             if listed != best:
+                behind = [a - b for a, b in zip(outcomes[listed], outcomes[best], strict=True)]
+                _, low, high = mean_interval(behind, -1.0, 1.0)
+                verdict = (
+                    "it is weaker here"
+                    if high < 0
+                    else f"the two may be equal (the difference, {100 * low:+.0f} to "
+                    f"{100 * high:+.0f} points at 95%, holds 0)"
+                )
                 self.notes.append(
                     f"Skill: {self._player_name(listed)}, listed as the strongest, won "
                     f"{rates[listed]:.0%} of its games against {rates[best]:.0%} for "
-                    f"{self._player_name(best)}: it is not stronger here, so the skill gap "
+                    f"{self._player_name(best)} on the same seeds: {verdict}. The skill gap "
                     f"compares {self._player_name(best)} with {self._player_name(worst)}."
                 )
             self._luck(played, names, by_seat, shuffled, count, seats)
