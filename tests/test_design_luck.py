@@ -106,6 +106,11 @@ def cut_after_the_spare(s, rng):
     return Spare(0) if s.shuffles == 0 else Shuffle(0)
 
 
+def stand(s, rng):
+    """Never cut: every game lost."""
+    return Stand(0)
+
+
 def random_move(s, rng):
     moves = s.legal_moves()
     return moves[rng.randrange(len(moves))]
@@ -127,6 +132,7 @@ def cut():
                 "heuristic": cut_now,
                 "greedy": cut_at_once,
                 "spare": cut_after_the_spare,
+                "stand": stand,
             },
         )
     )
@@ -173,3 +179,12 @@ def test_each_player_s_share_of_games_that_shuffled_is_given(cut):
     words = row["meaning"]
     assert "a pile was shuffled during play" in words
     assert "share of each player's games: random " in words
+
+
+def test_a_player_who_never_wins_gives_no_false_certainty(cut):
+    """Against a player who always stands (and loses), the share is 0 by construction; every
+    resample of the seeds reads 0 too, so the range's top is the F bound, not 0."""
+    row = luck_row(["stand", "heuristic"], n=200)
+    assert row["value"] == 0.0 and row["low"] == 0.0
+    assert 0.05 < row["high"] < 0.3  # once 0 to 0
+    assert "Here stand lost every game: the luck shows in none of those results" in (row["meaning"])

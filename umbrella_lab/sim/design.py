@@ -1899,6 +1899,17 @@ class _Designer:
                 f" Here the estimate was {estimate:.2f}, shown as 0 (a share cannot be "
                 f"negative); the range says how large it may be."
             )
+        steady = [n for n in names if len(set(by_seat[n])) == 1]
+        if steady:
+            said = " and ".join(
+                f"{self._player_name(n)} {'won' if by_seat[n][0] else 'lost'} every game"
+                for n in steady
+            )
+            meaning += (
+                f" Here {said}: the luck shows in none of those results, so the share (the "
+                "luck every player feels alike) reads about 0 however much the luck sways the "
+                "others' games; between players who all win and lose it says more."
+            )
         meaning += self._shuffled_words(names, shuffled, rows, seats)
         self.rows.append(_row("skill", name, share, low, high, rows, meaning))
 

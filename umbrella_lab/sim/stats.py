@@ -711,7 +711,8 @@ def agreement_by_clusters(
     columns as drawn from a population of players, and with two players it learns their
     spread from one degree of freedom: nearly 0 to 1 however many seeds are played.
 
-    With few seeds (fewer than :data:`FEW_SEEDS` clusters) a bootstrap cannot see what it was
+    With few seeds (fewer than :data:`FEW_SEEDS` clusters), or a column that never varies (a
+    player who never won: every resample reads the same), a bootstrap cannot see what it was
     not dealt (eight seeds nearly all lost read 0 to 0), so the range's top is then never
     below the F interval's top of the consistency
     share ICC(C,1) for fixed players (Shrout and Fleiss's ICC(3,1); McGraw and Wong's case
@@ -761,7 +762,10 @@ def agreement_by_clusters(
         return shown, shown, shown
     estimate, spread = agreement_estimate(table, groups), float(rho.std(ddof=1))
     low, high = estimate - Z95 * spread, estimate + Z95 * spread
-    if n_clusters < FEW_SEEDS:
+    if n_clusters < FEW_SEEDS or (cube == cube[:1, :1, :]).all(axis=(0, 1)).any():
+        # few seeds, or a column (a player) that never varies: every resample then reads the
+        # same (a player who never won reads 0 in all of them), so the bootstrap's spread
+        # says nothing of what was not seen
         high = max(high, _consistency_top(table, groups))
     low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
     return shown, min(low, shown), max(high, shown)
