@@ -279,12 +279,21 @@ def _branching_truth(end: float = 0.25, heads_not_ending: float = 1 / 3) -> floa
     return total
 
 
+def _rounds_truth(end: float = 0.25) -> float:
+    """Mean rounds (two turns each, the last perhaps half) of a game of geometric turns."""
+    return math.fsum(end * (1 - end) ** (t - 1) * math.ceil(t / 2) for t in range(1, 2000))
+
+
 TRUTH = {
     "win rate P1": 4 / 7,
     "win rate P2": 3 / 7,
     "first player's advantage": 4 / 7 - 1 / 2,
     "moves per game": 8.0,
     "turns per game": 4.0,
+    "turns per game, spread": math.sqrt(0.75) / 0.25,
+    "rounds per game": _rounds_truth(),
+    "ended by end.win": 1.0,
+    "no winner": 0.0,
     "moves per game, spread": 2 * math.sqrt(0.75) / 0.25,
     "forced decisions": 0.5,
     "branching factor": _branching_truth(),
