@@ -17,6 +17,7 @@ import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, VERMILLION, interval, to_svg
 from umbrella_lab.sim.design import DesignReport, player_count
+from umbrella_lab.sim.stats import wilson
 
 Chart = alt.TopLevelMixin
 
@@ -344,6 +345,14 @@ def _points_words(value: float) -> str:
     return "" if value != value else f"{100 * value:+.1f} points"
 
 
+def _rate_words(rate: float, games: int) -> str:
+    """A win rate of ``games`` games with its 95% Wilson range: ``"48% (36% to 61%)"``."""
+    if rate != rate or games <= 0:
+        return ""
+    _, low, high = wilson(round(rate * games), games)
+    return f"{rate:.0%} ({low:.0%} to {high:.0%})"
+
+
 def cards_table(report: DesignReport) -> pd.DataFrame:
     """Restricted play in words: what was forbidden, how often it was chosen, what changed."""
     who = "the team" if report.cooperative else "the side it was forbidden to"
@@ -365,7 +374,7 @@ def cards_table(report: DesignReport) -> pd.DataFrame:
                 "Forbidden": what,
                 "Chosen in the main games": f"{int(row['played']):,} times",
                 "Games": f"{int(row['games']):,}",
-                f"Win rate of {who}, allowed": f"{row['with_it']:.0%}",
+                f"Win rate of {who}, allowed": _rate_words(row["with_it"], int(row["games"])),
                 "Change when forbidden": change,
                 "95% range": span,
             }
@@ -409,10 +418,13 @@ def options_table(report: DesignReport) -> pd.DataFrame:
                 "Setting": f"{_setting_words(row['value'])} (default "
                 f"{_setting_words(row['default'])})",
                 "Games": f"{int(row['games']):,}",
-                f"{who[0].upper() + who[1:]} win rate": f"{row['win_rate']:.0%}",
+                f"{who[0].upper() + who[1:]} win rate": _rate_words(
+                    row["win_rate"], int(row["games"])
+                ),
                 "Change": _points_words(row["change"]),
                 "95% range": span,
-                "Moves per game": f"{row['moves']:.1f} ({row['moves_change']:+.1f})",
+                "Moves per game": f"{row['moves']:.1f} ({row['moves_change']:+.1f}; "
+                f"{row['moves_low']:+.1f} to {row['moves_high']:+.1f})",
             }
         )
     return pd.DataFrame(rows)
