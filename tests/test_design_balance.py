@@ -108,7 +108,7 @@ def test_a_fair_game_with_shared_wins_or_none_shows_no_first_seat_advantage(dice
     assert row["low"] < 0 < row["high"] and abs(row["value"]) < 0.05
     assert row["low"] >= -0.5 and row["high"] <= 0.5
     shown = row["meaning"].split("the seats' mean win rate, ")[1].split("%")[0]
-    assert abs(int(shown) / 100 - fair) < 0.05 and "%: not 50%, as " in row["meaning"]
+    assert abs(float(shown) / 100 - fair) < 0.05 and "%, not 50.0%, as " in row["meaning"]
     assert rows.loc["win rate P1", "low"] < fair < rows.loc["win rate P1", "high"]
 
 

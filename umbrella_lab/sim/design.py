@@ -1443,13 +1443,15 @@ class _Designer:
             ties = sum(len(t["winners"]) > 1 for t in played)
             nobody = sum(not t["winners"] for t in played)
             if ties or nobody:
+                shared = f"{ties:,} {'game was' if ties == 1 else 'games were'} shared"
+                void = f"{nobody:,} {'game' if nobody == 1 else 'games'} had no winner"
                 fair_words = (
-                    f"the seats' mean win rate, {fair:.0%}: not {1 / players:.0%}, as "
+                    f"the seats' mean win rate, {fair:.1%}, not {1 / players:.1%}, as "
                     + " and ".join(
                         part
                         for part in (
-                            f"{ties:,} games were shared (each winner counts)" if ties else "",
-                            f"{nobody:,} had no winner" if nobody else "",
+                            f"{shared} (each winner counts)" if ties else "",
+                            void if nobody else "",
                         )
                         if part
                     )
