@@ -711,6 +711,10 @@ def agreement_by_clusters(
     columns as drawn from a population of players, and with two players it learns their
     spread from one degree of freedom: nearly 0 to 1 however many seeds are played.
 
+    When every row is unanimous (the players won and lost together on every seed), every
+    resample reads 1 too: the range's bottom is then the share that disagreements on as many
+    seeds as the "rule of three" allows would give (:func:`_unanimous_bottom`), not 1.
+
     With few seeds (fewer than :data:`FEW_SEEDS` clusters), or a column that never varies (a
     player who never won: every resample reads the same), a bootstrap cannot see what it was
     not dealt (eight seeds nearly all lost read 0 to 0), so the range's top is then never
@@ -731,6 +735,9 @@ def agreement_by_clusters(
     shown, _, _ = agreement_share(table, groups)
     if math.isnan(shown):
         return shown, shown, shown
+    unanimous = _unanimous_bottom(table, len(set(clusters)))
+    if unanimous is not None:
+        return shown, min(unanimous, shown), 1.0
     labels = sorted(set(clusters))
     seats = sorted(set(groups))
     where = {(c, g): i for i, (c, g) in enumerate(zip(clusters, groups, strict=True))}
@@ -769,6 +776,27 @@ def agreement_by_clusters(
         high = max(high, _consistency_top(table, groups))
     low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
     return shown, min(low, shown), max(high, shown)
+
+
+def _unanimous_bottom(table: Sequence[Sequence[float]], clusters: int) -> float | None:
+    """The share's lowest plausible value when every row of wins (0 or 1) is unanimous.
+
+    Then every resample reads 1, and no interval built from the rows' spread can see the
+    disagreements that were not dealt. With none in ``clusters`` seeds, the chance ``u`` that
+    a seed's players disagree is below ``1 - 0.025 ** (1 / clusters)`` (Clopper and Pearson,
+    the one-sided 97.5% bound); two players who each win with chance ``p`` and disagree with
+    chance ``u`` agree to ICC ``1 - u / (2 p (1 - p))``, and players who all agree but in
+    ``u`` of the rows no less. ``None`` when some row is not unanimous, or the values are not
+    all 0 or 1.
+    """
+    values = [float(v) for row in table for v in row]
+    if any(v not in (0.0, 1.0) for v in values) or any(len(set(row)) > 1 for row in table):
+        return None
+    p = math.fsum(values) / len(values)
+    if not 0 < p < 1:
+        return None
+    u = 1.0 - 0.025 ** (1.0 / max(clusters, 1))
+    return max(0.0, 1.0 - u / (2 * p * (1 - p)))
 
 
 def _consistency_top(table: Sequence[Sequence[float]], groups: Sequence[int]) -> float:
