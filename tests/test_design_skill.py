@@ -79,3 +79,15 @@ def test_exact_play_gives_away_nothing_and_the_rows_rest_on_the_games_followed()
     held = rows["heuristic"].loc["regret against optimal play"]
     assert 0 < held["low"] <= held["value"] <= held["high"] <= 1
     assert "decisions with a choice in 4 games" in held["meaning"]
+
+
+def test_a_count_alike_in_every_game_claims_no_certainty():
+    """100 games each with a widest choice of 2 (Pig): the mean's range was 2 to 2. Games unlike
+    them may be up to 3.6% of all (the rule of three, 97.5%), lying anywhere above 1."""
+    import math
+
+    from umbrella_lab.sim.stats import mean_interval
+
+    mean, low, high = mean_interval([2.0] * 100, lowest=1)
+    assert mean == 2.0 and 1.96 < low < 2.0 and math.isinf(high)
+    assert mean_interval([6.0] * 40, lowest=6)[1] == 6.0  # a bottom the caller knows

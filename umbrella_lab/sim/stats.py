@@ -478,7 +478,9 @@ def mean_interval(
             afterwards, as the skill gap's best and worst of several players).
 
     When every value is the same and the range is bounded, the interval is Wilson's for the
-    mean's place within the range (as many games alike in a row), not a range of zero width.
+    mean's place within the range (as many games alike in a row), not a range of zero width;
+    with a side of the range open (a count has no top), that side has no bound: games unlike
+    those seen may be rare, but may lie anywhere.
 
     Returns:
         ``(mean, low, high)``, ``lowest <= low <= mean <= high <= highest``; NaNs for no values,
@@ -486,6 +488,8 @@ def mean_interval(
 
     >>> [round(v, 2) for v in mean_interval([2, 4, 6], lowest=0)]
     [4.0, 0.0, 8.97]
+    >>> [round(v, 2) for v in mean_interval([2] * 100, lowest=1)]
+    [2.0, 1.96, inf]
     """
     count = len(values)
     if count == 0:
@@ -501,6 +505,14 @@ def mean_interval(
         z = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / 2)
         _, low, high = wilson((mean - lowest) / width * count, count, z)
         return mean, lowest + low * width, lowest + high * width
+    if spread == 0:
+        # every game alike, the range open on a side: games unlike them may make up a share
+        # up to the rule of three's (Clopper-Pearson, 0 of ``count``), and on an open side
+        # they may lie anywhere, so that side has no bound
+        share = 1 - ((1 - confidence) / 2) ** (1 / count)
+        low = mean - share * (mean - lowest) if math.isfinite(lowest) else -math.inf
+        high = mean + share * (highest - mean) if math.isfinite(highest) else math.inf
+        return mean, min(low, mean), max(high, mean)
     half = t_quantile(1 - (1 - confidence) / 2, count - 1) * spread / math.sqrt(count)
     return mean, max(float(lowest), mean - half), min(float(highest), mean + half)
 
