@@ -142,3 +142,18 @@ def test_a_player_listed_as_strongest_but_equal_is_not_called_weaker(dice):
     (note,) = [n for n in r.notes if n.startswith("Skill:")]
     assert "the two may be equal" in note and "holds 0" in note
     assert "weaker" not in note and "not stronger" not in note
+
+
+def test_a_rule_s_times_per_game_and_games_ended_have_their_ranges(dice):
+    from umbrella_lab.charts.design import rules_table
+
+    r = sim.design("split", players=2, n=40, policy="random", policies=["random"], budget=LEAN)
+    rule = r.rules.set_index("rule").loc["end.throw"]
+    # once in every game: as likely, by the rule of three, as once in all but 9% of games
+    assert rule["per_game"] == 1.0 and 0.9 < rule["per_game_low"] < 1.0
+    assert rule["per_game_high"] == float("inf")
+    assert (rule["ended_share"], rule["ended_high"]) == (1.0, 1.0) and rule["ended_low"] > 0.9
+    table = rules_table(r)
+    shown = table[table["Rule"].str.startswith("end.throw")].iloc[0]
+    assert shown["Times per game"].startswith("1.00 (0.9") and "no bound" in shown["Times per game"]
+    assert shown["Ended games"].startswith("100% (9")

@@ -334,11 +334,29 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
                     "Group": KIND_WORDS[kind],
                     "Rule": f"{row['rule']}: {row['title']}",
                     "Fired": fired,
-                    "Times per game": f"{row['per_game']:.2f}" if row["fired"] else "",
-                    "Ended games": f"{row['ended_share']:.0%}" if row["ended"] else "",
+                    "Times per game": _per_game_words(row) if row["fired"] else "",
+                    "Ended games": _ended_words(row) if row["ended"] else "",
                 }
             )
     return pd.DataFrame(rows, columns=["Group", "Rule", "Fired", "Times per game", "Ended games"])
+
+
+def _per_game_words(row: pd.Series) -> str:
+    """A rule's firings per game, with its 95% range where the report has one."""
+    words = f"{row['per_game']:.2f}"
+    if "per_game_low" in row and row["per_game_low"] == row["per_game_low"]:
+        high = row["per_game_high"]
+        top = f"{high:.2f}" if high != float("inf") else "no bound"
+        words += f" ({row['per_game_low']:.2f} to {top})"
+    return words
+
+
+def _ended_words(row: pd.Series) -> str:
+    """A rule's share of games ended, with its 95% range where the report has one."""
+    words = f"{row['ended_share']:.0%}"
+    if "ended_low" in row and row["ended_low"] == row["ended_low"]:
+        words += f" ({row['ended_low']:.0%} to {row['ended_high']:.0%})"
+    return words
 
 
 def _points_words(value: float) -> str:

@@ -225,8 +225,9 @@ class DesignReport:
             rare situation),
             ``games``, ``fired`` (games in which it fired), ``upper`` (for a rule that never
             fired, the 95% upper bound on its chance per game), ``share`` (of the games),
-            ``low`` and ``high`` (its 95% Wilson range), ``per_game`` (times per game),
-            ``ended`` (games it ended) and ``ended_share``.
+            ``low`` and ``high`` (its 95% Wilson range), ``per_game`` (times per game, with
+            ``per_game_low`` and ``per_game_high``), ``ended`` (games it ended) and
+            ``ended_share`` (with ``ended_low`` and ``ended_high``).
         cards: Restricted play: ``restriction`` (what was forbidden), ``kind``, ``card``,
             ``played`` (times the main games' players chose it), ``games``, ``with_it`` and
             ``without`` (the restricted side's win rate), ``change``, ``low``, ``high``,
@@ -1210,6 +1211,14 @@ def _same_deals(game: Game, seed: int, deals: int = 4) -> bool:
     return all(slots_key(game.deal(seed + i)) == first for i in range(1, deals))
 
 
+def _per_game_range(played: list[dict[str, Any]], rule: str) -> dict[str, float]:
+    """The 95% range of a rule's firings per game (Student's t over the games, from 0 up)."""
+    if not played:
+        return {"per_game_low": math.nan, "per_game_high": math.nan}
+    _, low, high = mean_interval([float(t["rules"].get(rule, 0)) for t in played], 0.0)
+    return {"per_game_low": low, "per_game_high": high}
+
+
 def _luck_words(*, dealt: bool, rolls: bool, reshuffled: bool) -> str:
     """The kinds of luck a game has, in words: its deal, its rolls, its shuffles during play.
 
@@ -1704,8 +1713,11 @@ class _Designer:
                     "low": wilson(fired[rule], games)[1] if games else math.nan,
                     "high": wilson(fired[rule], games)[2] if games else math.nan,
                     "per_game": total[rule] / games if games else math.nan,
+                    **_per_game_range(played, rule),
                     "ended": ended[rule],
                     "ended_share": ended[rule] / games if games else math.nan,
+                    "ended_low": wilson(ended[rule], games)[1] if games else math.nan,
+                    "ended_high": wilson(ended[rule], games)[2] if games else math.nan,
                 }
             )
         return pd.DataFrame(rows)
