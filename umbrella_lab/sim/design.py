@@ -239,7 +239,8 @@ class DesignReport:
             ``moves_change``, ``moves_low``, ``moves_high`` and ``status``.
         tension: The win-probability curves: ``game`` (its seed), ``move``, ``share`` (of the
             game's moves), ``side`` (a seat's name, or ``"team"``), ``chance``.
-        games: One row per main game (seed, players, winners, result rule, moves, ...).
+        games: One row per main game (seed, players, winners, result rule, moves, ...;
+            ``shuffled``: the piles shuffled during play, after the deal).
         notes: Sentences on how the report was made (budget spent, interval not reached).
         seconds: The time each part took (it varies from run to run; nothing else does).
         player_line: Who played the main games and how that player plays, in one line.
