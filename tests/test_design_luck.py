@@ -208,3 +208,19 @@ def test_players_who_agree_on_every_seed_get_no_range_of_zero_width():
         _, low, high = agreement_by_clusters(table, [0] * 50, list(range(50)), draws=200)
         held += low <= truth <= high
     assert held >= 0.93 * 300, held
+
+
+def test_marvel_united_s_tutor_shuffles_are_counted_in_the_luck_share_s_words():
+    """The Tutor location shuffles a hero deck during play (the greedy player goes there in
+    about a fifth of two-hero games); the luck share says in how many seeds, and never speaks
+    of dice."""
+    lean = {**LEAN, "skill_games": 60}
+    r = sim.design(
+        "marvel", players=2, n=60, policy="greedy", policies=["random", "greedy"], budget=lean
+    )
+    row = r.metrics.set_index("name").loc["luck share"]
+    words = row["meaning"]
+    assert "the luck (the deal and the shuffles during play)" in words
+    assert "a pile was shuffled during play" in words and "share of each player's games" in words
+    assert "dice" not in words
+    assert r.games["shuffled"].sum() > 0  # the main games tutored too
