@@ -24,10 +24,12 @@ redirected in this process only).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import umbrella_lab as ul
@@ -53,10 +55,12 @@ class _SameForTheSamePile:
     """A shuffle's numbers keyed by where it is made and by the cards (as a set) shuffled."""
 
     def __init__(self, seed: int, place: tuple[str, int]) -> None:
+        """Shuffles of ``seed`` made at ``place`` (a rules module's function, and its line)."""
         self.seed, self.place = seed, place
 
     def _draws(self, what: object) -> Draws:
-        key = hash((self.place, what)) & ((1 << 40) - 1)
+        said = repr((self.place, what)).encode("utf-8")  # the same key in every process
+        key = int.from_bytes(hashlib.blake2b(said, digest_size=5).digest(), "little")
         return Draws(number(self.seed, (1 << 50) + key))
 
     def shuffle(self, pile: list[Any]) -> None:
@@ -88,7 +92,8 @@ def _redirect(cls: type[State]) -> None:
         if _How.mode == "apart":
             return Draws(number(derive_seed(self.seed, 5_000 + _How.player), self.shuffles))
         caller = sys._getframe(1)
-        return _SameForTheSamePile(self.seed, (caller.f_code.co_filename, caller.f_lineno))
+        place = f"{Path(caller.f_code.co_filename).name}:{caller.f_code.co_name}"
+        return _SameForTheSamePile(self.seed, (place, caller.f_lineno))
 
     cls._rng = _rng  # type: ignore[method-assign]
 
