@@ -2464,6 +2464,10 @@ def _lead_changes(chances: Sequence[Sequence[float]], counts: Sequence[int]) -> 
     co-operative game: the team and the game), from ``counts[i]`` rollouts (0: exact). The
     leader changes when another side's chance passes the leader's by more than 1.96 standard
     errors of their difference (at least one rollout's worth): noise alone does not count.
+    The two chances come from the same rollouts, and a rollout won by one side is lost by the
+    other, so their difference varies by ``(a (1 - a) + b (1 - b) + 2 a b) / n``: the
+    multinomial covariance ``-a b / n`` counted (without it, in a game of two sides the margin
+    was 1.41 standard errors, and noise passed it at 9% of positions instead of 2.5%).
     """
     leader: int | None = None
     changes = 0
@@ -2476,7 +2480,8 @@ def _lead_changes(chances: Sequence[Sequence[float]], counts: Sequence[int]) -> 
             continue
         a, b = values[top], values[leader]
         if count:
-            margin = max(Z95 * math.sqrt((a * (1 - a) + b * (1 - b)) / count), 1 / count)
+            spread = a * (1 - a) + b * (1 - b) + 2 * a * b
+            margin = max(Z95 * math.sqrt(spread / count), 1 / count)
         else:
             margin = 0.0
         if a - b > margin:
