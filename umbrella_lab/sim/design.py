@@ -2107,7 +2107,8 @@ class _Designer:
                 "drama",
                 drama,
                 "How far, on average along a game, the eventual winner's chance lies below the "
-                "leader's (0: the winner always led; Browne's drama, Ludii's definition).",
+                "leader's (0: the winner always led; Browne's drama, Ludii's definition)."
+                + _drama_noise(used, 2 if self.coop else len(sides)),
                 highest=1.0,
             )
         )
@@ -2455,6 +2456,36 @@ def _decisions(game: Game, trace: dict[str, Any]) -> list[tuple[int, tuple]]:
         state = state._clone()
         move.play(state)
     return found
+
+
+def _drama_noise(used: Sequence[int], sides: int) -> str:
+    """What the estimates' noise adds to drama, in words ("" when no chance was estimated).
+
+    ``sides`` counts the sides whose chances are compared (a co-operative game: the team and
+    the game, two; one player alone: one, whose drama is always 0).
+
+    A chance estimated from ``n`` rollouts wanders about the truth, and drama takes the
+    leader's chance, the highest estimate: at an even position of a game of two sides whose
+    winner leads all along it reads ``E[(1 - 2 p)+]`` for ``p`` the share of ``n`` even
+    rollouts won, about ``1 / sqrt(2 pi n)`` (0.058 for 48 rollouts), not 0.
+    """
+    if not used or sides < 2:
+        return ""
+    typical = int(statistics.median(used))
+    if sides > 2:
+        return (
+            " The chances are estimates, and their noise adds to it (the more, the fewer "
+            f"rollouts a position; {typical} here)."
+        )
+    floor = math.fsum(
+        math.comb(typical, k) / 2**typical * max(0.0, 1 - 2 * k / typical)
+        for k in range(typical + 1)
+    )
+    return (
+        " The chances are estimates, and their noise adds to it: at a position where the game "
+        f"is even and its winner leads, {typical} rollouts (the median here) still read about "
+        f"{floor:.2f}."
+    )
 
 
 def _lead_changes(chances: Sequence[Sequence[float]], counts: Sequence[int]) -> int:
