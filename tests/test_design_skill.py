@@ -128,3 +128,16 @@ def test_the_regret_s_range_holds_the_long_run_regret_of_four_games():
         _, low, high = ratio_interval([r for r, _ in picked], [d for _, d in picked])
         held += low <= truth <= high
     assert held >= 950, held
+
+
+def test_two_players_who_won_the_same_seeds_differ_by_at_most_the_rule_of_three():
+    """40 seeds won and lost alike by two players: the difference is 0 on every seed, and
+    seeds on which they differ may be up to 8.8% of all (the rule of three, 97.5% a side),
+    each by one whole game: the range is about -8.8 to +8.8 points. It read -30 to +30 (the
+    place of 0 in -1..1 taken as a win rate of one half)."""
+    from umbrella_lab.sim.stats import mean_interval
+
+    _, low, high = mean_interval([0.0] * 40, -1.0, 1.0)
+    assert high == pytest.approx(1 - 0.025 ** (1 / 40)) and low == pytest.approx(-high)
+    _, low, high = mean_interval([1.0] * 40, 0.0, 1.0)  # at an end: about Wilson's
+    assert high == 1.0 and 0.90 < low < 0.92

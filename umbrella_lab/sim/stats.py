@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import math
 import numbers
-import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
@@ -477,10 +476,12 @@ def mean_interval(
         confidence: The interval's level (0.95; higher for one of several figures picked
             afterwards, as the skill gap's best and worst of several players).
 
-    When every value is the same and the range is bounded, the interval is Wilson's for the
-    mean's place within the range (as many games alike in a row), not a range of zero width;
-    with a side of the range open (a count has no top), that side has no bound: games unlike
-    those seen may be rare, but may lie anywhere.
+    When every value is the same, the range is not of zero width: games unlike those seen may
+    make up a share up to the rule of three's (none in ``n`` games: below ``1 - 0.025 **
+    (1 / n)`` at 97.5% on each side, about 3.7 / n) and lie anywhere in the possible range, so
+    the mean lies within that share of the way to either end (no bound on an open side: a
+    count has no top). At an end of the range this is about Wilson's interval of so many
+    games in a row; in its middle (a difference of 0 in every game) it is much narrower.
 
     Returns:
         ``(mean, low, high)``, ``lowest <= low <= mean <= high <= highest``; NaNs for no values,
@@ -498,17 +499,10 @@ def mean_interval(
     if count == 1:
         return mean, float(lowest), float(highest)
     spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
-    if spread == 0 and math.isfinite(lowest) and math.isfinite(highest) and highest > lowest:
-        # every game alike: a range of zero width would claim certainty; take Wilson's
-        # interval of the mean's place in the possible range, as for so many games in a row
-        width = highest - lowest
-        z = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-        _, low, high = wilson((mean - lowest) / width * count, count, z)
-        return mean, lowest + low * width, lowest + high * width
     if spread == 0:
-        # every game alike, the range open on a side: games unlike them may make up a share
-        # up to the rule of three's (Clopper-Pearson, 0 of ``count``), and on an open side
-        # they may lie anywhere, so that side has no bound
+        # every game alike: a range of zero width would claim certainty. Games unlike them
+        # may make up a share up to the rule of three's (Clopper-Pearson, none in ``count``)
+        # and lie anywhere in the possible range: on an open side, without bound
         share = 1 - ((1 - confidence) / 2) ** (1 / count)
         low = mean - share * (mean - lowest) if math.isfinite(lowest) else -math.inf
         high = mean + share * (highest - mean) if math.isfinite(highest) else math.inf
