@@ -11,7 +11,10 @@ shuffled alike. These games make that known:
   changes and it has no chance step);
 * ``cut`` with a player who first shuffles a spare pile: that player's cut is the seed's
   second shuffle, not its first, so the two players' cuts are independent, and the share the
-  report can measure falls to about 0 though the cut is still all luck. The report says so.
+  report can measure falls to about 0 though the cut is still all luck. The report says so;
+* a player who always stands (never wins), and two players who agree on every seed: the
+  share's range is never of zero width;
+* Marvel United: its Tutor location shuffles a hero deck during play, and the words say so.
 """
 
 from __future__ import annotations
