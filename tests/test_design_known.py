@@ -279,12 +279,21 @@ def _branching_truth(end: float = 0.25, heads_not_ending: float = 1 / 3) -> floa
     return total
 
 
+def _rounds_truth(end: float = 0.25) -> float:
+    """Mean rounds (two turns each, the last perhaps half) of a game of geometric turns."""
+    return math.fsum(end * (1 - end) ** (t - 1) * math.ceil(t / 2) for t in range(1, 2000))
+
+
 TRUTH = {
     "win rate P1": 4 / 7,
     "win rate P2": 3 / 7,
     "first player's advantage": 4 / 7 - 1 / 2,
     "moves per game": 8.0,
     "turns per game": 4.0,
+    "turns per game, spread": math.sqrt(0.75) / 0.25,
+    "rounds per game": _rounds_truth(),
+    "ended by end.win": 1.0,
+    "no winner": 0.0,
     "moves per game, spread": 2 * math.sqrt(0.75) / 0.25,
     "forced decisions": 0.5,
     "branching factor": _branching_truth(),
@@ -509,4 +518,18 @@ def test_dice_rolled_in_the_table_s_order_give_no_luck_share():
     r = sim.design("corporation", players=2, n=4, budget=quick, workers=1)
     row = r.metrics.set_index("name").loc["luck share"]
     assert row["status"] == "not measured" and math.isnan(row["value"])
-    assert "in the order the table rolls them" in row["meaning"]
+    assert "in the order the table makes them" in row["meaning"]
+    assert "(assault.dice: The dice; assault.unit-fate: The defending unit)" in row["meaning"]
+
+
+def test_the_luck_share_names_the_game_s_own_kind_of_luck():
+    """Pig's luck is its dice (every seed deals the same table); the academy's its deal and
+    its shuffles during play (no dice at all)."""
+    quick = {"cards": 0, "tension_games": 0, "advised": 0, "option_games": 0}
+    pig = sim.design("pig", players=2, n=10, budget=quick, policies=["random", "heuristic"])
+    words = pig.metrics.set_index("name").loc["luck share", "meaning"]
+    assert "the luck (the rolls) explains" in words and "deal" not in words.split("seat")[0]
+    academy = sim.design("academy", players=3, n=10, budget=quick, policies=["random", "heuristic"])
+    words = academy.metrics.set_index("name").loc["luck share", "meaning"]
+    assert "the luck (the deal and the shuffles during play) explains" in words
+    assert "dice" not in words

@@ -17,6 +17,7 @@ import pandas as pd
 
 from umbrella_lab.charts.theme import BLUE, GREY, INK, VERMILLION, interval, to_svg
 from umbrella_lab.sim.design import DesignReport, player_count
+from umbrella_lab.sim.stats import wilson
 
 Chart = alt.TopLevelMixin
 
@@ -320,6 +321,8 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
             games = int(row["games"])
             if row["fired"]:
                 fired = f"{row['share']:.0%} of {games:,} games"
+                if "low" in row:  # its 95% range
+                    fired += f" ({row['low']:.0%} to {row['high']:.0%})"
             elif not row.get("applies", True):
                 fired = "does not apply: these games have more than one player"
             else:
@@ -331,15 +334,41 @@ def rules_table(report: DesignReport) -> pd.DataFrame:
                     "Group": KIND_WORDS[kind],
                     "Rule": f"{row['rule']}: {row['title']}",
                     "Fired": fired,
-                    "Times per game": f"{row['per_game']:.2f}" if row["fired"] else "",
-                    "Ended games": f"{row['ended_share']:.0%}" if row["ended"] else "",
+                    "Times per game": _per_game_words(row) if row["fired"] else "",
+                    "Ended games": _ended_words(row) if row["ended"] else "",
                 }
             )
     return pd.DataFrame(rows, columns=["Group", "Rule", "Fired", "Times per game", "Ended games"])
 
 
+def _per_game_words(row: pd.Series) -> str:
+    """A rule's firings per game, with its 95% range where the report has one."""
+    words = f"{row['per_game']:.2f}"
+    if "per_game_low" in row and row["per_game_low"] == row["per_game_low"]:
+        high = row["per_game_high"]
+        top = f"{high:.2f}" if high != float("inf") else "no bound"
+        words += f" ({row['per_game_low']:.2f} to {top})"
+    return words
+
+
+def _ended_words(row: pd.Series) -> str:
+    """A rule's share of games ended, with its 95% range where the report has one."""
+    words = f"{row['ended_share']:.0%}"
+    if "ended_low" in row and row["ended_low"] == row["ended_low"]:
+        words += f" ({row['ended_low']:.0%} to {row['ended_high']:.0%})"
+    return words
+
+
 def _points_words(value: float) -> str:
     return "" if value != value else f"{100 * value:+.1f} points"
+
+
+def _rate_words(rate: float, games: int) -> str:
+    """A win rate of ``games`` games with its 95% Wilson range: ``"48% (36% to 61%)"``."""
+    if rate != rate or games <= 0:
+        return ""
+    _, low, high = wilson(round(rate * games), games)
+    return f"{rate:.0%} ({low:.0%} to {high:.0%})"
 
 
 def cards_table(report: DesignReport) -> pd.DataFrame:
@@ -363,7 +392,7 @@ def cards_table(report: DesignReport) -> pd.DataFrame:
                 "Forbidden": what,
                 "Chosen in the main games": f"{int(row['played']):,} times",
                 "Games": f"{int(row['games']):,}",
-                f"Win rate of {who}, allowed": f"{row['with_it']:.0%}",
+                f"Win rate of {who}, allowed": _rate_words(row["with_it"], int(row["games"])),
                 "Change when forbidden": change,
                 "95% range": span,
             }
@@ -407,10 +436,13 @@ def options_table(report: DesignReport) -> pd.DataFrame:
                 "Setting": f"{_setting_words(row['value'])} (default "
                 f"{_setting_words(row['default'])})",
                 "Games": f"{int(row['games']):,}",
-                f"{who[0].upper() + who[1:]} win rate": f"{row['win_rate']:.0%}",
+                f"{who[0].upper() + who[1:]} win rate": _rate_words(
+                    row["win_rate"], int(row["games"])
+                ),
                 "Change": _points_words(row["change"]),
                 "95% range": span,
-                "Moves per game": f"{row['moves']:.1f} ({row['moves_change']:+.1f})",
+                "Moves per game": f"{row['moves']:.1f} ({row['moves_change']:+.1f}; "
+                f"{row['moves_low']:+.1f} to {row['moves_high']:+.1f})",
             }
         )
     return pd.DataFrame(rows)
@@ -422,8 +454,9 @@ PART_NOTES = {
     "that is why the game counts differ.",
     "cards": "Each move or card is forbidden to one side on the same seeds as the main games; "
     "the change is that side's win rate without it minus with it.",
-    "rules": "A rule that never fired gets an upper bound: with 0 firings in n games its chance "
-    "per game is below 1 - 0.05^(1/n) (about 3/n) at 95%.",
+    "rules": "A rule's share of games has its 95% range in brackets (Wilson's). A rule that "
+    "never fired gets an upper bound: with 0 firings in n games its chance per game is below "
+    "1 - 0.05^(1/n) (about 3/n) at 95%.",
 }
 
 

@@ -461,7 +461,11 @@ def t_quantile(p: float, df: float) -> float:
 
 
 def mean_interval(
-    values: Sequence[float], lowest: float = -math.inf, highest: float = math.inf
+    values: Sequence[float],
+    lowest: float = -math.inf,
+    highest: float = math.inf,
+    *,
+    confidence: float = 0.95,
 ) -> tuple[float, float, float]:
     """A mean with its 95% Student t interval, kept within the values' possible range.
 
@@ -469,9 +473,15 @@ def mean_interval(
         values: One number per game.
         lowest: The smallest value the figure can take (a count: 0).
         highest: The largest.
+        confidence: The interval's level (0.95; higher for one of several figures picked
+            afterwards, as the skill gap's best and worst of several players).
 
-    When every value is the same and the range is bounded, the interval is Wilson's for the
-    mean's place within the range (as many games alike in a row), not a range of zero width.
+    When every value is the same, the range is not of zero width: games unlike those seen may
+    make up a share up to the rule of three's (none in ``n`` games: below ``1 - 0.025 **
+    (1 / n)`` at 97.5% on each side, about 3.7 / n) and lie anywhere in the possible range, so
+    the mean lies within that share of the way to either end (no bound on an open side: a
+    count has no top). At an end of the range this is about Wilson's interval of so many
+    games in a row; in its middle (a difference of 0 in every game) it is much narrower.
 
     Returns:
         ``(mean, low, high)``, ``lowest <= low <= mean <= high <= highest``; NaNs for no values,
@@ -479,6 +489,8 @@ def mean_interval(
 
     >>> [round(v, 2) for v in mean_interval([2, 4, 6], lowest=0)]
     [4.0, 0.0, 8.97]
+    >>> [round(v, 2) for v in mean_interval([2] * 100, lowest=1)]
+    [2.0, 1.96, inf]
     """
     count = len(values)
     if count == 0:
@@ -487,13 +499,15 @@ def mean_interval(
     if count == 1:
         return mean, float(lowest), float(highest)
     spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (count - 1))
-    if spread == 0 and math.isfinite(lowest) and math.isfinite(highest) and highest > lowest:
-        # every game alike: a range of zero width would claim certainty; take Wilson's
-        # interval of the mean's place in the possible range, as for so many games in a row
-        width = highest - lowest
-        _, low, high = wilson((mean - lowest) / width * count, count)
-        return mean, lowest + low * width, lowest + high * width
-    half = t_quantile(0.975, count - 1) * spread / math.sqrt(count)
+    if spread == 0:
+        # every game alike: a range of zero width would claim certainty. Games unlike them
+        # may make up a share up to the rule of three's (Clopper-Pearson, none in ``count``)
+        # and lie anywhere in the possible range: on an open side, without bound
+        share = 1 - ((1 - confidence) / 2) ** (1 / count)
+        low = mean - share * (mean - lowest) if math.isfinite(lowest) else -math.inf
+        high = mean + share * (highest - mean) if math.isfinite(highest) else math.inf
+        return mean, min(low, mean), max(high, mean)
+    half = t_quantile(1 - (1 - confidence) / 2, count - 1) * spread / math.sqrt(count)
     return mean, max(float(lowest), mean - half), min(float(highest), mean + half)
 
 
@@ -703,7 +717,12 @@ def agreement_by_clusters(
     columns as drawn from a population of players, and with two players it learns their
     spread from one degree of freedom: nearly 0 to 1 however many seeds are played.
 
-    With few seeds (fewer than :data:`FEW_SEEDS` clusters) a bootstrap cannot see what it was
+    When every row is unanimous (the players won and lost together on every seed), every
+    resample reads 1 too: the range's bottom is then the share that disagreements on as many
+    seeds as the "rule of three" allows would give (:func:`_unanimous_bottom`), not 1.
+
+    With few seeds (fewer than :data:`FEW_SEEDS` clusters), or a column that never varies (a
+    player who never won: every resample reads the same), a bootstrap cannot see what it was
     not dealt (eight seeds nearly all lost read 0 to 0), so the range's top is then never
     below the F interval's top of the consistency
     share ICC(C,1) for fixed players (Shrout and Fleiss's ICC(3,1); McGraw and Wong's case
@@ -722,6 +741,9 @@ def agreement_by_clusters(
     shown, _, _ = agreement_share(table, groups)
     if math.isnan(shown):
         return shown, shown, shown
+    unanimous = _unanimous_bottom(table, len(set(clusters)))
+    if unanimous is not None:
+        return shown, min(unanimous, shown), 1.0
     labels = sorted(set(clusters))
     seats = sorted(set(groups))
     where = {(c, g): i for i, (c, g) in enumerate(zip(clusters, groups, strict=True))}
@@ -753,10 +775,34 @@ def agreement_by_clusters(
         return shown, shown, shown
     estimate, spread = agreement_estimate(table, groups), float(rho.std(ddof=1))
     low, high = estimate - Z95 * spread, estimate + Z95 * spread
-    if n_clusters < FEW_SEEDS:
+    if n_clusters < FEW_SEEDS or (cube == cube[:1, :1, :]).all(axis=(0, 1)).any():
+        # few seeds, or a column (a player) that never varies: every resample then reads the
+        # same (a player who never won reads 0 in all of them), so the bootstrap's spread
+        # says nothing of what was not seen
         high = max(high, _consistency_top(table, groups))
     low, high = min(1.0, max(0.0, low)), min(1.0, max(0.0, high))
     return shown, min(low, shown), max(high, shown)
+
+
+def _unanimous_bottom(table: Sequence[Sequence[float]], clusters: int) -> float | None:
+    """The share's lowest plausible value when every row of wins (0 or 1) is unanimous.
+
+    Then every resample reads 1, and no interval built from the rows' spread can see the
+    disagreements that were not dealt. With none in ``clusters`` seeds, the chance ``u`` that
+    a seed's players disagree is below ``1 - 0.025 ** (1 / clusters)`` (Clopper and Pearson,
+    the one-sided 97.5% bound); two players who each win with chance ``p`` and disagree with
+    chance ``u`` agree to ICC ``1 - u / (2 p (1 - p))``, and players who all agree but in
+    ``u`` of the rows no less. ``None`` when some row is not unanimous, or the values are not
+    all 0 or 1.
+    """
+    values = [float(v) for row in table for v in row]
+    if any(v not in (0.0, 1.0) for v in values) or any(len(set(row)) > 1 for row in table):
+        return None
+    p = math.fsum(values) / len(values)
+    if not 0 < p < 1:
+        return None
+    u = 1.0 - 0.025 ** (1.0 / max(clusters, 1))
+    return max(0.0, 1.0 - u / (2 * p * (1 - p)))
 
 
 def _consistency_top(table: Sequence[Sequence[float]], groups: Sequence[int]) -> float:
