@@ -285,8 +285,15 @@ class Table:
         return node
 
     def why(self, seat: int | None, action: str) -> dict[str, str]:
-        """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``."""
+        """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``.
+
+        ``seat`` None is the teacher's page, which shows the public table: while some seat
+        cannot see the whole table, it gets one answer (:data:`TEACHER_WHY`) for any move, as
+        a move's label or a rule's reason could name a card in a hand or a deck.
+        """
         state = self.state
+        if seat is None and any(state.hides_from(s) for s in range(self.game.players)):
+            return {"label": "that move", "reason": TEACHER_WHY, "rule": ""}
         if seat is not None and state.hides_from(seat):
             found = self._offered_move(seat, action)
             if found is None:
@@ -326,6 +333,14 @@ class Table:
         self._check_fresh(at, "undo")
         if self.ended:
             raise Refusal("the teacher ended the game; nothing more changes", "table.ended")
+        if self.state.is_over:
+            # the end's summary has shown every page the seed and the record: a game played
+            # on from here would be a deal every seat can work out, card by card
+            raise Refusal(
+                "the game is over and every page has been shown its seed, which tells every "
+                "card to come: open a new table to play again",
+                "table.ended",
+            )
         if not self.session.can_undo:
             raise Refusal("nothing to undo: this is the deal", "table.undo")
         node = self.session.undo()
@@ -961,6 +976,13 @@ def _rule_titles(game: Game) -> dict[str, str]:
 
 NOT_OFFERED = "That is not one of the moves offered to you now"
 """The one answer to a seat that may not see the whole table, for a move not offered to it."""
+
+
+TEACHER_WHY = (
+    "The teacher's page shows only what every seat sees, and a seat cannot see the whole "
+    "table now: ask from that seat's page."
+)
+"""The teacher's one answer to "why?" while some seat cannot see the whole table."""
 
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:

@@ -215,7 +215,7 @@ function drawControls() {
   const over = view.over;
   el.controls.replaceChildren(
     h("button", { onclick: () => send({ type: view.paused ? "resume" : "pause" }), disabled: over }, view.paused ? "Resume" : "Pause"),
-    h("button", { onclick: () => send({ type: "undo", at: view.at }), disabled: view.step === 0 || Boolean(view.ended) }, "Undo a move"),
+    h("button", { onclick: () => send({ type: "undo", at: view.at }), disabled: view.step === 0 || view.over }, "Undo a move"),
     h("button", { onclick: () => { if (confirm("End the game now for every seat?")) send({ type: "end" }); }, disabled: over }, "End the game"),
     h("span", { class: "ult-step" }, `Move ${view.step}`));
 }
