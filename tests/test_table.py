@@ -582,6 +582,25 @@ def test_pages_and_short_codes(tmp_path: Path):
     run(test)
 
 
+def test_a_table_opened_without_a_seed_is_dealt_from_a_fresh_one():
+    """A seed the class can guess (0, the same at every table) would let a student deal the
+    same table in the explorer and read every hand and deck: left out, each table draws its
+    own, which the seats are told at the end (and ``sim.playtest`` reads from its record)."""
+    import inspect
+
+    from umbrella_lab.cli import _parser
+    from umbrella_lab.table import table as open_table
+
+    server = TableServer(None)
+    seeds = {server.open("pig", players=2).seed for _ in range(4)}
+    seeds |= {Table("pig", players=2).seed for _ in range(4)}
+    assert len(seeds) == 8 and 0 not in seeds
+    assert all(0 < seed < 2**53 for seed in seeds)  # exact in a page's JSON numbers too
+    assert server.open("pig", players=2, seed=0).seed == 0  # a seed asked for is kept
+    assert inspect.signature(open_table).parameters["seed"].default is None
+    assert _parser().parse_args(["table", "pig"]).seed is None
+
+
 def test_the_command_line_has_a_table_command(capsys: pytest.CaptureFixture[str]):
     from umbrella_lab.cli import main
     from umbrella_lab.table.command import bots_of

@@ -89,6 +89,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+SEED_MOST = 2**53
+"""A fresh seed is below this: a JSON number any page reads exactly (a JavaScript number)."""
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess, for a table opened without one (0 to 2**53 - 1).
+
+    A seed the class could guess (0, the same at every table, or one written in a notebook the
+    students have) lets a student deal the same table in the explorer and read every hand and
+    every deck. The seats are told the seed at the end, with the record.
+    """
+    return secrets.randbelow(SEED_MOST)
+
+
 def new_code() -> str:
     """A short code to type, ``"K7QM-2PXA"``: eight letters from :data:`CODE_LETTERS`."""
     letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -114,7 +128,8 @@ class Table:
         game: A registered game's name or a game (``ul.load(...)``, or one written in a
             notebook).
         players: Player count, when ``game`` is a name.
-        seed: The seed the table is dealt from (kept from the seats until the game ends).
+        seed: The seed the table is dealt from (kept from the seats until the game ends);
+            None: a fresh one nobody can guess (:func:`fresh_seed`).
         bots: Seats played by a bot: ``{seat: policy name}`` (the game's policies).
         table_id: The table's name in addresses (made up when not given).
         secrets: The saved secrets (``{"teacher", "seats", "codes"}``) of a table read back.
@@ -145,7 +160,7 @@ class Table:
         game: str | Game,
         *,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         bots: dict[int, str] | None = None,
         table_id: str | None = None,
         secrets: dict[str, Any] | None = None,
@@ -158,6 +173,8 @@ class Table:
         elif players is not None or options:
             game = game.with_options(players, **options)
         self.game = game
+        if seed is None:
+            seed = fresh_seed()
         self.seed = seed
         self.id = table_id or secrets_id()
         self.session = Session(game, seed)
