@@ -203,10 +203,50 @@ def test_an_unfinished_table_is_shown_and_left_out():
     game = ul.load("academy", players=2)
     short = Record.of(game, 3, [])
     done = bots_alone("academy", 2, seed=3)
-    found = sim.playtest([short, done.to_dict()], context=0)
+    found = sim.playtest([short, as_people(done)], context=0)
     assert found.table.loc[0, "class_result"] == "unfinished"
     assert found.comparison.tables == 2 and found.comparison.compared == 1
     assert "unfinished" in str(found.comparison)
+
+
+def people_at_random(seed: int, rng: random.Random, players: int = 3) -> dict:
+    """A finished academy table whose people chose among their pages' buttons at random."""
+    table = Table("academy", players=players, seed=seed)
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        seat = next(s for s in range(players) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    return table.to_dict()
+
+
+def test_tables_dealt_alike_count_as_one_deal():
+    """Four tables opened with one seed: the bots play one and the same game on all four, so
+    '0 of 4 (0% to 49%)' would count one game of the bots as four. Each deal counts once."""
+    rng = random.Random(5)
+    tables = [people_at_random(0, rng) for _ in range(4)] + [people_at_random(9, rng)]
+    for number, data in enumerate(tables):
+        data["id"] = f"t{number}"
+    found = sim.playtest(tables, context=0)
+    assert list(found.table["seed"]) == [0, 0, 0, 0, 9]  # every table is still shown
+    result = found.comparison
+    assert (result.tables, result.compared) == (5, 2)
+    said = str(result)
+    assert "On the same 2 seeds" in said
+    assert "t1, t2, t3" in said and "same deal as t0" in said
+
+
+def test_a_table_no_person_played_says_nothing_of_the_class():
+    """A table the teacher gave every seat to a bot is no class's game: it is left out of the
+    comparison, said so, instead of counting as a tie of the class with the bots."""
+    alone = [bots_alone("academy", 3, seed) for seed in (3, 4)]
+    data = [table.to_dict() for table in alone]
+    found = sim.playtest(data, context=0)
+    assert found.comparison.compared == 0 and found.comparison.tables == 2
+    assert "bots only" in str(found.comparison)
+    mixed = sim.playtest([data[0], people_at_random(5, random.Random(1))], context=0)
+    assert mixed.comparison.compared == 1
 
 
 def test_another_policy_and_a_function_stand_in_for_the_people():

@@ -20,8 +20,10 @@ from the table's seed and the move number), so a table the bots played alone is 
 for move. The tidy table (:attr:`Playtest.table`) has one row per table; :attr:`Playtest.seats`
 one row per table, side and seat (each seat's moves and what they did, read from the game's
 events by their rule ids); :attr:`Playtest.comparison` compares the two win rates, paired by
-table, with an interval made for few tables; :attr:`Playtest.context` gives the bots' win
-rate over many more seeds of the same settings.
+table, with an interval made for few tables; it counts each deal once (tables dealt from one
+seed with the same settings are one game for the bots) and leaves out tables no person
+played. :attr:`Playtest.context` gives the bots' win rate over many more seeds of the same
+settings.
 """
 
 from __future__ import annotations
@@ -207,13 +209,14 @@ class PlaytestComparison:
                 "Compare who won (the columns class_winners and bots_winners)."
             )
         elif n == 0:
-            lines.append("No finished table to compare yet.")
+            lines.append("No finished table that people played to compare yet.")
         else:
             lines.append(
                 f"On the same {n} seed{'s' if n != 1 else ''}, the class won {self.class_wins} "
-                f"of {n} tables ({self.class_rate:.0%}, 95% range {self.class_low:.0%} to "
-                f"{self.class_high:.0%}) and the bots ({self.bots}) {self.bots_wins} "
-                f"({self.bots_rate:.0%}, {self.bots_low:.0%} to {self.bots_high:.0%})."
+                f"of {n} table{'s' if n != 1 else ''} ({self.class_rate:.0%}, 95% range "
+                f"{self.class_low:.0%} to {self.class_high:.0%}) and the bots ({self.bots}) "
+                f"{self.bots_wins} ({self.bots_rate:.0%}, {self.bots_low:.0%} to "
+                f"{self.bots_high:.0%})."
             )
             lines.append(
                 f"Tables won only by the class: {self.only_class}; only by the bots: "
@@ -827,6 +830,30 @@ def _rate(wins: int, tables: int) -> tuple[float, float, float]:
     return wilson(wins, tables) if tables else (math.nan, 0.0, 1.0)
 
 
+DEAL = ("game", "players", "options", "seed", "class_bots")
+"""The columns that make two tables one deal: the bots replay both as the same game."""
+
+
+def _one_table_a_deal(usable: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """The first table of each deal, and a note naming the tables left out.
+
+    Tables dealt from one seed with the same settings (and the same bots in the same seats)
+    are one game for the bots, who play it the same way each time: counted at each table,
+    one game of the bots would count several times, and the ranges would be too narrow.
+    """
+    first = ~usable.duplicated(subset=list(DEAL), keep="first")
+    notes = []
+    for _, group in usable.groupby(list(DEAL), sort=False):
+        if len(group) > 1:
+            names = ", ".join(map(str, group["table"].iloc[1:]))
+            notes.append(
+                f"Left out, the same deal as {group['table'].iloc[0]} (the same seed and "
+                f"settings, so the bots played the same game there): {names}. Each deal is "
+                "counted once; open each table from a seed of its own."
+            )
+    return usable[first], notes
+
+
 def _compare(
     frame: pd.DataFrame, played: list[_Played], bots: str, context: pd.DataFrame
 ) -> PlaytestComparison:
@@ -838,6 +865,15 @@ def _compare(
             "table has no result to compare)."
         )
     usable = frame[frame["class_won"].notna() & frame["bots_won"].notna()]
+    by_bots = usable[usable["people"] == 0]
+    if len(by_bots):
+        notes.append(
+            f"Left out, played by bots only: {', '.join(map(str, by_bots['table']))} (no "
+            "person played there, so it tells nothing of the class)."
+        )
+        usable = usable[usable["people"] > 0]
+    usable, repeated = _one_table_a_deal(usable)
+    notes += repeated
     no_rate = len(usable) == 0 and all(
         not t.game.info.cooperative and len(t.people) in (0, t.game.players) for t in played
     )
