@@ -303,3 +303,71 @@ def test_the_teachers_page_names_bots_in_words_and_a_dropped_page_rejoins(browse
     assert len(server.sockets[table.id]) == before, "the teacher's page joined again"
     assert teacher.is_hidden("#ult-notice")
     teacher.close()
+
+
+def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots, tmp_path):
+    """A class's flow: one student joins by typing the code, another only after moves were
+    made (the log from the deal), one reloads mid-game (the same seat back), and a page whose
+    seat another device took stops offering moves, says so in its header, and takes the seat
+    back with one button."""
+    import umbrella_lab as ul
+
+    shown = ul.table(
+        "academy", players=3, seed=SEED, host="127.0.0.1", store=tmp_path, bot_delay=0.05
+    )
+    table, links = shown.table, shown.links
+    context = browser.new_context(viewport=PHONE[0], device_scale_factor=PHONE[1])
+    pages = {0: context.new_page(), 1: context.new_page()}
+    pages[0].goto(links["seats"][0]["link"])
+    pages[1].goto(links["front"])
+    pages[1].fill("input[name=code]", links["seats"][1]["code"].lower().replace("-", " "))
+    pages[1].keyboard.press("Enter")
+    for page in pages.values():
+        page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
+    assert pages[1].title().startswith(f"{table.names[1]} ·")
+
+    rng = random.Random(3)
+    while not table.over and table.step < 12:  # until the late student's seat is to act
+        before = table.serial
+        if table.bot_due():
+            assert _moved(table, before)
+            continue
+        actor = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        if actor not in pages:
+            break
+        page = pages[actor]
+        page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+        buttons = page.locator(".ult-move")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        assert _moved(table, before)
+    assert table.step > 0
+
+    late = context.new_page()
+    late.goto(links["seats"][2]["link"])
+    late.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    assert late.locator(".ult-log > li").count() == table.step + 1  # the log from the deal
+    assert table.names[2] in late.inner_text("#ult-title")
+
+    for seat in (0, 1):  # a reload keeps the seat: its link (or the code's) holds the secret
+        pages[seat].reload()
+        pages[seat].wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+        assert pages[seat].title().startswith(f"{table.names[seat]} ·")
+        assert (table.id, seat) in shown.server.seated
+
+    actor = next(s for s in range(3) if table.may_act(s))
+    taken = {0: pages[0], 1: pages[1], 2: late}[actor]
+    assert taken.locator(".ult-move").count() > 0
+    laptop = browser.new_page(viewport=LAPTOP[0])
+    laptop.goto(links["seats"][actor]["link"])
+    laptop.wait_for_selector(".ult-move", timeout=30_000)
+    taken.wait_for_selector("#ult-notice:not([hidden])", timeout=30_000)
+    taken.screenshot(path=str(shots / "table-academy-seat-taken-over.png"))
+    assert taken.locator(".ult-move").count() == 0, "no button that would go nowhere"
+    assert "another device" in taken.inner_text("#ult-turn")
+    assert "another device" in taken.inner_text("#ult-notice")
+    taken.click("button.ult-reload")
+    taken.wait_for_selector(".ult-move", timeout=30_000)
+    laptop.wait_for_selector("#ult-notice:not([hidden])", timeout=30_000)
+    assert laptop.locator(".ult-move").count() == 0
+    laptop.close()
+    context.close()

@@ -620,7 +620,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 before.send(
                     "notice",
                     text=f"{table.names[seat]} was opened on another device, which plays the "
-                    "seat now. Open the link again here to take it back.",
+                    "seat now. If you play on this one, take the seat back; if someone else "
+                    "has your link, tell your teacher.",
                     about="taken",
                 )
                 before.role = ""

@@ -104,19 +104,28 @@ async function signedOut() {
 
 /** Stop joining and say, in one line, to reload the page (its link keeps the seat's secret). */
 function signInAgain(why) {
-  stopped = true;
-  el.turn.textContent = "Not connected.";
-  body.classList.remove("is-yours");
-  if (view) {  // no move buttons a tap on which would go nowhere
-    view = { ...view, actions: [], why_not: [] };
-    el.moves.replaceChildren();
-    drawBoard(true);
-  }
   const text = why === "signin"
     ? "Your sign-in to the hub has ended: reload the page to sign in again (your seat is kept)."
     : "The hub no longer lets this login use the table: reload the page, or ask your teacher.";
+  disconnected("Not connected.", text, "Reload");
+}
+
+/** This page no longer plays its seat: no move buttons (a tap on one would go nowhere), a
+ * header that says so instead of whose turn it was, and a button to reload the page, whose
+ * link keeps the seat's secret (a seat taken over by another device is taken back so). */
+function disconnected(turn, text, button) {
+  stopped = true;
+  el.turn.textContent = turn;
+  body.classList.remove("is-yours");
+  body.classList.add("is-gone");
+  if (view) {
+    view = { ...view, actions: [], why_not: [] };
+    movesDrawn = "";
+    el.moves.replaceChildren(h("p", { class: "ult-wait" }, "This page no longer plays the seat."));
+    drawBoard(true);
+  }
   notice(text, "error");
-  el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, "Reload"), el.notice.lastChild);
+  el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, button), el.notice.lastChild);
 }
 
 function send(message) {
@@ -136,8 +145,8 @@ function receive(message) {
   } else if (message.type === "error") {
     notice(message.error, "error");
   } else if (message.type === "notice") {
-    notice(message.text, message.about === "taken" ? "error" : "info");
-    if (message.about === "taken") stopped = true;
+    if (message.about === "taken") disconnected("Not connected: this seat is open on another device.", message.text, "Take the seat back");
+    else notice(message.text, "info");
   }
 }
 
