@@ -235,6 +235,8 @@ def test_tables_dealt_alike_count_as_one_deal():
     said = str(result)
     assert "On the same 2 seeds" in said
     assert "t1, t2, t3" in said and "same deal as t0" in said
+    subtitle = charts.playtest_chart(found).to_dict()["title"]["subtitle"]
+    assert "5 tables (2 compared: see the notes)" in subtitle
 
 
 def test_a_table_no_person_played_says_nothing_of_the_class():
