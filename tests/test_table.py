@@ -241,16 +241,24 @@ async def play_through(
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "bots"),
-    [("marvel", 4, {3: "heuristic"}), ("academy", 4, {}), ("corporation", 2, {})],
+    ("game", "players", "bots", "options"),
+    [
+        ("marvel", 4, {3: "heuristic"}, {}),
+        ("academy", 4, {}, {}),
+        ("corporation", 2, {}, {}),
+        pytest.param("umbrella", 3, {2: "heuristic"}, {}, marks=pytest.mark.slow),  # 14 s
+        ("pig", 3, {}, {"goal": 50}),
+    ],
 )
-def test_every_frame_holds_only_its_seats_view(tmp_path: Path, game: str, players: int, bots):
+def test_every_frame_holds_only_its_seats_view(
+    tmp_path: Path, game: str, players: int, bots, options
+):
     """A whole game through the pages: no frame to a seat holds another seat's hidden cards,
     a deck's order, or the seed before the end; every page gets the summary at the end."""
 
     async def test() -> None:
         server = TableServer(tmp_path, bot_delay=0.0, rate=1000).start()
-        table = server.open(game, players=players, seed=SEED, bots=bots)
+        table = server.open(game, players=players, seed=SEED, bots=bots, **options)
         secrets = Secrets(table)
         server.on_change.append(secrets.record)
         seats, teacher = await seat_clients(server, table)
