@@ -114,7 +114,10 @@ def test_a_whole_game_through_the_pages(browser, shots: Path, tmp_path: Path, ga
     phone.close()
     teacher = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
     teacher.goto(links["teacher"])
-    teacher.wait_for_selector(".ult-qr svg", timeout=30_000)
+    teacher.wait_for_selector(".ult-seat .ult-show-code", timeout=30_000)
+    # every seat joined (or a bot's): no seat's secret on the projected page
+    assert teacher.locator(".ult-qr svg").count() == 0
+    assert not any(seat["code"] in teacher.inner_text(".ult-seats") for seat in links["seats"])
     teacher.screenshot(path=str(shots / f"table-{game}-teacher-projected.png"))
     pages[first].wait_for_selector(".ult-board .ulx-board", timeout=30_000)
     pages[first].screenshot(path=str(shots / f"table-{game}-seat-laptop.png"))
@@ -309,7 +312,8 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     """A class's flow: one student joins by typing the code, another only after moves were
     made (the log from the deal), one reloads mid-game (the same seat back), and a page whose
     seat another device took stops offering moves, says so in its header, and takes the seat
-    back with one button."""
+    back with one button. The projected teacher's page shows a seat's QR code and code only
+    until its student has joined: anyone in the room could scan it and open that hand."""
     import umbrella_lab as ul
 
     shown = ul.table(
@@ -325,6 +329,14 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     for page in pages.values():
         page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
     assert pages[1].title().startswith(f"{table.names[1]} ·")
+    teacher = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
+    teacher.goto(links["teacher"])
+    teacher.wait_for_selector(".ult-qr svg", timeout=30_000)
+    codes = [seat["code"] for seat in links["seats"]]
+    seats_text = teacher.inner_text(".ult-seats")
+    assert codes[0] not in seats_text and codes[1] not in seats_text and codes[2] in seats_text
+    assert teacher.locator(".ult-qr svg").count() == 1  # the seat nobody has joined yet
+    teacher.screenshot(path=str(shots / "table-academy-teacher-two-joined-projected.png"))
 
     rng = random.Random(3)
     while not table.over and table.step < 12:  # until the late student's seat is to act
@@ -347,6 +359,13 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     late.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
     assert late.locator(".ult-log > li").count() == table.step + 1  # the log from the deal
     assert table.names[2] in late.inner_text("#ult-title")
+    teacher.wait_for_function("() => !document.querySelector('.ult-qr svg')", timeout=30_000)
+    assert not any(code in teacher.inner_text(".ult-seats") for code in codes)
+    teacher.click(f"[aria-label='Show the join code of {table.names[2]}']")  # a lost phone
+    assert codes[2] in teacher.inner_text(".ult-seats")
+    assert teacher.locator(".ult-qr svg").count() == 1
+    assert _serious(teacher) == []
+    teacher.close()
 
     for seat in (0, 1):  # a reload keeps the seat: its link (or the code's) holds the secret
         pages[seat].reload()

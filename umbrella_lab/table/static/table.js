@@ -256,6 +256,9 @@ async function drawBoard(again = false) {
   }
 }
 
+const joinedOnce = new Set();  // seats whose page has joined (or a bot played), so far
+const shownAgain = new Set();  // of those, the seats whose code the teacher asked to see again
+
 function drawSeats() {
   el.seats.hidden = false;
   const rows = view.names.map((name, i) => {
@@ -268,8 +271,17 @@ function drawSeats() {
     const select = h("select", { "aria-label": `Who plays ${name}`, title: how || null, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
       h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p, title: words(p).how || null }, `bot: ${words(p).title}`)));
     select.value = bot;
+    // a seat's secret is off the projected page once its student has joined (or a bot plays
+    // it): anyone in the room could scan it and open that seat's hand; a button shows it again
+    if (view.present[i] || bot) joinedOnce.add(i);
+    const hide = joinedOnce.has(i) && !shownAgain.has(i);
+    const toggle = link ? h("button", {
+      class: "ult-show-code",
+      "aria-label": `${hide ? "Show" : "Hide"} the join code of ${name}`,
+      onclick: () => { if (hide) shownAgain.add(i); else shownAgain.delete(i); drawSeats(); },
+    }, hide ? "Show the join code" : "Hide the join code") : null;
     const qr = h("div", { class: "ult-qr" });
-    if (link && link.qr) {
+    if (link && link.qr && !hide) {
       const svg = new DOMParser().parseFromString(link.qr, "image/svg+xml").documentElement;
       svg.setAttribute("role", "img");
       svg.setAttribute("aria-label", `QR code of ${name}'s link`);
@@ -277,9 +289,10 @@ function drawSeats() {
     }
     return h("div", { class: `ult-seat${view.turn.seat === i ? " is-turn" : ""}` },
       h("div", { class: "ult-seat-name" }, name, h("span", { class: `ult-presence${view.present[i] ? " is-on" : ""}` }, bot ? " bot" : view.present[i] ? " joined" : " not joined")),
-      qr,
-      link ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
-      link ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
+      hide ? null : qr,
+      link && !hide ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
+      link && !hide ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
+      joinedOnce.has(i) ? toggle : null,
       select,
       how ? h("p", { class: "ult-bot-how" }, how[0].toUpperCase() + how.slice(1)) : null);
   });
