@@ -365,6 +365,12 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     assert codes[2] in teacher.inner_text(".ult-seats")
     assert teacher.locator(".ult-qr svg").count() == 1
     assert _serious(teacher) == []
+    asked: list[str] = []
+    teacher.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    step = table.step
+    teacher.click("text=Undo a move")
+    assert asked and "comes again the same way" in asked[0]  # the luck seen stays seen
+    assert table.step == step  # dismissed: nothing taken back
     teacher.close()
 
     for seat in (0, 1):  # a reload keeps the seat: its link (or the code's) holds the secret

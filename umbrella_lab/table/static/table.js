@@ -219,12 +219,16 @@ function drawMoves() {
   el.moves.replaceChildren(...parts.filter(Boolean));
 }
 
+// the table's luck is its seed's: a move taken back and made again meets the same dice and
+// cards, which everyone has now seen
+const UNDO_ASK = "Take back the last move for every seat? The luck that followed it (dice, cards drawn) comes again the same way, and everyone has seen it.";
+
 function drawControls() {
   el.controls.hidden = false;
   const over = view.over;
   el.controls.replaceChildren(
     h("button", { onclick: () => send({ type: view.paused ? "resume" : "pause" }), disabled: over }, view.paused ? "Resume" : "Pause"),
-    h("button", { onclick: () => send({ type: "undo", at: view.at }), disabled: view.step === 0 || view.over }, "Undo a move"),
+    h("button", { onclick: () => { if (confirm(UNDO_ASK)) send({ type: "undo", at: view.at }); }, disabled: view.step === 0 || view.over }, "Undo a move"),
     h("button", { onclick: () => { if (confirm("End the game now for every seat?")) send({ type: "end" }); }, disabled: over }, "End the game"),
     h("span", { class: "ult-step" }, `Move ${view.step}`));
 }
