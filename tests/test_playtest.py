@@ -410,3 +410,28 @@ def test_a_table_played_with_other_card_data_says_so():
     data["record"]["data"] = "0000000000000000"
     found = sim.playtest(data, context=0)
     assert "played with other card data" in str(found.comparison)
+
+
+def test_a_seat_a_person_and_a_bot_both_played_is_said():
+    """The teacher hands a seat to a bot mid-game: the saved table keeps who made each move,
+    and the comparison says that seat was played by both (it counts as the bot's)."""
+    table = Table("academy", players=3, seed=6)
+    rng = random.Random(2)
+    while table.step < 6 and not table.over:
+        seat = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    mover = table.makers[table.session.node.id]
+    table.set_bot(mover, "heuristic")
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        seat = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    data = table.to_dict()
+    assert Table.from_dict(data).by_bot == table.by_bot  # kept when the table is read back
+    said = str(sim.playtest(data, context=0).comparison)
+    name = table.names[mover]
+    assert f"{name} by a person for" in said and "by a bot for" in said, said
+    old = {key: value for key, value in data.items() if key != "by_bot"}  # saved before
+    assert "by a person for" not in str(sim.playtest(old, context=0).comparison)

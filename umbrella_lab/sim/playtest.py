@@ -332,6 +332,7 @@ class _Played:
     bots: dict[int, str]
     ended: str
     note: str = ""
+    changed_hands: str = ""  # seats played by a person and by a bot in turn, in words
 
     @property
     def people(self) -> list[int]:
@@ -413,7 +414,9 @@ def _read_one(item: Any, where: str, games: Mapping[str, Game] | None) -> _Playe
             msg = f"playtest: {where}: field 'bots' names seats by number, not {list(bots)}"
             raise RecordError(msg) from None
         name = str(data.get("id") or where)
-        return _from_record(record, name, seats, str(data.get("ended") or ""), games)
+        played = _from_record(record, name, seats, str(data.get("ended") or ""), games)
+        played.changed_hands = _changed_hands(played, data.get("makers"), data.get("by_bot"))
+        return played
     if data.get("format", RECORD_FORMAT) == RECORD_FORMAT:
         record = Record.from_dict(data, where)
         return _from_record(record, _record_name(record, where), {}, "", games)
@@ -422,6 +425,32 @@ def _read_one(item: Any, where: str, games: Mapping[str, Game] | None) -> _Playe
         f"{TABLE_FORMAT!r} and a record {RECORD_FORMAT!r}"
     )
     raise RecordError(msg)
+
+
+def _changed_hands(played: _Played, makers: Any, by_bot: Any) -> str:
+    """The seats a person and a bot both played at the table, in words ("" for none).
+
+    The tables are compared by who held each seat at the end; a seat the teacher handed to a
+    bot mid-game (or back to a person) was played by both, which the comparison should say.
+    """
+    if not isinstance(makers, list) or not isinstance(by_bot, list):
+        return ""  # a table saved before it kept who made each move
+    counts: dict[int, list[int]] = {}  # seat -> [moves by a person, moves by a bot]
+    for maker, bot in zip(makers, by_bot, strict=False):
+        if isinstance(maker, int) and not isinstance(maker, bool) and maker >= 0:
+            counts.setdefault(maker, [0, 0])[bot is True] += 1
+    names = played.game.new(played.seed)
+    said = [
+        f"{names.seat_name(seat)} by a person for {person} moves and by a bot for {bot}"
+        for seat, (person, bot) in sorted(counts.items())
+        if person and bot and 0 <= seat < played.game.players
+    ]
+    if not said:
+        return ""
+    return (
+        f"Table {played.name}: {'; '.join(said)}. Each seat counts as played by whoever held it "
+        "at the end, for the class and for the bots' replay."
+    )
 
 
 def _record_name(record: Record, where: str) -> str:
@@ -858,6 +887,7 @@ def _compare(
     frame: pd.DataFrame, played: list[_Played], bots: str, context: pd.DataFrame
 ) -> PlaytestComparison:
     notes = [table.note for table in played if table.note]
+    notes += [table.changed_hands for table in played if table.changed_hands]
     unfinished = frame[frame["class_result"] == "unfinished"]
     if len(unfinished):
         notes.append(

@@ -143,6 +143,9 @@ class Table:
         pages: One page model per seat, each viewing the table as its seat.
         bots: The seats bots play, with their policy names. A bot chooses from the moves its
             seat's page offers, as a person would (:meth:`offered`).
+        makers: The seat whose page (or bot) made each position's move, by position id.
+        by_bot: The positions whose move a bot made: a seat may pass between a person and a
+            bot during a game (saved with the table, so a playtest can say so).
         bot_fallbacks: Bot moves chosen from the offered list at random because the policy
             wanted a move the seat is not offered.
         serial: The change number: one more at each move, undo, pause, end or seat change.
@@ -209,6 +212,7 @@ class Table:
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
         self._views_at: tuple[int, int, bool] = (-1, -1, False)  # (change, position, turning)
         self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
+        self.by_bot: set[int] = set()  # the positions a bot's move made (a seat may change hands)
         self.bot_fallbacks = 0  # bot moves chosen from the offered list, not the policy's own
         self.turning: TurningPoint | None = None  # worked out once the game is over
         self._turning_at = -1  # the position it was worked out for
@@ -422,6 +426,7 @@ class Table:
             seat, action = self._bot_choice()
             node = self.session.apply(action)
             self.makers[node.id] = seat
+            self.by_bot.add(node.id)
         self.serial += 1
         return node
 
@@ -818,6 +823,7 @@ class Table:
             "makers": [
                 self.makers.get(node.id, -1) for node in self._line() if node.kind == "move"
             ],
+            "by_bot": [node.id in self.by_bot for node in self._line() if node.kind == "move"],
             "serial": self.serial,
             "paused": self.paused,
             "ended": self.ended,
@@ -869,12 +875,15 @@ class Table:
             secrets=secrets_kept,
         )
         makers = data.get("makers") or []
+        by_bot = data.get("by_bot") or []  # (a table saved before it was kept: none known)
         for number, action in enumerate(record.actions, 1):
             try:
                 node = table.session.apply(action)
                 maker = makers[number - 1] if number - 1 < len(makers) else -1
                 if isinstance(maker, int) and 0 <= maker < game.players:
                     table.makers[node.id] = maker
+                if number - 1 < len(by_bot) and by_bot[number - 1] is True:
+                    table.by_bot.add(node.id)
             except IllegalActionError as error:
                 raise RecordError(
                     f"table {data['id']}: move {number} ({action!r}) does not replay: {error}"
