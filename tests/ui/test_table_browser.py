@@ -338,6 +338,20 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     assert teacher.locator(".ult-qr svg").count() == 1  # the seat nobody has joined yet
     teacher.screenshot(path=str(shots / "table-academy-teacher-two-joined-projected.png"))
 
+    # a double tap plays once, and no "not done: your page showed the table as it was" follows
+    actor = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+    assert actor in pages and not table.bot_due()
+    step = table.step
+    before = table.serial
+    pages[actor].wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+    pages[actor].locator(".ult-move").first.dblclick()
+    assert _moved(table, before)
+    for page in pages.values():
+        page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    time.sleep(0.3)  # a second move, had it been sent, is answered by now
+    assert table.step == step + 1
+    assert pages[actor].is_hidden("#ult-notice"), pages[actor].inner_text("#ult-notice")
+
     rng = random.Random(3)
     while not table.over and table.step < 12:  # until the late student's seat is to act
         before = table.serial

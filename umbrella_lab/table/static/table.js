@@ -60,6 +60,8 @@ function connect() {
   socket = new WebSocket(url.href);
   socket.addEventListener("open", () => {
     tries = 0;
+    playedAt = null;  // a move sent on a lost connection is not waited for: the view comes anew
+    movesDrawn = "";
     // the teacher's page says where it found the server, for the join links behind a proxy
     const root = role === "teacher" ? new URL("../../", location.href).href.split("#")[0].split("?")[0] : undefined;
     send({ type: "hello", role, seat: seat ?? undefined, token, root });
@@ -128,6 +130,18 @@ function disconnected(turn, text, button) {
   el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, button), el.notice.lastChild);
 }
 
+let playedAt = null;  // the change the page sent a move on, until the table answers
+
+/** Send a move made on the view shown, once: a second tap (a double tap, or a tap while the
+ * table is still answering) would reach the server on a view already played on, and come back
+ * refused as stale; the buttons wait, greyed, for the table's answer. */
+function play(id) {
+  if (!view || playedAt === view.at) return;
+  playedAt = view.at;
+  el.moves.querySelectorAll("button.ult-move").forEach((button) => { button.disabled = true; });
+  send({ type: "move", id, at: view.at });
+}
+
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: V, ...message }));
 }
@@ -139,10 +153,17 @@ function receive(message) {
     if (view.links) links = view.links;
     draw();
   } else if (message.type === "refused") {
+    playedAt = null;  // the table as it is comes next: its buttons may be tapped again
+    movesDrawn = "";
     notice(`Not done: ${message.reason}`, "error", message.rule);
   } else if (message.type === "why") {
     notice(`${message.label}: ${message.reason}`, "info", message.rule);
   } else if (message.type === "error") {
+    if (playedAt !== null && view) {  // the message was not used: the buttons are live again
+      playedAt = null;
+      movesDrawn = "";
+      drawMoves();
+    }
     notice(message.error, "error");
   } else if (message.type === "notice") {
     if (message.about === "taken") disconnected("Not connected: this seat is open on another device.", message.text, "Take the seat back");
@@ -204,7 +225,7 @@ function drawMoves() {
       }
       list.append(h("button", {
         class: "ult-move", title: `${action.label} (rule ${action.rule})`,
-        onclick: () => send({ type: "move", id: action.id, at: view.at }),
+        onclick: () => play(action.id),
       }, action.lead ? h("span", { class: "ult-lead" }, `${action.lead} `) : null, action.short || action.label));
     }
   } else if (!view.over) {
@@ -251,7 +272,7 @@ async function drawBoard(again = false) {
       h, compact: false, changed: new Set(view.changed || []), rules: {}, memo, advice: null, why: null,
       ruleChip: (id) => h("span", { class: "ult-rule" }, id), showRule: () => {}, ruleTip: () => {},
       redraw: () => drawBoard(true),
-      act: role === "seat" && view.actions.length ? (id) => send({ type: "move", id, at: view.at }) : null,
+      act: role === "seat" && view.actions.length ? play : null,
     };
     renderer.render(node, view.board, ctx);
     el.board.replaceChildren(node);
