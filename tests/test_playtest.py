@@ -435,3 +435,19 @@ def test_a_seat_a_person_and_a_bot_both_played_is_said():
     assert f"{name} by a person for" in said and "by a bot for" in said, said
     old = {key: value for key, value in data.items() if key != "by_bot"}  # saved before
     assert "by a person for" not in str(sim.playtest(old, context=0).comparison)
+
+
+def test_the_context_says_when_its_bots_are_not_the_tables_bots():
+    """The context plays the stand-in bots in every seat; a table whose bot seat played
+    another policy is not 'the same settings' there, and the comparison says so."""
+    table = Table("pig", players=2, seed=3, goal=50, bots={1: "hold-at-20"})
+    rng = random.Random(4)
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        table.move(0, rng.choice(table.offered(0))["id"], table.serial)
+    said = str(sim.playtest(table.to_dict(), "heuristic", context=20).comparison)
+    assert "seat the heuristic bots in every seat" in said and "hold-at-20" in said, said
+    same = str(sim.playtest(table.to_dict(), "hold-at-20", context=20).comparison)
+    assert "in every seat" not in same

@@ -941,6 +941,12 @@ def _compare(
             "The tables played different settings: the bots' rate over many seeds is given "
             "per setting in .context."
         )
+    others = sorted({p for t in played for p in t.bots.values() if p != bots})
+    if len(context) and others:
+        notes.append(
+            f"The context's games seat the {bots} bots in every seat, though some tables had "
+            f"other bots in theirs ({', '.join(others)}), which the same-seed replays keep."
+        )
     return PlaytestComparison(
         game=", ".join(sorted({t.game.info.title for t in played})),
         bots=bots,
