@@ -203,10 +203,52 @@ def test_an_unfinished_table_is_shown_and_left_out():
     game = ul.load("academy", players=2)
     short = Record.of(game, 3, [])
     done = bots_alone("academy", 2, seed=3)
-    found = sim.playtest([short, done.to_dict()], context=0)
+    found = sim.playtest([short, as_people(done)], context=0)
     assert found.table.loc[0, "class_result"] == "unfinished"
     assert found.comparison.tables == 2 and found.comparison.compared == 1
     assert "unfinished" in str(found.comparison)
+
+
+def people_at_random(seed: int, rng: random.Random, players: int = 3) -> dict:
+    """A finished academy table whose people chose among their pages' buttons at random."""
+    table = Table("academy", players=players, seed=seed)
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        seat = next(s for s in range(players) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    return table.to_dict()
+
+
+def test_tables_dealt_alike_count_as_one_deal():
+    """Four tables opened with one seed: the bots play one and the same game on all four, so
+    '0 of 4 (0% to 49%)' would count one game of the bots as four. Each deal counts once."""
+    rng = random.Random(5)
+    tables = [people_at_random(0, rng) for _ in range(4)] + [people_at_random(9, rng)]
+    for number, data in enumerate(tables):
+        data["id"] = f"t{number}"
+    found = sim.playtest(tables, context=0)
+    assert list(found.table["seed"]) == [0, 0, 0, 0, 9]  # every table is still shown
+    result = found.comparison
+    assert (result.tables, result.compared) == (5, 2)
+    said = str(result)
+    assert "On the same 2 seeds" in said
+    assert "t1, t2, t3" in said and "same deal as t0" in said
+    subtitle = charts.playtest_chart(found).to_dict()["title"]["subtitle"]
+    assert "5 tables (2 compared: see the notes)" in subtitle
+
+
+def test_a_table_no_person_played_says_nothing_of_the_class():
+    """A table the teacher gave every seat to a bot is no class's game: it is left out of the
+    comparison, said so, instead of counting as a tie of the class with the bots."""
+    alone = [bots_alone("academy", 3, seed) for seed in (3, 4)]
+    data = [table.to_dict() for table in alone]
+    found = sim.playtest(data, context=0)
+    assert found.comparison.compared == 0 and found.comparison.tables == 2
+    assert "bots only" in str(found.comparison)
+    mixed = sim.playtest([data[0], people_at_random(5, random.Random(1))], context=0)
+    assert mixed.comparison.compared == 1
 
 
 def test_another_policy_and_a_function_stand_in_for_the_people():
@@ -368,3 +410,44 @@ def test_a_table_played_with_other_card_data_says_so():
     data["record"]["data"] = "0000000000000000"
     found = sim.playtest(data, context=0)
     assert "played with other card data" in str(found.comparison)
+
+
+def test_a_seat_a_person_and_a_bot_both_played_is_said():
+    """The teacher hands a seat to a bot mid-game: the saved table keeps who made each move,
+    and the comparison says that seat was played by both (it counts as the bot's)."""
+    table = Table("academy", players=3, seed=6)
+    rng = random.Random(2)
+    while table.step < 6 and not table.over:
+        seat = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    mover = table.makers[table.session.node.id]
+    table.set_bot(mover, "heuristic")
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        seat = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        table.move(seat, rng.choice(table.offered(seat))["id"], table.serial)
+    data = table.to_dict()
+    assert Table.from_dict(data).by_bot == table.by_bot  # kept when the table is read back
+    said = str(sim.playtest(data, context=0).comparison)
+    name = table.names[mover]
+    assert f"{name} by a person for" in said and "by a bot for" in said, said
+    old = {key: value for key, value in data.items() if key != "by_bot"}  # saved before
+    assert "by a person for" not in str(sim.playtest(old, context=0).comparison)
+
+
+def test_the_context_says_when_its_bots_are_not_the_tables_bots():
+    """The context plays the stand-in bots in every seat; a table whose bot seat played
+    another policy is not 'the same settings' there, and the comparison says so."""
+    table = Table("pig", players=2, seed=3, goal=50, bots={1: "hold-at-20"})
+    rng = random.Random(4)
+    while not table.over:
+        if table.bot_due():
+            table.bot_move()
+            continue
+        table.move(0, rng.choice(table.offered(0))["id"], table.serial)
+    said = str(sim.playtest(table.to_dict(), "heuristic", context=20).comparison)
+    assert "seat the heuristic bots in every seat" in said and "hold-at-20" in said, said
+    same = str(sim.playtest(table.to_dict(), "hold-at-20", context=20).comparison)
+    assert "in every seat" not in same

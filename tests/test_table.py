@@ -31,6 +31,10 @@ from umbrella_lab.table.server import TableServer
 SEED = 90817
 """A seed whose digits would stand out in a frame: the seats must not be told it."""
 
+SECRETS_SEED = 90831
+"""A four-player academy deal whose first round is Family Secrets: each hero sees only their
+own hand (with :data:`SEED` the academy game never hid a hand)."""
+
 
 def run(test: Callable[[], Awaitable[None]], most: float = 240) -> None:
     """Run an async test with a time limit, in a thread of its own.
@@ -210,7 +214,8 @@ class Secrets:
             lists = id_lists(message)
             for run_ in known["runs"]:
                 assert not holds_run(lists, run_), f"seat {seat} was sent a deck's order {run_}"
-            assert str(SEED) not in text, f"seat {seat} was sent the seed before the end"
+            seed = str(self.table.seed)
+            assert seed not in text, f"seat {seat} was sent the seed before the end"
             checked += 1
         return checked
 
@@ -241,16 +246,24 @@ async def play_through(
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "bots"),
-    [("marvel", 4, {3: "heuristic"}), ("academy", 4, {}), ("corporation", 2, {})],
+    ("game", "players", "bots", "options"),
+    [
+        ("marvel", 4, {3: "heuristic"}, {}),
+        ("academy", 4, {}, {"seed": SECRETS_SEED}),
+        ("corporation", 2, {}, {}),
+        pytest.param("umbrella", 3, {2: "heuristic"}, {}, marks=pytest.mark.slow),  # 14 s
+        ("pig", 3, {}, {"goal": 50}),
+    ],
 )
-def test_every_frame_holds_only_its_seats_view(tmp_path: Path, game: str, players: int, bots):
+def test_every_frame_holds_only_its_seats_view(
+    tmp_path: Path, game: str, players: int, bots, options
+):
     """A whole game through the pages: no frame to a seat holds another seat's hidden cards,
     a deck's order, or the seed before the end; every page gets the summary at the end."""
 
     async def test() -> None:
         server = TableServer(tmp_path, bot_delay=0.0, rate=1000).start()
-        table = server.open(game, players=players, seed=SEED, bots=bots)
+        table = server.open(game, players=players, bots=bots, **{"seed": SEED, **options})
         secrets = Secrets(table)
         server.on_change.append(secrets.record)
         seats, teacher = await seat_clients(server, table)
@@ -263,7 +276,7 @@ def test_every_frame_holds_only_its_seats_view(tmp_path: Path, game: str, player
         for seat, client in enumerate(seats):
             assert secrets.check(client.frames, seat) > 0
         assert secrets.check(teacher.frames, None) > 0
-        if game == "corporation":
+        if game in ("corporation", "academy"):
             assert secrets.hidden_states > 0, "the hands were hidden during play"
         for client in [*seats, teacher]:
             client.close()
@@ -580,6 +593,25 @@ def test_pages_and_short_codes(tmp_path: Path):
         server.stop()
 
     run(test)
+
+
+def test_a_table_opened_without_a_seed_is_dealt_from_a_fresh_one():
+    """A seed the class can guess (0, the same at every table) would let a student deal the
+    same table in the explorer and read every hand and deck: left out, each table draws its
+    own, which the seats are told at the end (and ``sim.playtest`` reads from its record)."""
+    import inspect
+
+    from umbrella_lab.cli import _parser
+    from umbrella_lab.table import table as open_table
+
+    server = TableServer(None)
+    seeds = {server.open("pig", players=2).seed for _ in range(4)}
+    seeds |= {Table("pig", players=2).seed for _ in range(4)}
+    assert len(seeds) == 8 and 0 not in seeds
+    assert all(0 < seed < 2**53 for seed in seeds)  # exact in a page's JSON numbers too
+    assert server.open("pig", players=2, seed=0).seed == 0  # a seed asked for is kept
+    assert inspect.signature(open_table).parameters["seed"].default is None
+    assert _parser().parse_args(["table", "pig"]).seed is None
 
 
 def test_the_command_line_has_a_table_command(capsys: pytest.CaptureFixture[str]):

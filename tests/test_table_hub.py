@@ -285,6 +285,13 @@ def test_a_teacher_opens_a_table_from_the_front_page(tmp_path):
         assert (table.game.name, table.game.players, table.seed) == ("academy", 3, 5)
         assert answer.headers["Location"] == f"t/{new}/teacher#k={table.teacher_token}"
         assert (hub.server.store.folder / f"{new}.table.json").is_file()  # saved
+        assert b'name="seed"' in (await hub.get("", token="alice-token")).body
+        assert b'value="0"' not in (await hub.get("", token="alice-token")).body
+        fresh = await hub.get("open", token="alice-token", method="POST", body="game=pig&seed=")
+        assert fresh.code == 303
+        (other,) = set(hub.server.tables) - before - {new}
+        assert hub.server.tables[other].seed != 0  # no seed typed: a fresh one, not 0
+        before.add(other)
 
         for body, says in (
             ("game=chess", b"no game named"),

@@ -391,3 +391,34 @@ def test_a_turning_point_asked_of_a_player_the_game_lacks_names_its_players():
         states.append(states[-1].apply(action))
     with pytest.raises(ValueError, match="no player 'heurstic' for pig: its players are"):
         find_turning_point(game, states, p1 + p2, winner=1, seed=5, policy="heurstic")
+
+
+def test_a_game_over_by_its_rules_is_not_taken_back_once_its_seed_is_shown():
+    """The end's summary shows every page the seed and the whole record; an undo after it
+    would go on playing a deal every seat can now work out, card by card."""
+    from umbrella_lab.table.model import Refusal
+
+    table = bot_game("pig", 2, 4, policy="random")
+    assert table.state.is_over and table.summary()["seed"] == 4
+    step, serial = table.step, table.serial
+    with pytest.raises(Refusal) as refused:
+        table.undo(table.serial)
+    assert refused.value.rule == "table.ended" and "seed" in refused.value.reason
+    assert (table.step, table.serial, table.over) == (step, serial, True)
+
+
+def test_the_teachers_page_learns_no_hidden_card_from_why():
+    """The teacher's page shows the public table: asked "why?" about a move that names a card
+    some seat may not see (the Umbrella's pick from its deck, a hero's card), it gets one
+    answer for every move, legal or not, while any seat cannot see the whole table."""
+    table = Table("corporation", players=2, seed=3)
+    state = table.state
+    assert any(state.hides_from(seat) for seat in range(2))
+    asked = [a.id for a in state.legal_actions()] + [a.label for a in state.legal_actions()]
+    asked += ["attack/0/nothing-of-the-sort", "no such move"]
+    answers = {json.dumps(table.why(None, text), sort_keys=True) for text in asked}
+    assert len(answers) == 1
+    (answer,) = answers
+    assert not any(a.label in answer or a.id in answer for a in state.legal_actions())
+    pig = Table("pig", players=2, seed=3)  # nothing hidden: the rules' own answer
+    assert pig.why(None, "hold")["reason"] != pig.why(None, "roll")["reason"]

@@ -69,11 +69,15 @@ def _play_at_seat(table, page, moves: int) -> None:
             break
         before = table.serial
         if not table.bot_due():
-            page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+            # (a bot may move between reading the change and asking whose turn it is, and the
+            # page may show that change only for a moment: wait for it or a later one)
+            page.wait_for_function(f"() => Number(document.body.dataset.at) >= {before}")
+            if table.serial != before:
+                continue
             buttons = page.locator(".ult-move")
             buttons.nth(rng.randrange(buttons.count())).click()
         assert _moved(table, before), f"no move at change {before}"
-    page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.at) >= {table.serial}")
 
 
 @pytest.mark.parametrize(
@@ -114,7 +118,10 @@ def test_a_whole_game_through_the_pages(browser, shots: Path, tmp_path: Path, ga
     phone.close()
     teacher = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
     teacher.goto(links["teacher"])
-    teacher.wait_for_selector(".ult-qr svg", timeout=30_000)
+    teacher.wait_for_selector(".ult-seat .ult-show-code", timeout=30_000)
+    # every seat joined (or a bot's): no seat's secret on the projected page
+    assert teacher.locator(".ult-qr svg").count() == 0
+    assert not any(seat["code"] in teacher.inner_text(".ult-seats") for seat in links["seats"])
     teacher.screenshot(path=str(shots / f"table-{game}-teacher-projected.png"))
     pages[first].wait_for_selector(".ult-board .ulx-board", timeout=30_000)
     pages[first].screenshot(path=str(shots / f"table-{game}-seat-laptop.png"))
@@ -131,7 +138,9 @@ def test_a_whole_game_through_the_pages(browser, shots: Path, tmp_path: Path, ga
             continue
         actor = next(s for s in range(players) if table.may_act(s))
         page = pages[actor]
-        page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+        page.wait_for_function(f"() => Number(document.body.dataset.at) >= {before}")
+        if table.serial != before:  # a bot moved meanwhile
+            continue
         buttons = page.locator(".ult-move")
         buttons.nth(rng.randrange(buttons.count())).click()
         if not _moved(table, before):
@@ -303,3 +312,107 @@ def test_the_teachers_page_names_bots_in_words_and_a_dropped_page_rejoins(browse
     assert len(server.sockets[table.id]) == before, "the teacher's page joined again"
     assert teacher.is_hidden("#ult-notice")
     teacher.close()
+
+
+def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots, tmp_path):
+    """A class's flow: one student joins by typing the code, another only after moves were
+    made (the log from the deal), one reloads mid-game (the same seat back), and a page whose
+    seat another device took stops offering moves, says so in its header, and takes the seat
+    back with one button. The projected teacher's page shows a seat's QR code and code only
+    until its student has joined: anyone in the room could scan it and open that hand."""
+    import umbrella_lab as ul
+
+    shown = ul.table(
+        "academy", players=3, seed=SEED, host="127.0.0.1", store=tmp_path, bot_delay=0.05
+    )
+    table, links = shown.table, shown.links
+    context = browser.new_context(viewport=PHONE[0], device_scale_factor=PHONE[1])
+    pages = {0: context.new_page(), 1: context.new_page()}
+    pages[0].goto(links["seats"][0]["link"])
+    pages[1].goto(links["front"])
+    pages[1].fill("input[name=code]", links["seats"][1]["code"].lower().replace("-", " "))
+    pages[1].keyboard.press("Enter")
+    for page in pages.values():
+        page.wait_for_selector(".ult-board .ulx-board", timeout=30_000)
+    assert pages[1].title().startswith(f"{table.names[1]} ·")
+    teacher = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
+    teacher.goto(links["teacher"])
+    teacher.wait_for_selector(".ult-qr svg", timeout=30_000)
+    codes = [seat["code"] for seat in links["seats"]]
+    seats_text = teacher.inner_text(".ult-seats")
+    assert codes[0] not in seats_text and codes[1] not in seats_text and codes[2] in seats_text
+    assert teacher.locator(".ult-qr svg").count() == 1  # the seat nobody has joined yet
+    teacher.screenshot(path=str(shots / "table-academy-teacher-two-joined-projected.png"))
+
+    # a double tap plays once, and no "not done: your page showed the table as it was" follows
+    actor = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+    assert actor in pages and not table.bot_due()
+    step = table.step
+    before = table.serial
+    pages[actor].wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+    pages[actor].locator(".ult-move").first.dblclick()
+    assert _moved(table, before)
+    for page in pages.values():
+        page.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    time.sleep(0.3)  # a second move, had it been sent, is answered by now
+    assert table.step == step + 1
+    assert pages[actor].is_hidden("#ult-notice"), pages[actor].inner_text("#ult-notice")
+
+    rng = random.Random(3)
+    while not table.over and table.step < 12:  # until the late student's seat is to act
+        before = table.serial
+        if table.bot_due():
+            assert _moved(table, before)
+            continue
+        actor = next(s for s in range(3) if table.may_act(s) and table.offered(s))
+        if actor not in pages:
+            break
+        page = pages[actor]
+        page.wait_for_selector(f'body[data-at="{before}"]', timeout=30_000)
+        buttons = page.locator(".ult-move")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        assert _moved(table, before)
+    assert table.step > 0
+
+    late = context.new_page()
+    late.goto(links["seats"][2]["link"])
+    late.wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+    assert late.locator(".ult-log > li").count() == table.step + 1  # the log from the deal
+    assert table.names[2] in late.inner_text("#ult-title")
+    teacher.wait_for_function("() => !document.querySelector('.ult-qr svg')", timeout=30_000)
+    assert not any(code in teacher.inner_text(".ult-seats") for code in codes)
+    teacher.click(f"[aria-label='Show the join code of {table.names[2]}']")  # a lost phone
+    assert codes[2] in teacher.inner_text(".ult-seats")
+    assert teacher.locator(".ult-qr svg").count() == 1
+    assert _serious(teacher) == []
+    asked: list[str] = []
+    teacher.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    step = table.step
+    teacher.click("text=Undo a move")
+    assert asked and "comes again the same way" in asked[0]  # the luck seen stays seen
+    assert table.step == step  # dismissed: nothing taken back
+    teacher.close()
+
+    for seat in (0, 1):  # a reload keeps the seat: its link (or the code's) holds the secret
+        pages[seat].reload()
+        pages[seat].wait_for_selector(f'body[data-at="{table.serial}"]', timeout=30_000)
+        assert pages[seat].title().startswith(f"{table.names[seat]} ·")
+        assert (table.id, seat) in shown.server.seated
+
+    actor = next(s for s in range(3) if table.may_act(s))
+    taken = {0: pages[0], 1: pages[1], 2: late}[actor]
+    assert taken.locator(".ult-move").count() > 0
+    laptop = browser.new_page(viewport=LAPTOP[0])
+    laptop.goto(links["seats"][actor]["link"])
+    laptop.wait_for_selector(".ult-move", timeout=30_000)
+    taken.wait_for_selector("#ult-notice:not([hidden])", timeout=30_000)
+    taken.screenshot(path=str(shots / "table-academy-seat-taken-over.png"))
+    assert taken.locator(".ult-move").count() == 0, "no button that would go nowhere"
+    assert "another device" in taken.inner_text("#ult-turn")
+    assert "another device" in taken.inner_text("#ult-notice")
+    taken.click("button.ult-reload")
+    taken.wait_for_selector(".ult-move", timeout=30_000)
+    laptop.wait_for_selector("#ult-notice:not([hidden])", timeout=30_000)
+    assert laptop.locator(".ult-move").count() == 0
+    laptop.close()
+    context.close()

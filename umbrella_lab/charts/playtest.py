@@ -92,13 +92,15 @@ def playtest_chart(result: Playtest, *, title: str | None = None) -> Chart:
     ).properties(width=alt.Step(110), title="Win rate, with its 95% range")
     right = _tables(result.table)
     verdict = found.verdict.replace("class", "the class").replace("bots", "the bots")
+    counted = f" ({n} compared: see the notes)" if n != found.tables else ""
     return (
         alt.hconcat(left, right)  # type: ignore[arg-type]
         .resolve_scale(color="independent")
         .properties(
             title=alt.Title(
                 title or "Your tables against the bots, on the same seeds",
-                subtitle=f"{found.game}, {found.tables} table{'s' if found.tables != 1 else ''}; "
+                subtitle=f"{found.game}, {found.tables} table{'s' if found.tables != 1 else ''}"
+                f"{counted}; "
                 f"the bots: {found.bots}. Verdict: {verdict}.",
             )
         )

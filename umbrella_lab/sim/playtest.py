@@ -20,8 +20,10 @@ from the table's seed and the move number), so a table the bots played alone is 
 for move. The tidy table (:attr:`Playtest.table`) has one row per table; :attr:`Playtest.seats`
 one row per table, side and seat (each seat's moves and what they did, read from the game's
 events by their rule ids); :attr:`Playtest.comparison` compares the two win rates, paired by
-table, with an interval made for few tables; :attr:`Playtest.context` gives the bots' win
-rate over many more seeds of the same settings.
+table, with an interval made for few tables; it counts each deal once (tables dealt from one
+seed with the same settings are one game for the bots) and leaves out tables no person
+played. :attr:`Playtest.context` gives the bots' win rate over many more seeds of the same
+settings.
 """
 
 from __future__ import annotations
@@ -207,13 +209,14 @@ class PlaytestComparison:
                 "Compare who won (the columns class_winners and bots_winners)."
             )
         elif n == 0:
-            lines.append("No finished table to compare yet.")
+            lines.append("No finished table that people played to compare yet.")
         else:
             lines.append(
                 f"On the same {n} seed{'s' if n != 1 else ''}, the class won {self.class_wins} "
-                f"of {n} tables ({self.class_rate:.0%}, 95% range {self.class_low:.0%} to "
-                f"{self.class_high:.0%}) and the bots ({self.bots}) {self.bots_wins} "
-                f"({self.bots_rate:.0%}, {self.bots_low:.0%} to {self.bots_high:.0%})."
+                f"of {n} table{'s' if n != 1 else ''} ({self.class_rate:.0%}, 95% range "
+                f"{self.class_low:.0%} to {self.class_high:.0%}) and the bots ({self.bots}) "
+                f"{self.bots_wins} ({self.bots_rate:.0%}, {self.bots_low:.0%} to "
+                f"{self.bots_high:.0%})."
             )
             lines.append(
                 f"Tables won only by the class: {self.only_class}; only by the bots: "
@@ -329,6 +332,7 @@ class _Played:
     bots: dict[int, str]
     ended: str
     note: str = ""
+    changed_hands: str = ""  # seats played by a person and by a bot in turn, in words
 
     @property
     def people(self) -> list[int]:
@@ -410,7 +414,9 @@ def _read_one(item: Any, where: str, games: Mapping[str, Game] | None) -> _Playe
             msg = f"playtest: {where}: field 'bots' names seats by number, not {list(bots)}"
             raise RecordError(msg) from None
         name = str(data.get("id") or where)
-        return _from_record(record, name, seats, str(data.get("ended") or ""), games)
+        played = _from_record(record, name, seats, str(data.get("ended") or ""), games)
+        played.changed_hands = _changed_hands(played, data.get("makers"), data.get("by_bot"))
+        return played
     if data.get("format", RECORD_FORMAT) == RECORD_FORMAT:
         record = Record.from_dict(data, where)
         return _from_record(record, _record_name(record, where), {}, "", games)
@@ -419,6 +425,32 @@ def _read_one(item: Any, where: str, games: Mapping[str, Game] | None) -> _Playe
         f"{TABLE_FORMAT!r} and a record {RECORD_FORMAT!r}"
     )
     raise RecordError(msg)
+
+
+def _changed_hands(played: _Played, makers: Any, by_bot: Any) -> str:
+    """The seats a person and a bot both played at the table, in words ("" for none).
+
+    The tables are compared by who held each seat at the end; a seat the teacher handed to a
+    bot mid-game (or back to a person) was played by both, which the comparison should say.
+    """
+    if not isinstance(makers, list) or not isinstance(by_bot, list):
+        return ""  # a table saved before it kept who made each move
+    counts: dict[int, list[int]] = {}  # seat -> [moves by a person, moves by a bot]
+    for maker, bot in zip(makers, by_bot, strict=False):
+        if isinstance(maker, int) and not isinstance(maker, bool) and maker >= 0:
+            counts.setdefault(maker, [0, 0])[bot is True] += 1
+    names = played.game.new(played.seed)
+    said = [
+        f"{names.seat_name(seat)} by a person for {person} moves and by a bot for {bot}"
+        for seat, (person, bot) in sorted(counts.items())
+        if person and bot and 0 <= seat < played.game.players
+    ]
+    if not said:
+        return ""
+    return (
+        f"Table {played.name}: {'; '.join(said)}. Each seat counts as played by whoever held it "
+        "at the end, for the class and for the bots' replay."
+    )
 
 
 def _record_name(record: Record, where: str) -> str:
@@ -827,10 +859,35 @@ def _rate(wins: int, tables: int) -> tuple[float, float, float]:
     return wilson(wins, tables) if tables else (math.nan, 0.0, 1.0)
 
 
+DEAL = ("game", "players", "options", "seed", "class_bots")
+"""The columns that make two tables one deal: the bots replay both as the same game."""
+
+
+def _one_table_a_deal(usable: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """The first table of each deal, and a note naming the tables left out.
+
+    Tables dealt from one seed with the same settings (and the same bots in the same seats)
+    are one game for the bots, who play it the same way each time: counted at each table,
+    one game of the bots would count several times, and the ranges would be too narrow.
+    """
+    first = ~usable.duplicated(subset=list(DEAL), keep="first")
+    notes = []
+    for _, group in usable.groupby(list(DEAL), sort=False):
+        if len(group) > 1:
+            names = ", ".join(map(str, group["table"].iloc[1:]))
+            notes.append(
+                f"Left out, the same deal as {group['table'].iloc[0]} (the same seed and "
+                f"settings, so the bots played the same game there): {names}. Each deal is "
+                "counted once; open each table from a seed of its own."
+            )
+    return usable[first], notes
+
+
 def _compare(
     frame: pd.DataFrame, played: list[_Played], bots: str, context: pd.DataFrame
 ) -> PlaytestComparison:
     notes = [table.note for table in played if table.note]
+    notes += [table.changed_hands for table in played if table.changed_hands]
     unfinished = frame[frame["class_result"] == "unfinished"]
     if len(unfinished):
         notes.append(
@@ -838,6 +895,15 @@ def _compare(
             "table has no result to compare)."
         )
     usable = frame[frame["class_won"].notna() & frame["bots_won"].notna()]
+    by_bots = usable[usable["people"] == 0]
+    if len(by_bots):
+        notes.append(
+            f"Left out, played by bots only: {', '.join(map(str, by_bots['table']))} (no "
+            "person played there, so it tells nothing of the class)."
+        )
+        usable = usable[usable["people"] > 0]
+    usable, repeated = _one_table_a_deal(usable)
+    notes += repeated
     no_rate = len(usable) == 0 and all(
         not t.game.info.cooperative and len(t.people) in (0, t.game.players) for t in played
     )
@@ -874,6 +940,12 @@ def _compare(
         notes.append(
             "The tables played different settings: the bots' rate over many seeds is given "
             "per setting in .context."
+        )
+    others = sorted({p for t in played for p in t.bots.values() if p != bots})
+    if len(context) and others:
+        notes.append(
+            f"The context's games seat the {bots} bots in every seat, though some tables had "
+            f"other bots in theirs ({', '.join(others)}), which the same-seed replays keep."
         )
     return PlaytestComparison(
         game=", ".join(sorted({t.game.info.title for t in played})),

@@ -117,7 +117,7 @@ class ClassTable:
 def table(
     game: str | Game = "academy",
     players: int | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     bots: dict[int, str] | None = None,
     *,
     host: str = "0.0.0.0",
@@ -137,6 +137,9 @@ def table(
         game: A game name or a game (one written in a notebook too).
         players: Player count.
         seed: The seed the table is dealt from (the seats are not told it until the end).
+            None, the default: a fresh one nobody can guess. A seed the students know (one
+            written in a notebook they have) lets them deal the table in the explorer and read
+            every hand.
         bots: Seats bots play: ``{3: "heuristic"}``.
         host: Where to listen: ``"0.0.0.0"`` (the classroom's network) or ``"127.0.0.1"``.
         port: The port (0: a free one).

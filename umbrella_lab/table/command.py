@@ -25,7 +25,12 @@ def add_command(commands: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("game", nargs="?", help="a game name, e.g. marvel (none: only resume)")
     parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument("--seed", type=int, default=0, help="the seed of the deal (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the seed of the deal (default: a fresh one nobody can guess, shown at the end)",
+    )
     parser.add_argument(
         "--bot",
         action="append",

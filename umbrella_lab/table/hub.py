@@ -356,8 +356,8 @@ class OpenTable(_SignedIn, _Handler):
             if game not in game_titles():
                 raise ValueError(f"there is no game named {game!r} here")
             players = _whole(self.get_body_argument("players", ""), "the number of players")
-            seed = _whole(self.get_body_argument("seed", "") or "0", "the seed")
-            table = self.server.open(game, players=players, seed=seed or 0)
+            seed = _whole(self.get_body_argument("seed", ""), "the seed")  # none: a fresh one
+            table = self.server.open(game, players=players, seed=seed)
         except (ValueError, UmbrellaLabError) as error:
             self.set_status(400)
             self.finish(teacher_home(self, f"No table was opened: {error}."))

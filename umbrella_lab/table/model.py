@@ -89,6 +89,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+SEED_MOST = 2**53
+"""A fresh seed is below this: a JSON number any page reads exactly (a JavaScript number)."""
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess, for a table opened without one (0 to 2**53 - 1).
+
+    A seed the class could guess (0, the same at every table, or one written in a notebook the
+    students have) lets a student deal the same table in the explorer and read every hand and
+    every deck. The seats are told the seed at the end, with the record.
+    """
+    return secrets.randbelow(SEED_MOST)
+
+
 def new_code() -> str:
     """A short code to type, ``"K7QM-2PXA"``: eight letters from :data:`CODE_LETTERS`."""
     letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -114,7 +128,8 @@ class Table:
         game: A registered game's name or a game (``ul.load(...)``, or one written in a
             notebook).
         players: Player count, when ``game`` is a name.
-        seed: The seed the table is dealt from (kept from the seats until the game ends).
+        seed: The seed the table is dealt from (kept from the seats until the game ends);
+            None: a fresh one nobody can guess (:func:`fresh_seed`).
         bots: Seats played by a bot: ``{seat: policy name}`` (the game's policies).
         table_id: The table's name in addresses (made up when not given).
         secrets: The saved secrets (``{"teacher", "seats", "codes"}``) of a table read back.
@@ -128,6 +143,9 @@ class Table:
         pages: One page model per seat, each viewing the table as its seat.
         bots: The seats bots play, with their policy names. A bot chooses from the moves its
             seat's page offers, as a person would (:meth:`offered`).
+        makers: The seat whose page (or bot) made each position's move, by position id.
+        by_bot: The positions whose move a bot made: a seat may pass between a person and a
+            bot during a game (saved with the table, so a playtest can say so).
         bot_fallbacks: Bot moves chosen from the offered list at random because the policy
             wanted a move the seat is not offered.
         serial: The change number: one more at each move, undo, pause, end or seat change.
@@ -145,7 +163,7 @@ class Table:
         game: str | Game,
         *,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         bots: dict[int, str] | None = None,
         table_id: str | None = None,
         secrets: dict[str, Any] | None = None,
@@ -158,6 +176,8 @@ class Table:
         elif players is not None or options:
             game = game.with_options(players, **options)
         self.game = game
+        if seed is None:
+            seed = fresh_seed()
         self.seed = seed
         self.id = table_id or secrets_id()
         self.session = Session(game, seed)
@@ -192,6 +212,7 @@ class Table:
         self._views: dict[Any, dict[str, Any]] = {}  # the views of the change `_views_at`
         self._views_at: tuple[int, int, bool] = (-1, -1, False)  # (change, position, turning)
         self.makers: dict[int, int] = {}  # position -> the seat whose page (or bot) made it
+        self.by_bot: set[int] = set()  # the positions a bot's move made (a seat may change hands)
         self.bot_fallbacks = 0  # bot moves chosen from the offered list, not the policy's own
         self.turning: TurningPoint | None = None  # worked out once the game is over
         self._turning_at = -1  # the position it was worked out for
@@ -285,8 +306,15 @@ class Table:
         return node
 
     def why(self, seat: int | None, action: str) -> dict[str, str]:
-        """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``."""
+        """Why ``action`` is or is not allowed now, for ``seat``: ``{label, reason, rule}``.
+
+        ``seat`` None is the teacher's page, which shows the public table: while some seat
+        cannot see the whole table, it gets one answer (:data:`TEACHER_WHY`) for any move, as
+        a move's label or a rule's reason could name a card in a hand or a deck.
+        """
         state = self.state
+        if seat is None and any(state.hides_from(s) for s in range(self.game.players)):
+            return {"label": "that move", "reason": TEACHER_WHY, "rule": ""}
         if seat is not None and state.hides_from(seat):
             found = self._offered_move(seat, action)
             if found is None:
@@ -326,6 +354,14 @@ class Table:
         self._check_fresh(at, "undo")
         if self.ended:
             raise Refusal("the teacher ended the game; nothing more changes", "table.ended")
+        if self.state.is_over:
+            # the end's summary has shown every page the seed and the record: a game played
+            # on from here would be a deal every seat can work out, card by card
+            raise Refusal(
+                "the game is over and every page has been shown its seed, which tells every "
+                "card to come: open a new table to play again",
+                "table.ended",
+            )
         if not self.session.can_undo:
             raise Refusal("nothing to undo: this is the deal", "table.undo")
         node = self.session.undo()
@@ -390,6 +426,7 @@ class Table:
             seat, action = self._bot_choice()
             node = self.session.apply(action)
             self.makers[node.id] = seat
+            self.by_bot.add(node.id)
         self.serial += 1
         return node
 
@@ -786,6 +823,7 @@ class Table:
             "makers": [
                 self.makers.get(node.id, -1) for node in self._line() if node.kind == "move"
             ],
+            "by_bot": [node.id in self.by_bot for node in self._line() if node.kind == "move"],
             "serial": self.serial,
             "paused": self.paused,
             "ended": self.ended,
@@ -837,12 +875,15 @@ class Table:
             secrets=secrets_kept,
         )
         makers = data.get("makers") or []
+        by_bot = data.get("by_bot") or []  # (a table saved before it was kept: none known)
         for number, action in enumerate(record.actions, 1):
             try:
                 node = table.session.apply(action)
                 maker = makers[number - 1] if number - 1 < len(makers) else -1
                 if isinstance(maker, int) and 0 <= maker < game.players:
                     table.makers[node.id] = maker
+                if number - 1 < len(by_bot) and by_bot[number - 1] is True:
+                    table.by_bot.add(node.id)
             except IllegalActionError as error:
                 raise RecordError(
                     f"table {data['id']}: move {number} ({action!r}) does not replay: {error}"
@@ -961,6 +1002,13 @@ def _rule_titles(game: Game) -> dict[str, str]:
 
 NOT_OFFERED = "That is not one of the moves offered to you now"
 """The one answer to a seat that may not see the whole table, for a move not offered to it."""
+
+
+TEACHER_WHY = (
+    "The teacher's page shows only what every seat sees, and a seat cannot see the whole "
+    "table now: ask from that seat's page."
+)
+"""The teacher's one answer to "why?" while some seat cannot see the whole table."""
 
 
 def _action(entry: dict[str, Any]) -> dict[str, Any]:

@@ -208,14 +208,17 @@ class TableServer:
         game: str | Game,
         *,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         bots: dict[int, str] | None = None,
         **options: Any,
     ) -> Table:
-        """Open a new table and save it; the table (its links are :meth:`links`)."""
+        """Open a new table and save it; the table (its links are :meth:`links`).
+
+        ``seed`` None deals it from a fresh seed nobody can guess (told at the end).
+        """
         table = Table(game, players=players, seed=seed, bots=bots, **options)
         while table.id in self.tables:
-            table.id = Table(table.game, seed=seed).id
+            table.id = Table(table.game, seed=table.seed).id
         if isinstance(game, Game):
             self.games.setdefault(table.game.name, table.game)
         self.tables[table.id] = table
@@ -617,7 +620,8 @@ class TableSocket(tornado.websocket.WebSocketHandler):
                 before.send(
                     "notice",
                     text=f"{table.names[seat]} was opened on another device, which plays the "
-                    "seat now. Open the link again here to take it back.",
+                    "seat now. If you play on this one, take the seat back; if someone else "
+                    "has your link, tell your teacher.",
                     about="taken",
                 )
                 before.role = ""

@@ -60,6 +60,8 @@ function connect() {
   socket = new WebSocket(url.href);
   socket.addEventListener("open", () => {
     tries = 0;
+    playedAt = null;  // a move sent on a lost connection is not waited for: the view comes anew
+    movesDrawn = "";
     // the teacher's page says where it found the server, for the join links behind a proxy
     const root = role === "teacher" ? new URL("../../", location.href).href.split("#")[0].split("?")[0] : undefined;
     send({ type: "hello", role, seat: seat ?? undefined, token, root });
@@ -104,19 +106,40 @@ async function signedOut() {
 
 /** Stop joining and say, in one line, to reload the page (its link keeps the seat's secret). */
 function signInAgain(why) {
-  stopped = true;
-  el.turn.textContent = "Not connected.";
-  body.classList.remove("is-yours");
-  if (view) {  // no move buttons a tap on which would go nowhere
-    view = { ...view, actions: [], why_not: [] };
-    el.moves.replaceChildren();
-    drawBoard(true);
-  }
   const text = why === "signin"
     ? "Your sign-in to the hub has ended: reload the page to sign in again (your seat is kept)."
     : "The hub no longer lets this login use the table: reload the page, or ask your teacher.";
+  disconnected("Not connected.", text, "Reload");
+}
+
+/** This page no longer plays its seat: no move buttons (a tap on one would go nowhere), a
+ * header that says so instead of whose turn it was, and a button to reload the page, whose
+ * link keeps the seat's secret (a seat taken over by another device is taken back so). */
+function disconnected(turn, text, button) {
+  stopped = true;
+  el.turn.textContent = turn;
+  body.classList.remove("is-yours");
+  body.classList.add("is-gone");
+  if (view) {
+    view = { ...view, actions: [], why_not: [] };
+    movesDrawn = "";
+    el.moves.replaceChildren(h("p", { class: "ult-wait" }, "This page no longer plays the seat."));
+    drawBoard(true);
+  }
   notice(text, "error");
-  el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, "Reload"), el.notice.lastChild);
+  el.notice.insertBefore(h("button", { class: "ult-reload", onclick: () => location.reload() }, button), el.notice.lastChild);
+}
+
+let playedAt = null;  // the change the page sent a move on, until the table answers
+
+/** Send a move made on the view shown, once: a second tap (a double tap, or a tap while the
+ * table is still answering) would reach the server on a view already played on, and come back
+ * refused as stale; the buttons wait, greyed, for the table's answer. */
+function play(id) {
+  if (!view || playedAt === view.at) return;
+  playedAt = view.at;
+  el.moves.querySelectorAll("button.ult-move").forEach((button) => { button.disabled = true; });
+  send({ type: "move", id, at: view.at });
 }
 
 function send(message) {
@@ -130,14 +153,21 @@ function receive(message) {
     if (view.links) links = view.links;
     draw();
   } else if (message.type === "refused") {
+    playedAt = null;  // the table as it is comes next: its buttons may be tapped again
+    movesDrawn = "";
     notice(`Not done: ${message.reason}`, "error", message.rule);
   } else if (message.type === "why") {
     notice(`${message.label}: ${message.reason}`, "info", message.rule);
   } else if (message.type === "error") {
+    if (playedAt !== null && view) {  // the message was not used: the buttons are live again
+      playedAt = null;
+      movesDrawn = "";
+      drawMoves();
+    }
     notice(message.error, "error");
   } else if (message.type === "notice") {
-    notice(message.text, message.about === "taken" ? "error" : "info");
-    if (message.about === "taken") stopped = true;
+    if (message.about === "taken") disconnected("Not connected: this seat is open on another device.", message.text, "Take the seat back");
+    else notice(message.text, "info");
   }
 }
 
@@ -195,7 +225,7 @@ function drawMoves() {
       }
       list.append(h("button", {
         class: "ult-move", title: `${action.label} (rule ${action.rule})`,
-        onclick: () => send({ type: "move", id: action.id, at: view.at }),
+        onclick: () => play(action.id),
       }, action.lead ? h("span", { class: "ult-lead" }, `${action.lead} `) : null, action.short || action.label));
     }
   } else if (!view.over) {
@@ -210,12 +240,16 @@ function drawMoves() {
   el.moves.replaceChildren(...parts.filter(Boolean));
 }
 
+// the table's luck is its seed's: a move taken back and made again meets the same dice and
+// cards, which everyone has now seen
+const UNDO_ASK = "Take back the last move for every seat? The luck that followed it (dice, cards drawn) comes again the same way, and everyone has seen it.";
+
 function drawControls() {
   el.controls.hidden = false;
   const over = view.over;
   el.controls.replaceChildren(
     h("button", { onclick: () => send({ type: view.paused ? "resume" : "pause" }), disabled: over }, view.paused ? "Resume" : "Pause"),
-    h("button", { onclick: () => send({ type: "undo", at: view.at }), disabled: view.step === 0 || Boolean(view.ended) }, "Undo a move"),
+    h("button", { onclick: () => { if (confirm(UNDO_ASK)) send({ type: "undo", at: view.at }); }, disabled: view.step === 0 || view.over }, "Undo a move"),
     h("button", { onclick: () => { if (confirm("End the game now for every seat?")) send({ type: "end" }); }, disabled: over }, "End the game"),
     h("span", { class: "ult-step" }, `Move ${view.step}`));
 }
@@ -238,7 +272,7 @@ async function drawBoard(again = false) {
       h, compact: false, changed: new Set(view.changed || []), rules: {}, memo, advice: null, why: null,
       ruleChip: (id) => h("span", { class: "ult-rule" }, id), showRule: () => {}, ruleTip: () => {},
       redraw: () => drawBoard(true),
-      act: role === "seat" && view.actions.length ? (id) => send({ type: "move", id, at: view.at }) : null,
+      act: role === "seat" && view.actions.length ? play : null,
     };
     renderer.render(node, view.board, ctx);
     el.board.replaceChildren(node);
@@ -246,6 +280,9 @@ async function drawBoard(again = false) {
     el.board.replaceChildren(h("pre", { class: "ult-error" }, `The board could not be drawn: ${error}`));
   }
 }
+
+const joinedOnce = new Set();  // seats whose page has joined (or a bot played), so far
+const shownAgain = new Set();  // of those, the seats whose code the teacher asked to see again
 
 function drawSeats() {
   el.seats.hidden = false;
@@ -259,8 +296,17 @@ function drawSeats() {
     const select = h("select", { "aria-label": `Who plays ${name}`, title: how || null, onchange: (e) => send({ type: "bot", seat: i, policy: e.target.value || null }) },
       h("option", { value: "" }, "a person"), (view.policies || []).map((p) => h("option", { value: p, title: words(p).how || null }, `bot: ${words(p).title}`)));
     select.value = bot;
+    // a seat's secret is off the projected page once its student has joined (or a bot plays
+    // it): anyone in the room could scan it and open that seat's hand; a button shows it again
+    if (view.present[i] || bot) joinedOnce.add(i);
+    const hide = joinedOnce.has(i) && !shownAgain.has(i);
+    const toggle = link ? h("button", {
+      class: "ult-show-code",
+      "aria-label": `${hide ? "Show" : "Hide"} the join code of ${name}`,
+      onclick: () => { if (hide) shownAgain.add(i); else shownAgain.delete(i); drawSeats(); },
+    }, hide ? "Show the join code" : "Hide the join code") : null;
     const qr = h("div", { class: "ult-qr" });
-    if (link && link.qr) {
+    if (link && link.qr && !hide) {
       const svg = new DOMParser().parseFromString(link.qr, "image/svg+xml").documentElement;
       svg.setAttribute("role", "img");
       svg.setAttribute("aria-label", `QR code of ${name}'s link`);
@@ -268,9 +314,10 @@ function drawSeats() {
     }
     return h("div", { class: `ult-seat${view.turn.seat === i ? " is-turn" : ""}` },
       h("div", { class: "ult-seat-name" }, name, h("span", { class: `ult-presence${view.present[i] ? " is-on" : ""}` }, bot ? " bot" : view.present[i] ? " joined" : " not joined")),
-      qr,
-      link ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
-      link ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
+      hide ? null : qr,
+      link && !hide ? h("div", { class: "ult-code", title: "Type this code on the front page" }, link.code) : null,
+      link && !hide ? h("a", { class: "ult-link", href: link.link, target: "_blank", rel: "noopener noreferrer" }, "seat link") : null,
+      joinedOnce.has(i) ? toggle : null,
       select,
       how ? h("p", { class: "ult-bot-how" }, how[0].toUpperCase() + how.slice(1)) : null);
   });
