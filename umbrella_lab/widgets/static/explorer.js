@@ -492,8 +492,28 @@ function render({ model, el }) {
       ui.hoverWhy = "";
       return;
     }
+    if (press.down) { hidePop(); press.leave = true; return; } // the rule box waits (see press)
     leave();
   }
+  /* A press on a control below the moves (1 step, Undo, a tab) takes the focus from a move
+   * before the button is let go. Were the rule box to go back to the last move's rule at once,
+   * a box of another height would move that control away between the press and the release,
+   * and the click would be lost. So while a pointer is pressed the rule box stays as it is; it
+   * goes back once the pointer is let go (unless the press put the focus on another move). */
+  const press = { down: false, leave: false };
+  const pressDown = () => { press.down = true; };
+  const pressUp = () => {
+    press.down = false;
+    if (!press.leave) return;
+    press.leave = false;
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!(active && root.contains(active) && active.closest(".ulx-action"))) leave();
+    }, 0);
+  };
+  document.addEventListener("pointerdown", pressDown, true);
+  document.addEventListener("pointerup", pressUp, true);
+  document.addEventListener("pointercancel", pressUp, true);
   function leave() {
     ui.popQuiet = null;
     hidePop();
@@ -1338,7 +1358,14 @@ function render({ model, el }) {
   const guard = setInterval(() => {
     if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
   }, 1000);
-  return () => { clearInterval(guard); closed = true; document.removeEventListener("pointerdown", pressAway, true); };
+  return () => {
+    clearInterval(guard);
+    closed = true;
+    document.removeEventListener("pointerdown", pressAway, true);
+    document.removeEventListener("pointerdown", pressDown, true);
+    document.removeEventListener("pointerup", pressUp, true);
+    document.removeEventListener("pointercancel", pressUp, true);
+  };
 }
 
 export default { render };

@@ -1,0 +1,101 @@
+"""The explorer as a teacher uses it on a projector: 1280x720 at 150% (853x480 CSS pixels).
+
+At that size the explorer stands in one column: the board, the moves, the rule box under them,
+then the step controls. Each test plays the way a teacher does, with the mouse and the
+keyboard, and checks that every click does what its button says.
+
+Run with ``pytest -m ui tests/ui/test_projected_browser.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import open_page, write_notebook
+
+pytestmark = pytest.mark.ui
+
+TIMEOUT = 240_000  # a loaded machine may take minutes to start a kernel
+PROJECTED = ({"width": 853, "height": 480}, 1.5)
+
+# notebook 02's explorer: the table of section 1 after its five pushes (P1 may score a figure)
+UMBRELLA = (
+    "import umbrella_lab as ul\n"
+    "from umbrella_lab.games.umbrella.scenario import scenario\n\n"
+    "start = scenario(\n"
+    "    players=2,\n"
+    '    spaces={0: [["F08 white", "F19 black"], ["F18 black", "F05 black"]],\n'
+    '            1: [["F12 black", "F16 white"], ["F03 black", "F01 white"]]},\n'
+    '    faces={0: "level-1/1", 1: "level-1/2"},\n'
+    "    seed=3,\n"
+    ")\n"
+    'explorer = ul.explore(start, policy="greedy")\n'
+    "for label in [\n"
+    '    "P1: push the yellow umbrella from the central zone (north) down column 2",\n'
+    '    "P2: push the yellow umbrella from P2\'s personal zone (south) up column 2",\n'
+    '    "P1: push the yellow umbrella from side zone 1 (west) right along row 2",\n'
+    '    "P2: push the red umbrella from side zone 2 (west) right along row 1",\n'
+    '    "P1: push the blue umbrella from side zone 2 (east) left along row 3",\n'
+    "]:\n"
+    "    explorer.act(label)\n"
+    "explorer"
+)
+
+# where a button is at each moment of a click: pressed, focus moved, let go, clicked
+WATCH_CLICK = """(name) => {
+  window.clickSeen = [];
+  const where = () => {
+    const button = [...document.querySelectorAll('.ulx-btn')].find((b) => b.textContent === name);
+    return button ? Math.round(button.getBoundingClientRect().top) : null;
+  };
+  for (const kind of ["mousedown", "focusout", "mouseup", "click"]) {
+    document.addEventListener(kind, (event) => {
+      window.clickSeen.push({ kind, top: where(), on: event.target.textContent.slice(0, 30) });
+    }, true);
+  }
+}"""
+
+
+@pytest.fixture(scope="module")
+def notebooks(servers):
+    write_notebook(servers.root / "projected-umbrella.ipynb", [UMBRELLA])
+    return servers.root
+
+
+def _wait_step(explorer, step: int) -> None:
+    explorer.locator(".ulx-step").filter(has_text=re.compile(rf"^Step {step} of")).wait_for(
+        timeout=TIMEOUT
+    )
+    explorer.page.wait_for_function(
+        "(el) => !el.classList.contains('is-busy')", arg=explorer.element_handle(), timeout=TIMEOUT
+    )
+
+
+def test_a_click_below_the_moves_is_not_lost_when_the_rule_box_changes(servers, browser, notebooks):
+    """A move clicked leaves the focus on the next move, and the rule box shows that move's rule.
+
+    Pressing "1 step" takes the focus from the move. The rule box used to go back to the last
+    move's rule at once, a box of another height, and "1 step" moved 91 pixels up between the
+    press and the release: the release fell on a tab, and the click did nothing.
+    """
+    with open_page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/projected-umbrella.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        _wait_step(explorer, 5)
+        explorer.locator(".ulx-action:not([disabled])").first.click()  # P1 scores the figure
+        _wait_step(explorer, 6)
+        focused = page.evaluate("() => document.activeElement.className")
+        assert "ulx-action" in focused  # the focus is on the next move (passing the tile)
+
+        one_step = explorer.get_by_role("button", name="1 step", exact=True)
+        one_step.scroll_into_view_if_needed()
+        page.evaluate(WATCH_CLICK, "1 step")
+        one_step.click()
+        page.wait_for_function("() => window.clickSeen.some((e) => e.kind === 'click')")
+        seen = page.evaluate("() => window.clickSeen")
+        assert len({entry["top"] for entry in seen}) == 1, f"1 step moved during its click: {seen}"
+        assert seen[-1] == {"kind": "click", "top": seen[0]["top"], "on": "1 step"}, seen
+        _wait_step(explorer, 7)
