@@ -99,3 +99,34 @@ def test_a_click_below_the_moves_is_not_lost_when_the_rule_box_changes(servers, 
         assert len({entry["top"] for entry in seen}) == 1, f"1 step moved during its click: {seen}"
         assert seen[-1] == {"kind": "click", "top": seen[0]["top"], "on": "1 step"}, seen
         _wait_step(explorer, 7)
+
+
+def test_the_arrow_keys_on_the_tabs_choose_a_tab_and_never_undo_a_move(servers, browser):
+    """The tabs under the explorer are a tab list: one Tab stop, the arrows choose a tab.
+
+    The explorer's own arrows undo and redo a move. On a tab, Left used to undo one: a keyboard
+    user looking for the next tab changed the game instead.
+    """
+    with open_page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/explorer.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        for step in (1, 2):
+            explorer.locator(".ulx-action:not([disabled])").first.click()
+            _wait_step(explorer, step)
+        tabs = explorer.get_by_role("tab")
+        assert [tabs.nth(i).get_attribute("tabindex") for i in range(4)] == ["0", "-1", "-1", "-1"]
+        tabs.first.focus()
+        chosen = []
+        for key in ("ArrowLeft", "ArrowLeft", "ArrowRight", "Home", "End"):
+            page.keyboard.press(key)
+            page.wait_for_timeout(300)
+            chosen.append(page.evaluate("() => document.activeElement.dataset.tab"))
+            selected = explorer.locator(".ulx-tab[aria-selected=true]")
+            assert selected.get_attribute("data-tab") == chosen[-1]
+            assert explorer.locator(".ulx-panel").get_attribute("data-tab") == chosen[-1]
+        assert chosen == ["compare", "branches", "compare", "log", "compare"]
+        assert explorer.locator(".ulx-step").inner_text().startswith("Step 2 of 2")
+        explorer.locator(".ulx-title").click()  # elsewhere in the explorer, Left still undoes
+        page.keyboard.press("ArrowLeft")
+        _wait_step(explorer, 1)

@@ -1006,13 +1006,28 @@ function render({ model, el }) {
   });
 
   // --- tabs --------------------------------------------------------------------------------------
+  // The tabs are one Tab stop, as a tab list is: the arrow keys, Home and End choose another
+  // tab (and never reach the explorer's own arrows, which undo and redo a move).
   function drawTabs() {
     patchChildren(tabs, h("div", {}, ...TABS.map(([key, text]) => h("button", {
       class: `ulx-tab${ui.tab === key ? " is-active" : ""}`, role: "tab", type: "button",
       "aria-selected": ui.tab === key ? "true" : "false", dataset: { tab: key },
+      tabindex: ui.tab === key ? "0" : "-1",
       onclick: () => { ui.tab = key; drawTabs(); drawPanel(); },
     }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null))));
   }
+  tabs.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const at = TABS.findIndex(([key]) => key === ui.tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation(); // not an undo or a redo, nor the notebook's own keys
+    ui.tab = TABS[(to + TABS.length) % TABS.length][0];
+    drawTabs();
+    drawPanel();
+    tabs.querySelector(`[data-tab="${ui.tab}"]`)?.focus();
+  });
 
   function drawPanel() {
     panel.dataset.tab = ui.tab;
