@@ -58,9 +58,20 @@ WATCH_CLICK = """(name) => {
 }"""
 
 
+# notebook 04's explorer: solo Marvel United against Red Skull, four moves in
+MARVEL = (
+    "import umbrella_lab as ul\n\n"
+    'explorer = ul.widgets.explore("marvel", players=1, seed=46,\n'
+    '                              heroes=("hulk", "captain-marvel", "black-widow"))\n'
+    'explorer.play(4, policy="planner")\n'
+    "explorer"
+)
+
+
 @pytest.fixture(scope="module")
 def notebooks(servers):
     write_notebook(servers.root / "projected-umbrella.ipynb", [UMBRELLA])
+    write_notebook(servers.root / "projected-marvel.ipynb", [MARVEL])
     return servers.root
 
 
@@ -130,3 +141,37 @@ def test_the_arrow_keys_on_the_tabs_choose_a_tab_and_never_undo_a_move(servers, 
         explorer.locator(".ulx-title").click()  # elsewhere in the explorer, Left still undoes
         page.keyboard.press("ArrowLeft")
         _wait_step(explorer, 1)
+
+
+def test_undo_and_1_step_stay_under_the_pointer_click_after_click(servers, browser, notebooks):
+    """On the projected screen the board and the moves stand above the step controls.
+
+    Each step changes their height (another hand, other moves), and Undo used to jump by up to
+    190 pixels a click, once off the screen. The page now scrolls by as much: a teacher can
+    press Undo, Undo, Undo without chasing the button.
+    """
+    with open_page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/projected-marvel.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        _wait_step(explorer, 4)
+        explorer.get_by_role("button", name="10 steps").click()
+        _wait_step(explorer, 14)
+        moved = []
+        for name, step in [
+            ("◀ Undo", 13),
+            ("◀ Undo", 12),
+            ("◀ Undo", 11),
+            ("◀ Undo", 10),
+            ("◀ Undo", 9),
+            ("1 step", 10),
+            ("1 step", 11),
+        ]:
+            button = explorer.get_by_role("button", name=name, exact=True)
+            button.scroll_into_view_if_needed()  # (nothing to do while it is in sight)
+            before = button.bounding_box()["y"]
+            button.click()
+            _wait_step(explorer, step)
+            page.wait_for_timeout(300)
+            moved.append((name, step, round(button.bounding_box()["y"] - before)))
+        assert all(abs(shift) <= 3 for _, _, shift in moved), moved

@@ -500,8 +500,40 @@ function render({ model, el }) {
    * a box of another height would move that control away between the press and the release,
    * and the click would be lost. So while a pointer is pressed the rule box stays as it is; it
    * goes back once the pointer is let go (unless the press put the focus on another move). */
-  const press = { down: false, leave: false };
-  const pressDown = () => { press.down = true; };
+  const press = { down: false, leave: false, control: null };
+  const pressDown = (event) => {
+    press.down = true;
+    const control = event.target instanceof Element ? event.target.closest("button, input, select") : null;
+    press.control = control && timeline.contains(control) ? control : null;
+  };
+
+  /* Undo, Redo, 1 step, pressed again and again, stay where they are. A redraw changes the
+   * height of the board and of the moves above them (a narrow or projected screen stacks them);
+   * the page then scrolls by as much, so the control under the pointer or the keyboard's focus
+   * does not move away from it, or off the screen. */
+  function stepControlAt() {
+    const active = document.activeElement;
+    const el = active && timeline.contains(active) ? active : press.control;
+    if (!el || !el.isConnected) return null;
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight ? { el, top } : null;
+  }
+  function keepInPlace(anchor) {
+    if (!anchor) return;
+    const active = document.activeElement;
+    const el = anchor.el.isConnected ? anchor.el : active && timeline.contains(active) ? active : null;
+    if (!el) return;
+    const shift = el.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(shift) < 1) return;
+    let scroller = root.parentElement;
+    while (scroller && scroller !== document.body && scroller !== document.documentElement) {
+      const overflow = getComputedStyle(scroller).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && scroller.scrollHeight > scroller.clientHeight) break;
+      scroller = scroller.parentElement;
+    }
+    if (scroller && scroller !== document.body && scroller !== document.documentElement) scroller.scrollTop += shift;
+    else window.scrollBy(0, shift);
+  }
   const pressUp = () => {
     press.down = false;
     if (!press.leave) return;
@@ -1306,6 +1338,7 @@ function render({ model, el }) {
     pending = false;
     if (closed) return;
     const began = performance.now();
+    const anchor = stepControlAt();
     const parts = new Set(dirty);
     dirty.clear();
     const draw = (part, fn) => {
@@ -1328,6 +1361,7 @@ function render({ model, el }) {
     draw("notice", drawNotice);
     draw("idle", () => root.classList.remove("is-busy"));
     restoreFocus();
+    keepInPlace(anchor);
     // when this redraw began and how long it took (read by benchmarks/explorer_clicks.py)
     root.dataset.drawBegan = began.toFixed(1);
     root.dataset.drawMs = (performance.now() - began).toFixed(1);
