@@ -68,10 +68,24 @@ MARVEL = (
 )
 
 
+# notebook 03's explorer: nine moves in, Umbrella answers an assault (the dice come next)
+CORPORATION = (
+    'import umbrella_lab as ul\n\nexplorer = ul.widgets.explore("corporation", seed=5)\n'
+    "explorer.play(9)\nexplorer"
+)
+
+IN_SIGHT = """() => {
+  const el = document.activeElement;
+  const at = el.getBoundingClientRect();
+  return { name: el.textContent.trim(), seen: at.top >= 0 && at.bottom <= window.innerHeight };
+}"""
+
+
 @pytest.fixture(scope="module")
 def notebooks(servers):
     write_notebook(servers.root / "projected-umbrella.ipynb", [UMBRELLA])
     write_notebook(servers.root / "projected-marvel.ipynb", [MARVEL])
+    write_notebook(servers.root / "projected-corporation.ipynb", [CORPORATION])
     return servers.root
 
 
@@ -175,3 +189,38 @@ def test_undo_and_1_step_stay_under_the_pointer_click_after_click(servers, brows
             page.wait_for_timeout(300)
             moved.append((name, step, round(button.bounding_box()["y"] - before)))
         assert all(abs(shift) <= 3 for _, _, shift in moved), moved
+
+
+def test_enter_enter_enter_plays_on_and_lets_luck_roll_in_sight(servers, browser, notebooks):
+    """Moves played with Enter alone: the focus goes where the next Enter does the obvious thing.
+
+    After the last commitment of an assault it is luck's turn. The focus used to land on the
+    first forced outcome ("2 (1/36)", a what-if) out of sight below the screen, so the next
+    Enter forced the Heroes to roll 2; it now lands on "Roll: let luck decide", in sight, and
+    after the roll on the first move.
+    """
+    with open_page(browser, PROJECTED) as page:
+        page.goto(f"{servers.voila}/voila/render/projected-corporation.ipynb", timeout=TIMEOUT)
+        explorer = page.locator(".ulx").first
+        explorer.locator(".ulx-action").first.wait_for(timeout=TIMEOUT)
+        _wait_step(explorer, 9)
+        explorer.locator(".ulx-action:not([disabled])").first.focus()
+        page.keyboard.press("Enter")  # Umbrella defends with a unit
+        _wait_step(explorer, 10)
+        page.keyboard.press("Enter")  # and commits a trap: the Heroes' dice come next
+        _wait_step(explorer, 11)
+        page.wait_for_timeout(300)
+        focused = page.evaluate(IN_SIGHT)
+        assert focused == {"name": "Roll: let luck decide", "seen": True}
+        page.keyboard.press("Enter")  # the Heroes roll
+        _wait_step(explorer, 12)
+        page.wait_for_timeout(300)
+        assert "Heroes roll" in explorer.locator(".ulx-slider-label").inner_text()
+        assert page.evaluate(IN_SIGHT) == {"name": "Roll: let luck decide", "seen": True}
+        page.keyboard.press("Enter")  # then Umbrella: the assault is settled
+        _wait_step(explorer, 13)
+        page.wait_for_timeout(300)
+        assert "Umbrella rolls" in explorer.locator(".ulx-slider-label").inner_text()
+        focused = page.evaluate(IN_SIGHT)
+        assert focused["seen"] and focused["name"] != "Roll: let luck decide", focused
+        assert "is-unavailable" not in page.evaluate("() => document.activeElement.className")

@@ -352,7 +352,13 @@ function render({ model, el }) {
       : [...was.region.querySelectorAll(was.box.className ? `.${[...was.box.classList].map(CSS.escape).join(".")}` : "*")]
         .filter((b) => (b.dataset && (b.dataset.seat ?? b.dataset.hero ?? b.dataset.key ?? b.className)) === was.boxKey);
     const peers = boxes.flatMap((b) => [...b.querySelectorAll(was.peers)]).filter(usable);
+    // after a move, at luck's turn: Roll (Enter again lets luck decide, not a what-if); after
+    // the roll (or back from it), the first move
+    const roll = was.el.classList.contains("ulx-action") ? decide.querySelector(".ulx-roll") : null;
+    const firstMove = was.el.classList.contains("ulx-roll")
+      ? [...decide.querySelectorAll(".ulx-action:not(.is-unavailable)")].find(usable) : null;
     const candidates = [
+      usable(roll) ? roll : firstMove,
       same[Math.min(was.index, same.length - 1)],
       peers[Math.min(was.place, peers.length - 1)],
       was.holder ? was.region.querySelector(was.holder) : null,
@@ -365,6 +371,14 @@ function render({ model, el }) {
       target.focus({ preventScroll: true });
       if (document.activeElement === target) return;
     }
+  }
+  /** A keyboard user sees where the focus is after a redraw (a mouse user's page stays put). */
+  function focusInSight() {
+    const active = document.activeElement;
+    if (!active || active === root || !root.contains(active) || !active.matches(":focus-visible")) return;
+    const band = visibleBand();
+    const at = active.getBoundingClientRect();
+    if (at.top < band.top || at.bottom > band.bottom) active.scrollIntoView({ block: "nearest" });
   }
 
   // --- rules -----------------------------------------------------------------------------------
@@ -1362,6 +1376,9 @@ function render({ model, el }) {
     draw("idle", () => root.classList.remove("is-busy"));
     restoreFocus();
     keepInPlace(anchor);
+    focusInSight();
+    // the moves' "more below" cue comes a frame later (cueMore): in place again after it
+    requestAnimationFrame(() => { keepInPlace(anchor); focusInSight(); });
     // when this redraw began and how long it took (read by benchmarks/explorer_clicks.py)
     root.dataset.drawBegan = began.toFixed(1);
     root.dataset.drawMs = (performance.now() - began).toFixed(1);
