@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -155,6 +156,17 @@ def test_the_static_picture_names_the_table():
         assert state.place_name(where).replace("'", "&#x27;") in html
     assert "Red Skull" in html and "<script" not in html
     assert view_for("marvel").static_picture(state) == html
+
+
+def test_the_static_picture_reads_its_locations_from_the_left():
+    """JupyterLab's and an HTML export's style sheets right-align table cells; a location's
+    lines (its tokens, its Threat, who stands there) wrapped on a projected screen, read
+    ragged from the right."""
+    html = picture(ul.load("marvel", players=1).new(seed=1))
+    cells = re.findall(r'<td[^>]* style="([^"]*)"', html)
+    assert len(cells) == 7  # six locations and the missions' line
+    assert all("text-align:" in style for style in cells)
+    assert sum("text-align:left" in style for style in cells) == 6
 
 
 def test_the_heroes_choose_who_starts_by_clicking_a_hero():

@@ -536,9 +536,9 @@ def picture(state: State) -> str:
     s: MarvelState = state  # type: ignore[assignment]
     dash = _dashboard(s)
     esc = html.escape
-    cell = (
+    cell = (  # left-aligned: JupyterLab and an HTML export right-align table cells
         "border:1px solid #d9d2c3;border-radius:8px;padding:6px 8px;background:#fffdf8;"
-        "vertical-align:top;width:33%"
+        "vertical-align:top;text-align:left;width:33%"
     )
 
     def spot(where: int) -> str:
