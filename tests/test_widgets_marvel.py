@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pandas as pd
 from helpers import frontend
 
 import umbrella_lab as ul
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.games.marvel.board import board, picture
 from umbrella_lab.widgets import Explorer, view_for
 
@@ -157,6 +159,17 @@ def test_the_static_picture_names_the_table():
     assert view_for("marvel").static_picture(state) == html
 
 
+def test_the_static_picture_reads_its_locations_from_the_left():
+    """JupyterLab's and an HTML export's style sheets right-align table cells; a location's
+    lines (its tokens, its Threat, who stands there) wrapped on a projected screen, read
+    ragged from the right."""
+    html = picture(ul.load("marvel", players=1).new(seed=1))
+    cells = re.findall(r'<td[^>]* style="([^"]*)"', html)
+    assert len(cells) == 7  # six locations and the missions' line
+    assert all("text-align:" in style for style in cells)
+    assert sum("text-align:left" in style for style in cells) == 6
+
+
 def test_the_heroes_choose_who_starts_by_clicking_a_hero():
     w = _until(Explorer("marvel", seed=1, players=2, heroes=("hulk", "wasp")), "lead")
     assert w.board["decides"] == "The heroes choose who takes the first hero turn"
@@ -235,3 +248,25 @@ def test_the_advisor_rates_every_card_and_forks_compare_on_the_board():
     frontend(w, {"type": "act", "id": w.actions[-1]["id"]})
     result = w.compare("main", "other card")
     assert result and w.comparison["a"]["board"]["ring"] and w.comparison["b"]["board"]["story"]
+
+
+def test_two_branches_compare_in_the_tables_words():
+    """The compare view names cards as the table does (Hulk MA) and places by their names.
+
+    It listed the snapshot's fields: the hand as "captain-marvel-04, hulk-05, ...", Hulk's
+    location as "avengers-mansion", the Storyline as "red-skull-05, black-widow-03".
+    """
+    w = Explorer("marvel", seed=46, players=1, heroes=("hulk", "captain-marvel", "black-widow"))
+    w.play(4, policy="greedy")
+    w.fork("other")
+    w.play(8, policy="greedy")
+    rows = w.compare("main", "other")["rows"]
+    places = [row[0] for row in rows]
+    score = ["Red Skull", "Fear Track", "missions complete"]
+    assert places[:3] == [SEP.join(("Score", name)) for name in score]
+    assert any(place.startswith(f"Locations{SEP}") for place in places)
+    hand = next(row for row in rows if row[0] == SEP.join(("S.H.I.E.L.D.", "hand")))
+    assert "Hulk MA" in hand[1] and "Captain Marvel A + Photon Blast" in hand[1]
+    ids = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d\d\b|avengers-mansion|central-park|shield")
+    for row in rows:
+        assert not any(ids.search(cell) for cell in row), row

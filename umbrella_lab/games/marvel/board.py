@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import TEAM, Action, State
+from umbrella_lab.engine.differences import SEP
 from umbrella_lab.engine.spoken import said
 from umbrella_lab.engine.words import plural
 from umbrella_lab.games.marvel import effects
@@ -536,9 +537,9 @@ def picture(state: State) -> str:
     s: MarvelState = state  # type: ignore[assignment]
     dash = _dashboard(s)
     esc = html.escape
-    cell = (
+    cell = (  # left-aligned: JupyterLab and an HTML export right-align table cells
         "border:1px solid #d9d2c3;border-radius:8px;padding:6px 8px;background:#fffdf8;"
-        "vertical-align:top;width:33%"
+        "vertical-align:top;text-align:left;width:33%"
     )
 
     def spot(where: int) -> str:
@@ -595,6 +596,94 @@ def picture(state: State) -> str:
     return f'<div style="font-size:14px;line-height:1.35">{head}{ring}{tail}</div>'
 
 
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+    """What differs between two tables, in the board's words, the score first.
+
+    Rows ``[place, in a, in b]``: the villain's health and plot track and the missions complete
+    (how the team stands), then the end of the game, what each location holds (Thugs,
+    Civilians, its Threat, Crisis tokens, who stands there), each hero's place and state, the
+    missions, each hand by its cards' names, the Storyline's last cards and the decks. Cards
+    are named as on the table (``Hulk MA``), places by their names, never by their ids.
+    """
+    rows: list[list[str]] = []
+
+    def add(place: tuple[str, ...], u: Any, v: Any, always: bool = False) -> None:
+        if always or u != v:
+            rows.append([SEP.join(place), str(u), str(v)])
+
+    da, db = a["dashboard"], b["dashboard"]
+    add(("Score", da["name"]), f"{da['health']} health", f"{db['health']} health", always=True)
+    if da["track"] and db["track"]:
+        ta, tb = da["track"], db["track"]
+        add(("Score", ta["name"]), f"{ta['value']}/{ta['end']}", f"{tb['value']}/{tb['end']}", True)
+    done = [sum(m["done"] for m in side["missions"]) for side in (a, b)]
+    add(("Score", "missions complete"), f"{done[0]} of 3", f"{done[1]} of 3", always=True)
+    ends = [(side.get("result") or {}).get("reason", "playing on") for side in (a, b)]
+    add(("The table", "result"), ends[0], ends[1])
+    for x, y in zip(a["ring"], b["ring"], strict=True):
+        add(("Locations", x["name"]), _place_words(x, a), _place_words(y, b))
+    for x, y in zip(a["team"], b["team"], strict=True):
+        add(("Heroes", x["name"]), _hero_words(x), _hero_words(y))
+    for x, y in zip(a["missions"], b["missions"], strict=True):
+        add(("Missions", x["name"]), _mission_words(x), _mission_words(y))
+    for x, y in zip(a["hands"], b["hands"], strict=True):
+        add((x["name"], "hand"), _hand_words(x), _hand_words(y))
+        add((x["name"], "deck"), plural(x["deck"], "card"), plural(y["deck"], "card"))
+    sa, sb = a["story"], b["story"]
+    add(("The table", "Storyline"), _story_words(sa), _story_words(sb))
+    add(("The table", "next villain turn"), sa["when"], sb["when"])
+    add(("The table", "Master Plan deck"), plural(da["deck"], "card"), plural(db["deck"], "card"))
+    return rows
+
+
+def _card_said(card: dict[str, Any]) -> str:
+    """A card as the table names it: ``Hulk MA``, ``Captain Marvel A + Photon Blast``."""
+    if card.get("kind") == "plan":
+        return str(card.get("title") or "a Master Plan card")
+    letters = "".join(SYMBOLS[SYMBOL_NAMES.index(name)] for name in card.get("symbols") or ())
+    special = f" + {card['special']}" if card.get("special") else ""
+    return f"{card.get('hero', 'a hero')} {letters}{special}".strip()
+
+
+def _place_words(where: dict[str, Any], side: dict[str, Any]) -> str:
+    parts = [
+        f"{plural(where['thugs'], 'Thug')}, {plural(where['civilians'], 'Civilian')} "
+        f"({where['slots']} slots)"
+    ]
+    threat = where.get("threat")
+    if threat:
+        unit = "health" if threat["henchman"] else "Heroic"
+        parts.append(f"{threat['name']} {threat['left']} {unit} left")
+    if where.get("crisis"):
+        parts.append(plural(where["crisis"], "Crisis token"))
+    who = [side["dashboard"]["name"]] if where.get("villain") else []
+    who += [hero["name"] for hero in side["team"] if hero["location"] == where["name"]]
+    if who:
+        parts.append("here: " + ", ".join(who))
+    return "; ".join(parts)
+
+
+def _hero_words(hero: dict[str, Any]) -> str:
+    words = "knocked out" if hero.get("ko") else f"at {hero['location']}"
+    if hero.get("crisis"):
+        words += f", {plural(hero['crisis'], 'Crisis token')}"
+    return words
+
+
+def _mission_words(mission: dict[str, Any]) -> str:
+    return f"{mission['tokens']}/{mission['size']}" + (", complete" if mission["done"] else "")
+
+
+def _hand_words(hand: dict[str, Any]) -> str:
+    return ", ".join(_card_said(card) for card in hand["cards"]) or "no cards"
+
+
+def _story_words(story: dict[str, Any]) -> str:
+    cards = [_card_said(card) for card in story["cards"]]
+    shown = " → ".join(cards[-3:])
+    return f"{plural(len(cards), 'card')}, the last: {shown}" if cards else "no cards"
+
+
 STATIC = Path(__file__).parent / "static"
 """The board's renderer and style sheet: ``static/board.js`` and ``static/board.css``."""
 
@@ -626,4 +715,5 @@ BOARD = BoardView(
     quiet=("since plan", "step", "active", "waiting for", "special ready", "turn"),
     picture=picture,
     short=short,
+    compare=compare,
 )

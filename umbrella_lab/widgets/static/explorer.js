@@ -352,7 +352,13 @@ function render({ model, el }) {
       : [...was.region.querySelectorAll(was.box.className ? `.${[...was.box.classList].map(CSS.escape).join(".")}` : "*")]
         .filter((b) => (b.dataset && (b.dataset.seat ?? b.dataset.hero ?? b.dataset.key ?? b.className)) === was.boxKey);
     const peers = boxes.flatMap((b) => [...b.querySelectorAll(was.peers)]).filter(usable);
+    // after a move, at luck's turn: Roll (Enter again lets luck decide, not a what-if); after
+    // the roll (or back from it), the first move
+    const roll = was.el.classList.contains("ulx-action") ? decide.querySelector(".ulx-roll") : null;
+    const firstMove = was.el.classList.contains("ulx-roll")
+      ? [...decide.querySelectorAll(".ulx-action:not(.is-unavailable)")].find(usable) : null;
     const candidates = [
+      usable(roll) ? roll : firstMove,
       same[Math.min(was.index, same.length - 1)],
       peers[Math.min(was.place, peers.length - 1)],
       was.holder ? was.region.querySelector(was.holder) : null,
@@ -365,6 +371,14 @@ function render({ model, el }) {
       target.focus({ preventScroll: true });
       if (document.activeElement === target) return;
     }
+  }
+  /** A keyboard user sees where the focus is after a redraw (a mouse user's page stays put). */
+  function focusInSight() {
+    const active = document.activeElement;
+    if (!active || active === root || !root.contains(active) || !active.matches(":focus-visible")) return;
+    const band = visibleBand();
+    const at = active.getBoundingClientRect();
+    if (at.top < band.top || at.bottom > band.bottom) active.scrollIntoView({ block: "nearest" });
   }
 
   // --- rules -----------------------------------------------------------------------------------
@@ -492,8 +506,60 @@ function render({ model, el }) {
       ui.hoverWhy = "";
       return;
     }
+    if (press.down) { hidePop(); press.leave = true; return; } // the rule box waits (see press)
     leave();
   }
+  /* A press on a control below the moves (1 step, Undo, a tab) takes the focus from a move
+   * before the button is let go. Were the rule box to go back to the last move's rule at once,
+   * a box of another height would move that control away between the press and the release,
+   * and the click would be lost. So while a pointer is pressed the rule box stays as it is; it
+   * goes back once the pointer is let go (unless the press put the focus on another move). */
+  const press = { down: false, leave: false, control: null };
+  const pressDown = (event) => {
+    press.down = true;
+    const control = event.target instanceof Element ? event.target.closest("button, input, select") : null;
+    press.control = control && timeline.contains(control) ? control : null;
+  };
+
+  /* Undo, Redo, 1 step, pressed again and again, stay where they are. A redraw changes the
+   * height of the board and of the moves above them (a narrow or projected screen stacks them);
+   * the page then scrolls by as much, so the control under the pointer or the keyboard's focus
+   * does not move away from it, or off the screen. */
+  function stepControlAt() {
+    const active = document.activeElement;
+    const el = active && timeline.contains(active) ? active : press.control;
+    if (!el || !el.isConnected) return null;
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight ? { el, top } : null;
+  }
+  function keepInPlace(anchor) {
+    if (!anchor) return;
+    const active = document.activeElement;
+    const el = anchor.el.isConnected ? anchor.el : active && timeline.contains(active) ? active : null;
+    if (!el) return;
+    const shift = el.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(shift) < 1) return;
+    let scroller = root.parentElement;
+    while (scroller && scroller !== document.body && scroller !== document.documentElement) {
+      const overflow = getComputedStyle(scroller).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && scroller.scrollHeight > scroller.clientHeight) break;
+      scroller = scroller.parentElement;
+    }
+    if (scroller && scroller !== document.body && scroller !== document.documentElement) scroller.scrollTop += shift;
+    else window.scrollBy(0, shift);
+  }
+  const pressUp = () => {
+    press.down = false;
+    if (!press.leave) return;
+    press.leave = false;
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!(active && root.contains(active) && active.closest(".ulx-action"))) leave();
+    }, 0);
+  };
+  document.addEventListener("pointerdown", pressDown, true);
+  document.addEventListener("pointerup", pressUp, true);
+  document.addEventListener("pointercancel", pressUp, true);
   function leave() {
     ui.popQuiet = null;
     hidePop();
@@ -986,13 +1052,28 @@ function render({ model, el }) {
   });
 
   // --- tabs --------------------------------------------------------------------------------------
+  // The tabs are one Tab stop, as a tab list is: the arrow keys, Home and End choose another
+  // tab (and never reach the explorer's own arrows, which undo and redo a move).
   function drawTabs() {
     patchChildren(tabs, h("div", {}, ...TABS.map(([key, text]) => h("button", {
       class: `ulx-tab${ui.tab === key ? " is-active" : ""}`, role: "tab", type: "button",
       "aria-selected": ui.tab === key ? "true" : "false", dataset: { tab: key },
+      tabindex: ui.tab === key ? "0" : "-1",
       onclick: () => { ui.tab = key; drawTabs(); drawPanel(); },
     }, text, key === "branches" ? h("span", { class: "ulx-count" }, String((get("branch_list") || []).length)) : null))));
   }
+  tabs.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const at = TABS.findIndex(([key]) => key === ui.tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    event.stopPropagation(); // not an undo or a redo, nor the notebook's own keys
+    ui.tab = TABS[(to + TABS.length) % TABS.length][0];
+    drawTabs();
+    drawPanel();
+    tabs.querySelector(`[data-tab="${ui.tab}"]`)?.focus();
+  });
 
   function drawPanel() {
     panel.dataset.tab = ui.tab;
@@ -1271,6 +1352,7 @@ function render({ model, el }) {
     pending = false;
     if (closed) return;
     const began = performance.now();
+    const anchor = stepControlAt();
     const parts = new Set(dirty);
     dirty.clear();
     const draw = (part, fn) => {
@@ -1293,6 +1375,10 @@ function render({ model, el }) {
     draw("notice", drawNotice);
     draw("idle", () => root.classList.remove("is-busy"));
     restoreFocus();
+    keepInPlace(anchor);
+    focusInSight();
+    // the moves' "more below" cue comes a frame later (cueMore): in place again after it
+    requestAnimationFrame(() => { keepInPlace(anchor); focusInSight(); });
     // when this redraw began and how long it took (read by benchmarks/explorer_clicks.py)
     root.dataset.drawBegan = began.toFixed(1);
     root.dataset.drawMs = (performance.now() - began).toFixed(1);
@@ -1338,7 +1424,14 @@ function render({ model, el }) {
   const guard = setInterval(() => {
     if (root.classList.contains("is-busy") && Date.now() - ui.busySince > 5000) root.classList.remove("is-busy");
   }, 1000);
-  return () => { clearInterval(guard); closed = true; document.removeEventListener("pointerdown", pressAway, true); };
+  return () => {
+    clearInterval(guard);
+    closed = true;
+    document.removeEventListener("pointerdown", pressAway, true);
+    document.removeEventListener("pointerdown", pressDown, true);
+    document.removeEventListener("pointerup", pressUp, true);
+    document.removeEventListener("pointercancel", pressUp, true);
+  };
 }
 
 export default { render };
