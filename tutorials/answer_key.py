@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import math
 import re
 from collections.abc import Callable
@@ -1765,11 +1766,35 @@ def bots_on_your_seeds(found: sim.Playtest) -> Quiz:
         step=1,
         start=0,
         explain=explain,
-        evidence=lambda wins: found.table[
-            ["table", "class_result", "bots_result", "class_moves", "bots_moves"]
-        ],
+        evidence=lambda wins: tables_side_by_side(found),
         hint="Do the bots play better than people new to the game, or only more steadily?",
     )
+
+
+PLAYTEST_COLUMNS = {"bots", "result", "won", "winners", "reason", "rule", "moves"}
+"""A side's columns of a playtest's table that are not the game's own end-of-game figures."""
+
+
+def tables_side_by_side(found: sim.Playtest) -> pd.DataFrame:
+    """Each table's end for the class and for the bots, a row each: result, moves, figures.
+
+    The figures are the game's own at the end (damage taken, villains beaten...), from each
+    side's final position. It shows the bots' results, so it is the answer of "how many do the
+    bots win?" and is shown only with it, never in a cell above or below the question.
+    """
+    figures = [
+        column.removeprefix("class_")
+        for column in found.table.columns
+        if column.startswith("class_") and column.removeprefix("class_") not in PLAYTEST_COLUMNS
+    ]
+    rows = []
+    for _, table in found.table.iterrows():
+        for side, who in (("class", "your class"), ("bots", "the bots")):
+            row = {"table": table["table"], "played by": who}
+            for name in ("result", "moves", *figures):
+                row[name.replace("_", " ")] = table[f"{side}_{name}"]
+            rows.append(row)
+    return pd.DataFrame(rows)
 
 
 CLEAR = {
@@ -1832,6 +1857,22 @@ def tables_needed(level: float = 0.05) -> Quiz:
     )
 
 
+EXAMPLE_TABLES = Path(__file__).resolve().parent / "playtest_examples"
+"""The tables workshop 09 reads before a class has played (played by stand-ins)."""
+
+
+def _the_example_tables(found: sim.Playtest) -> bool:
+    """Whether ``found`` holds exactly the example tables: their names, seeds and moves."""
+    examples = set()
+    for path in EXAMPLE_TABLES.glob("*.table.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        examples.add((data["id"], data["seed"], len(data["record"]["actions"])))
+    shown = set(
+        zip(found.table["table"], found.table["seed"], found.table["class_moves"], strict=True)
+    )
+    return bool(examples) and shown == examples
+
+
 @fair_check
 def check_tables(found: Any, wanted: Any = None) -> str:
     """The exercise's check: are your class's tables enough to compare with the bots?"""
@@ -1844,6 +1885,12 @@ def check_tables(found: Any, wanted: Any = None) -> str:
     wanted = result.fewest if wanted is None else read_whole(wanted, "the tables wanted")
     if wanted < 1:
         raise Unreadable(f"the tables wanted must be 1 or more, not {wanted}.")
+    if _the_example_tables(found):  # counting them would give the questions' answers away
+        return (
+            f"{WRONG} these are the example tables of {EXAMPLE_TABLES.name}/, not your class's: "
+            "after class, set TABLES (first cell) to the folder of your class's saved tables "
+            "and run the notebook again, then this check."
+        )
     finished = result.compared
     differ = result.only_class + result.only_bots
     lines = [
