@@ -1717,13 +1717,19 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
     paired = sim.compare(ended(after), ended(before), column="ended")
     drop = round(-paired.difference, 9)  # 10 points fewer is 0.1, not 0.0999999
     settings = ", ".join(f"{k} {_words(v)}" for k, v in after.changed_options.items())
+    if drop > 0:
+        change = f"{drop * 100:.1f} points fewer of the games"
+    elif drop < 0:
+        change = f"{-drop * 100:.1f} points more of the games, not fewer,"
+    else:
+        change = "as many games"
     words = (
-        f"with {settings}, the villain's plot ends {drop * 100:.1f} points fewer games on the "
-        f"same {paired.games} seeds (95% range {-paired.high * 100:+.1f} to "
-        f"{-paired.low * 100:+.1f})"
+        f"with {settings}, the villain's plot ends {change} on the same {paired.games} seeds: "
+        f"{paired.a:.0%} against {paired.b:.0%} without it (95% range of the drop "
+        f"{-paired.high * 100:+.1f} to {-paired.low * 100:+.1f} points)"
     )
     if drop >= 0.10 and paired.high < 0:
-        return f"✓ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
+        return f"✓ {words}: a drop of 10 points or more, and its range leaves out 0."
     if drop >= 0.10:
         return f"~ {words}: the range still holds 0, so the drop may be chance; play more games."
     return f"✗ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
