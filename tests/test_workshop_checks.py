@@ -12,6 +12,7 @@ so each test takes seconds; the workshops run them on the real thing.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import types
@@ -333,6 +334,8 @@ def test_05_exercise_make_a_puzzle():
     assert mark(right) == "✓" and "a good puzzle" in right
     wrong = answer_key.check_puzzle(puzzles[0].position())
     assert mark(wrong) == "✗" and "about equal" in wrong
+    assert re.search(r"wins \d+ of \d+ games played out", wrong)  # how few games, not "100%"
+    assert "answer_key.check_puzzle(state, budget=" in wrong  # how to play more
     tied = answer_key.check_puzzle(ul.load("pig").new(1))  # best, but the heuristic plays it
     assert mark(tied) == "~" and "the heuristic plays it too" in tied
     friendly(answer_key.check_puzzle("the opening"))

@@ -1444,12 +1444,18 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
     advice = sim.advise(state, budget=budget, seed=1, workers=1)
     top = advice.iloc[0]
     usual = state.action(sim.get_policy(state.game, "heuristic")(state, random.Random(0)))
-    rate = f"wins {top['win_rate']:.0%} (95% range {top['low']:.0%} to {top['high']:.0%})"
+    rate = (
+        f"wins {int(top['wins'])} of {int(top['rollouts'])} games played out, "
+        f"{top['win_rate']:.0%} with a 95% range of {top['low']:.0%} to {top['high']:.0%}"
+    )
     if top["verdict"] != "best":
         close = int((advice["verdict"] == "about equal").sum())
+        played = int(advice["rollouts"].sum())
         return (
             f"✗ not yet a puzzle: {close} moves are about equal at the top ({top['label']} "
-            f"{rate}); no move is clearly best. Try another position, or a bigger budget."
+            f"{rate}); no move is clearly best. Try another position, or play more games: "
+            f"answer_key.check_puzzle(state, budget={max(4 * played, 1000)}) (its "
+            f"{len(advice)} moves were played out {played} times in all)."
         )
     if usual.id == top["id"]:
         return (
