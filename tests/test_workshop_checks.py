@@ -451,11 +451,12 @@ def test_06_quizzes(race):
     right = who._answer()
     wrong = next(v for v in ("P1", "P2", "same") if v != right)
     play_quiz(who, right=right, wrong=wrong, tied=right, malformed="P3")
-    smart = answer_key.smart_against_smart(
-        lambda: sim.simulate(race, "random", n=100, players=2, seed=1, workers=1, progress=False)
-    )
+    smart_games = sim.simulate(race, "random", n=100, players=2, seed=1, workers=1, progress=False)
+    smart = answer_key.smart_against_smart(lambda: smart_games)
     truth = round(smart._answer() * 100)
     play_quiz(smart, right=truth, wrong=(truth + 50) % 100, tied=edge(smart, 5), malformed="all")
+    said = answer_key.smart_against_smart(lambda: smart_games).commit(100)["explain"]
+    assert "1, 5, 9, 13, 17 and 21" in said  # the safe counts named, not "4 short of" them
 
 
 # --- 07: design a villain -------------------------------------------------------------------

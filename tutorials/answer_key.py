@@ -863,9 +863,10 @@ def smart_against_smart(simulate: Callable[[], pd.DataFrame]) -> Quiz:
 
     def explain(rate: float) -> str:
         return (
-            f"P1 won {rate:.0%} of the games. The race has no luck: whoever can always leave "
-            "the total 4 short of the next safe number wins. From 0 the first player can "
-            "reach the first safe number at once, so with perfect play P1 never loses."
+            f"P1 won {rate:.0%} of the games. The race has no luck. The safe counts are a "
+            "multiple of 4 short of 21: 1, 5, 9, 13, 17 and 21 itself. Whoever says one can "
+            "answer the rival's 1, 2 or 3 with 3, 2 or 1 and say the next, up to 21. From 0 "
+            "the first player says 1 at once, so with perfect play P1 never loses."
         )
 
     return Quiz.number(
