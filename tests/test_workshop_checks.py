@@ -513,7 +513,9 @@ def test_07_quizzes():
     lands = answer_key.where_it_lands(lambda: _endings(20, 40, 40), base, (0.15, 0.25))
     play_quiz(lands, right="band", wrong="easy", tied="in the band: hard but fair", malformed=20)
     edge = answer_key.where_it_lands(lambda: _endings(15, 45, 40), base, (0.15, 0.25))
-    assert edge.commit("band")["correct"]  # 15% exactly is in the band
+    reveal = edge.commit("band")
+    assert reveal["correct"]  # 15% exactly is in the band
+    assert reveal["explain"].startswith("The planner wins 15%")  # no check's mark in a reveal
 
 
 # --- every check: a verdict that wraps between words ------------------------------------------

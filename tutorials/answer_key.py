@@ -1046,8 +1046,10 @@ def where_it_lands(
         return "hard" if rate < low else "easy" if rate > high else "band"
 
     def explain(where: str) -> str:
-        return (
-            hard_but_fair(tuned(), low, high)
+        verdict = hard_but_fair(tuned(), low, high)[2:]  # without the exercise's mark: the
+        return (  # quiz's reveal says right or wrong itself
+            verdict[:1].upper()
+            + verdict[1:]
             + " Is the planner's rate alone enough to call the villain hard but fair, or "
             "does the whole 95% range have to fit in the band?"
         )
