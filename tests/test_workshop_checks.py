@@ -510,6 +510,10 @@ def test_07_quizzes():
     play_quiz(fewer, right="harder", wrong="easier", tied="harder", malformed="tougher")
     moved = answer_key.which_losses_moved(base, lambda: harder)
     play_quiz(moved, right="KO", wrong="the plot", tied="a KO", malformed="fear")
+    said = answer_key.which_losses_moved(base, lambda: harder).commit("KO")["explain"]
+    assert "KO +20 points, 95% range +" in said  # each change with its range, seed by seed
+    said = answer_key.fewer_thugs(lambda: base, lambda: harder).commit("harder")["explain"]
+    assert "KOs: 50% of the games, before 30% (+20 points, 95% range +" in said
     lands = answer_key.where_it_lands(lambda: _endings(20, 40, 40), base, (0.15, 0.25))
     play_quiz(lands, right="band", wrong="easy", tied="in the band: hard but fair", malformed=20)
     edge = answer_key.where_it_lands(lambda: _endings(15, 45, 40), base, (0.15, 0.25))

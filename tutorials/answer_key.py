@@ -979,12 +979,13 @@ def fewer_thugs(before: Callable[[], pd.DataFrame], variant: Callable[[], pd.Dat
     def explain(which: str) -> str:
         played, base = variant(), before()
         found = sim.compare(played, base)
+        kos = ending_change(played, base, "end.solo-ko")
         return (
             f"On the same {found.games} deals the planner won {found.a:.0%} against the Red "
             f"Skull with fewer Thugs, {found.b:.0%} against the one before "
             f"({found.difference * 100:+.0f} points, 95% range {found.low * 100:+.0f} to "
-            f"{found.high * 100:+.0f}). KOs: {(played['rule'] == 'end.solo-ko').mean():.0%} "
-            f"of the games, before {(base['rule'] == 'end.solo-ko').mean():.0%}. Thugs are "
+            f"{found.high * 100:+.0f}). KOs: {kos.a:.0%} of the games, before {kos.b:.0%} "
+            f"({_points(kos)}). Thugs are "
             "enemies, but also the stuff of the Defeat Thugs mission, one of the two missions "
             "that open the villain to damage: discuss how fewer of them could slow the heroes."
         )
@@ -996,6 +997,23 @@ def fewer_thugs(before: Callable[[], pd.DataFrame], variant: Callable[[], pd.Dat
         answer=answer,
         explain=explain,
         evidence=lambda which: endings_chart({"before": before(), "fewer Thugs": variant()}),
+    )
+
+
+def ending_change(frame: pd.DataFrame, base: pd.DataFrame, rule: str) -> sim.Comparison:
+    """How much more often ``rule`` ended the games of ``frame`` than of ``base``, seed by seed."""
+
+    def ended(games: pd.DataFrame) -> pd.DataFrame:
+        return pd.DataFrame({"seed": games["seed"], "ended": games["rule"] == rule})
+
+    return sim.compare(ended(frame), ended(base), column="ended")
+
+
+def _points(change: sim.Comparison) -> str:
+    """A paired change in points, with its 95% range."""
+    return (
+        f"{change.difference * 100:+.0f} points, 95% range {change.low * 100:+.0f} to "
+        f"{change.high * 100:+.0f}"
     )
 
 
@@ -1015,8 +1033,10 @@ def which_losses_moved(base: pd.DataFrame, variant: Callable[[], pd.DataFrame]) 
         return max(grown, key=grown.get)
 
     def explain(which: str) -> str:
-        grown = growth(variant())
-        parts = ", ".join(f"{key} {value * 100:+.0f} points" for key, value in grown.items())
+        played = variant()
+        parts = "; ".join(
+            f"{key} {_points(ending_change(played, base, rule))}" for key, rule in words.items()
+        )
         return (
             f"Against the packaged Red Skull on the same deals: {parts}. More BAM! means more "
             "damage to the heroes at his location, and in solo a KO loses at once; the plot "
