@@ -475,6 +475,14 @@ def test_07_exercise_1_edits():
     wrong = answer_key.check_edits(done.assign(thugs=4), PACKAGED_PLAN)
     assert mark(wrong) == "✗" and "to do: fewer Thug tokens: 12 (packaged 12)" in wrong
     friendly(answer_key.check_edits("red-skull", PACKAGED_PLAN))
+    friendly(answer_key.check_edits(done, PACKAGED_PLAN, thugs_off="six"))
+    # the workshop asks for 6 fewer (three cards' side Thugs): one card's 2 is half done
+    one_card = answer_key.check_edits(done.assign(thugs=[2, 4, 4]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(one_card) == "✗" and "6 fewer wanted, 4 more to take off" in one_card
+    three = answer_key.check_edits(done.assign(thugs=[2, 2, 2]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(three) == "✓"
+    more = answer_key.check_edits(done.assign(thugs=[0, 2, 2]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(more) == "✓"  # more than asked: as good
 
 
 def test_07_exercise_2_hard_but_fair():

@@ -1107,23 +1107,27 @@ def _master_plan_table(plans: Any, what: str) -> pd.DataFrame:
 
 
 @fair_check
-def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
+def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame, thugs_off: Any = 1) -> str:
     """Exercise 1's check: more BAM!, fewer Thugs, a Special from another villain's deck.
 
-    Its first line sums it up: ✓ when all three are done, ✗ with how many are still to do;
-    a line per edit follows, done or to do.
+    ``thugs_off`` is how many Thug tokens fewer the exercise asks for (6: the two side Thugs of
+    three cards); fewer from any cards are as good. Its first line sums it up: ✓ when all
+    three are done, ✗ with how many are still to do; a line per edit follows, done or to do.
     """
     plans = _master_plan_table(plans, "your villain")
     packaged = _master_plan_table(packaged, "the packaged villain")
+    thugs_off = read_whole(thugs_off, "the Thug tokens to take off")
     own = set(packaged["special"]) - {""}
-    lines = [
-        ("more BAM! cards", int(plans["bam"].sum()), int(packaged["bam"].sum()), "more"),
-        ("fewer Thug tokens", int(plans["thugs"].sum()), int(packaged["thugs"].sum()), "fewer"),
+    bam, bam_before = int(plans["bam"].sum()), int(packaged["bam"].sum())
+    thugs, thugs_before = int(plans["thugs"].sum()), int(packaged["thugs"].sum())
+    short = thugs - (thugs_before - thugs_off)  # tokens still to take off
+    wanted = "" if short <= 0 or thugs_off == 1 else f"; {thugs_off} fewer wanted"
+    if wanted and short < thugs_off:
+        wanted += f", {short} more to take off"
+    report = [
+        (bam > bam_before, f"more BAM! cards: {bam} (packaged {bam_before})"),
+        (short <= 0, f"fewer Thug tokens: {thugs} (packaged {thugs_before}{wanted})"),
     ]
-    report = []
-    for goal, now, before, way in lines:
-        done = now > before if way == "more" else now < before
-        report.append((done, f"{goal}: {now} (packaged {before})"))
     new = sorted(set(plans["special"]) - own - {""})
     report.append((bool(new), f"a new Special: {', '.join(new) if new else 'none yet'}"))
     left = sum(not done for done, _ in report)
