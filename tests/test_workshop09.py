@@ -48,6 +48,9 @@ def test_how_many_the_bots_win_right_wrong_and_malformed(examples):
     assert reveal["correct"] and reveal["verdict"] == "Spot on."
     assert "won 2 of the 3 tables" in reveal["explain"] and "amber" in reveal["evidence"]
     assert "villains beaten" in reveal["evidence"]  # the side by side shows only with the answer
+    side = answer_key.tables_side_by_side(examples)  # a column per table: it fits a projector
+    assert list(side.columns) == ["your class / the bots", "amber", "blue", "green"]
+    assert list(side.iloc[0]) == ["result", "won / lost", "lost / won", "lost / won"]
     wrong = answer_key.bots_on_your_seeds(examples)
     assert not wrong.commit(3)["correct"]
     for malformed, message in (("two", "give a number"), (7, "from 0 to 3"), (True, "number")):

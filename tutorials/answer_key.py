@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 import umbrella_lab as ul
@@ -1815,25 +1816,43 @@ PLAYTEST_COLUMNS = {"bots", "result", "won", "winners", "reason", "rule", "moves
 
 
 def tables_side_by_side(found: sim.Playtest) -> pd.DataFrame:
-    """Each table's end for the class and for the bots, a row each: result, moves, figures.
+    """Each table's end for your class and for the bots, each cell "your class / the bots".
 
-    The figures are the game's own at the end (damage taken, villains beaten...), from each
-    side's final position. It shows the bots' results, so it is the answer of "how many do the
-    bots win?" and is shown only with it, never in a cell above or below the question.
+    A column per table, narrow enough to project; a row per figure: the result, the moves and
+    the game's own figures at the end (such as damage taken and villains beaten).
+
+    It shows the bots' results, so it is the answer of "how many do the bots win?" and is
+    shown only with it, never in a cell above or below the question.
     """
+
+    def said(value: Any) -> str:
+        if isinstance(value, bool | np.bool_):
+            return "yes" if value else "no"
+        return str(value)
+
+    def result(won: Any, words: Any) -> str:
+        return "won" if won is True or won == 1 else "lost" if won is False or won == 0 else words
+
     figures = [
         column.removeprefix("class_")
         for column in found.table.columns
         if column.startswith("class_") and column.removeprefix("class_") not in PLAYTEST_COLUMNS
     ]
-    rows = []
+    columns = {}
     for _, table in found.table.iterrows():
-        for side, who in (("class", "your class"), ("bots", "the bots")):
-            row = {"table": table["table"], "played by": who}
-            for name in ("result", "moves", *figures):
-                row[name.replace("_", " ")] = table[f"{side}_{name}"]
-            rows.append(row)
-    return pd.DataFrame(rows)
+        cells = {
+            "result": f"{result(table['class_won'], table['class_result'])} / "
+            f"{result(table['bots_won'], table['bots_result'])}",
+            "moves": f"{table['class_moves']} / {table['bots_moves']}",
+        }
+        for name in figures:
+            cells[name.replace("_", " ")] = (
+                f"{said(table[f'class_{name}'])} / {said(table[f'bots_{name}'])}"
+            )
+        columns[str(table["table"])] = cells
+    frame = pd.DataFrame(columns)
+    frame.insert(0, "your class / the bots", frame.index)
+    return frame.reset_index(drop=True)
 
 
 CLEAR = {
