@@ -64,7 +64,7 @@ def _explanations() -> list[tuple[str, str]]:
     """Each deterministic question of the answer key, answered right: (workshop, explanation)."""
     quizzes = [
         ("02_probability_with_dice", answer_key.most_likely_total(), 7),
-        ("02_probability_with_dice", answer_key.combat_chance(9, 11), None),
+        ("02_probability_with_dice", answer_key.combat_chance(9, 12), None),
         ("02_probability_with_dice", answer_key.where_a_bonus_helps(), -1),
         ("02_probability_with_dice", answer_key.roll_or_hold(15), "roll"),
     ]
