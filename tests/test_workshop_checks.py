@@ -165,6 +165,12 @@ def test_02_quizzes():
     combat = answer_key.combat_chance(9, 11)  # 145/432 = 33.6%, within 5 points
     edge = combat._answer() * 100 - 5  # the edge of the range counts
     play_quiz(combat, right=34, wrong=20, tied=edge, malformed="a third")
+    # the explanation says what the dice must make up: force 9 against 12 needs 3 more
+    said = answer_key.combat_chance(9, 12).commit(24)["explain"]
+    assert "155/648 = 23.9%" in said and "beat the defender's by 3 or more" in said
+    assert "by 2 or more" in answer_key.combat_chance(9, 11).commit(34)["explain"]
+    ahead = answer_key.combat_chance(11, 9).commit(83)["explain"]
+    assert "unless its dice fall 3 or more below" in ahead and "says 'win'" in ahead
     play_quiz(
         answer_key.where_a_bonus_helps(),
         right=-1,

@@ -504,11 +504,19 @@ def combat_chance(attack: int = 10, defence: int = 11) -> Quiz:
 
     def explain(chance: float) -> str:
         exact = odds.win_probability(attack, defence)
+        need = defence - attack  # what the attacker's dice must make up
+        when = (
+            f"whenever its dice beat the defender's by {need} or more"
+            if need > 0
+            else "whenever its dice equal or beat the defender's"
+            if need == 0
+            else f"unless its dice fall {1 - need} or more below the defender's"
+        )
+        average = "says 'lose'" if need > 0 else "says 'win'" if need < 0 else "is a tie"
         return (
             f"{exact} = {chance:.1%}. On average the attacker totals {attack} + 7 = "
-            f"{attack + 7} and the defender {defence + 7}: the average says 'lose', but dice "
-            "spread: the attacker wins whenever its dice beat the defender's by 1 or more "
-            "(ties go to the attacker)."
+            f"{attack + 7} and the defender {defence + 7}: the average {average}, but dice "
+            f"spread: the attacker wins {when} (ties go to the attacker)."
         )
 
     def evidence(chance: float) -> alt.Chart:
