@@ -504,8 +504,27 @@ def test_07_exercise_2_hard_but_fair():
     unsure = answer_key.hard_but_fair(games(18), 0.15, 0.25)  # 30%, range 20% to 43%
     assert mark(unsure) == "✗" and "too easy" not in unsure and "play more games" in unsure
     assert "too hard" in answer_key.hard_but_fair(games(3), 0.15, 0.25)
+    assert "4 times the games halve the range: 240 games" in unsure  # how to play more
     friendly(answer_key.hard_but_fair("my villain", 0.15, 0.25))
     friendly(answer_key.hard_but_fair(games(0).iloc[:0], 0.15, 0.25))
+
+
+def test_07_exercise_2_starter_plays_the_packaged_cards(tmp_path):
+    """The starter copies the packaged cards: its check says nothing has changed yet."""
+    packaged = Path(ul.__file__).parent / "games" / "marvel" / "data"
+    copy = tmp_path / "red-skull-mine"
+    shutil.copytree(packaged, copy)
+    played = frame_of({(): (14, 60)}, ()).assign(game="marvel", data=str(copy))
+    starter = answer_key.hard_but_fair(played, 0.10, 0.20)
+    assert mark(starter) == "✗" and "nothing has changed yet" in starter and str(copy) in starter
+    assert "nothing has changed" in answer_key.hard_but_fair(played.assign(data=None), 0.1, 0.2)
+    plans = copy / "plans.toml"
+    text = plans.read_text(encoding="utf-8")
+    card = 'id = "red-skull-05"\nvillain = "red-skull"\nname = ""\nmove = 2'
+    assert card in text
+    plans.write_text(text.replace(card, card[:-1] + "3"), encoding="utf-8")
+    changed = answer_key.hard_but_fair(played, 0.10, 0.20)  # 23% of 60: above, range reaches in
+    assert "nothing has changed" not in changed and "play more games" in changed
 
 
 def _endings(won: int, plot: int, ko: int, deck: int = 0) -> pd.DataFrame:

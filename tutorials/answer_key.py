@@ -1162,6 +1162,14 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
             "give the games your villain was played in, such as hard_but_fair(play(mine), "
             f"*BAND), not {type(frame).__name__}."
         )
+    if "data" in frame and "game" in frame:  # the games say which cards they were played with
+        game, folders = str(frame["game"].iloc[0]), set(frame["data"])
+        if all(folder is None or not data_changes(_packaged(game), folder) for folder in folders):
+            where = next((str(folder) for folder in folders if folder is not None), "your copy")
+            return (
+                f"{WRONG} nothing has changed yet: {where} plays the packaged cards. Change a "
+                "card (set_card, or by hand in its plans.toml), then run the check again."
+            )
     wins = int(frame["won"].sum())
     rate, lo, hi = sim.wilson(wins, len(frame))
     exact = Fraction(wins, len(frame))
@@ -1173,12 +1181,12 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
         else "in the band, but the 95% range reaches outside it: play more games to be sure"
         if inside
         else "above the band, but its 95% range reaches into it: play more games before you "
-        "change it"
+        f"change it (4 times the games halve the range: {4 * len(frame)} games)"
         if rate > high and lo <= high
         else "too easy: make it harder"
         if rate > high
         else "below the band, but its 95% range reaches into it: play more games before you "
-        "change it"
+        f"change it (4 times the games halve the range: {4 * len(frame)} games)"
         if hi >= low
         else "too hard: give the heroes a chance"
     )
