@@ -457,6 +457,14 @@ def test_06_quizzes(race):
     right = who._answer()
     wrong = next(v for v in ("P1", "P2", "same") if v != right)
     play_quiz(who, right=right, wrong=wrong, tied=right, malformed="P3")
+    # P1 wins 1,050 of 2,000 (range 50.3% to 54.7%): a real edge, though the two seats'
+    # ranges overlap (P2: 45.3% to 49.7%); the seats' shares add up to 1, so one range decides
+    winners = [(0,)] * 1050 + [(1,)] * 950
+    edged = pd.DataFrame({"seed": range(2000), "players": 2, "winners": winners})
+    edged["won"] = True
+    assert answer_key.who_wins_at_random(edged)._answer() == "P1"
+    said = answer_key.who_wins_at_random(edged).commit("P1")
+    assert said["correct"] and "a real edge" in said["explain"]
     smart_games = sim.simulate(race, "random", n=100, players=2, seed=1, workers=1, progress=False)
     smart = answer_key.smart_against_smart(lambda: smart_games)
     truth = round(smart._answer() * 100)

@@ -836,11 +836,12 @@ def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
     """Random players: does the first player win more often?"""
 
     def answer() -> str:
-        rates = sim.seat_win_rate(frame)
-        first, second = rates.iloc[0], rates.iloc[1]
-        if first["low"] > second["high"]:
+        # one range decides: P1's share against half (P2 wins the rest; two overlapping
+        # ranges of shares that add up to 1 would call a clear edge "the same")
+        first = sim.seat_win_rate(frame).iloc[0]
+        if first["low"] > 0.5:
             return "P1"
-        if second["low"] > first["high"]:
+        if first["high"] < 0.5:
             return "P2"
         return "same"
 
@@ -850,7 +851,12 @@ def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
         return (
             f"P1 won {first['win_rate']:.1%} (95% range {first['low']:.1%} to "
             f"{first['high']:.1%}), P2 {second['win_rate']:.1%} of {len(frame):,} games "
-            "between players who pick any legal move."
+            "between players who pick any legal move. "
+            + (
+                "P1's range holds half: these games cannot tell the seats apart."
+                if answer() == "same"
+                else "P1's whole range is on one side of half: a real edge."
+            )
         )
 
     return Quiz.choice(
