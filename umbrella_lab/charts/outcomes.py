@@ -432,10 +432,7 @@ def comparison_chart(
         height=alt.Step(60),
         title=alt.Title(
             f"{name_a} minus {name_b}",
-            subtitle=[  # two lines: one would widen the chart past a projected screen
-                "games won, seed by seed (95% range);",
-                f"right of 0: {name_a} wins more",
-            ],
+            subtitle=f"games won, seed by seed (95% range); right of 0: {name_a} wins more",
         ),
     )
     subtitle = (
