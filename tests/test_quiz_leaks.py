@@ -28,6 +28,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,9 @@ def number_forms(quiz: Quiz, truth: Any) -> set[str]:
         forms = {f"{value:.{digits}%}" for digits in (0, 1, 2)}
         forms |= {f"{value * 100:.{digits}f} percent" for digits in (0, 1)}
         forms |= {f"{value:.{digits}f}" for digits in (2, 3)}
+        exact = Fraction(value).limit_denominator(10_000)  # odds printed as a fraction: 145/432
+        if exact.denominator > 1 and abs(float(exact) - value) < 1e-12:
+            forms.add(f"{exact.numerator}/{exact.denominator}")
         return forms
     forms = {f"{value:.{digits}f}" for digits in (1, 2)} | {f"{value:+.1f}"}
     unit = quiz.scale.get("unit", "").strip()
@@ -406,7 +410,7 @@ def test_the_verdict_check_reads_charts_words_not_their_numbers():
 def test_the_check_finds_an_answer_in_any_rounding():
     quiz = answer_key.combat_chance(9, 11)  # 145/432 = 33.56%
     truth = quiz._answer()
-    for printed in ("wins 34% of the time", "33.6%", "a share of 0.336", "33.56%"):
+    for printed in ("wins 34% of the time", "33.6%", "a share of 0.336", "33.56%", "145/432"):
         assert leaks(quiz, truth, normalise(printed)), printed
     for innocent in ("134% more", "0.3361", "33 times", "force 9 against 11"):
         assert not leaks(quiz, truth, normalise(innocent)), innocent

@@ -282,7 +282,8 @@ def test_a_pig_chart_of_the_roll_hold_boundary():
     assert len(frame) == 20 * 20 and frame["hold_at"].between(1, 20).all()
     chart = charts.hold_boundary_chart(solution)
     spec = chart.to_dict(validate=False)  # (validating the schema takes seconds)
-    assert spec["mark"]["type"] == "rect" and "P1 wins" in spec["title"]["subtitle"]
+    assert spec["mark"]["type"] == "rect" and "P1 wins" in spec["title"]["subtitle"][0]
+    assert max(len(line) for line in spec["title"]["subtitle"]) < 80  # fits a projected screen
     assert spec["title"]["text"] == "When the optimal player holds (Pig to 20)"
     with pytest.raises(SolveError, match="two-player Pig only"):
         charts.hold_boundary_chart(sim.solve(race()))

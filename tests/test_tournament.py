@@ -147,3 +147,19 @@ def test_a_cooperative_comparison_counts_the_teams_wins():
     result = sim.tournament("academy", ["random", "heuristic"], n=30, seed=2, players=3, workers=1)
     compared = result.compare("heuristic", "random")
     assert compared.games == 30 and compared.a >= compared.b
+
+
+def test_seeds_that_all_split_alike_leave_the_range_over_games():
+    """Two copies of one player meet the same dice from both seats: every seed splits 1-1.
+
+    The seeds then show no spread, and a paired range of zero width ("50% to 50%" from 24
+    games, as workshop 03 once said of the search player) would claim a certainty the games
+    do not give: the range over games holds instead.
+    """
+    twins = sim.tournament(
+        "pig", {"one": "heuristic", "two": "heuristic"}, n=12, seed=0, workers=1, goal=50
+    )
+    row = twins.table.set_index(["policy", "opponent"]).loc[("one", "two")]
+    assert row["score"] == 0.5 and row["games"] == 24
+    assert (row["seed_low"], row["seed_high"]) == (row["low"], row["high"])
+    assert row["seed_low"] < 0.35 and row["seed_high"] > 0.65

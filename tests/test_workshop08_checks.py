@@ -65,6 +65,10 @@ def test_exercise_2_needs_a_real_drop_on_the_same_seeds():
     assert mark(starter) == "✗" and "nothing changed" in starter
     tied = answer_key.check_plot(before, plot_report([True] * 50 + [False] * 50, {"bam": 1}))
     assert mark(tied) in "✓~"  # exactly the 10 points asked for
+    worse = answer_key.check_plot(before, plot_report([True] * 65 + [False] * 35, {"bam": 1}))
+    assert mark(worse) == "✗" and "5.0 points more of the games, not fewer" in worse
+    assert "-5.0 points fewer" not in worse  # a rise is said as a rise
+    assert "65% against 60% without it" in worse
     friendly(answer_key.check_plot(before, None))
     friendly(answer_key.check_plot("before", "after"))
     assert "give a design report" in answer_key.check_plot(before, "after")

@@ -47,6 +47,10 @@ def test_how_many_the_bots_win_right_wrong_and_malformed(examples):
     reveal = quiz.commit(2)
     assert reveal["correct"] and reveal["verdict"] == "Spot on."
     assert "won 2 of the 3 tables" in reveal["explain"] and "amber" in reveal["evidence"]
+    assert "villains beaten" in reveal["evidence"]  # the side by side shows only with the answer
+    side = answer_key.tables_side_by_side(examples)  # a column per table: it fits a projector
+    assert list(side.columns) == ["your class / the bots", "amber", "blue", "green"]
+    assert list(side.iloc[0]) == ["result", "won / lost", "lost / won", "lost / won"]
     wrong = answer_key.bots_on_your_seeds(examples)
     assert not wrong.commit(3)["correct"]
     for malformed, message in (("two", "give a number"), (7, "from 0 to 3"), (True, "number")):
@@ -95,8 +99,28 @@ def test_how_many_tables_it_takes_right_wrong_and_malformed():
         assert not quiz.reveal
 
 
-def test_the_exercise_check_says_what_is_missing(examples, tied):
-    few = answer_key.check_tables(examples)
+@pytest.fixture(scope="module")
+def class_tables(tmp_path_factory) -> sim.Playtest:
+    """The example tables saved again under a class's own names: a class's three tables."""
+    folder = tmp_path_factory.mktemp("class-tables")
+    examples = sorted(EXAMPLES.glob("*.table.json"))
+    for path, name in zip(examples, ("red", "teal", "violet"), strict=True):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["id"] = name
+        (folder / f"{name}.table.json").write_text(json.dumps(data), encoding="utf-8")
+    return sim.playtest(folder, context=0)
+
+
+def test_the_check_sends_the_example_tables_back_to_the_class(examples):
+    """Counted, the examples would give the questions' answers away in the saved notebook."""
+    verdict = answer_key.check_tables(examples)
+    assert verdict.startswith("✗ these are the example tables of playtest_examples/")
+    assert "set TABLES (first cell)" in verdict
+    assert not any(character.isdigit() for character in verdict)  # no count, no tables wanted
+
+
+def test_the_exercise_check_says_what_is_missing(class_tables, tied):
+    few = answer_key.check_tables(class_tables)
     assert few.splitlines()[0] == "✗ 3 finished table(s) compared (wanted: at least 6; 3 more)"
     assert "too few" not in few  # the verdict is the quiz's answer, not the check's
     same = answer_key.check_tables(tied)
@@ -140,8 +164,23 @@ def test_no_answer_stands_before_its_question(examples):
     assert not asked, f"questions missing from the notebook: {list(asked)}"
 
 
-def test_the_exercise_check_answers_a_malformed_answer_in_one_line(examples):
+def test_no_saved_output_gives_the_bots_wins_or_the_tables_wanted():
+    """A notebook opens with every saved output at once: none may hold a question's answer.
+
+    The bots' results are the answer of "how many do the bots win?" (they show only in its
+    reveal), and the tables a check wants are the answer of "how many tables does it take?".
+    """
+    cells = json.loads((TUTORIALS / "09_playtest_together.ipynb").read_text(encoding="utf-8"))[
+        "cells"
+    ]
+    outputs = json.dumps([cell.get("outputs", []) for cell in cells])
+    code = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    assert "bots_result" not in outputs and "bots_result" not in code
+    assert "wanted" not in outputs
+
+
+def test_the_exercise_check_answers_a_malformed_answer_in_one_line(examples, class_tables):
     for found, wanted in ((None, None), ("my tables", None), (examples, "six"), (examples, 0)):
         verdict = answer_key.check_tables(found, wanted)
         assert verdict.startswith("?") and "\n" not in verdict and "Traceback" not in verdict
-    assert answer_key.check_tables(examples, " 3 ").startswith("✓ 3")  # read as a teacher would
+    assert answer_key.check_tables(class_tables, " 3 ").startswith("✓ 3")  # as a teacher reads

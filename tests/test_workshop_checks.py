@@ -12,6 +12,7 @@ so each test takes seconds; the workshops run them on the real thing.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import types
@@ -164,6 +165,12 @@ def test_02_quizzes():
     combat = answer_key.combat_chance(9, 11)  # 145/432 = 33.6%, within 5 points
     edge = combat._answer() * 100 - 5  # the edge of the range counts
     play_quiz(combat, right=34, wrong=20, tied=edge, malformed="a third")
+    # the explanation says what the dice must make up: force 9 against 12 needs 3 more
+    said = answer_key.combat_chance(9, 12).commit(24)["explain"]
+    assert "155/648 = 23.9%" in said and "beat the defender's by 3 or more" in said
+    assert "by 2 or more" in answer_key.combat_chance(9, 11).commit(34)["explain"]
+    ahead = answer_key.combat_chance(11, 9).commit(83)["explain"]
+    assert "unless its dice fall 3 or more below" in ahead and "says 'win'" in ahead
     play_quiz(
         answer_key.where_a_bonus_helps(),
         right=-1,
@@ -333,6 +340,8 @@ def test_05_exercise_make_a_puzzle():
     assert mark(right) == "✓" and "a good puzzle" in right
     wrong = answer_key.check_puzzle(puzzles[0].position())
     assert mark(wrong) == "✗" and "about equal" in wrong
+    assert re.search(r"wins \d+ of \d+ games played out", wrong)  # how few games, not "100%"
+    assert "answer_key.check_puzzle(state, budget=" in wrong  # how to play more
     tied = answer_key.check_puzzle(ul.load("pig").new(1))  # best, but the heuristic plays it
     assert mark(tied) == "~" and "the heuristic plays it too" in tied
     friendly(answer_key.check_puzzle("the opening"))
@@ -448,11 +457,20 @@ def test_06_quizzes(race):
     right = who._answer()
     wrong = next(v for v in ("P1", "P2", "same") if v != right)
     play_quiz(who, right=right, wrong=wrong, tied=right, malformed="P3")
-    smart = answer_key.smart_against_smart(
-        lambda: sim.simulate(race, "random", n=100, players=2, seed=1, workers=1, progress=False)
-    )
+    # P1 wins 1,050 of 2,000 (range 50.3% to 54.7%): a real edge, though the two seats'
+    # ranges overlap (P2: 45.3% to 49.7%); the seats' shares add up to 1, so one range decides
+    winners = [(0,)] * 1050 + [(1,)] * 950
+    edged = pd.DataFrame({"seed": range(2000), "players": 2, "winners": winners})
+    edged["won"] = True
+    assert answer_key.who_wins_at_random(edged)._answer() == "P1"
+    said = answer_key.who_wins_at_random(edged).commit("P1")
+    assert said["correct"] and "a real edge" in said["explain"]
+    smart_games = sim.simulate(race, "random", n=100, players=2, seed=1, workers=1, progress=False)
+    smart = answer_key.smart_against_smart(lambda: smart_games)
     truth = round(smart._answer() * 100)
     play_quiz(smart, right=truth, wrong=(truth + 50) % 100, tied=edge(smart, 5), malformed="all")
+    said = answer_key.smart_against_smart(lambda: smart_games).commit(100)["explain"]
+    assert "1, 5, 9, 13, 17 and 21" in said  # the safe counts named, not "4 short of" them
 
 
 # --- 07: design a villain -------------------------------------------------------------------
@@ -471,6 +489,14 @@ def test_07_exercise_1_edits():
     wrong = answer_key.check_edits(done.assign(thugs=4), PACKAGED_PLAN)
     assert mark(wrong) == "✗" and "to do: fewer Thug tokens: 12 (packaged 12)" in wrong
     friendly(answer_key.check_edits("red-skull", PACKAGED_PLAN))
+    friendly(answer_key.check_edits(done, PACKAGED_PLAN, thugs_off="six"))
+    # the workshop asks for 6 fewer (three cards' side Thugs): one card's 2 is half done
+    one_card = answer_key.check_edits(done.assign(thugs=[2, 4, 4]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(one_card) == "✗" and "6 fewer wanted, 4 more to take off" in one_card
+    three = answer_key.check_edits(done.assign(thugs=[2, 2, 2]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(three) == "✓"
+    more = answer_key.check_edits(done.assign(thugs=[0, 2, 2]), PACKAGED_PLAN, thugs_off=6)
+    assert mark(more) == "✓"  # more than asked: as good
 
 
 def test_07_exercise_2_hard_but_fair():
@@ -486,8 +512,27 @@ def test_07_exercise_2_hard_but_fair():
     unsure = answer_key.hard_but_fair(games(18), 0.15, 0.25)  # 30%, range 20% to 43%
     assert mark(unsure) == "✗" and "too easy" not in unsure and "play more games" in unsure
     assert "too hard" in answer_key.hard_but_fair(games(3), 0.15, 0.25)
+    assert "4 times the games halve the range: 240 games" in unsure  # how to play more
     friendly(answer_key.hard_but_fair("my villain", 0.15, 0.25))
     friendly(answer_key.hard_but_fair(games(0).iloc[:0], 0.15, 0.25))
+
+
+def test_07_exercise_2_starter_plays_the_packaged_cards(tmp_path):
+    """The starter copies the packaged cards: its check says nothing has changed yet."""
+    packaged = Path(ul.__file__).parent / "games" / "marvel" / "data"
+    copy = tmp_path / "red-skull-mine"
+    shutil.copytree(packaged, copy)
+    played = frame_of({(): (14, 60)}, ()).assign(game="marvel", data=str(copy))
+    starter = answer_key.hard_but_fair(played, 0.10, 0.20)
+    assert mark(starter) == "✗" and "nothing has changed yet" in starter and str(copy) in starter
+    assert "nothing has changed" in answer_key.hard_but_fair(played.assign(data=None), 0.1, 0.2)
+    plans = copy / "plans.toml"
+    text = plans.read_text(encoding="utf-8")
+    card = 'id = "red-skull-05"\nvillain = "red-skull"\nname = ""\nmove = 2'
+    assert card in text
+    plans.write_text(text.replace(card, card[:-1] + "3"), encoding="utf-8")
+    changed = answer_key.hard_but_fair(played, 0.10, 0.20)  # 23% of 60: above, range reaches in
+    assert "nothing has changed" not in changed and "play more games" in changed
 
 
 def _endings(won: int, plot: int, ko: int, deck: int = 0) -> pd.DataFrame:
@@ -506,10 +551,16 @@ def test_07_quizzes():
     play_quiz(fewer, right="harder", wrong="easier", tied="harder", malformed="tougher")
     moved = answer_key.which_losses_moved(base, lambda: harder)
     play_quiz(moved, right="KO", wrong="the plot", tied="a KO", malformed="fear")
+    said = answer_key.which_losses_moved(base, lambda: harder).commit("KO")["explain"]
+    assert "KO +20 points, 95% range +" in said  # each change with its range, seed by seed
+    said = answer_key.fewer_thugs(lambda: base, lambda: harder).commit("harder")["explain"]
+    assert "KOs: 50% of the games, before 30% (+20 points, 95% range +" in said
     lands = answer_key.where_it_lands(lambda: _endings(20, 40, 40), base, (0.15, 0.25))
     play_quiz(lands, right="band", wrong="easy", tied="in the band: hard but fair", malformed=20)
     edge = answer_key.where_it_lands(lambda: _endings(15, 45, 40), base, (0.15, 0.25))
-    assert edge.commit("band")["correct"]  # 15% exactly is in the band
+    reveal = edge.commit("band")
+    assert reveal["correct"]  # 15% exactly is in the band
+    assert reveal["explain"].startswith("The planner wins 15%")  # no check's mark in a reveal
 
 
 # --- every check: a verdict that wraps between words ------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import math
 import re
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 import umbrella_lab as ul
@@ -502,11 +504,19 @@ def combat_chance(attack: int = 10, defence: int = 11) -> Quiz:
 
     def explain(chance: float) -> str:
         exact = odds.win_probability(attack, defence)
+        need = defence - attack  # what the attacker's dice must make up
+        when = (
+            f"whenever its dice beat the defender's by {need} or more"
+            if need > 0
+            else "whenever its dice equal or beat the defender's"
+            if need == 0
+            else f"unless its dice fall {1 - need} or more below the defender's"
+        )
+        average = "says 'lose'" if need > 0 else "says 'win'" if need < 0 else "is a tie"
         return (
             f"{exact} = {chance:.1%}. On average the attacker totals {attack} + 7 = "
-            f"{attack + 7} and the defender {defence + 7}: the average says 'lose', but dice "
-            "spread: the attacker wins whenever its dice beat the defender's by 1 or more "
-            "(ties go to the attacker)."
+            f"{attack + 7} and the defender {defence + 7}: the average {average}, but dice "
+            f"spread: the attacker wins {when} (ties go to the attacker)."
         )
 
     def evidence(chance: float) -> alt.Chart:
@@ -826,11 +836,12 @@ def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
     """Random players: does the first player win more often?"""
 
     def answer() -> str:
-        rates = sim.seat_win_rate(frame)
-        first, second = rates.iloc[0], rates.iloc[1]
-        if first["low"] > second["high"]:
+        # one range decides: P1's share against half (P2 wins the rest; two overlapping
+        # ranges of shares that add up to 1 would call a clear edge "the same")
+        first = sim.seat_win_rate(frame).iloc[0]
+        if first["low"] > 0.5:
             return "P1"
-        if second["low"] > first["high"]:
+        if first["high"] < 0.5:
             return "P2"
         return "same"
 
@@ -840,7 +851,12 @@ def who_wins_at_random(frame: pd.DataFrame) -> Quiz:
         return (
             f"P1 won {first['win_rate']:.1%} (95% range {first['low']:.1%} to "
             f"{first['high']:.1%}), P2 {second['win_rate']:.1%} of {len(frame):,} games "
-            "between players who pick any legal move."
+            "between players who pick any legal move. "
+            + (
+                "P1's range holds half: these games cannot tell the seats apart."
+                if answer() == "same"
+                else "P1's whole range is on one side of half: a real edge."
+            )
         )
 
     return Quiz.choice(
@@ -862,9 +878,10 @@ def smart_against_smart(simulate: Callable[[], pd.DataFrame]) -> Quiz:
 
     def explain(rate: float) -> str:
         return (
-            f"P1 won {rate:.0%} of the games. The race has no luck: whoever can always leave "
-            "the total 4 short of the next safe number wins. From 0 the first player can "
-            "reach the first safe number at once, so with perfect play P1 never loses."
+            f"P1 won {rate:.0%} of the games. The race has no luck. The safe counts are a "
+            "multiple of 4 short of 21: 1, 5, 9, 13, 17 and 21 itself. Whoever says one can "
+            "answer the rival's 1, 2 or 3 with 3, 2 or 1 and say the next, up to 21. From 0 "
+            "the first player says 1 at once, so with perfect play P1 never loses."
         )
 
     return Quiz.number(
@@ -977,12 +994,13 @@ def fewer_thugs(before: Callable[[], pd.DataFrame], variant: Callable[[], pd.Dat
     def explain(which: str) -> str:
         played, base = variant(), before()
         found = sim.compare(played, base)
+        kos = ending_change(played, base, "end.solo-ko")
         return (
             f"On the same {found.games} deals the planner won {found.a:.0%} against the Red "
             f"Skull with fewer Thugs, {found.b:.0%} against the one before "
             f"({found.difference * 100:+.0f} points, 95% range {found.low * 100:+.0f} to "
-            f"{found.high * 100:+.0f}). KOs: {(played['rule'] == 'end.solo-ko').mean():.0%} "
-            f"of the games, before {(base['rule'] == 'end.solo-ko').mean():.0%}. Thugs are "
+            f"{found.high * 100:+.0f}). KOs: {kos.a:.0%} of the games, before {kos.b:.0%} "
+            f"({_points(kos)}). Thugs are "
             "enemies, but also the stuff of the Defeat Thugs mission, one of the two missions "
             "that open the villain to damage: discuss how fewer of them could slow the heroes."
         )
@@ -994,6 +1012,23 @@ def fewer_thugs(before: Callable[[], pd.DataFrame], variant: Callable[[], pd.Dat
         answer=answer,
         explain=explain,
         evidence=lambda which: endings_chart({"before": before(), "fewer Thugs": variant()}),
+    )
+
+
+def ending_change(frame: pd.DataFrame, base: pd.DataFrame, rule: str) -> sim.Comparison:
+    """How much more often ``rule`` ended the games of ``frame`` than of ``base``, seed by seed."""
+
+    def ended(games: pd.DataFrame) -> pd.DataFrame:
+        return pd.DataFrame({"seed": games["seed"], "ended": games["rule"] == rule})
+
+    return sim.compare(ended(frame), ended(base), column="ended")
+
+
+def _points(change: sim.Comparison) -> str:
+    """A paired change in points, with its 95% range."""
+    return (
+        f"{change.difference * 100:+.0f} points, 95% range {change.low * 100:+.0f} to "
+        f"{change.high * 100:+.0f}"
     )
 
 
@@ -1013,8 +1048,10 @@ def which_losses_moved(base: pd.DataFrame, variant: Callable[[], pd.DataFrame]) 
         return max(grown, key=grown.get)
 
     def explain(which: str) -> str:
-        grown = growth(variant())
-        parts = ", ".join(f"{key} {value * 100:+.0f} points" for key, value in grown.items())
+        played = variant()
+        parts = "; ".join(
+            f"{key} {_points(ending_change(played, base, rule))}" for key, rule in words.items()
+        )
         return (
             f"Against the packaged Red Skull on the same deals: {parts}. More BAM! means more "
             "damage to the heroes at his location, and in solo a KO loses at once; the plot "
@@ -1044,8 +1081,10 @@ def where_it_lands(
         return "hard" if rate < low else "easy" if rate > high else "band"
 
     def explain(where: str) -> str:
-        return (
-            hard_but_fair(tuned(), low, high)
+        verdict = hard_but_fair(tuned(), low, high)[2:]  # without the exercise's mark: the
+        return (  # quiz's reveal says right or wrong itself
+            verdict[:1].upper()
+            + verdict[1:]
             + " Is the planner's rate alone enough to call the villain hard but fair, or "
             "does the whole 95% range have to fit in the band?"
         )
@@ -1083,23 +1122,27 @@ def _master_plan_table(plans: Any, what: str) -> pd.DataFrame:
 
 
 @fair_check
-def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame) -> str:
+def check_edits(plans: pd.DataFrame, packaged: pd.DataFrame, thugs_off: Any = 1) -> str:
     """Exercise 1's check: more BAM!, fewer Thugs, a Special from another villain's deck.
 
-    Its first line sums it up: ✓ when all three are done, ✗ with how many are still to do;
-    a line per edit follows, done or to do.
+    ``thugs_off`` is how many Thug tokens fewer the exercise asks for (6: the two side Thugs of
+    three cards); fewer from any cards are as good. Its first line sums it up: ✓ when all
+    three are done, ✗ with how many are still to do; a line per edit follows, done or to do.
     """
     plans = _master_plan_table(plans, "your villain")
     packaged = _master_plan_table(packaged, "the packaged villain")
+    thugs_off = read_whole(thugs_off, "the Thug tokens to take off")
     own = set(packaged["special"]) - {""}
-    lines = [
-        ("more BAM! cards", int(plans["bam"].sum()), int(packaged["bam"].sum()), "more"),
-        ("fewer Thug tokens", int(plans["thugs"].sum()), int(packaged["thugs"].sum()), "fewer"),
+    bam, bam_before = int(plans["bam"].sum()), int(packaged["bam"].sum())
+    thugs, thugs_before = int(plans["thugs"].sum()), int(packaged["thugs"].sum())
+    short = thugs - (thugs_before - thugs_off)  # tokens still to take off
+    wanted = "" if short <= 0 or thugs_off == 1 else f"; {thugs_off} fewer wanted"
+    if wanted and short < thugs_off:
+        wanted += f", {short} more to take off"
+    report = [
+        (bam > bam_before, f"more BAM! cards: {bam} (packaged {bam_before})"),
+        (short <= 0, f"fewer Thug tokens: {thugs} (packaged {thugs_before}{wanted})"),
     ]
-    report = []
-    for goal, now, before, way in lines:
-        done = now > before if way == "more" else now < before
-        report.append((done, f"{goal}: {now} (packaged {before})"))
     new = sorted(set(plans["special"]) - own - {""})
     report.append((bool(new), f"a new Special: {', '.join(new) if new else 'none yet'}"))
     left = sum(not done for done, _ in report)
@@ -1125,6 +1168,14 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
             "give the games your villain was played in, such as hard_but_fair(play(mine), "
             f"*BAND), not {type(frame).__name__}."
         )
+    if "data" in frame and "game" in frame:  # the games say which cards they were played with
+        game, folders = str(frame["game"].iloc[0]), set(frame["data"])
+        if all(folder is None or not data_changes(_packaged(game), folder) for folder in folders):
+            where = next((str(folder) for folder in folders if folder is not None), "your copy")
+            return (
+                f"{WRONG} nothing has changed yet: {where} plays the packaged cards. Change a "
+                "card (set_card, or by hand in its plans.toml), then run the check again."
+            )
     wins = int(frame["won"].sum())
     rate, lo, hi = sim.wilson(wins, len(frame))
     exact = Fraction(wins, len(frame))
@@ -1136,12 +1187,12 @@ def hard_but_fair(frame: pd.DataFrame, low: float = 0.15, high: float = 0.25) ->
         else "in the band, but the 95% range reaches outside it: play more games to be sure"
         if inside
         else "above the band, but its 95% range reaches into it: play more games before you "
-        "change it"
+        f"change it (4 times the games halve the range: {4 * len(frame)} games)"
         if rate > high and lo <= high
         else "too easy: make it harder"
         if rate > high
         else "below the band, but its 95% range reaches into it: play more games before you "
-        "change it"
+        f"change it (4 times the games halve the range: {4 * len(frame)} games)"
         if hi >= low
         else "too hard: give the heroes a chance"
     )
@@ -1443,12 +1494,18 @@ def check_puzzle(state: Any, budget: int | None = None) -> str:
     advice = sim.advise(state, budget=budget, seed=1, workers=1)
     top = advice.iloc[0]
     usual = state.action(sim.get_policy(state.game, "heuristic")(state, random.Random(0)))
-    rate = f"wins {top['win_rate']:.0%} (95% range {top['low']:.0%} to {top['high']:.0%})"
+    rate = (
+        f"wins {int(top['wins'])} of {int(top['rollouts'])} games played out, "
+        f"{top['win_rate']:.0%} with a 95% range of {top['low']:.0%} to {top['high']:.0%}"
+    )
     if top["verdict"] != "best":
         close = int((advice["verdict"] == "about equal").sum())
+        played = int(advice["rollouts"].sum())
         return (
             f"✗ not yet a puzzle: {close} moves are about equal at the top ({top['label']} "
-            f"{rate}); no move is clearly best. Try another position, or a bigger budget."
+            f"{rate}); no move is clearly best. Try another position, or play more games: "
+            f"answer_key.check_puzzle(state, budget={max(4 * played, 1000)}) (its "
+            f"{len(advice)} moves were played out {played} times in all)."
         )
     if usual.id == top["id"]:
         return (
@@ -1716,13 +1773,19 @@ def check_plot(before: sim.DesignReport, after: sim.DesignReport, rule: str = "e
     paired = sim.compare(ended(after), ended(before), column="ended")
     drop = round(-paired.difference, 9)  # 10 points fewer is 0.1, not 0.0999999
     settings = ", ".join(f"{k} {_words(v)}" for k, v in after.changed_options.items())
+    if drop > 0:
+        change = f"{drop * 100:.1f} points fewer of the games"
+    elif drop < 0:
+        change = f"{-drop * 100:.1f} points more of the games, not fewer,"
+    else:
+        change = "as many games"
     words = (
-        f"with {settings}, the villain's plot ends {drop * 100:.1f} points fewer games on the "
-        f"same {paired.games} seeds (95% range {-paired.high * 100:+.1f} to "
-        f"{-paired.low * 100:+.1f})"
+        f"with {settings}, the villain's plot ends {change} on the same {paired.games} seeds: "
+        f"{paired.a:.0%} against {paired.b:.0%} without it (95% range of the drop "
+        f"{-paired.high * 100:+.1f} to {-paired.low * 100:+.1f} points)"
     )
     if drop >= 0.10 and paired.high < 0:
-        return f"✓ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
+        return f"✓ {words}: a drop of 10 points or more, and its range leaves out 0."
     if drop >= 0.10:
         return f"~ {words}: the range still holds 0, so the drop may be chance; play more games."
     return f"✗ {words}. Wanted: 10 points fewer or more, and a range that leaves out 0."
@@ -1765,11 +1828,53 @@ def bots_on_your_seeds(found: sim.Playtest) -> Quiz:
         step=1,
         start=0,
         explain=explain,
-        evidence=lambda wins: found.table[
-            ["table", "class_result", "bots_result", "class_moves", "bots_moves"]
-        ],
+        evidence=lambda wins: tables_side_by_side(found),
         hint="Do the bots play better than people new to the game, or only more steadily?",
     )
+
+
+PLAYTEST_COLUMNS = {"bots", "result", "won", "winners", "reason", "rule", "moves"}
+"""A side's columns of a playtest's table that are not the game's own end-of-game figures."""
+
+
+def tables_side_by_side(found: sim.Playtest) -> pd.DataFrame:
+    """Each table's end for your class and for the bots, each cell "your class / the bots".
+
+    A column per table, narrow enough to project; a row per figure: the result, the moves and
+    the game's own figures at the end (such as damage taken and villains beaten).
+
+    It shows the bots' results, so it is the answer of "how many do the bots win?" and is
+    shown only with it, never in a cell above or below the question.
+    """
+
+    def said(value: Any) -> str:
+        if isinstance(value, bool | np.bool_):
+            return "yes" if value else "no"
+        return str(value)
+
+    def result(won: Any, words: Any) -> str:
+        return "won" if won is True or won == 1 else "lost" if won is False or won == 0 else words
+
+    figures = [
+        column.removeprefix("class_")
+        for column in found.table.columns
+        if column.startswith("class_") and column.removeprefix("class_") not in PLAYTEST_COLUMNS
+    ]
+    columns = {}
+    for _, table in found.table.iterrows():
+        cells = {
+            "result": f"{result(table['class_won'], table['class_result'])} / "
+            f"{result(table['bots_won'], table['bots_result'])}",
+            "moves": f"{table['class_moves']} / {table['bots_moves']}",
+        }
+        for name in figures:
+            cells[name.replace("_", " ")] = (
+                f"{said(table[f'class_{name}'])} / {said(table[f'bots_{name}'])}"
+            )
+        columns[str(table["table"])] = cells
+    frame = pd.DataFrame(columns)
+    frame.insert(0, "your class / the bots", frame.index)
+    return frame.reset_index(drop=True)
 
 
 CLEAR = {
@@ -1832,6 +1937,22 @@ def tables_needed(level: float = 0.05) -> Quiz:
     )
 
 
+EXAMPLE_TABLES = Path(__file__).resolve().parent / "playtest_examples"
+"""The tables workshop 09 reads before a class has played (played by stand-ins)."""
+
+
+def _the_example_tables(found: sim.Playtest) -> bool:
+    """Whether ``found`` holds exactly the example tables: their names, seeds and moves."""
+    examples = set()
+    for path in EXAMPLE_TABLES.glob("*.table.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        examples.add((data["id"], data["seed"], len(data["record"]["actions"])))
+    shown = set(
+        zip(found.table["table"], found.table["seed"], found.table["class_moves"], strict=True)
+    )
+    return bool(examples) and shown == examples
+
+
 @fair_check
 def check_tables(found: Any, wanted: Any = None) -> str:
     """The exercise's check: are your class's tables enough to compare with the bots?"""
@@ -1844,6 +1965,12 @@ def check_tables(found: Any, wanted: Any = None) -> str:
     wanted = result.fewest if wanted is None else read_whole(wanted, "the tables wanted")
     if wanted < 1:
         raise Unreadable(f"the tables wanted must be 1 or more, not {wanted}.")
+    if _the_example_tables(found):  # counting them would give the questions' answers away
+        return (
+            f"{WRONG} these are the example tables of {EXAMPLE_TABLES.name}/, not your class's: "
+            "after class, set TABLES (first cell) to the folder of your class's saved tables "
+            "and run the notebook again, then this check."
+        )
     finished = result.compared
     differ = result.only_class + result.only_bots
     lines = [

@@ -48,11 +48,12 @@ def hold_boundary_chart(
     data = frame[["score", "opponent", "hold_at", "win"]]
     goal = int(data["score"].max()) + 1 if len(data) else 0
     ticks = list(range(0, goal, 10))
-    said = f"P1 wins {first:.2%} of games from the start. " if first is not None else ""
-    subtitle = (
-        f"{said}Colour: the turn total at which the optimal player holds, by both banked "
-        "scores. The 'hold at 20' player would be one flat colour."
-    )
+    said = [f"P1 wins {first:.2%} of games from the start."] if first is not None else []
+    subtitle = [  # short lines: the map is narrow, and a long line widens the chart past a screen
+        *said,
+        "Colour: the turn total at which the optimal player holds,",
+        "by both banked scores. The 'hold at 20' player would be one flat colour.",
+    ]
     # The values go inline: Pig to 100 has 10,000 cells, beyond altair's default row limit.
     values = alt.Data(values=data.to_dict(orient="records"))
     return (

@@ -436,7 +436,10 @@ def pairing_table(games: pd.DataFrame) -> pd.DataFrame:
         ``losses``, ``score`` (wins plus half the draws, per game), ``low``, ``high`` (95%
         Wilson interval over games), ``seeds`` and ``seed_low``, ``seed_high``: the paired 95%
         interval of the score, from the mean score on each seed (every line-up of a seed met
-        the same luck; mean plus or minus 1.96 standard errors over seeds).
+        the same luck; mean plus or minus 1.96 standard errors over seeds). When every seed
+        scored alike (say, each side won once from each seat), the seeds show no spread and
+        cannot narrow the range: the paired interval is then the Wilson interval over games,
+        never a range of zero width.
     """
     rows = []
     for (a, b), group in games.groupby(["a", "b"], sort=False):
@@ -447,7 +450,8 @@ def pairing_table(games: pd.DataFrame) -> pd.DataFrame:
         got = np.where(group["outcome"] == a, 1.0, np.where(group["outcome"] == b, 0.0, 0.5))
         per_seed = pd.Series(got, index=group.index).groupby(group["seed"]).mean()
         seeds = len(per_seed)
-        half = Z95 * float(per_seed.std(ddof=1)) / math.sqrt(seeds) if seeds > 1 else math.inf
+        spread = float(per_seed.std(ddof=1)) if seeds > 1 else math.inf
+        half = Z95 * spread / math.sqrt(seeds)
         for me, wins, losses, other, sign in (
             (a, wins_a, wins_b, b, 1.0),
             (b, wins_b, wins_a, a, -1.0),
@@ -466,8 +470,10 @@ def pairing_table(games: pd.DataFrame) -> pd.DataFrame:
                     "low": low,
                     "high": high,
                     "seeds": seeds,
-                    "seed_low": max(0.0, centre - half),
-                    "seed_high": min(1.0, centre + half),
+                    # seeds that all scored alike (each won once from each seat) show no
+                    # spread to narrow the range with: then the range over games holds
+                    "seed_low": max(0.0, centre - half) if spread > 0 else low,
+                    "seed_high": min(1.0, centre + half) if spread > 0 else high,
                 }
             )
     table = pd.DataFrame(rows)
