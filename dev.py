@@ -343,19 +343,28 @@ def uv_index_args() -> list[str]:
 LAB_SETTINGS = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
 LAB_PREPARED = VENV / ".umbrella-lab-lab-prepared"
 """Touched when the server settings were written and the notebooks trusted."""
-QUIET_LAB = (
+OLD_QUIET_LAB = (
     '{"@jupyterlab/apputils-extension:notification": '
     '{"fetchNews": "false", "checkForUpdates": false}}\n'
 )
+"""The settings file as earlier versions of this script wrote it (brought up to date)."""
+QUIET_LAB = (
+    '{"@jupyterlab/apputils-extension:notification": '
+    '{"fetchNews": "false", "checkForUpdates": false},\n'
+    ' "@jupyterlab/notebook-extension:tracker": {"codeCellConfig": {"lineWrap": true}}}\n'
+)
+"""No news or update pop-ups; code cells wrap their long lines (none is cut off when projected)."""
 
 
 def quiet_lab() -> None:
     """Keep JupyterLab's news and update pop-ups off the screen (a room may be watching).
 
-    Written once into this environment's JupyterLab settings (as binder/postBuild does on
-    Binder); a file the user already has is left alone.
+    And wrap the long lines of code cells: on a projected screen (1280x720 at 150%) a line of
+    more than about 72 characters would be cut off. Written once into this environment's
+    JupyterLab settings (as binder/postBuild does on Binder); a file the user wrote is left
+    alone, one this script wrote before is brought up to date.
     """
-    if not LAB_SETTINGS.exists():
+    if not LAB_SETTINGS.exists() or LAB_SETTINGS.read_text(encoding="utf-8") == OLD_QUIET_LAB:
         LAB_SETTINGS.parent.mkdir(parents=True, exist_ok=True)
         LAB_SETTINGS.write_text(QUIET_LAB, encoding="utf-8")
 

@@ -142,6 +142,36 @@ def test_binders_post_build_loads_the_kits_server_extension(tmp_path):
     assert "fetchNews" in overrides.read_text(encoding="utf-8")
 
 
+def test_jupyterlab_settings_wrap_code_and_are_the_same_on_binder_and_from_dev_py(tmp_path):
+    """Long code lines wrap (a projected screen cuts a line of over about 72 characters off).
+
+    binder/postBuild and ``python3 dev.py lab`` write the same settings, and a settings file an
+    earlier ``dev.py`` wrote is brought up to date while one the user wrote is left alone.
+    """
+    import importlib.util
+
+    prefix = _binder_prefix(tmp_path)
+    overrides = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    on_binder = json.loads(overrides.read_text(encoding="utf-8"))
+    assert on_binder["@jupyterlab/notebook-extension:tracker"] == {
+        "codeCellConfig": {"lineWrap": True}
+    }
+    spec = importlib.util.spec_from_file_location("dev_script", ROOT / "dev.py")
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    assert json.loads(dev.QUIET_LAB) == on_binder
+    dev.LAB_SETTINGS = tmp_path / "lab" / "overrides.json"
+    dev.quiet_lab()
+    assert json.loads(dev.LAB_SETTINGS.read_text(encoding="utf-8")) == on_binder
+    dev.LAB_SETTINGS.write_text(dev.OLD_QUIET_LAB, encoding="utf-8")
+    dev.quiet_lab()
+    assert json.loads(dev.LAB_SETTINGS.read_text(encoding="utf-8")) == on_binder
+    mine = '{"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}\n'
+    dev.LAB_SETTINGS.write_text(mine, encoding="utf-8")
+    dev.quiet_lab()
+    assert dev.LAB_SETTINGS.read_text(encoding="utf-8") == mine
+
+
 @pytest.mark.slow  # about 30 s: JupyterLab starts and shows a Voila page
 @pytest.mark.skipif(os.name == "nt", reason="Binder runs Linux")
 def test_on_binder_a_voila_page_opened_by_its_link_shuts_its_kernel_down(tmp_path):
