@@ -7,6 +7,7 @@ every interval drawn is a 95% range.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -249,6 +250,10 @@ def damage_by_round_chart(
     )
 
 
+LABEL_LINE = 36
+"""The advisor chart's move labels wrap onto lines of at most this many characters."""
+
+
 def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
     """One bar per legal action: its win rate in the advisor's rollouts, with 95% range.
 
@@ -278,10 +283,20 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
         data["best"] = ["Best move" if i == 0 else "Other moves" for i in range(len(data))]
         domain, colours = ["Best move", "Other moves"], [BLUE, GREY]
     data["shown"] = [f"{r:.0%}" for r in data["win_rate"]]
-    data["label"] = [said(str(label)) for label in data["label"]]  # no card ids in brackets
+    # no card ids in brackets; long labels wrap onto lines of LABEL_LINE characters and the
+    # legend sits above: the chart fits a notebook projected at 1280x720 and 150% (about
+    # 670 px for an output)
+    lines = [textwrap.wrap(said(str(label)), LABEL_LINE) or [""] for label in data["label"]]
+    data["label"] = ["\n".join(parts) for parts in lines]
+    tallest = max((len(parts) for parts in lines), default=1)
     order = list(data["label"])
-    # long labels wrap at 380 px and the legend sits above: the chart fits a 1,100 px page
-    y = alt.Y("label:N", title=None, sort=order, axis=alt.Axis(labelLimit=380))
+    axis = alt.Axis(  # each label's lines centred on its bar (lines of 14 px)
+        labelLimit=LABEL_LINE * 8,
+        labelLineHeight=14,
+        labelExpr="split(datum.value, '\\n')",
+        labelOffset={"expr": "-7 * (length(split(datum.value, '\\n')) - 1)"},
+    )
+    y = alt.Y("label:N", title=None, sort=order, axis=axis)
     base = alt.Chart(data)
     tooltip = [
         alt.Tooltip("label:N", title="Move"),
@@ -312,17 +327,19 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
     fewest = int(data["rollouts"].min()) if len(data) else 0
     most = int(data["rollouts"].max()) if len(data) else 0
     played = (
-        f"Each move played out {most:,} times"
+        [f"Each move played out {most:,} times."]
         if fewest == most
-        else f"Moves raced: {fewest:,} to {most:,} play-outs each (those clearly behind "
-        "dropped early)"
+        else [
+            f"Moves raced: {fewest:,} to {most:,} play-outs each",
+            "(those clearly behind dropped early).",
+        ]
     )
     return (bars + errors + text).properties(
-        height=alt.Step(30),
-        width=520,
+        height=alt.Step(max(30, 14 * tallest + 8)),
+        width=300,
         title=alt.Title(
             title or "Which move gives the best chance?",
-            subtitle=f"{played}, every move with the same luck. Black lines: 95% range.",
+            subtitle=[*played, "Every move with the same luck. Black lines: 95% range."],
         ),
     )
 
@@ -428,17 +445,17 @@ def comparison_chart(
             y=y, x=alt.X("difference:Q", scale=scale), text="shown:N"
         )
     ).properties(
-        width=360,
+        width=300,
         height=alt.Step(60),
         title=alt.Title(
             f"{name_a} minus {name_b}",
-            subtitle=f"games won, seed by seed (95% range); right of 0: {name_a} wins more",
+            subtitle=["games won, seed by seed (95% range);", f"right of 0: {name_a} wins more"],
         ),
     )
-    subtitle = (
-        f"The same {result.games:,} seeds for both. Seeds won only by {name_a}: "
-        f"{result.only_a:,}; only by {name_b}: {result.only_b:,}."
-    )
+    subtitle = [  # short lines: the chart fits a projected notebook (about 670 px)
+        f"The same {result.games:,} seeds for both.",
+        f"Seeds won only by {name_a}: {result.only_a:,}; only by {name_b}: {result.only_b:,}.",
+    ]
     return alt.hconcat(left, right).properties(
         title=alt.Title(title or f"{name_a} or {name_b}: which wins more often?", subtitle=subtitle)
     )
