@@ -318,7 +318,9 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
             "best:N",
             title=None,
             scale=alt.Scale(domain=domain, range=colours),
-            legend=alt.Legend(labelLimit=300, orient="top", direction="horizontal"),
+            legend=alt.Legend(
+                labelLimit=300, orient="top", direction="horizontal", columnPadding=6
+            ),
         ),
         tooltip=tooltip,
     )
@@ -336,7 +338,7 @@ def advisor_chart(advice: pd.DataFrame, *, title: str | None = None) -> Chart:
     )
     return (bars + errors + text).properties(
         height=alt.Step(max(30, 14 * tallest + 8)),
-        width=300,
+        width=260,
         title=alt.Title(
             title or "Which move gives the best chance?",
             subtitle=[*played, "Every move with the same luck. Black lines: 95% range."],
@@ -445,7 +447,7 @@ def comparison_chart(
             y=y, x=alt.X("difference:Q", scale=scale), text="shown:N"
         )
     ).properties(
-        width=300,
+        width=260,
         height=alt.Step(60),
         title=alt.Title(
             f"{name_a} minus {name_b}",
@@ -518,8 +520,9 @@ def sweep_heatmap(
         color=alt.condition(alt.datum.win_rate < middle, alt.value("white"), alt.value("black")),
     )
     per_cell = int(rates["games"].min()) if len(rates) else 0
-    return (cells + text).properties(
-        width=alt.Step(64),
+    columns = rates["x"].nunique()
+    return (cells + text).properties(  # at most about 450 px of cells: it fits when projected
+        width=alt.Step(max(40, min(64, 450 // max(columns, 1)))),
         height=alt.Step(44),
         title=alt.Title(
             title or f"Win rate by {words(x).lower()} and {words(y).lower()}",

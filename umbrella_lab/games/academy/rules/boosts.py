@@ -131,8 +131,7 @@ class HeroBoostOn(Move):
         ):
             return []
         return [  # (under "interrupt" every living hero holds boosts that may go on it)
-            HeroBoostOn(holder, number, position)
-            for holder, number in boost_offers(s, s.responder)
+            HeroBoostOn(holder, number, position) for holder, number in boost_offers(s, s.responder)
         ]
 
     def play(self, s: AcademyState) -> None:
