@@ -184,3 +184,16 @@ def test_the_exercise_check_answers_a_malformed_answer_in_one_line(examples, cla
         verdict = answer_key.check_tables(found, wanted)
         assert verdict.startswith("?") and "\n" not in verdict and "Traceback" not in verdict
     assert answer_key.check_tables(class_tables, " 3 ").startswith("✓ 3")  # as a teacher reads
+
+
+def test_the_workshop_opens_the_class_tables_with_no_seed_written_in_it():
+    """The students have the notebook: a seed written in its table calls would let any of them
+    deal the same table in the explorer and read every hand. Its examples open the class's
+    tables without one (each is dealt from a fresh seed nobody can guess)."""
+    import re
+
+    notebook = json.loads((TUTORIALS / "09_playtest_together.ipynb").read_text(encoding="utf-8"))
+    text = "\n".join("".join(cell["source"]) for cell in notebook["cells"])
+    assert "ul.table(" in text and "umbrella-lab table" in text
+    assert not re.findall(r"ul\.table\([^)]*seed", text)
+    assert not re.findall(r"umbrella-lab table[^\n]*--seed", text)
