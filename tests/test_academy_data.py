@@ -109,7 +109,7 @@ BREAKS = [
         "damage = 2",
         'damage = "two"',
         "damage",
-        "must be int",
+        "must be a whole number",
     ),
     (
         "bool for a number",
@@ -118,7 +118,7 @@ BREAKS = [
         "damage = 2",
         "damage = true",
         "damage",
-        "must be int",
+        "must be a whole number",
     ),
     (
         "unknown field",

@@ -187,7 +187,7 @@ def test_the_game_uses_an_edited_folder(tmp_path):
     ("file", "entry", "old", "new", "field", "words"),
     [
         ("hero_deck.toml", "alice", "force = 7", "force = 70", "force", "above the maximum"),
-        ("hero_deck.toml", "alice", "force = 7", 'force = "seven"', "force", "must be int"),
+        ("hero_deck.toml", "alice", "force = 7", 'force = "seven"', "force", "a whole number"),
         ("hero_deck.toml", "alice", 'kind = "character"', 'kind = "hero"', "kind", "allowed"),
         (
             "hero_deck.toml",

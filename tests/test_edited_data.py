@@ -108,7 +108,7 @@ def test_a_quick_second_edit_of_the_same_size_and_time_is_seen(
 def test_a_broken_file_is_not_kept_and_its_fix_is_seen(tmp_path):
     folder = copy_data(tmp_path, "pig")
     edit_entry(folder, "die.toml", "six", "value = 6", 'value = "6"')
-    with pytest.raises(DataError, match="must be int"):
+    with pytest.raises(DataError, match="must be a whole number"):
         ul.load("pig", data=folder)
     edit_entry(folder, "die.toml", "six", 'value = "6"', "value = 7")
     state = ul.load("pig", data=folder).new(seed=1)

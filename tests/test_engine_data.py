@@ -139,7 +139,8 @@ def test_a_broken_file_names_file_entry_and_field_and_changes_nothing(tmp_path):
     assert str(folder) in e.value.file  # the folder as the caller gave it
     assert table.load() is packaged and good[3].value == 4  # nothing read before has changed
     edit_entry(folder, "die.toml", "four", "value = 400", 'value = "4"')
-    with pytest.raises(DataError, match="field 'value': must be int, not '4'"):
+    quoted = r"field 'value': must be a whole number \(like 3\), not the text \"4\" \(take"
+    with pytest.raises(DataError, match=quoted):
         table.load(folder)  # the broken file was not kept: read again, still broken
     edit_entry(folder, "die.toml", "four", 'value = "4"', "value = 7")
     assert table.load(folder)[3].value == 7

@@ -163,7 +163,7 @@ def test_a_folder_is_read_again_when_the_game_is_loaded_again(tmp_path):
             "ultron",
             "health_3 = 8",
             'health_3 = "eight"',
-            r"villain 'ultron' field 'health_3': must be int",
+            r"villain 'ultron' field 'health_3': must be a whole number",
         ),
         (
             "villains.toml",

@@ -122,7 +122,7 @@ def read_entries(
                 msg = f"the field {field_name!r} of [[{table}]] names no kind (str, int, ...)"
                 raise TypeError(msg)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise DataError(name, label, field_name, f"must be {kind.__name__}, not {value!r}")
+                raise DataError(name, label, field_name, wrong_kind(kind, value))
             if field.choices is not None and value not in field.choices:
                 raise DataError(
                     name,
@@ -159,6 +159,38 @@ def read_entries(
             seen.add(ident)
         out.append(checked)
     return out
+
+
+KIND_WORDS: dict[type, str] = {
+    int: "a whole number (like 3)",
+    float: "a number (like 2.5)",
+    str: 'text in quotes (like "Hulk")',
+    bool: "true or false",
+    list: "a list in brackets (like [1, 2])",
+}
+"""What a data field's kind is called in an error, in the words of a TOML file."""
+
+
+def wrong_kind(kind: type, value: Any) -> str:
+    """Why ``value`` cannot stand in a field of ``kind``, in a data file's own words.
+
+    >>> wrong_kind(int, "0")
+    'must be a whole number (like 3), not the text "0" (take the quotes away)'
+    >>> wrong_kind(str, 7)
+    'must be text in quotes (like "Hulk"), not 7'
+    """
+    if isinstance(value, bool):
+        shown = "true" if value else "false"
+    elif isinstance(value, str):
+        shown = f'the text "{value}"'
+        unquoted = value.strip().lower()
+        if kind in (int, float, bool) and (
+            unquoted in ("true", "false") or unquoted.lstrip("+-").replace(".", "", 1).isdigit()
+        ):
+            shown += " (take the quotes away)"
+    else:
+        shown = repr(value)
+    return f"must be {KIND_WORDS.get(kind, kind.__name__)}, not {shown}"
 
 
 @dataclass(frozen=True)
