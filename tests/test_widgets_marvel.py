@@ -270,3 +270,46 @@ def test_two_branches_compare_in_the_tables_words():
     ids = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d\d\b|avengers-mansion|central-park|shield")
     for row in rows:
         assert not any(ids.search(cell) for cell in row), row
+
+
+def test_a_token_away_from_the_hero_says_move_here_first_only_when_a_move_can_get_there():
+    """Clicking a Thug next door with no Move left this turn says so, citing [turn.move]: "move
+    here first" was said whatever was left. Where it is said, a Move there (either way to pay)
+    is legal and leaves an Attack or a rescue to play at that location."""
+    s = _acting(seed=1, players=2, steps=15).state
+    spot = next(spot for spot in board(s)["ring"] if spot["name"] == "Times Square")
+    assert not spot["here"] and spot["thugs"] and not spot["go"]
+    assert spot["why"]["thug"] == {
+        "text": "Black Widow is at Stark Labs: Attacks act only where the hero stands, and no "
+        "Move symbol or token is left this turn.",
+        "rule": "turn.move",
+    }
+    said = 0
+    for seed, players in ((1, 1), (1, 2), (2, 3)):
+        w = Explorer("marvel", seed=seed, players=players)
+        for _ in range(70):
+            s = w.state
+            if s.is_over:
+                break
+            if s.step == "act":
+                start = s.hero_at[s.active]
+                for spot in board(s)["ring"]:
+                    if spot["index"] not in ((start + 1) % 6, (start - 1) % 6):
+                        continue
+                    for clicked, group, there in (
+                        ("thug", "attack", spot["thugs"]),
+                        ("civilian", "heroic", spot["civilians"]),
+                    ):
+                        if not there or "move here first" not in spot["why"][clicked]["text"]:
+                            continue
+                        said += 1
+                        gone = [
+                            s.apply(a)
+                            for a in s.legal_actions()
+                            if a.kind == "go" and a.key.to == spot["index"]
+                        ]
+                        assert any(
+                            clicked in board(after)["ring"][spot["index"]][group] for after in gone
+                        ), (seed, players, s.turn, spot["why"][clicked])
+            w.play(1, policy="greedy")
+    assert said > 10

@@ -19,7 +19,7 @@ from umbrella_lab.engine.board import BoardView
 from umbrella_lab.engine.core import TEAM, Action, State
 from umbrella_lab.engine.differences import SEP
 from umbrella_lab.engine.spoken import said
-from umbrella_lab.engine.words import plural
+from umbrella_lab.engine.words import noun, plural
 from umbrella_lab.games.marvel import effects
 from umbrella_lab.games.marvel.actions import (
     CRISIS,
@@ -29,9 +29,10 @@ from umbrella_lab.games.marvel.actions import (
     THUG,
     VILLAIN,
     card_words,
+    leave_moves,
     previous_hero_card,
 )
-from umbrella_lab.games.marvel.cards import SYMBOL_NAMES, SYMBOLS
+from umbrella_lab.games.marvel.cards import ATTACK, HEROIC, MOVE, SYMBOL_NAMES, SYMBOLS, WILD
 from umbrella_lab.games.marvel.rules import (
     CARD,
     CIVILIAN,
@@ -272,15 +273,64 @@ def _why_here(s: MarvelState, where: int, here: bool) -> dict[str, dict[str, str
         reasons["civilian"] = why(Heroic(s.turn, CIVILIAN, CARD).why_not(s))
         reasons["threat"] = why(Heroic(s.turn, THREAT, CARD).why_not(s))
         return reasons
-    away = (
-        f"{s.actor()} is at {s.place_name(s.hero_at[s.active])}: Attacks and Heroic actions "
-        f"act only where the hero stands; move here first"
-    )
     for clicked in ("thug", "villain", "henchman", "crisis"):
-        reasons[clicked] = why((away, "turn.attack"))
+        reasons[clicked] = why(_away(s, where, ATTACK, "turn.attack"))
     for clicked in ("civilian", "threat"):
-        reasons[clicked] = why((away, "turn.heroic"))
+        reasons[clicked] = why(_away(s, where, HEROIC, "turn.heroic"))
     return reasons
+
+
+def _away(s: MarvelState, where: int, kind: int, rule: str) -> tuple[str, str]:
+    """Why an Attack or a Heroic action at a location the hero is not at plays no move now.
+
+    Such actions act only where the hero stands [turn.attack] [turn.heroic]; "move here first"
+    is said only when this turn's symbols and tokens [turn.tokens] can pay for the Move
+    actions that get the hero here [turn.move] (more to leave an Entangling Trap
+    [threat.entangling-trap]) and for the action after them, a Wild paying for either
+    [turn.wild].
+    """
+    hero, action = s.actor(), ("Attacks", "Heroic actions")[kind == HEROIC]
+    stands = (
+        f"{hero} is at {s.place_name(s.hero_at[s.active])}: {action} act only where the hero stands"
+    )
+    pool, purse = s.pool, s.purse(s.active)
+    wilds = pool[WILD] + purse[WILD]  # a Wild pays for any action [turn.wild]
+    symbols, move_symbols = pool[kind] + purse[kind], pool[MOVE] + purse[MOVE]
+    if not symbols + wilds:
+        return f"{stands}, and no {SYMBOL_NAMES[kind]} symbol or token is left this turn", rule
+    moves, trapped = _moves_to(s, where)
+    if not move_symbols + wilds:
+        return f"{stands}, and no Move symbol or token is left this turn", "turn.move"
+    if moves > move_symbols + wilds:
+        left = move_symbols + wilds
+        need = f"getting here takes {plural(moves, 'Move action')}"
+        cause = ("turn.move", "threat.entangling-trap")[trapped]
+        return f"{stands}; {need}, and {left} {'is' if left == 1 else 'are'} left this turn", cause
+    if max(0, moves - move_symbols) + max(0, 1 - symbols) > wilds:
+        one = ("an Attack", "a Heroic action")[kind == HEROIC]
+        them = noun(moves, "it", "them")
+        return (
+            f"{stands}, and this turn's symbols and tokens cannot pay for both the "
+            f"{plural(moves, 'Move action')} to get here and {one} after {them}",
+            "turn.wild",
+        )
+    first = "move here first" + (f" ({plural(moves, 'Move action')})" if moves > 1 else "")
+    return f"{stands}; {first}", rule
+
+
+def _moves_to(s: MarvelState, where: int) -> tuple[int, bool]:
+    """The Move actions the shorter way round to a location takes, and whether a trap adds some.
+
+    Each location left takes one, or more for an Entangling Trap [turn.move]
+    [threat.entangling-trap].
+    """
+    start = s.hero_at[s.active]
+    ways = []
+    for side in (1, -1):
+        steps = (where - start) * side % RING
+        ways.append((sum(leave_moves(s, (start + side * i) % RING) for i in range(steps)), steps))
+    moves, steps = min(ways)
+    return moves, moves > steps
 
 
 _CLICKED = ("go", "thug", "civilian", "villain", "henchman", "threat", "crisis")
