@@ -143,6 +143,27 @@ def test_fork_switch_rename_annotate_compare(w):
     assert w.comparison == {}
 
 
+def test_the_fork_panel_and_the_branch_name_the_position_forked_from(w):
+    """The fork panel's heading and the new branch's row name the step a fork leaves from as
+    the line numbers it: forking at step 5 makes step 6 (the fork), and the panel read "Fork at
+    step 6" beside a branch "fork at step 5"."""
+    frontend(w, {"type": "play", "steps": 5})
+    before = w.status["fork_from"]
+    assert before == f"Fork from step 5: {w.history[5]['label']}"
+    frontend(w, {"type": "fork", "label": "idea"})
+    branch = next(b for b in w.branch_list if b["label"] == "idea")
+    assert branch["origin"] == "fork from step 5 of main" and branch["from_step"] == 5
+    assert "'idea' from step 5 with the same luck" in w.notice["text"]
+    # the fork is a step of its own on the line: forking again leaves from it, and says so
+    assert w.status["step"] == 6 and w.history[6]["label"] == "Fork with the same luck"
+    assert w.status["fork_from"] == "Fork from step 6: Fork with the same luck"
+    frontend(w, {"type": "fork", "label": "idea 2"})
+    again = next(b for b in w.branch_list if b["label"] == "idea 2")
+    assert again["origin"] == "fork from step 6 of idea"
+    main = next(b for b in w.branch_list if b["label"] == "main")
+    assert main["origin"] == "from the deal"
+
+
 def test_seat_switch_shows_the_table_as_one_seat_sees_it():
     from umbrella_lab.games.academy.scenario import scenario
 

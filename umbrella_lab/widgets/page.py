@@ -569,6 +569,7 @@ class ExplorerPage:
                 "branch_note": branch.note,
                 "kind": node.kind,
                 "label": _label(node, seedless),
+                "fork_from": f"Fork from step {node.depth}: {_label(node, seedless)}",
                 "rule": node.rule,
                 "changed": [where for where, _, _ in changed],
                 "result": None if state.result is None else state.result.to_dict(),
@@ -754,7 +755,9 @@ class ExplorerPage:
             raise UmbrellaLabError(f"new_luck must be true or false, not {_show(new_luck)}")
         branch = self.session.fork(label, new_luck=new_luck, note=note)
         luck = "new luck" if branch.luck == "new" else "the same luck"
-        self._say(f"Forked '{branch.label}' at step {branch.steps - 1} with {luck}.", "info")
+        start = self.session.get(branch.id).parent
+        step = 0 if start is None else start.depth  # the position forked from, on its line
+        self._say(f"Forked '{branch.label}' from step {step} with {luck}.", "info")
 
     def _on_switch(self, message: dict[str, Any]) -> None:
         self.session.switch(self._branch_ref(message.get("branch")))
@@ -1085,6 +1088,11 @@ def _events_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
 
 def _branch_entry(session: PlainSession, branch: Branch, seedless: bool = False) -> dict[str, Any]:
     parent = None if branch.parent is None else session.get(branch.parent)
+    if parent is None:
+        origin = "from the deal"
+    else:  # the position it left, as its line numbers it (a fork is one step after it)
+        start = "another move" if branch.kind == "move" else "fork"
+        origin = f"{start} from step {parent.depth} of {session.branch_at(parent).label}"
     return {
         "id": branch.id,
         "label": branch.label,
@@ -1098,6 +1106,7 @@ def _branch_entry(session: PlainSession, branch: Branch, seedless: bool = False)
         "current": branch.current,
         "parent_branch": None if parent is None else session.branch_at(parent).id,
         "from_step": None if parent is None else parent.depth,
+        "origin": origin,
     }
 
 

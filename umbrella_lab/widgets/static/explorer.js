@@ -1190,7 +1190,7 @@ function render({ model, el }) {
     const fork = () => send({ type: "fork", label: label.value, note: note.value, new_luck: fresh.checked });
     label.addEventListener("keydown", (event) => { if (event.key === "Enter") fork(); });
     const form = h("div", { class: "ulx-fork" },
-      h("h4", { class: "ulx-h4" }, `Fork at step ${status.step ?? 0}`),
+      h("h4", { class: "ulx-h4" }, status.fork_from || `Fork from step ${status.step ?? 0}`),
       h("div", { class: "ulx-fork-row" },
         h("label", { class: "ulx-field" }, h("span", {}, "Name"), label),
         h("label", { class: "ulx-field ulx-grow" }, h("span", {}, "Note"), note)),
@@ -1200,16 +1200,15 @@ function render({ model, el }) {
         h("button", { class: "ulx-btn ulx-primary ulx-fork-go", type: "button", onclick: fork }, "Fork here")));
     const byId = new Map(branches.map((b) => [b.id, b]));
     const depth = (b) => { let d = 0; let p = b; while (p && p.parent_branch !== null && p.parent_branch !== undefined && d < 20) { p = byId.get(p.parent_branch); d += 1; } return d; };
-    const rows = h("ul", { class: "ulx-branches" }, branches.map((b) => branchRow(b, depth(b), byId)));
+    const rows = h("ul", { class: "ulx-branches" }, branches.map((b) => branchRow(b, depth(b))));
     panel.replaceChildren(h("div", { class: "ulx-branch-panel" }, form, h("div", { class: "ulx-scroll" }, rows)));
   }
 
-  function branchRow(b, depth, byId) {
+  function branchRow(b, depth) {
     const status = get("status") || {};
-    const parent = byId.get(b.parent_branch);
     const luck = b.luck === "new" ? `new luck (seed ${b.luck_seed})` : b.luck === "deal" ? "the deal" : "same luck";
-    const origin = b.kind === "deal" ? "from the deal"
-      : `${b.kind === "move" ? "another move" : "fork"} at step ${b.from_step} of ${parent ? parent.label : "?"} · ${luck}`;
+    // the words are made with the fork panel's heading (page.py), so the two name one position
+    const origin = b.kind === "deal" ? b.origin : `${b.origin} · ${luck}`;
     const editing = ui.editing === b.id;
     const row = h("li", { class: `ulx-branch${b.current ? " is-current" : ""}`, style: { marginLeft: `${depth * 1.4}em` }, dataset: { branch: String(b.id) } });
     if (editing) {
