@@ -156,7 +156,7 @@ def test_the_fork_panel_and_the_branch_name_the_position_forked_from(w):
     assert "'idea' from step 5 with the same luck" in w.notice["text"]
     # the fork is a step of its own on the line: forking again leaves from it, and says so
     assert w.status["step"] == 6 and w.history[6]["label"] == "Fork with the same luck"
-    assert w.status["fork_from"] == "Fork from step 6: Fork with the same luck"
+    assert w.status["fork_from"] == "Fork from step 6: Fork with the same luck, made from step 5"
     frontend(w, {"type": "fork", "label": "idea 2"})
     again = next(b for b in w.branch_list if b["label"] == "idea 2")
     assert again["origin"] == "fork from step 6 of idea"

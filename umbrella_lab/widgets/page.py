@@ -569,7 +569,7 @@ class ExplorerPage:
                 "branch_note": branch.note,
                 "kind": node.kind,
                 "label": _label(node, seedless),
-                "fork_from": f"Fork from step {node.depth}: {_label(node, seedless)}",
+                "fork_from": _fork_from(node, seedless),
                 "rule": node.rule,
                 "changed": [where for where, _, _ in changed],
                 "result": None if state.result is None else state.result.to_dict(),
@@ -1073,6 +1073,17 @@ def _node_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
         "label": _label(node, seedless),
         "rule": node.rule,
     }
+
+
+def _fork_from(node: Node, seedless: bool = False) -> str:
+    """The fork panel's heading: the position a fork leaves from, as the line shows it.
+
+    A fork is a step of its own, one after the position it left: that one is named too.
+    """
+    heading = f"Fork from step {node.depth}: {_label(node, seedless)}"
+    if node.kind == "fork" and node.parent is not None:
+        heading += f", made from step {node.parent.depth}"
+    return heading
 
 
 def _history_entry(node: Node, seedless: bool = False) -> dict[str, Any]:
