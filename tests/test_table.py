@@ -637,6 +637,52 @@ def test_ul_table_in_a_script_serves_in_a_thread(tmp_path: Path):
     assert callable(umbrella_lab.table) and callable(ul.table)
 
 
+def test_the_notebook_output_shows_no_seat_code_unless_asked(tmp_path: Path):
+    """The teacher's view hides a seat's QR code and code once its student has joined; a
+    notebook's output cannot, so it shows none of them outside a disclosure that is closed, for
+    when the embedded teacher's view stays blank, and says what to do then."""
+    from html.parser import HTMLParser
+
+    import umbrella_lab as ul
+
+    shown = ul.table("pig", players=2, host="127.0.0.1", store=tmp_path, bot_delay=0.0)
+    page = shown._repr_html_()
+    seats = shown.links["seats"]
+
+    class Reader(HTMLParser):
+        """The output's text outside and inside its disclosures, and whether one is open."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.depth, self.opened, self.outside, self.inside = 0, False, [], []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.depth += tag == "details"
+            self.opened |= tag == "details" and any(name == "open" for name, _ in attrs)
+            (self.inside if self.depth else self.outside).append(f"<{tag}>")
+            for name, value in attrs:
+                (self.inside if self.depth else self.outside).append(f"{name}={value}")
+
+        def handle_endtag(self, tag: str) -> None:
+            self.depth -= tag == "details"
+
+        def handle_data(self, data: str) -> None:
+            (self.inside if self.depth else self.outside).append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    outside, inside = " ".join(reader.outside), " ".join(reader.inside)
+    assert not reader.opened and reader.depth == 0
+    for seat in seats:
+        assert seat["code"] not in outside and seat["link"].split("#")[1] not in outside
+        assert seat["code"] in inside and seat["link"].split("#")[1] in inside
+    assert "<svg>" in inside and "<svg>" not in outside and "<img>" not in outside  # QR codes
+    assert f"src={shown.links['teacher']}" in outside  # the teacher's view, embedded
+    assert "project the teacher's view below" in outside
+    assert "stays blank" in inside and "open the teacher's view in a tab" in inside
+    assert "close this before projecting" in inside
+
+
 def test_the_command_prints_the_address_students_use(tmp_path: Path):
     """``umbrella-lab table pig --players 2`` prints the address, the teacher's link and the
     seats' links and codes, serves, and resumes the saved table when started again."""

@@ -6,9 +6,10 @@ In a notebook::
     t = ul.table("marvel", players=4, seed=7, bots={3: "heuristic"})
 
 starts the table's web server in the kernel's own event loop (tornado, which Jupyter runs on)
-and shows the teacher's view with one join link, QR code and short code per seat. From a
-terminal, ``umbrella-lab table marvel --players 4`` does the same and prints the address the
-students open.
+and shows the teacher's view, which shows one join link, QR code and short code per seat until
+that seat's student has joined (the output itself keeps them behind a closed disclosure, for
+when the view cannot be shown in the notebook). From a terminal, ``umbrella-lab table marvel
+--players 4`` does the same and prints the address the students open.
 
 The parts:
 
@@ -72,9 +73,23 @@ class ClassTable:
         )
 
     def _repr_html_(self) -> str:
+        """The teacher's view, embedded, and what to do when it cannot be shown here.
+
+        The seats' QR codes and codes are shown by the teacher's view, which hides a seat's once
+        its student has joined: a student who scanned a classmate's code from the projected
+        screen could take that seat over and see its hand. A notebook's output cannot hide them
+        later, so it holds them only behind a disclosure, closed, for when the embedded view
+        stays blank (a notebook served over https cannot embed a page served over http); it
+        says to open the teacher's view in a tab then.
+        """
         from umbrella_lab.table.server import with_qr
 
         esc = html.escape
+        frame = "width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px"
+        secrets = (
+            "<p style='font-size:90%;color:#4a5563'>This output holds the table's secrets: "
+            "clear it before sharing the notebook.</p>"
+        )
         if self.proxy:  # the seats' links are made by the teacher's page, from its address
             teacher = esc(f"{self.proxy}t/{self.table.id}/teacher#k={self.table.teacher_token}")
             return (
@@ -82,12 +97,9 @@ class ClassTable:
                 f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}, "
                 "served through this Jupyter server (jupyter-server-proxy): "
                 f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>open the "
-                "teacher's view in a tab</a>; it shows each seat's link to open in other tabs. "
-                "(This output holds the table's secrets: clear it before sharing the "
-                "notebook.)</p>"
-                f"<iframe src='{teacher}' title='The teacher view' "
-                "style='width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px'>"
-                "</iframe></div>"
+                "teacher's view in a tab</a>; it shows each seat's link to open in other tabs.</p>"
+                f"<iframe src='{teacher}' title='The teacher view' style='{frame}'></iframe>"
+                f"{secrets}</div>"
             )
         links = with_qr(self.links)
         seats = "".join(
@@ -102,15 +114,24 @@ class ClassTable:
         teacher = esc(links["teacher"])
         return (
             "<div style='font-family:system-ui,sans-serif'>"
-            f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}: students "
-            f"open <b>{esc(self.address)}</b> and type their seat's code, or scan its QR code. "
-            f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>Open the teacher's "
-            "view in a tab</a> to project it. (This output holds the table's secrets: clear it "
-            "before sharing the notebook.)</p>"
-            f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{seats}</div>"
-            f"<iframe src='{teacher}' title='The teacher view' "
-            "style='width:100%;height:640px;border:1px solid #dfe3e8;border-radius:8px;"
-            "margin-top:10px'></iframe></div>"
+            f"<p><b>{esc(self.table.game.info.title)}</b>, table {esc(self.table.id)}: project "
+            "the teacher's view below (it shows each seat's QR code and code until the seat's "
+            "student has joined). If it stays blank, "
+            f"<a href='{teacher}' target='_blank' rel='noopener noreferrer'>open it in a tab</a>"
+            f" and project that. Students open <b>{esc(self.address)}</b> and type their seat's "
+            "code, or scan its QR code.</p>"
+            "<details style='margin-bottom:10px'>"
+            "<summary style='cursor:pointer'>The seats' codes, for when the teacher's view stays "
+            "blank (do not project them)</summary>"
+            "<p>A notebook served over https cannot show the teacher's view (it is served over "
+            "http), and a browser that cannot reach the table's address shows nothing: open the "
+            "teacher's view in a tab with the link above and project that, or give each student "
+            "their own seat's code from here. These codes stay here after their students have "
+            "joined, and anyone who sees a seat's code can take that seat and see its hand: "
+            "close this before projecting the notebook.</p>"
+            f"<div style='display:flex;flex-wrap:wrap;gap:10px'>{seats}</div></details>"
+            f"<iframe src='{teacher}' title='The teacher view' style='{frame}'></iframe>"
+            f"{secrets}</div>"
         )
 
 
