@@ -153,6 +153,12 @@ def test_lab_click_fork_compare(servers, browser, shots):
         explorer.locator(".ulx-fork-go").click()
         _wait_step(explorer, 12)
         assert explorer.locator(".ulx-branch").count() == 2
+        # the fork is step 12 of its line; the panel and the branch name step 11, forked from
+        heading = explorer.locator(".ulx-fork .ulx-h4").inner_text()
+        assert heading.startswith("Fork from step 12: ") and heading.endswith("made from step 11")
+        origin = explorer.locator(".ulx-branch.is-current").inner_text()
+        assert "fork from step 11 of main" in origin
+        _shot(explorer, shots, "lab-1280-forked.png")
         explorer.locator(".ulx-timeline select").select_option("random")
         explorer.get_by_role("button", name="10 steps").click()
         _wait_step(explorer, 22)

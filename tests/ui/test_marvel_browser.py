@@ -88,7 +88,7 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         board.locator('.umv-loc[data-location="shield-hq"] .umv-token.is-thug').first.click()
         why = explorer.locator(".ulx-rulebox-whynot")
         why.wait_for(timeout=TIMEOUT)
-        assert "only where the hero stands" in why.inner_text()
+        assert "only where the hero stands; move here first" in why.inner_text()  # two Wilds pay both
         assert "turn.attack" in explorer.locator(".ulx-rulebox").inner_text()
         assert explorer.locator(".ulx-step").inner_text().startswith("Step 2 of")
         # a location next to her: its header moves her there (a Wild pays the Move)
