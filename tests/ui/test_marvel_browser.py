@@ -84,11 +84,12 @@ def test_a_turn_played_by_clicking_the_table(servers, browser, shots):
         assert played.get_attribute("data-card") == "black-widow-12"
         # this turn's actions: the two Wilds, shown as one symbol counted twice
         assert board.locator(".umv-pool .umv-sym.is-wild").count() == 1
-        # a Thug where she is not: nothing is played, the rule box says why (and which rule)
+        # a Thug where she is not: nothing is played, the rule box says why (and which rule);
+        # her two Wilds can pay a Move there and the Attack
         board.locator('.umv-loc[data-location="shield-hq"] .umv-token.is-thug').first.click()
         why = explorer.locator(".ulx-rulebox-whynot")
         why.wait_for(timeout=TIMEOUT)
-        assert "only where the hero stands; move here first" in why.inner_text()  # two Wilds pay both
+        assert "only where the hero stands; move here first" in why.inner_text()
         assert "turn.attack" in explorer.locator(".ulx-rulebox").inner_text()
         assert explorer.locator(".ulx-step").inner_text().startswith("Step 2 of")
         # a location next to her: its header moves her there (a Wild pays the Move)
