@@ -6,7 +6,8 @@ whose turn it is, to the end. Every page then shows the summary with its turning
 screenshots of a seat's page at phone size (390x844) and laptop size (1366x768), at the start
 and at the end, and of the teacher's page projected (1280x720 at 150%) go to the shots folder;
 axe-core finds no serious or critical violation on the pages; no frame a page received names
-the seed before the end.
+the seed before the end. A table's notebook output, rendered, shows a seat's code only where
+the embedded teacher's view does.
 
 Run with ``pytest -m ui tests/ui/test_table_browser.py`` (a slow test: the full run).
 """
@@ -416,3 +417,27 @@ def test_a_class_joins_by_code_late_reloads_and_takes_a_seat_back(browser, shots
     assert laptop.locator(".ult-move").count() == 0
     laptop.close()
     context.close()
+
+
+def test_the_notebook_output_shows_the_seats_codes_only_as_the_teachers_view_does(
+    browser, shots, tmp_path
+):
+    """A table's notebook output, rendered (projected size): the embedded teacher's view shows
+    a seat's code until its student joins; the output's own copy of the codes stays closed."""
+    import umbrella_lab as ul
+
+    shown = ul.table("pig", players=2, host="127.0.0.1", store=tmp_path, bot_delay=0.0)
+    codes = [seat["code"] for seat in shown.links["seats"]]
+    student = browser.new_page(viewport=PHONE[0], device_scale_factor=PHONE[1])
+    student.goto(shown.links["seats"][0]["link"])
+    student.wait_for_selector(".ult-move", timeout=30_000)
+    page = browser.new_page(viewport=PROJECTED[0], device_scale_factor=PROJECTED[1])
+    page.goto(shown.address)  # the output, from an http page as a local notebook shows it
+    page.set_content(f"<!doctype html><html lang='en'><body>{shown._repr_html_()}</body></html>")
+    teacher = page.frame_locator("iframe")
+    teacher.locator(".ult-code").first.wait_for(timeout=30_000)
+    assert teacher.locator(".ult-code").all_inner_texts() == codes[1:]  # the joined seat's: gone
+    assert not any(page.get_by_text(code).first.is_visible() for code in codes)
+    page.screenshot(path=str(shots / "table-pig-notebook-output-projected.png"))
+    page.locator("summary").click()  # when the teacher's view stays blank
+    assert all(page.get_by_text(code).first.is_visible() for code in codes)
