@@ -236,9 +236,9 @@ def compare(
     seed the other lost (a ban that only hurts). On known truths from 15 seeds on it held the
     difference in at least 92.4% of comparisons, 93.0% for a ban that only hurts
     (``benchmarks/paired_coverage.py``), where the Agresti-Min adjustment (half a seed in
-    each of the four cells) fell to 85%. The range
-    stays inside -1..1 and holds the measured difference. For other columns (e.g.
-    ``"rounds"``) it is the plain paired interval ``mean(d) +- z * sd(d) / sqrt(n)``.
+    each of the four cells) fell to 85%. The range stays inside -1..1 and holds the measured
+    difference. For other columns (e.g. ``"rounds"``) it is the plain paired interval
+    ``mean(d) +- z * sd(d) / sqrt(n)``.
 
     >>> seeds = range(161)  # Fagerland, Lydersen and Laake (2014): 59, 6, 16, 80
     >>> a = pd.DataFrame({"seed": seeds, "won": [s < 65 for s in seeds]})
