@@ -229,11 +229,23 @@ def compare(
     which gives a much narrower interval than comparing two independent win rates.
 
     Method: the 95% interval is the mean per-seed difference plus or minus ``z`` standard
-    errors of that mean (a paired Wald interval). For wins it uses the Agresti-Min (2005)
-    adjustment: half a pseudo-seed is added to each of the four cells (both won, only A,
-    only B, neither) before the mean and its standard error are computed, so the interval
-    stays honest when few seeds differ. For other columns (e.g. ``"rounds"``) it is the plain
-    paired interval ``mean(d) +- z * sd(d) / sqrt(n)``.
+    errors of that mean (a paired Wald interval). For wins it uses the Bonett-Price (2012)
+    adjustment: one pseudo-seed is added to each of the two cells that differ (only A won,
+    only B won) and two to the seeds, before the mean and its standard error are computed,
+    so the interval stays honest when few seeds differ or when only one variant ever wins a
+    seed the other lost (a ban that only hurts). On known truths from 15 seeds on it held the
+    difference in at least 92.4% of comparisons, 93.0% for a ban that only hurts
+    (``benchmarks/paired_coverage.py``), where the Agresti-Min adjustment (half a seed in
+    each of the four cells) fell to 85%. The range stays inside -1..1 and holds the measured
+    difference. For other columns (e.g. ``"rounds"``) it is the plain paired interval
+    ``mean(d) +- z * sd(d) / sqrt(n)``.
+
+    >>> seeds = range(161)  # Fagerland, Lydersen and Laake (2014): 59, 6, 16, 80
+    >>> a = pd.DataFrame({"seed": seeds, "won": [s < 65 for s in seeds]})
+    >>> b = pd.DataFrame({"seed": seeds, "won": [s < 59 or 65 <= s < 81 for s in seeds]})
+    >>> result = compare(a, b)
+    >>> f"{result.difference:.4f} ({result.low:.4f} to {result.high:.4f})"
+    '-0.0621 (-0.1195 to -0.0032)'
 
     Args:
         frame_a: Variant A, one row per seed (e.g. ``simulate(..., strict_heal=True)``).
@@ -271,15 +283,16 @@ def compare(
     a = paired[f"{column}_a"].astype(float)
     b = paired[f"{column}_b"].astype(float)
     mean_a, mean_b = float(a.mean()), float(b.mean())
-    if column == "won" or (a.isin([0.0, 1.0]).all() and b.isin([0.0, 1.0]).all()):
+    binary = column == "won" or bool(a.isin([0.0, 1.0]).all() and b.isin([0.0, 1.0]).all())
+    if binary:
         wa, wb = a.astype(bool), b.astype(bool)
         only_a, only_b = int((wa & ~wb).sum()), int((~wa & wb).sum())
         both, neither = int((wa & wb).sum()), int((~wa & ~wb).sum())
         n_adj = n + 2.0
-        pa, pb = (only_a + 0.5) / n_adj, (only_b + 0.5) / n_adj
+        pa, pb = (only_a + 1.0) / n_adj, (only_b + 1.0) / n_adj
         centre = pa - pb
         half = z * math.sqrt(max(pa + pb - centre * centre, 0.0) / n_adj)
-        method = "paired Wald interval on per-seed differences, Agresti-Min adjusted"
+        method = "paired Wald interval on per-seed differences, Bonett-Price adjusted"
         p_value = _sign_test(only_a, only_b)
     else:
         diff = a - b
@@ -289,8 +302,9 @@ def compare(
         method = "paired Wald interval on per-seed differences"
         p_value = math.nan
     low, high = centre - half, centre + half
-    if column == "won":
+    if binary:  # a difference of two win rates lies in -1..1, and the range holds it
         low, high = max(low, -1.0), min(high, 1.0)
+        low, high = min(low, mean_a - mean_b), max(high, mean_a - mean_b)
     return Comparison(
         games=n,
         column=column,
