@@ -266,7 +266,8 @@ def test_on_binder_a_voila_page_opened_by_its_link_shuts_its_kernel_down(tmp_pat
     text = log.read_text(errors="replace")
     assert "umbrella_lab.jupyter_settings | extension was successfully loaded" in text, text
     assert "deprecated" not in text.lower(), text
-    assert "403" not in text and "_xsrf" not in text, text
+    # no request refused (a log line "403 POST ..."), whatever the port's digits
+    assert not re.search(r"\b403 (GET|POST|PUT|DELETE)\b", text) and "_xsrf" not in text, text
 
 
 def test_a_jupyter_servers_voila_pages_ask_no_cdn(monkeypatch):
