@@ -518,6 +518,22 @@ def drop_widget_views(path: Path) -> int:
     return taken
 
 
+KERNEL_NAME = "Python 3 (ipykernel)"
+"""The name ipykernel's kernel gives itself, which JupyterLab writes into a notebook it opens."""
+
+
+def name_kernel(path: Path) -> None:
+    """Save the notebook under its kernel's own name (nbconvert keeps the name it found).
+
+    A notebook saved as "Python 3" would show as changed the moment JupyterLab opens it (it
+    writes the running kernel's name in), and ask to be saved on closing.
+    """
+    text = path.read_text(encoding="utf-8")
+    named = text.replace('"display_name": "Python 3",', f'"display_name": "{KERNEL_NAME}",', 1)
+    if named != text:
+        path.write_text(named, encoding="utf-8")
+
+
 def cmd_save(args: list[str]) -> int:
     if not args or any(arg.startswith("-") for arg in args):
         print("usage: python3 dev.py save NOTEBOOK [NOTEBOOK ...]", file=sys.stderr)
@@ -541,6 +557,7 @@ def cmd_save(args: list[str]) -> int:
                   "--extra-keys", keys, str(path)])  # fmt: skip
         if rc:
             return rc
+        name_kernel(path)
         say(f"saved {arg} ({taken} live-widget views left out, each with its picture kept)")
     return 0
 

@@ -84,6 +84,19 @@ def _dev_module() -> Any:
     return module
 
 
+def test_every_notebook_names_its_kernel_as_the_kernel_does():
+    """JupyterLab writes the running kernel's name into a notebook it opens: a notebook saved
+    under another name ("Python 3" for "Python 3 (ipykernel)") shows as changed the moment a
+    teacher opens it, and asks to be saved on closing."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    name = KernelSpecManager().get_kernel_spec("python3").display_name
+    for notebook in NOTEBOOKS:
+        kernel = json.loads(notebook.read_text(encoding="utf-8"))["metadata"].get("kernelspec", {})
+        assert kernel.get("display_name") == name, f"{notebook.relative_to(ROOT)}: {kernel}"
+        assert kernel.get("name") == "python3", f"{notebook.relative_to(ROOT)}: {kernel}"
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.name)
 def test_no_stored_output_points_at_a_widget_that_is_not_saved(notebook):
     """A stored live-widget view with no widget state shows in JupyterLab, before the notebook

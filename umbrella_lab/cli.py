@@ -359,7 +359,11 @@ def dashboard_notebook() -> Path:
             }
         ],
         "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+            "kernelspec": {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            }
         },
         "nbformat": 4,
         "nbformat_minor": 5,
