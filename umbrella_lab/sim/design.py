@@ -1698,6 +1698,10 @@ class _Designer:
             entry = book.get(rule)
             kind = rule_kind(rule, entry.section if entry else "")
             applies = kind != "solo" or solo  # a solo rule cannot fire in a game of several
+            measured = applies and games > 0  # (no range for a rule that cannot fire here)
+            nothing = (math.nan, math.nan)
+            fired_range = wilson(fired[rule], games)[1:] if measured else nothing
+            ended_range = wilson(ended[rule], games)[1:] if measured else nothing
             rows.append(
                 {
                     "rule": rule,
@@ -1711,14 +1715,14 @@ class _Designer:
                     "fired": fired[rule],
                     "upper": upper_bound_never(games) if fired[rule] == 0 and applies else math.nan,
                     "share": fired[rule] / games if games else math.nan,
-                    "low": wilson(fired[rule], games)[1] if games else math.nan,
-                    "high": wilson(fired[rule], games)[2] if games else math.nan,
+                    "low": fired_range[0],
+                    "high": fired_range[1],
                     "per_game": total[rule] / games if games else math.nan,
-                    **_per_game_range(played, rule),
+                    **_per_game_range(played if applies else [], rule),
                     "ended": ended[rule],
                     "ended_share": ended[rule] / games if games else math.nan,
-                    "ended_low": wilson(ended[rule], games)[1] if games else math.nan,
-                    "ended_high": wilson(ended[rule], games)[2] if games else math.nan,
+                    "ended_low": ended_range[0],
+                    "ended_high": ended_range[1],
                 }
             )
         return pd.DataFrame(rows)
