@@ -176,6 +176,8 @@ def wrong_kind(kind: type, value: Any) -> str:
 
     >>> wrong_kind(int, "0")
     'must be a whole number (like 3), not the text "0" (take the quotes away)'
+    >>> wrong_kind(bool, "3")
+    'must be true or false, not the text "3"'
     >>> wrong_kind(str, 7)
     'must be text in quotes (like "Hulk"), not 7'
     """
@@ -184,9 +186,13 @@ def wrong_kind(kind: type, value: Any) -> str:
     elif isinstance(value, str):
         shown = f'the text "{value}"'
         unquoted = value.strip().lower()
-        if kind in (int, float, bool) and (
-            unquoted in ("true", "false") or unquoted.lstrip("+-").replace(".", "", 1).isdigit()
-        ):
+        digits = unquoted.lstrip("+-")
+        fits = {  # the text would be read as this kind without its quotes
+            int: digits.isdigit(),
+            float: digits.replace(".", "", 1).isdigit(),
+            bool: unquoted in ("true", "false"),
+        }
+        if fits.get(kind, False):
             shown += " (take the quotes away)"
     else:
         shown = repr(value)

@@ -3,7 +3,7 @@
 In a notebook::
 
     import umbrella_lab as ul
-    t = ul.table("marvel", players=4, seed=7, bots={3: "heuristic"})
+    t = ul.table("marvel", players=4, bots={3: "heuristic"})
 
 starts the table's web server in the kernel's own event loop (tornado, which Jupyter runs on)
 and shows the teacher's view, which shows one join link, QR code and short code per seat until

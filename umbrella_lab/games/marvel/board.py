@@ -667,7 +667,8 @@ def compare(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
         ta, tb = da["track"], db["track"]
         add(("Score", ta["name"]), f"{ta['value']}/{ta['end']}", f"{tb['value']}/{tb['end']}", True)
     done = [sum(m["done"] for m in side["missions"]) for side in (a, b)]
-    add(("Score", "missions complete"), f"{done[0]} of 3", f"{done[1]} of 3", always=True)
+    of = len(a["missions"])  # (from the game's data)
+    add(("Score", "missions complete"), f"{done[0]} of {of}", f"{done[1]} of {of}", always=True)
     ends = [(side.get("result") or {}).get("reason", "playing on") for side in (a, b)]
     add(("The table", "result"), ends[0], ends[1])
     for x, y in zip(a["ring"], b["ring"], strict=True):
