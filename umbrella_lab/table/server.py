@@ -43,7 +43,7 @@ from tornado.ioloop import IOLoop
 
 from umbrella_lab.engine.core import Game
 from umbrella_lab.table import protocol
-from umbrella_lab.table.model import Refusal, Table
+from umbrella_lab.table.model import Refusal, Table, secrets_id
 from umbrella_lab.table.protocol import BadMessage
 from umbrella_lab.table.store import Store
 from umbrella_lab.widgets.views import view_for
@@ -218,7 +218,7 @@ class TableServer:
         """
         table = Table(game, players=players, seed=seed, bots=bots, **options)
         while table.id in self.tables:
-            table.id = Table(table.game, seed=table.seed).id
+            table.id = secrets_id()  # (a name another table has: draw again)
         if isinstance(game, Game):
             self.games.setdefault(table.game.name, table.game)
         self.tables[table.id] = table
